@@ -1,0 +1,47 @@
+# Quiver's front door. `make demo` and `make test` are the two commands in the README.
+# Both first run scripts/setup.sh, which installs missing Debian packages (and does
+# nothing when all are present).
+
+BUILD_DIR ?= build/release
+JOBS ?= $(shell nproc)
+CMAKE_FLAGS ?=
+SANITIZE ?= address,undefined
+DEMO_DIR ?= build/demo
+
+.PHONY: all setup configure build demo test sanitize bench-micro format clean
+
+all: build
+
+setup:
+	@bash scripts/setup.sh
+
+$(BUILD_DIR)/build.ninja:
+	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+
+configure: setup $(BUILD_DIR)/build.ninja
+
+build: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+# The main job on a built-in example.
+demo: build
+	bash scripts/demo.sh $(BUILD_DIR)/quiver $(DEMO_DIR)
+
+# Every test; ends with ctest's summary line.
+test: build
+	bash scripts/run_tests.sh $(BUILD_DIR) $(JOBS)
+
+# The same tests under AddressSanitizer and UndefinedBehaviorSanitizer.
+sanitize: setup
+	cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUIVER_SANITIZE=$(SANITIZE) -DQUIVER_BUILD_BENCH=OFF
+	cmake --build build/sanitize -j $(JOBS)
+	bash scripts/run_tests.sh build/sanitize $(JOBS)
+
+bench-micro: build
+	$(BUILD_DIR)/bench/quiver_micro_bench
+
+format:
+	git ls-files '*.h' '*.cpp' | xargs clang-format -i
+
+clean:
+	rm -rf build

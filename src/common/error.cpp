@@ -1,0 +1,48 @@
+#include "quiver/error.h"
+
+namespace quiver {
+
+std::string_view ErrorClassName(ErrorClass cls) {
+  switch (cls) {
+    case ErrorClass::kSyntaxError: return "SyntaxError";
+    case ErrorClass::kSemanticError: return "SemanticError";
+    case ErrorClass::kTypeError: return "TypeError";
+    case ErrorClass::kArgumentError: return "ArgumentError";
+    case ErrorClass::kArithmeticError: return "ArithmeticError";
+    case ErrorClass::kConstraintVerificationFailed: return "ConstraintVerificationFailed";
+    case ErrorClass::kEntityNotFound: return "EntityNotFound";
+    case ErrorClass::kProcedureError: return "ProcedureError";
+    case ErrorClass::kParameterMissing: return "ParameterMissing";
+    case ErrorClass::kResourceExhausted: return "ResourceExhausted";
+    case ErrorClass::kStorageError: return "StorageError";
+    case ErrorClass::kInternalError: return "InternalError";
+  }
+  return "Error";
+}
+
+namespace {
+std::string FormatWhat(ErrorClass cls, const std::string& detail, const std::string& message) {
+  std::string out(ErrorClassName(cls));
+  if (!detail.empty()) out.append("/").append(detail);
+  out.append(": ").append(message);
+  return out;
+}
+}  // namespace
+
+QuiverError::QuiverError(ErrorClass cls, std::string detail, std::string message, ErrorPhase phase)
+    : std::runtime_error(FormatWhat(cls, detail, message)),
+      class_(cls),
+      detail_(std::move(detail)),
+      message_(std::move(message)),
+      phase_(phase) {}
+
+void ThrowIfError(const Status& status) {
+  if (status.ok()) return;
+  const std::string detail(StatusCodeName(status.code()));
+  if (status.code() == StatusCode::kResourceExhausted) {
+    throw ResourceExhaustedError(detail, status.message());
+  }
+  throw StorageError(detail, status.message());
+}
+
+}  // namespace quiver

@@ -1,0 +1,21 @@
+#pragma once
+// Each `quiver` subcommand lives in its own cmd_<name>.cpp and registers itself on the
+// root CLI11 app here. A command's handler returns the process exit code:
+// 0 success, 1 the operation failed, 2 a usage error (bad flag, unknown command).
+
+#include <CLI/CLI.hpp>
+#include <functional>
+
+namespace quiver::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;
+inline constexpr int kExitUsage = 2;
+
+// The handler a subcommand installs; main() runs the one whose subcommand was parsed.
+using CommandHandler = std::function<int()>;
+
+void RegisterVersionCommand(CLI::App& app, CommandHandler& handler);
+void RegisterInfoCommand(CLI::App& app, CommandHandler& handler);
+
+}  // namespace quiver::cli
