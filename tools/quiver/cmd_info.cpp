@@ -1,18 +1,53 @@
+// `quiver info`: the build, and the resource policy this machine yields, with the source
+// of every value, so a user can see why Quiver chose 3 workers and how to change it.
 #include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "common/resource/resource_policy.h"
 #include "quiver/build_info.h"
 
 namespace quiver::cli {
+namespace {
+
+struct InfoOptions {
+  bool json = false;
+};
+
+int RunInfo(const InfoOptions& options) {
+  Result<ResourcePolicy> policy = ResourcePolicy::FromMachine();
+  if (!policy.ok()) {
+    // Only a malformed QUIVER_* variable gets here: like a bad flag, the invocation is
+    // wrong and nothing was attempted, so it is a usage error.
+    std::cerr << "quiver info: " << policy.status().ToString() << "\n";
+    return kExitUsage;
+  }
+  if (options.json) {
+    nlohmann::json out = {
+        {"version", build_info::kVersion},
+        {"commit", build_info::kGitCommit},
+        {"build_type", build_info::kBuildType},
+        {"policy", policy->ToJson()},
+    };
+    std::cout << out.dump(2) << "\n";
+    return kExitOk;
+  }
+  std::cout << "quiver " << build_info::kVersion << " (commit " << build_info::kGitCommit << ")\n\n";
+  std::cout << "resource policy (override with QUIVER_THREADS, QUIVER_MEMORY_LIMIT, QUIVER_MEMORY_BUDGET,\n"
+               "QUIVER_WORKER_BUFFER):\n";
+  for (const std::string& line : policy->Describe()) std::cout << "  " << line << "\n";
+  return kExitOk;
+}
+
+}  // namespace
 
 void RegisterInfoCommand(CLI::App& app, CommandHandler& handler) {
-  auto* cmd = app.add_subcommand("info", "Print the build and the resource policy derived from this machine.");
-  cmd->callback([&handler] {
-    handler = [] {
-      std::cout << "quiver " << build_info::kVersion << " (commit " << build_info::kGitCommit << ")\n";
-      return kExitOk;
-    };
-  });
+  auto options = std::make_shared<InfoOptions>();
+  auto* cmd =
+      app.add_subcommand("info", "Print the build and the resource policy derived from this machine.");
+  cmd->add_flag("--json", options->json, "Print machine-readable JSON");
+  cmd->callback([&handler, options] { handler = [options] { return RunInfo(*options); }; });
 }
 
 }  // namespace quiver::cli
