@@ -1,0 +1,120 @@
+#pragma once
+// The graph as the query engine sees it: GraphReader, a consistent snapshot to read,
+// and GraphWriter, one write transaction. The transactional store implements them
+// (base generation ⊕ delta, issue "Transactional writes"); the executor, the TCK
+// runner and the Bolt server program only against these interfaces.
+//
+// Error contract: reads and in-memory writes do not fail for I/O reasons (the base
+// generation is mapped and verified at open; the delta lives in memory), so they return
+// plain values. A write that would break the store's memory bound throws
+// ResourceExhaustedError; using a deleted or unknown id is a caller bug (QUIVER_ASSERT).
+// Commit, which touches the log, returns a Status.
+//
+// Ids: nodes of the base generation are 0..N-1, nodes created since get ids >= N;
+// relationship ids are stable for the life of a snapshot. Tokens (labels, relationship
+// types, property keys) are small dense integers per database.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "quiver/status.h"
+#include "quiver/value.h"
+
+namespace quiver {
+
+using NodeId = uint64_t;
+using RelId = uint64_t;
+using LabelId = uint32_t;
+using RelTypeId = uint32_t;
+using PropertyKeyId = uint32_t;
+
+enum class Direction : uint8_t { kOutgoing, kIncoming, kBoth };
+
+struct RelationshipRef {
+  RelId id = 0;
+  RelTypeId type = 0;
+  NodeId start = 0;
+  NodeId end = 0;
+};
+
+// One step of an expansion: the relationship and the node at its other end.
+struct Adjacent {
+  RelationshipRef rel;
+  NodeId neighbour = 0;
+};
+
+using PropertyEntry = std::pair<PropertyKeyId, Value>;
+
+class GraphReader {
+ public:
+  virtual ~GraphReader() = default;
+
+  // ---- tokens; Find* returns nullopt for a name the database has never seen ----
+  virtual std::optional<LabelId> FindLabel(std::string_view name) const = 0;
+  virtual std::optional<RelTypeId> FindRelType(std::string_view name) const = 0;
+  virtual std::optional<PropertyKeyId> FindPropertyKey(std::string_view name) const = 0;
+  virtual std::string_view LabelName(LabelId label) const = 0;
+  virtual std::string_view RelTypeName(RelTypeId type) const = 0;
+  virtual std::string_view PropertyKeyName(PropertyKeyId key) const = 0;
+
+  // ---- nodes ----
+  // Every live node id is < NodeIdBound(); scans split [0, bound) into morsels.
+  virtual NodeId NodeIdBound() const = 0;
+  virtual uint64_t NodeCount() const = 0;
+  virtual bool NodeExists(NodeId node) const = 0;
+  // Appends the live node ids in [begin, end), ascending, that carry `label` (any node
+  // when label is nullopt).
+  virtual void ScanNodes(NodeId begin, NodeId end, std::optional<LabelId> label,
+                         std::vector<NodeId>& out) const = 0;
+  virtual void GetLabels(NodeId node, std::vector<LabelId>& out) const = 0;
+  virtual bool HasLabel(NodeId node, LabelId label) const = 0;
+  // Null when the node has no such property.
+  virtual Value GetNodeProperty(NodeId node, PropertyKeyId key) const = 0;
+  virtual void GetNodeProperties(NodeId node, std::vector<PropertyEntry>& out) const = 0;
+
+  // ---- relationships ----
+  virtual uint64_t RelationshipCount() const = 0;
+  virtual bool RelationshipExists(RelId rel) const = 0;
+  virtual RelationshipRef GetRelationship(RelId rel) const = 0;
+  virtual Value GetRelationshipProperty(RelId rel, PropertyKeyId key) const = 0;
+  virtual void GetRelationshipProperties(RelId rel, std::vector<PropertyEntry>& out) const = 0;
+
+  // ---- adjacency: O(degree), a slice of the CSR merged with the delta ----
+  // Appends the relationships of `node` in `direction` whose type is in `types` (every
+  // type when empty). kBoth reports a self-loop once.
+  virtual void Expand(NodeId node, Direction direction, std::span<const RelTypeId> types,
+                      std::vector<Adjacent>& out) const = 0;
+  virtual uint64_t Degree(NodeId node, Direction direction, std::span<const RelTypeId> types) const = 0;
+};
+
+class GraphWriter : public GraphReader {
+ public:
+  // Tokens are created on first use.
+  virtual LabelId InternLabel(std::string_view name) = 0;
+  virtual RelTypeId InternRelType(std::string_view name) = 0;
+  virtual PropertyKeyId InternPropertyKey(std::string_view name) = 0;
+
+  virtual NodeId CreateNode(std::span<const LabelId> labels, std::span<const PropertyEntry> properties) = 0;
+  virtual RelId CreateRelationship(RelTypeId type, NodeId start, NodeId end,
+                                   std::span<const PropertyEntry> properties) = 0;
+  // Setting a null value removes the property.
+  virtual void SetNodeProperty(NodeId node, PropertyKeyId key, Value value) = 0;
+  virtual void SetRelationshipProperty(RelId rel, PropertyKeyId key, Value value) = 0;
+  // Return whether the label set changed.
+  virtual bool AddLabel(NodeId node, LabelId label) = 0;
+  virtual bool RemoveLabel(NodeId node, LabelId label) = 0;
+  virtual void DeleteRelationship(RelId rel) = 0;
+  // The node must have no relationships left (DETACH DELETE removes them first).
+  virtual void DeleteNode(NodeId node) = 0;
+
+  // Makes the transaction's changes durable per the database's durability mode and
+  // visible to later snapshots. After Commit or Rollback the writer is spent.
+  virtual Status Commit() = 0;
+  virtual void Rollback() = 0;
+};
+
+}  // namespace quiver
