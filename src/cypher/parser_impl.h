@@ -135,6 +135,9 @@ class Parser {
   // True inside a WHERE (and the argument of exists()): the only places where a pattern
   // may be used as an expression.
   bool pattern_predicates_allowed_ = false;
+  // True while parsing a CREATE pattern: the only place where `(n $map)` may take its
+  // properties from a parameter.
+  bool parameter_maps_allowed_ = false;
 };
 
 // Raises the nesting depth for its lifetime; throws when past the limit.
