@@ -26,7 +26,7 @@ PatternPart Parser::ParsePatternPart() {
 }
 
 PatternElement Parser::ParsePatternElement() {
-  DepthGuard guard(*this, 10);
+  DepthGuard guard(*this, kNestingWeight);
   // openCypher allows a parenthesized element, `((a)-->(b))`; a node pattern never
   // starts with two parentheses, so one token of lookahead tells them apart.
   if (Check(TokenKind::kLParen) && Check(TokenKind::kLParen, 1)) {
