@@ -81,7 +81,7 @@ class Aggregator {
   // worker and merges them. `other` is left in an unspecified state.
   virtual void Merge(Aggregator& other) = 0;
   // The result for the group; called once, last. An empty group gives count 0, sum 0,
-  // collect [], and null for avg, min, max, stDev(P), percentiles.
+  // collect [], stDev/stDevP 0.0 (as Neo4j), and null for avg, min, max, percentiles.
   virtual Value Finalize() = 0;
 };
 
