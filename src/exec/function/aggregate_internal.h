@@ -8,10 +8,10 @@
 
 namespace quiver::function_internal {
 
-std::unique_ptr<Aggregator> MakeStDev();            // aggregate_statistics.cpp
-std::unique_ptr<Aggregator> MakeStDevP();           // aggregate_statistics.cpp
-std::unique_ptr<Aggregator> MakePercentileDisc();   // aggregate_statistics.cpp
-std::unique_ptr<Aggregator> MakePercentileCont();   // aggregate_statistics.cpp
+std::unique_ptr<Aggregator> MakeStDev();           // aggregate_statistics.cpp
+std::unique_ptr<Aggregator> MakeStDevP();          // aggregate_statistics.cpp
+std::unique_ptr<Aggregator> MakePercentileDisc();  // aggregate_statistics.cpp
+std::unique_ptr<Aggregator> MakePercentileCont();  // aggregate_statistics.cpp
 
 // The other partial state of Merge(), which the contract says comes from the same factory.
 template <typename T>

@@ -94,8 +94,9 @@ class Percentile final : public Aggregator {
     if (!v.IsNumber()) ThrowArgumentType(Name(), "a Number percentile", v);
     const double p = v.AsNumber();
     if (!(p >= 0.0 && p <= 1.0)) {  // NaN too
-      ThrowArgumentValue("NumberOutOfRange", std::string(Name()) + "(): the percentile must be in [0.0, 1.0], got " +
-                                                 ToTckString(v));
+      ThrowArgumentValue(
+          "NumberOutOfRange",
+          std::string(Name()) + "(): the percentile must be in [0.0, 1.0], got " + ToTckString(v));
     }
     return p;
   }

@@ -166,11 +166,12 @@ Value ConvertList(Args args, FunctionContext&) {
   return Value::List(std::move(out));
 }
 
-constexpr char kToString[] = "toString", kToStringOrNull[] = "toStringOrNull", kToStringList[] = "toStringList",
-               kToInteger[] = "toInteger", kToIntegerOrNull[] = "toIntegerOrNull",
-               kToIntegerList[] = "toIntegerList", kToFloat[] = "toFloat", kToFloatOrNull[] = "toFloatOrNull",
-               kToFloatList[] = "toFloatList", kToBoolean[] = "toBoolean",
-               kToBooleanOrNull[] = "toBooleanOrNull", kToBooleanList[] = "toBooleanList";
+constexpr char kToString[] = "toString", kToStringOrNull[] = "toStringOrNull",
+               kToStringList[] = "toStringList", kToInteger[] = "toInteger",
+               kToIntegerOrNull[] = "toIntegerOrNull", kToIntegerList[] = "toIntegerList",
+               kToFloat[] = "toFloat", kToFloatOrNull[] = "toFloatOrNull", kToFloatList[] = "toFloatList",
+               kToBoolean[] = "toBoolean", kToBooleanOrNull[] = "toBooleanOrNull",
+               kToBooleanList[] = "toBooleanList";
 
 constexpr ScalarFunction kFunctions[] = {
     {kToString, 1, 1, Convert<kToString, ConvertToString>},

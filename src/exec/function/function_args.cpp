@@ -3,8 +3,8 @@
 namespace quiver::function_internal {
 
 void ThrowArgumentType(std::string_view fn, std::string_view expected, const Value& got) {
-  throw TypeError("InvalidArgumentType", std::string(fn) + "() expects " + std::string(expected) +
-                                             ", got " + std::string(got.TypeName()));
+  throw TypeError("InvalidArgumentType", std::string(fn) + "() expects " + std::string(expected) + ", got " +
+                                             std::string(got.TypeName()));
 }
 
 void ThrowConversionType(std::string_view fn, const Value& got) {

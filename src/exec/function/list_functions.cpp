@@ -98,8 +98,9 @@ Value Range(Args args, FunctionContext&) {
   if ((span > 0 && step < 0) || (span < 0 && step > 0)) return Value::List({});
   const __int128 count = span / step + 1;
   if (count > kMaxRangeSize) {
-    throw ResourceExhaustedError("ListTooLarge", "range() would build a list of " +
-                                                     std::to_string(static_cast<int64_t>(count)) + " elements");
+    throw ResourceExhaustedError(
+        "ListTooLarge",
+        "range() would build a list of " + std::to_string(static_cast<int64_t>(count)) + " elements");
   }
   std::vector<Value> out;
   out.reserve(static_cast<size_t>(count));
@@ -115,14 +116,10 @@ Value Coalesce(Args args, FunctionContext&) {
 }
 
 constexpr ScalarFunction kFunctions[] = {
-    {"size", 1, 1, Size},
-    {"isEmpty", 1, 1, IsEmpty},
-    {"head", 1, 1, Head},
-    {"last", 1, 1, Last},
-    {"tail", 1, 1, Tail},
-    {"reverse", 1, 1, Reverse},
-    {"range", 2, 3, Range},
-    {"coalesce", 1, ScalarFunction::kVariadic, Coalesce},
+    {"size", 1, 1, Size},   {"isEmpty", 1, 1, IsEmpty},
+    {"head", 1, 1, Head},   {"last", 1, 1, Last},
+    {"tail", 1, 1, Tail},   {"reverse", 1, 1, Reverse},
+    {"range", 2, 3, Range}, {"coalesce", 1, ScalarFunction::kVariadic, Coalesce},
 };
 
 }  // namespace

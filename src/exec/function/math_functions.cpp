@@ -74,22 +74,54 @@ Value Rand(Args, FunctionContext& ctx) {
   return Value::Float(ctx.NextRandom());
 }
 
-double Ceil(double x) { return std::ceil(x); }
-double Floor(double x) { return std::floor(x); }
-double Sqrt(double x) { return std::sqrt(x); }
-double Exp(double x) { return std::exp(x); }
-double Log(double x) { return std::log(x); }
-double Log10(double x) { return std::log10(x); }
-double Sin(double x) { return std::sin(x); }
-double Cos(double x) { return std::cos(x); }
-double Tan(double x) { return std::tan(x); }
-double Cot(double x) { return 1.0 / std::tan(x); }  // cot(0) = Infinity, as Neo4j
-double Asin(double x) { return std::asin(x); }
-double Acos(double x) { return std::acos(x); }
-double Atan(double x) { return std::atan(x); }
-double Degrees(double x) { return x * (180.0 / std::numbers::pi); }
-double Radians(double x) { return x * (std::numbers::pi / 180.0); }
-double Haversin(double x) { return (1.0 - std::cos(x)) / 2.0; }
+double Ceil(double x) {
+  return std::ceil(x);
+}
+double Floor(double x) {
+  return std::floor(x);
+}
+double Sqrt(double x) {
+  return std::sqrt(x);
+}
+double Exp(double x) {
+  return std::exp(x);
+}
+double Log(double x) {
+  return std::log(x);
+}
+double Log10(double x) {
+  return std::log10(x);
+}
+double Sin(double x) {
+  return std::sin(x);
+}
+double Cos(double x) {
+  return std::cos(x);
+}
+double Tan(double x) {
+  return std::tan(x);
+}
+double Cot(double x) {
+  return 1.0 / std::tan(x);
+}  // cot(0) = Infinity, as Neo4j
+double Asin(double x) {
+  return std::asin(x);
+}
+double Acos(double x) {
+  return std::acos(x);
+}
+double Atan(double x) {
+  return std::atan(x);
+}
+double Degrees(double x) {
+  return x * (180.0 / std::numbers::pi);
+}
+double Radians(double x) {
+  return x * (std::numbers::pi / 180.0);
+}
+double Haversin(double x) {
+  return (1.0 - std::cos(x)) / 2.0;
+}
 
 constexpr char kCeil[] = "ceil", kFloor[] = "floor", kSqrt[] = "sqrt", kExp[] = "exp", kLog[] = "log",
                kLog10[] = "log10", kSin[] = "sin", kCos[] = "cos", kTan[] = "tan", kCot[] = "cot",

@@ -19,10 +19,14 @@ bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
 
 RoundingMode ParseMode(const Value& v) {
   static constexpr std::pair<std::string_view, RoundingMode> kModes[] = {
-      {"UP", RoundingMode::kUp},           {"DOWN", RoundingMode::kDown},
-      {"CEILING", RoundingMode::kCeiling}, {"FLOOR", RoundingMode::kFloor},
-      {"HALF_UP", RoundingMode::kHalfUp},  {"HALF_DOWN", RoundingMode::kHalfDown},
-      {"HALF_EVEN", RoundingMode::kHalfEven}, {"UNNECESSARY", RoundingMode::kUnnecessary},
+      {"UP", RoundingMode::kUp},
+      {"DOWN", RoundingMode::kDown},
+      {"CEILING", RoundingMode::kCeiling},
+      {"FLOOR", RoundingMode::kFloor},
+      {"HALF_UP", RoundingMode::kHalfUp},
+      {"HALF_DOWN", RoundingMode::kHalfDown},
+      {"HALF_EVEN", RoundingMode::kHalfEven},
+      {"UNNECESSARY", RoundingMode::kUnnecessary},
   };
   const std::string_view name = StringArg("round", v);
   for (const auto& [mode_name, mode] : kModes) {
@@ -69,7 +73,8 @@ double RoundDecimal(double x, int64_t precision, RoundingMode mode) {
     if (c != '.') digits.push_back(c);
   }
   int exponent = 0;
-  std::from_chars(sci.data() + e_pos + 1 + (sci[e_pos + 1] == '+' ? 1 : 0), sci.data() + sci.size(), exponent);
+  std::from_chars(sci.data() + e_pos + 1 + (sci[e_pos + 1] == '+' ? 1 : 0), sci.data() + sci.size(),
+                  exponent);
 
   // How many of the digits stay: those before the decimal point plus `precision` after it.
   const int64_t keep = static_cast<int64_t>(exponent) + 1 + precision;
@@ -86,13 +91,27 @@ double RoundDecimal(double x, int64_t precision, RoundingMode mode) {
   const bool last_odd = !kept.empty() && (kept.back() - '0') % 2 == 1;
   bool up = false;
   switch (mode) {
-    case RoundingMode::kUp: up = true; break;
-    case RoundingMode::kDown: up = false; break;
-    case RoundingMode::kCeiling: up = !negative; break;
-    case RoundingMode::kFloor: up = negative; break;
-    case RoundingMode::kHalfUp: up = first >= 5; break;
-    case RoundingMode::kHalfDown: up = first > 5 || (first == 5 && rest_nonzero); break;
-    case RoundingMode::kHalfEven: up = first > 5 || (first == 5 && (rest_nonzero || last_odd)); break;
+    case RoundingMode::kUp:
+      up = true;
+      break;
+    case RoundingMode::kDown:
+      up = false;
+      break;
+    case RoundingMode::kCeiling:
+      up = !negative;
+      break;
+    case RoundingMode::kFloor:
+      up = negative;
+      break;
+    case RoundingMode::kHalfUp:
+      up = first >= 5;
+      break;
+    case RoundingMode::kHalfDown:
+      up = first > 5 || (first == 5 && rest_nonzero);
+      break;
+    case RoundingMode::kHalfEven:
+      up = first > 5 || (first == 5 && (rest_nonzero || last_odd));
+      break;
     case RoundingMode::kUnnecessary:
       ThrowArgumentValue("InvalidArgumentValue", "round(): rounding necessary with mode UNNECESSARY");
   }
@@ -110,8 +129,8 @@ Value Round(std::span<const Value> args, FunctionContext&) {
   if (args.size() == 1) return Value::Float(RoundHalfCeiling(x));
   const int64_t precision = IntegerArg("round", args[1]);
   if (precision < 0) {
-    ThrowArgumentValue("NumberOutOfRange", "round(): precision must not be negative, got " +
-                                               std::to_string(precision));
+    ThrowArgumentValue("NumberOutOfRange",
+                       "round(): precision must not be negative, got " + std::to_string(precision));
   }
   const RoundingMode mode = args.size() == 3 ? ParseMode(args[2]) : RoundingMode::kHalfUp;
   return Value::Float(RoundDecimal(x, precision, mode));

@@ -48,11 +48,11 @@ std::optional<double> FromChars(std::string_view s) {
   }
   double d = 0;
   const auto res = std::from_chars(s.data(), s.data() + s.size(), d, std::chars_format::general);
-  if (res.ptr != s.data() + s.size()) {
-    // Out of range: from_chars reports it rather than returning +-Infinity or 0, which is
-    // what parseDouble gives.
-    if (res.ec != std::errc::result_out_of_range) return std::nullopt;
-    size_t e = s.find_first_of("eE");
+  if (res.ptr != s.data() + s.size()) return std::nullopt;
+  if (res.ec == std::errc::result_out_of_range) {
+    // from_chars reports the overflow or underflow and leaves d alone; parseDouble gives
+    // +-Infinity or 0.
+    const size_t e = s.find_first_of("eE");
     const bool tiny = e != std::string_view::npos && s.substr(e + 1).starts_with('-');
     d = tiny ? 0.0 : HUGE_VAL;
   }
@@ -75,7 +75,8 @@ std::string FloatToCypherString(double d) {
     if (c != '.') digits.push_back(c);
   }
   int exponent = 0;
-  std::from_chars(sci.data() + e_pos + 1 + (sci[e_pos + 1] == '+' ? 1 : 0), sci.data() + sci.size(), exponent);
+  std::from_chars(sci.data() + e_pos + 1 + (sci[e_pos + 1] == '+' ? 1 : 0), sci.data() + sci.size(),
+                  exponent);
 
   std::string out = d < 0 ? "-" : "";
   if (exponent >= -3 && exponent < 7) {

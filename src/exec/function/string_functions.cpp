@@ -72,11 +72,12 @@ Value RTrim(Args args, FunctionContext&) {
 
 // A length or start argument: a non-negative Integer.
 size_t CountArg(std::string_view fn, std::string_view what, const Value& v) {
-  if (v.IsNull()) ThrowArgumentValue("InvalidArgumentValue", std::string(fn) + "(): " + std::string(what) + " is null");
+  if (v.IsNull())
+    ThrowArgumentValue("InvalidArgumentValue", std::string(fn) + "(): " + std::string(what) + " is null");
   const int64_t n = IntegerArg(fn, v);
   if (n < 0) {
-    ThrowArgumentValue("NegativeIntegerArgument",
-                       std::string(fn) + "(): " + std::string(what) + " must not be negative, got " + std::to_string(n));
+    ThrowArgumentValue("NegativeIntegerArgument", std::string(fn) + "(): " + std::string(what) +
+                                                      " must not be negative, got " + std::to_string(n));
   }
   return static_cast<size_t>(n);
 }
