@@ -1,0 +1,10 @@
+// List functions (being filled in).
+#include "exec/function/builtin_functions.h"
+
+namespace quiver::function_internal {
+
+std::span<const ScalarFunction> ListFunctions() {
+  return {};
+}
+
+}  // namespace quiver::function_internal

@@ -1,0 +1,10 @@
+// Math functions (being filled in).
+#include "exec/function/builtin_functions.h"
+
+namespace quiver::function_internal {
+
+std::span<const ScalarFunction> MathFunctions() {
+  return {};
+}
+
+}  // namespace quiver::function_internal
