@@ -265,11 +265,13 @@ class ScenarioRun {
                         "expected an error, query succeeded"};
     }
     if (!outcome_.error) {
-      throw StepFailure{"expected " + expected.ToString() + ", got " + outcome_.foreign_error, "wrong error"};
+      throw StepFailure{"expected " + expected.ToString() + ", got " + outcome_.foreign_error,
+                        "wrong error: expected " + expected.ToString()};
     }
     switch (JudgeError(expected, *outcome_.error)) {
       case ErrorVerdict::kMismatch:
-        throw StepFailure{"expected " + expected.ToString() + ", got " + DescribeError(*outcome_.error), "wrong error"};
+        throw StepFailure{"expected " + expected.ToString() + ", got " + DescribeError(*outcome_.error),
+                          "wrong error: expected " + expected.ToString()};
       case ErrorVerdict::kMatchLenientPhase:
         lenient_phase_ = true;
         break;
@@ -290,6 +292,7 @@ class ScenarioRun {
     if (!parameters_.empty()) out.append("parameters: ").append(ToTckString(Value::Map(parameters_))).append("\n");
     out.append("failed step (line ").append(std::to_string(failed_step.line)).append("): ");
     out.append(failed_step.keyword).append(" ").append(failed_step.text).append("\n");
+    if (failed_step.doc_string && failed_step.keyword == "Given") out.append(*failed_step.doc_string).append("\n");
     if (failed_step.table) out.append(TableText(*failed_step.table));
     if (outcome_.result) {
       out.append("actual result:\n  |");

@@ -289,6 +289,7 @@ TEST_F(ScenarioRunnerTest, ExpectedErrors) {
   EXPECT_EQ(wrong.reason,
             "expected SyntaxError/VariableAlreadyBound at compile time, got SyntaxError/UndefinedVariable at "
             "compile time: x is not defined");
+  EXPECT_EQ(wrong.category, "wrong error: expected SyntaxError/VariableAlreadyBound at compile time");
 
   ScenarioResult succeeded = Run(scenario("RETURN 1", undefined));
   EXPECT_FALSE(succeeded.passed);

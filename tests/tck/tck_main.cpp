@@ -178,8 +178,8 @@ int Main(int argc, char** argv) {
   std::cout << "\nerror phase: " << lenient_only
             << " scenarios pass only by accepting a runtime error where the TCK says compile time; strict: "
             << strict_passed << " passed, " << total - strict_passed << " failed; lenient: " << lenient_passed
-            << " passed, " << total - lenient_passed << " failed ("
-            << (options.strict_phase ? "strict" : "lenient") << " counted below)\n";
+            << " passed, " << total - lenient_passed << " failed (the totals below are "
+            << (options.strict_phase ? "strict" : "lenient") << ")\n";
   if (skipped_temporal > 0) {
     std::cout << "skipped " << skipped_temporal << " scenarios in features/" << kTemporalDir
               << " (temporal values are out of scope for the query engine; --include-temporal runs them)\n";
