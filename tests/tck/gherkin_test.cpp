@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "tck_paths.h"
@@ -83,6 +84,28 @@ TEST(GherkinTest, WholeTckExpandsTo3897Scenarios) {
   }
   EXPECT_EQ(files, 220u);
   EXPECT_EQ(count, 3897u);
+}
+
+// The ratchet file names scenarios by Id(): two scenarios with one id would make it
+// ambiguous.
+TEST(GherkinTest, ScenarioIdsAreUniqueAcrossTheTck) {
+  const std::string root = TckFeaturesDir();
+  ASSERT_TRUE(std::filesystem::exists(root)) << "TCK not found at " << root;
+  std::set<std::string> ids;
+  size_t count = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
+    if (entry.path().extension() != ".feature") continue;
+    std::ifstream in(entry.path());
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    for (const auto& scenario : ParseFeature(entry.path().string(), buffer.str())) {
+      const std::string id = scenario.Id();
+      EXPECT_EQ(id.find('\n'), std::string::npos) << id;
+      EXPECT_TRUE(ids.insert(id).second) << "duplicate id " << id;
+      ++count;
+    }
+  }
+  EXPECT_EQ(ids.size(), count);
 }
 
 }  // namespace

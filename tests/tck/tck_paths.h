@@ -1,6 +1,7 @@
 #pragma once
 // Where the openCypher TCK lives: $QUIVER_TCK_DIR, else ../shared/tck beside the
-// source tree. The TCK is read at run time and never copied into the repository.
+// source tree (../../shared/tck for a worktree one level deeper; CMake picks the one
+// that exists). The TCK is read at run time and never copied into the repository.
 #include <cstdlib>
 #include <string>
 
