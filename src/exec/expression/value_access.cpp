@@ -50,6 +50,13 @@ Value GetProperty(const Value& object, const std::string& key, ExecContext& ctx)
 
 Value HasLabels(const Value& node, const std::vector<std::string>& labels, ExecContext& ctx) {
   if (node.IsNull()) return Value();
+  if (node.IsRelationship()) {
+    // `r:T` on a relationship tests its type (a relationship has exactly one).
+    for (const auto& name : labels) {
+      if (node.AsRelationship().type != name) return Value::Bool(false);
+    }
+    return Value::Bool(true);
+  }
   if (!node.IsNode()) ThrowInvalidArgumentType("labels can only be tested on a node, not " + std::string(node.TypeName()));
   NodeId id = node.AsNode().id;
   CheckNodeAlive(id, ctx);
