@@ -207,8 +207,14 @@ LogicalOperatorPtr Binder::BindProjection(const ProjectionBody& body, const Expr
     plan = std::move(limit);
   }
   if (where != nullptr) {
+    // WITH's WHERE sees the variables from before the WITH unless it aggregates (after
+    // DISTINCT they hold the first row of each distinct tuple; TCK WithWhere1 #2).
+    Scope where_scope = aggregating ? post : scope;
+    if (!aggregating) {
+      for (const auto& v : post.variables()) where_scope.Add(v);
+    }
     ExprContext ctx;
-    ctx.scope = &order_scope;
+    ctx.scope = &where_scope;
     plan = MakeFilter(std::move(plan), BindPredicate(*where, ctx));
   }
   if (columns != nullptr) {
