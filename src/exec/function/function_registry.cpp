@@ -1,0 +1,93 @@
+// Name lookup over the family tables, and the small pieces of function.h that belong to
+// no family.
+
+#include <algorithm>
+#include <bit>
+#include <string>
+#include <unordered_map>
+
+#include "common/assert.h"
+#include "exec/function/builtin_functions.h"
+#include "exec/function/function.h"
+
+namespace quiver {
+namespace {
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c); });
+  return out;
+}
+
+// Built once, immutable afterwards (a function-local static: thread-safe initialisation,
+// no mutable global state). Keys are lower-cased names.
+template <typename Fn>
+class Index {
+ public:
+  void Add(std::span<const Fn> fns) {
+    for (const Fn& f : fns) {
+      bool inserted = by_name_.emplace(Lower(f.name), &f).second;
+      QUIVER_ASSERT_MSG(inserted, std::string("function registered twice: ") + std::string(f.name));
+    }
+  }
+  const Fn* Find(std::string_view name) const {
+    auto it = by_name_.find(Lower(name));
+    return it == by_name_.end() ? nullptr : it->second;
+  }
+
+ private:
+  std::unordered_map<std::string, const Fn*> by_name_;
+};
+
+const Index<ScalarFunction>& ScalarIndex() {
+  static const Index<ScalarFunction> index = [] {
+    Index<ScalarFunction> i;
+    i.Add(function_internal::MathFunctions());
+    i.Add(function_internal::StringFunctions());
+    i.Add(function_internal::ListFunctions());
+    i.Add(function_internal::ConversionFunctions());
+    return i;
+  }();
+  return index;
+}
+
+const Index<AggregateFunction>& AggregateIndex() {
+  static const Index<AggregateFunction> index = [] {
+    Index<AggregateFunction> i;
+    i.Add(function_internal::AggregateFunctions());
+    return i;
+  }();
+  return index;
+}
+
+}  // namespace
+
+double FunctionContext::NextRandom() {
+  // SplitMix64 (Steele, Lea, Flood 2014); the top 53 bits make a double in [0, 1).
+  uint64_t z = (random_state_ += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  z ^= z >> 31;
+  return static_cast<double>(z >> 11) * 0x1.0p-53;
+}
+
+const ScalarFunction* FindScalarFunction(std::string_view name) {
+  return ScalarIndex().Find(name);
+}
+
+Value CallScalar(const ScalarFunction& f, std::span<const Value> args, FunctionContext& ctx) {
+  QUIVER_ASSERT_MSG(f.AcceptsArgCount(args.size()),
+                    std::string(f.name) + " called with " + std::to_string(args.size()) + " arguments");
+  return f.fn(args, ctx);
+}
+
+const AggregateFunction* FindAggregateFunction(std::string_view name) {
+  return AggregateIndex().Find(name);
+}
+
+bool IsAggregateFunctionName(std::string_view name) {
+  return FindAggregateFunction(name) != nullptr;
+}
+
+}  // namespace quiver
