@@ -1,0 +1,200 @@
+#pragma once
+// Clause nodes: the steps of a single query, in written order.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cypher/ast/expression.h"
+#include "cypher/ast/pattern.h"
+
+namespace quiver::cypher {
+
+enum class ClauseKind : uint8_t {
+  kMatch,  // MATCH and OPTIONAL MATCH
+  kUnwind,
+  kCall,
+  kCreate,
+  kMerge,
+  kSet,
+  kRemove,
+  kDelete,  // DELETE and DETACH DELETE
+  kWith,
+  kReturn,
+};
+std::string_view ClauseKindName(ClauseKind kind);  // "MATCH", "UNWIND", ...
+
+struct Clause {
+  virtual ~Clause() = default;
+  Clause(const Clause&) = delete;
+  Clause& operator=(const Clause&) = delete;
+
+  ClauseKind kind() const { return kind_; }
+  template <typename T>
+  bool Is() const {
+    return kind_ == T::kKind;
+  }
+  template <typename T>
+  const T& As() const {
+    QUIVER_ASSERT(Is<T>());
+    return static_cast<const T&>(*this);
+  }
+  template <typename T>
+  T& As() {
+    QUIVER_ASSERT(Is<T>());
+    return static_cast<T&>(*this);
+  }
+  // CREATE, MERGE, SET, REMOVE, DELETE.
+  bool IsUpdating() const;
+
+  SourcePosition pos;
+
+ protected:
+  Clause(ClauseKind kind, SourcePosition position) : pos(position), kind_(kind) {}
+
+ private:
+  ClauseKind kind_;
+};
+using ClausePtr = std::unique_ptr<Clause>;
+
+template <ClauseKind K>
+struct ClauseOf : Clause {
+  static constexpr ClauseKind kKind = K;
+  explicit ClauseOf(SourcePosition position) : Clause(K, position) {}
+};
+
+struct MatchClause : ClauseOf<ClauseKind::kMatch> {
+  using ClauseOf::ClauseOf;
+  bool optional = false;
+  Pattern pattern;
+  ExprPtr where;  // null when absent
+};
+
+struct UnwindClause : ClauseOf<ClauseKind::kUnwind> {
+  using ClauseOf::ClauseOf;
+  ExprPtr list;
+  std::string variable;
+};
+
+// `YIELD field` or `YIELD field AS alias`.
+struct YieldItem {
+  SourcePosition pos;
+  std::string field;
+  std::string alias;  // empty when not renamed
+  const std::string& variable() const { return alias.empty() ? field : alias; }
+};
+
+// `CALL ns.proc(args) YIELD a, b AS c WHERE p`, and the standalone forms
+// `CALL ns.proc` (arguments implicitly taken from parameters) and `... YIELD *`.
+struct CallClause : ClauseOf<ClauseKind::kCall> {
+  using ClauseOf::ClauseOf;
+  std::string procedure;            // qualified name as written: "test.my.proc"
+  bool implicit_arguments = false;  // no parentheses were written
+  std::vector<ExprPtr> args;
+  bool has_yield = false;
+  bool yield_all = false;  // YIELD * (the parser allows it only in a standalone CALL)
+  std::vector<YieldItem> yields;
+  ExprPtr where;  // null when absent
+};
+
+struct CreateClause : ClauseOf<ClauseKind::kCreate> {
+  using ClauseOf::ClauseOf;
+  Pattern pattern;
+};
+
+enum class SetItemKind : uint8_t {
+  kProperty,  // n.p = e        (target: a PropertyExpr)
+  kReplace,   // n = map        (target: a VariableExpr)
+  kMerge,     // n += map       (target: a VariableExpr)
+  kLabels,    // n:Label:Other  (target: a VariableExpr)
+};
+
+struct SetItem {
+  SourcePosition pos;
+  SetItemKind kind = SetItemKind::kProperty;
+  ExprPtr target;
+  ExprPtr value;                    // null for kLabels
+  std::vector<std::string> labels;  // kLabels only
+};
+
+struct SetClause : ClauseOf<ClauseKind::kSet> {
+  using ClauseOf::ClauseOf;
+  std::vector<SetItem> items;
+};
+
+enum class RemoveItemKind : uint8_t {
+  kProperty,  // REMOVE n.p        (target: a PropertyExpr)
+  kLabels,    // REMOVE n:Label    (target: a VariableExpr)
+};
+
+struct RemoveItem {
+  SourcePosition pos;
+  RemoveItemKind kind = RemoveItemKind::kProperty;
+  ExprPtr target;
+  std::vector<std::string> labels;  // kLabels only
+};
+
+struct RemoveClause : ClauseOf<ClauseKind::kRemove> {
+  using ClauseOf::ClauseOf;
+  std::vector<RemoveItem> items;
+};
+
+struct DeleteClause : ClauseOf<ClauseKind::kDelete> {
+  using ClauseOf::ClauseOf;
+  bool detach = false;
+  std::vector<ExprPtr> targets;
+};
+
+// `ON CREATE SET ...` or `ON MATCH SET ...`
+struct MergeAction {
+  SourcePosition pos;
+  bool on_create = false;
+  std::vector<SetItem> items;
+};
+
+struct MergeClause : ClauseOf<ClauseKind::kMerge> {
+  using ClauseOf::ClauseOf;
+  PatternPart pattern;
+  std::vector<MergeAction> actions;  // in written order
+};
+
+struct ProjectionItem {
+  SourcePosition pos;
+  ExprPtr expr;
+  std::string alias;  // empty when there is no AS
+  // The expression exactly as written (comments and outer white space trimmed): the
+  // column name of an unaliased item (`RETURN n.name` names its column "n.name").
+  std::string text;
+  const std::string& column_name() const { return alias.empty() ? text : alias; }
+};
+
+struct SortItem {
+  SourcePosition pos;
+  ExprPtr expr;
+  bool descending = false;
+};
+
+// What RETURN and WITH share.
+struct ProjectionBody {
+  bool distinct = false;
+  bool star = false;  // `*`, possibly followed by more items
+  std::vector<ProjectionItem> items;
+  std::vector<SortItem> order_by;
+  ExprPtr skip;   // null when absent
+  ExprPtr limit;  // null when absent
+};
+
+struct WithClause : ClauseOf<ClauseKind::kWith> {
+  using ClauseOf::ClauseOf;
+  ProjectionBody body;
+  ExprPtr where;  // null when absent
+};
+
+struct ReturnClause : ClauseOf<ClauseKind::kReturn> {
+  using ClauseOf::ClauseOf;
+  ProjectionBody body;
+};
+
+}  // namespace quiver::cypher

@@ -1,0 +1,58 @@
+#pragma once
+// The printer behind ast_printer.h, split over ast_printer.cpp (names, literals,
+// expressions, patterns) and ast_printer_clause.cpp (clauses and statements).
+
+#include <string>
+
+#include "cypher/ast/ast_printer.h"
+
+namespace quiver::cypher {
+
+// Binding strength of an expression's outermost operator, loosest first. An operand is
+// parenthesized when it binds more loosely than its position requires.
+enum class Precedence : int {
+  kOr = 1,
+  kXor,
+  kAnd,
+  kNot,
+  kComparison,
+  kPredicate,  // STARTS WITH, IN, =~, IS NULL, ...
+  kAdditive,
+  kMultiplicative,
+  kPower,
+  kUnary,    // -x, +x, and negative number literals
+  kLabels,   // n:Label (cannot be followed by a postfix operator)
+  kPostfix,  // n.key, l[i], l[i..j]
+  kAtom,
+};
+
+class CypherPrinter {
+ public:
+  explicit CypherPrinter(const PrintOptions& options) : options_(options) {}
+
+  std::string Take() { return std::move(out_); }
+
+  void PrintExpr(const Expr& expr, Precedence min = Precedence::kOr);
+  void PrintPatternElement(const PatternElement& element);
+  void PrintPattern(const Pattern& pattern);
+  void PrintPatternPart(const PatternPart& part);
+  void PrintStatement(const Statement& statement);
+  void PrintClause(const Clause& clause);
+
+ private:
+  void PrintExprBody(const Expr& expr);
+  void PrintLiteral(const LiteralExpr& literal);
+  void PrintExprList(const std::vector<ExprPtr>& exprs);
+  void PrintLabels(const std::vector<std::string>& labels);
+  void PrintNode(const NodePattern& node);
+  void PrintRelationship(const RelationshipPattern& rel);
+  void PrintSetItem(const SetItem& item);
+  void PrintProjectionBody(const ProjectionBody& body);
+
+  const PrintOptions& options_;
+  std::string out_;
+};
+
+Precedence PrecedenceOf(const Expr& expr);
+
+}  // namespace quiver::cypher

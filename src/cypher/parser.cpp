@@ -1,0 +1,259 @@
+#include "cypher/parser.h"
+
+#include "cypher/lexer.h"
+#include "cypher/parser_impl.h"
+#include "quiver/error.h"
+
+namespace quiver::cypher {
+namespace {
+
+// See kNestingWeight in parser_impl.h.
+constexpr int kMaxDepth = 2500;
+
+std::string Quote(std::string_view text) {
+  std::string out = "'";
+  out.append(text.substr(0, 40));
+  if (text.size() > 40) out.append("...");
+  out.append("'");
+  return out;
+}
+
+}  // namespace
+
+DepthGuard::DepthGuard(Parser& parser, int weight) : parser_(parser), weight_(weight) {
+  parser_.depth_ += weight_;
+  if (parser_.depth_ > kMaxDepth) {
+    parser_.depth_ -= weight_;
+    weight_ = 0;
+    parser_.Fail(parser_.Peek(), "UnexpectedSyntax", "query is nested too deeply");
+  }
+}
+
+DepthGuard::~DepthGuard() {
+  parser_.depth_ -= weight_;
+}
+
+void ChainGuard::Add() {
+  if (parser_.depth_ + 1 > kMaxDepth)
+    parser_.Fail(parser_.Peek(), "UnexpectedSyntax", "query is nested too deeply");
+  ++parser_.depth_;
+  ++count_;
+}
+
+ChainGuard::~ChainGuard() {
+  parser_.depth_ -= count_;
+}
+
+Parser::Parser(std::string_view source) : source_(source), tokens_(Tokenize(source)) {}
+
+bool Parser::Accept(TokenKind kind) {
+  if (!Check(kind)) return false;
+  Advance();
+  return true;
+}
+
+bool Parser::AcceptKeyword(Keyword keyword) {
+  if (!CheckKeyword(keyword)) return false;
+  Advance();
+  return true;
+}
+
+const Token& Parser::Expect(TokenKind kind, std::string_view what) {
+  if (!Check(kind)) FailUnexpected(what);
+  return Advance();
+}
+
+const Token& Parser::ExpectKeyword(Keyword keyword) {
+  if (!CheckKeyword(keyword)) FailUnexpected(KeywordName(keyword));
+  return Advance();
+}
+
+uint32_t Parser::PreviousEnd() const {
+  return index_ == 0 ? 0 : tokens_[index_ - 1].end_offset();
+}
+
+void Parser::Fail(const Token& at, std::string_view detail, std::string_view message) const {
+  Fail(at.pos, detail, message);
+}
+
+void Parser::Fail(SourcePosition at, std::string_view detail, std::string_view message) const {
+  ThrowSyntaxError(source_, at, std::string(detail), message);
+}
+
+void Parser::FailUnexpected(std::string_view expected) const {
+  const Token& token = Peek();
+  if (token.kind == TokenKind::kError) Fail(token, token.detail, token.value);
+  FailUnexpectedSyntax(expected);
+}
+
+void Parser::FailUnexpectedSyntax(std::string_view expected) const {
+  const Token& token = Peek();
+  std::string message;
+  if (token.kind == TokenKind::kEnd) {
+    message = "Unexpected end of input";
+  } else {
+    message = "Invalid input " + Quote(token.text);
+  }
+  message.append(": expected ").append(expected);
+  Fail(token, "UnexpectedSyntax", message);
+}
+
+bool Parser::AtVariableName(size_t ahead) const {
+  const Token& token = Peek(ahead);
+  if (token.kind == TokenKind::kQuotedIdentifier) return true;
+  return token.kind == TokenKind::kIdentifier && !IsReservedKeyword(token.keyword);
+}
+
+std::string Parser::ParseVariableName(std::string_view what) {
+  if (!AtVariableName()) FailUnexpected(what);
+  return Advance().value;
+}
+
+std::string Parser::ParseSchemaName(std::string_view what) {
+  if (!Peek().IsWord()) FailUnexpected(what);
+  return Advance().value;
+}
+
+std::string Parser::ParseQualifiedName(std::string_view what) {
+  std::string name = ParseSchemaName(what);
+  while (Check(TokenKind::kDot) && Peek(1).IsWord()) {
+    Advance();
+    name.push_back('.');
+    name.append(Advance().value);
+  }
+  return name;
+}
+
+// ---- statements -----------------------------------------------------------------
+
+std::unique_ptr<Statement> Parser::ParseStatementRoot() {
+  auto statement = ParseQuery(/*in_subquery=*/false);
+  Accept(TokenKind::kSemicolon);
+  if (!Check(TokenKind::kEnd)) FailUnexpected("UNION, ';' or end of input");
+  return statement;
+}
+
+ExprPtr Parser::ParseExpressionRoot() {
+  pattern_predicates_allowed_ = true;
+  ExprPtr expr = ParseExpr();
+  if (!Check(TokenKind::kEnd)) FailUnexpected("an operator or end of input");
+  return expr;
+}
+
+std::unique_ptr<Statement> Parser::ParseQuery(bool in_subquery) {
+  DepthGuard guard(*this, kNestingWeight);
+  auto statement = std::make_unique<Statement>();
+  statement->pos = Peek().pos;
+  statement->queries.push_back(ParseSingleQuery(in_subquery));
+  bool first_union = true;
+  while (CheckKeyword(Keyword::kUnion)) {
+    const Token& union_token = Advance();
+    bool all = AcceptKeyword(Keyword::kAll);
+    if (first_union) {
+      statement->union_all = all;
+      first_union = false;
+    } else if (all != statement->union_all) {
+      Fail(union_token, "InvalidClauseComposition", "UNION and UNION ALL cannot be mixed in one query");
+    }
+    statement->queries.push_back(ParseSingleQuery(in_subquery));
+  }
+  return statement;
+}
+
+bool Parser::AtClauseStart() const {
+  const Token& token = Peek();
+  if (token.kind != TokenKind::kIdentifier) return false;
+  switch (token.keyword) {
+    case Keyword::kMatch:
+    case Keyword::kOptional:
+    case Keyword::kUnwind:
+    case Keyword::kCall:
+    case Keyword::kCreate:
+    case Keyword::kMerge:
+    case Keyword::kSet:
+    case Keyword::kRemove:
+    case Keyword::kDelete:
+    case Keyword::kDetach:
+    case Keyword::kWith:
+    case Keyword::kReturn:
+      return true;
+    default:
+      return false;
+  }
+}
+
+SingleQuery Parser::ParseSingleQuery(bool in_subquery) {
+  SingleQuery query;
+  query.pos = Peek().pos;
+  while (AtClauseStart()) {
+    query.clauses.push_back(ParseClause());
+    // RETURN ends a single query; what may follow is UNION, ';', '}' or the end.
+    if (query.clauses.back()->Is<ReturnClause>()) break;
+  }
+  if (query.clauses.empty()) FailUnexpected("a clause (MATCH, RETURN, CREATE, ...)");
+  // Report a stray token before judging the clause order: `MATCH (n) RETRUN n` is a
+  // typo at RETRUN, not a query that ends with MATCH.
+  bool at_end = Check(TokenKind::kEnd) || Check(TokenKind::kSemicolon) || CheckKeyword(Keyword::kUnion) ||
+                (in_subquery && Check(TokenKind::kRBrace));
+  if (!at_end) {
+    bool after_return = query.clauses.back()->Is<ReturnClause>();
+    FailUnexpected(after_return
+                       ? (in_subquery ? "UNION or '}'" : "UNION, ';' or end of input")
+                       : (in_subquery ? "a clause, UNION or '}'" : "a clause, UNION, ';' or end of input"));
+  }
+  ValidateComposition(query, in_subquery);
+  return query;
+}
+
+// The clause order openCypher's grammar imposes, checked on the parsed clause list
+// rather than encoded in the descent, which gives clearer messages.
+void Parser::ValidateComposition(const SingleQuery& query, bool in_subquery) const {
+  const auto& clauses = query.clauses;
+  bool updated_since_with = false;
+  for (size_t i = 0; i < clauses.size(); ++i) {
+    const Clause& clause = *clauses[i];
+    if (in_subquery && clause.IsUpdating()) {
+      Fail(clause.pos, "InvalidClauseComposition",
+           std::string("an EXISTS subquery cannot contain ") + std::string(ClauseKindName(clause.kind())));
+    }
+    if (clause.Is<CallClause>() && clause.As<CallClause>().yield_all && clauses.size() > 1) {
+      Fail(clause.pos, "UnexpectedSyntax", "YIELD * is only allowed in a standalone procedure call");
+    }
+    switch (clause.kind()) {
+      case ClauseKind::kWith:
+        updated_since_with = false;
+        break;
+      case ClauseKind::kMatch:
+      case ClauseKind::kUnwind:
+      case ClauseKind::kCall:
+        if (updated_since_with) {
+          Fail(clause.pos, "InvalidClauseComposition",
+               std::string("WITH is required between an updating clause and ") +
+                   std::string(ClauseKindName(clause.kind())));
+        }
+        break;
+      default:
+        if (clause.IsUpdating()) updated_since_with = true;
+        break;
+    }
+  }
+  if (in_subquery) return;
+  const Clause& last = *clauses.back();
+  bool can_conclude = last.Is<ReturnClause>() || last.IsUpdating() ||
+                      (last.Is<CallClause>() && (clauses.size() == 1 || !last.As<CallClause>().has_yield));
+  if (!can_conclude) {
+    Fail(last.pos, "InvalidClauseComposition",
+         std::string("a query cannot conclude with ") + std::string(ClauseKindName(last.kind())) +
+             " (must be RETURN or an updating clause)");
+  }
+}
+
+std::unique_ptr<Statement> ParseStatement(std::string_view query) {
+  return Parser(query).ParseStatementRoot();
+}
+
+ExprPtr ParseExpression(std::string_view text) {
+  return Parser(text).ParseExpressionRoot();
+}
+
+}  // namespace quiver::cypher

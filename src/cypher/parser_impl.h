@@ -1,0 +1,179 @@
+#pragma once
+// The recursive-descent parser behind cypher/parser.h. Internal to src/cypher: it is
+// split over parser.cpp (tokens, errors, statements), parser_clause.cpp,
+// parser_pattern.cpp, parser_expression.cpp (operators) and parser_atom.cpp.
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cypher/ast/statement.h"
+#include "cypher/token.h"
+
+namespace quiver::cypher {
+
+class Parser {
+ public:
+  explicit Parser(std::string_view source);
+
+  std::unique_ptr<Statement> ParseStatementRoot();
+  ExprPtr ParseExpressionRoot();
+
+ private:
+  friend class DepthGuard;
+  friend class ChainGuard;
+
+  // ---- tokens (parser.cpp) ----
+  const Token& Peek(size_t ahead = 0) const {
+    size_t i = index_ + ahead;
+    return i < tokens_.size() ? tokens_[i] : tokens_.back();
+  }
+  const Token& Advance() {
+    const Token& token = tokens_[index_];
+    if (index_ + 1 < tokens_.size()) ++index_;
+    return token;
+  }
+  bool Check(TokenKind kind, size_t ahead = 0) const { return Peek(ahead).kind == kind; }
+  bool CheckKeyword(Keyword keyword, size_t ahead = 0) const { return Peek(ahead).Is(keyword); }
+  bool Accept(TokenKind kind);
+  bool AcceptKeyword(Keyword keyword);
+  const Token& Expect(TokenKind kind, std::string_view what);
+  const Token& ExpectKeyword(Keyword keyword);
+  // End offset of the last consumed token.
+  uint32_t PreviousEnd() const;
+
+  [[noreturn]] void Fail(const Token& at, std::string_view detail, std::string_view message) const;
+  [[noreturn]] void Fail(SourcePosition at, std::string_view detail, std::string_view message) const;
+  // At Peek(): a lexical error token raises its own error, anything else is
+  // UnexpectedSyntax naming what was expected.
+  [[noreturn]] void FailUnexpected(std::string_view expected) const;
+  // The same, but always UnexpectedSyntax, for places where only a certain kind of
+  // token can follow whatever its own fault (a malformed number where a name belongs).
+  [[noreturn]] void FailUnexpectedSyntax(std::string_view expected) const;
+
+  // A variable, parameter-free name: an identifier that is not a reserved word, or a
+  // quoted identifier.
+  bool AtVariableName(size_t ahead = 0) const;
+  std::string ParseVariableName(std::string_view what = "a variable name");
+  // Labels, relationship types, property keys, map keys: any word, reserved or not.
+  std::string ParseSchemaName(std::string_view what);
+  // `ns.sub.name` for functions and procedures.
+  std::string ParseQualifiedName(std::string_view what);
+
+  // ---- statements (parser.cpp) ----
+  std::unique_ptr<Statement> ParseQuery(bool in_subquery);
+  SingleQuery ParseSingleQuery(bool in_subquery);
+  bool AtClauseStart() const;
+  void ValidateComposition(const SingleQuery& query, bool in_subquery) const;
+
+  // ---- clauses (parser_clause.cpp) ----
+  ClausePtr ParseClause();
+  ClausePtr ParseMatch();
+  ClausePtr ParseUnwind();
+  ClausePtr ParseCall();
+  ClausePtr ParseCreate();
+  ClausePtr ParseMerge();
+  ClausePtr ParseSet();
+  ClausePtr ParseRemove();
+  ClausePtr ParseDelete();
+  ClausePtr ParseWith();
+  ClausePtr ParseReturn();
+  SetItem ParseSetItem();
+  void ParseProjectionBody(ProjectionBody& body);
+  ProjectionItem ParseProjectionItem();
+  // The expression after a WHERE keyword: pattern predicates are allowed inside it.
+  ExprPtr ParseWhereExpression();
+
+  // ---- patterns (parser_pattern.cpp) ----
+  Pattern ParsePattern();
+  PatternPart ParsePatternPart();
+  PatternElement ParsePatternElement();
+  NodePattern ParseNodePattern();
+  RelationshipPattern ParseRelationshipPattern();
+  VarLength ParseVarLength();
+  int64_t ParseRangeBound();
+  ExprPtr ParsePatternProperties();
+  // Whether the tokens from Peek(ahead) on start `(node)` followed by a relationship: how `(a)-->(b)`
+  // in an expression is told apart from a parenthesized expression such as `(a) - 1`.
+  bool LooksLikePatternElement(size_t ahead) const;
+
+  // ---- operators (parser_expression.cpp) ----
+  ExprPtr ParseExpr();
+  ExprPtr ParseOr();
+  ExprPtr ParseXor();
+  ExprPtr ParseAnd();
+  ExprPtr ParseNot();
+  ExprPtr ParseComparison();
+  ExprPtr ParsePredicates();
+  ExprPtr ParseAdditive();
+  ExprPtr ParseMultiplicative();
+  ExprPtr ParsePower();
+  ExprPtr ParseUnary();
+  ExprPtr ParsePostfix();
+
+  // ---- atoms (parser_atom.cpp) ----
+  ExprPtr ParseAtom();
+  ExprPtr ParseNumber(const Token& token, bool negative, SourcePosition pos);
+  ExprPtr ParseParenthesized();
+  ExprPtr ParseBracketed();
+  ExprPtr ParseListComprehension(SourcePosition pos);
+  ExprPtr ParsePatternComprehension(SourcePosition pos);
+  ExprPtr ParseMap();
+  ExprPtr ParseCase();
+  ExprPtr ParseFunctionCall();
+  ExprPtr ParseQuantifier(QuantifierKind kind);
+  ExprPtr ParseExists();
+  bool AtFunctionCall() const;
+
+  std::string_view source_;
+  std::vector<Token> tokens_;
+  size_t index_ = 0;
+  // Nesting depth, bounded so that hostile input cannot exhaust the stack (here, or in
+  // the recursive consumers of the AST).
+  int depth_ = 0;
+  // True inside a WHERE (and the argument of exists()): the only places where a pattern
+  // may be used as an expression.
+  bool pattern_predicates_allowed_ = false;
+  // True while parsing a CREATE pattern: the only place where `(n $map)` may take its
+  // properties from a parameter.
+  bool parameter_maps_allowed_ = false;
+};
+
+// Nesting is measured in depth units, bounded by kMaxDepth (parser.cpp): a nested
+// expression, pattern, map or subquery costs kNestingWeight (about 14 stack frames of
+// descent here), a prefix operator (NOT, unary minus) and each further operand of an
+// operator chain cost 1 (one more level of AST). That keeps the parser and the
+// recursive consumers of the AST well inside a 1 MiB stack, while allowing about 250
+// nested expressions or chains of a couple of thousand operands.
+inline constexpr int kNestingWeight = 10;
+inline constexpr int kPrefixWeight = 1;
+
+// Raises the nesting depth for its lifetime; throws when past the limit.
+class DepthGuard {
+ public:
+  DepthGuard(Parser& parser, int weight);
+  ~DepthGuard();
+  DepthGuard(const DepthGuard&) = delete;
+  DepthGuard& operator=(const DepthGuard&) = delete;
+
+ private:
+  Parser& parser_;
+  int weight_;
+};
+
+// Deepens by one for each further operand of an operator chain, until destroyed.
+class ChainGuard {
+ public:
+  explicit ChainGuard(Parser& parser) : parser_(parser) {}
+  ~ChainGuard();
+  ChainGuard(const ChainGuard&) = delete;
+  ChainGuard& operator=(const ChainGuard&) = delete;
+  void Add();
+
+ private:
+  Parser& parser_;
+  int count_ = 0;
+};
+
+}  // namespace quiver::cypher

@@ -1,0 +1,163 @@
+// Patterns: `p = (a:L {k: v})-[r:T|U*1..2]->(b), (c)`.
+
+#include <limits>
+
+#include "cypher/parser_impl.h"
+
+namespace quiver::cypher {
+
+Pattern Parser::ParsePattern() {
+  Pattern pattern;
+  do {
+    pattern.push_back(ParsePatternPart());
+  } while (Accept(TokenKind::kComma));
+  return pattern;
+}
+
+PatternPart Parser::ParsePatternPart() {
+  PatternPart part;
+  part.pos = Peek().pos;
+  if (AtVariableName() && Check(TokenKind::kEq, 1)) {
+    part.path_variable = Advance().value;
+    Advance();
+  }
+  part.element = ParsePatternElement();
+  return part;
+}
+
+PatternElement Parser::ParsePatternElement() {
+  DepthGuard guard(*this, kNestingWeight);
+  // openCypher allows a parenthesized element, `((a)-->(b))`; a node pattern never
+  // starts with two parentheses, so one token of lookahead tells them apart.
+  if (Check(TokenKind::kLParen) && Check(TokenKind::kLParen, 1)) {
+    Advance();
+    PatternElement element = ParsePatternElement();
+    Expect(TokenKind::kRParen, "')'");
+    return element;
+  }
+  PatternElement element;
+  element.pos = Peek().pos;
+  element.nodes.push_back(ParseNodePattern());
+  while (Check(TokenKind::kMinus) || (Check(TokenKind::kLt) && Check(TokenKind::kMinus, 1))) {
+    element.relationships.push_back(ParseRelationshipPattern());
+    element.nodes.push_back(ParseNodePattern());
+  }
+  return element;
+}
+
+NodePattern Parser::ParseNodePattern() {
+  NodePattern node;
+  node.pos = Expect(TokenKind::kLParen, "'(' to start a node pattern").pos;
+  if (AtVariableName()) node.variable = Advance().value;
+  while (Accept(TokenKind::kColon)) node.labels.push_back(ParseSchemaName("a label name"));
+  node.properties = ParsePatternProperties();
+  Expect(TokenKind::kRParen, node.properties ? "')'" : "a label, properties or ')'");
+  return node;
+}
+
+ExprPtr Parser::ParsePatternProperties() {
+  if (Check(TokenKind::kLBrace)) return ParseMap();
+  if (Check(TokenKind::kParameter)) {
+    if (!parameter_maps_allowed_) {
+      Fail(Peek(), "InvalidParameterUse",
+           "a parameter cannot be used as a property map in a pattern here (only in CREATE); use {key: "
+           "$param.key}");
+    }
+    auto parameter = std::make_unique<ParameterExpr>(Peek().pos);
+    parameter->name = Advance().value;
+    return parameter;
+  }
+  return nullptr;
+}
+
+RelationshipPattern Parser::ParseRelationshipPattern() {
+  RelationshipPattern rel;
+  rel.pos = Peek().pos;
+  bool left = Accept(TokenKind::kLt);
+  Expect(TokenKind::kMinus, "'-'");
+  if (Accept(TokenKind::kLBracket)) {
+    if (AtVariableName()) rel.variable = Advance().value;
+    if (Accept(TokenKind::kColon)) {
+      rel.types.push_back(ParseSchemaName("a relationship type"));
+      // `:A|B` and the older `:A|:B` both list alternatives.
+      while (Accept(TokenKind::kPipe)) {
+        Accept(TokenKind::kColon);
+        rel.types.push_back(ParseSchemaName("a relationship type"));
+      }
+    }
+    if (Accept(TokenKind::kStar)) {
+      rel.var_length = ParseVarLength();
+    } else if (Check(TokenKind::kDotDot) || Check(TokenKind::kInteger)) {
+      Fail(Peek(), "InvalidRelationshipPattern",
+           "a variable-length relationship needs '*' before its bounds");
+    }
+    rel.properties = ParsePatternProperties();
+    Expect(TokenKind::kRBracket, "']'");
+  }
+  Expect(TokenKind::kMinus, "'-'");
+  bool right = Accept(TokenKind::kGt);
+  if (left && right) {
+    rel.direction = RelDirection::kBoth;
+  } else if (left) {
+    rel.direction = RelDirection::kLeft;
+  } else if (right) {
+    rel.direction = RelDirection::kRight;
+  } else {
+    rel.direction = RelDirection::kUndirected;
+  }
+  return rel;
+}
+
+VarLength Parser::ParseVarLength() {
+  VarLength length;
+  if (Check(TokenKind::kInteger) || Check(TokenKind::kMinus)) {
+    length.min = ParseRangeBound();
+    if (!Check(TokenKind::kDotDot)) {
+      length.max = length.min;  // `*2` is exactly two hops
+      return length;
+    }
+  }
+  if (Accept(TokenKind::kDotDot) && (Check(TokenKind::kInteger) || Check(TokenKind::kMinus))) {
+    length.max = ParseRangeBound();
+  }
+  return length;
+}
+
+int64_t Parser::ParseRangeBound() {
+  if (Check(TokenKind::kMinus)) {
+    Fail(Peek(), "InvalidRelationshipPattern",
+         "the bounds of a variable-length relationship cannot be negative");
+  }
+  const Token& token = Advance();
+  if (token.integer_too_large || token.integer > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+    Fail(token, "IntegerOverflow", "integer literal is too large");
+  }
+  return static_cast<int64_t>(token.integer);
+}
+
+bool Parser::LooksLikePatternElement(size_t ahead) const {
+  auto kind = [&](size_t i) { return Peek(i).kind; };
+  size_t i = ahead;
+  if (kind(i) != TokenKind::kLParen) return false;
+  ++i;
+  if (AtVariableName(i)) ++i;
+  while (kind(i) == TokenKind::kColon && Peek(i + 1).IsWord()) i += 2;
+  if (kind(i) == TokenKind::kLBrace) {
+    int depth = 0;
+    do {
+      if (kind(i) == TokenKind::kLBrace) ++depth;
+      if (kind(i) == TokenKind::kRBrace) --depth;
+      if (kind(i) == TokenKind::kEnd) return false;
+      ++i;
+    } while (depth > 0);
+  } else if (kind(i) == TokenKind::kParameter) {
+    ++i;
+  }
+  if (kind(i) != TokenKind::kRParen) return false;
+  ++i;
+  if (kind(i) == TokenKind::kMinus)
+    return kind(i + 1) == TokenKind::kLBracket || kind(i + 1) == TokenKind::kMinus;
+  return kind(i) == TokenKind::kLt && kind(i + 1) == TokenKind::kMinus;
+}
+
+}  // namespace quiver::cypher
