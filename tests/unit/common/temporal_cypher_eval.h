@@ -37,4 +37,16 @@ class MiniCypher {
   std::vector<NodeValue> nodes_;
 };
 
+// RETURN <expression> AS x, evaluated with `clock`: a shorthand for focused tests.
+inline Value Eval(std::string_view expression, const TemporalClock& clock = TemporalClock::Fixed({0, 0})) {
+  MiniCypher db(clock);
+  const EvalResult r = db.Run("RETURN " + std::string(expression) + " AS x");
+  return r.rows.at(0).at(0);
+}
+// The same in the TCK's notation ('2015-07-21', 'P1D', 12, null).
+inline std::string EvalText(std::string_view expression,
+                            const TemporalClock& clock = TemporalClock::Fixed({0, 0})) {
+  return ToTckString(Eval(expression, clock));
+}
+
 }  // namespace quiver::testing
