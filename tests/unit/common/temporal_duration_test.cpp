@@ -46,6 +46,7 @@ TEST(TemporalDurationTest, FractionsCascadeDown) {
   EXPECT_EQ(EvalText("duration('PT1.5H')"), "'PT1H30M'");
   EXPECT_EQ(EvalText("duration('PT1H0.5M')"), "'PT1H30S'");
   EXPECT_EQ(EvalText("duration('PT0,5S')"), "'PT0.5S'");
+  EXPECT_EQ(EvalText("duration('-P1.5D')"), "'P-1DT-12H'");
   EXPECT_EQ(EvalText("duration({milliseconds: 1.5})"), "'PT0.0015S'");
   // Only the smallest component may be fractional.
   EXPECT_THROW(Eval("duration('P1.5DT1H')"), ArgumentError);
