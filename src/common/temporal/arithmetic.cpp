@@ -78,7 +78,8 @@ Value AddToTemporal(const Value& t, const DurationValue& d, int sign) {
       const __int128 new_day = local / kNanosPerDay - (local % kNanosPerDay < 0 ? 1 : 0);
       if (new_day > INT64_MAX || new_day < INT64_MIN) ThrowOverflow("temporal arithmetic out of range");
       CheckDays(static_cast<int64_t>(new_day));
-      return MakeLocalDateTime(static_cast<int64_t>(new_day), static_cast<int64_t>(local - new_day * kNanosPerDay));
+      return MakeLocalDateTime(static_cast<int64_t>(new_day),
+                               static_cast<int64_t>(local - new_day * kNanosPerDay));
     }
     case ValueKind::kDateTime: {
       // Months and days move the wall clock (java.time resolves each step, preferring

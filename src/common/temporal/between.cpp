@@ -24,12 +24,18 @@ enum class Unit { kMonths, kDays, kNanos };
 // Both sides made comparable: after Attach, either both have a date or neither, and
 // either both have a zone or neither.
 void Attach(Parts& a, Parts& b) {
-  if (!a.has_time) a.has_time = true, a.nanos_of_day = 0;
-  if (!b.has_time) b.has_time = true, b.nanos_of_day = 0;
+  for (Parts* p : {&a, &b}) {
+    if (!p->has_time) {
+      p->has_time = true;
+      p->nanos_of_day = 0;  // a date means its midnight
+    }
+  }
   if (a.has_date && !b.has_date) {
-    b.has_date = true, b.days = a.days;
+    b.has_date = true;
+    b.days = a.days;
   } else if (b.has_date && !a.has_date) {
-    a.has_date = true, a.days = b.days;
+    a.has_date = true;
+    a.days = b.days;
   }
   const auto borrow_zone = [](Parts& to, const Parts& from) {
     to.has_zone = true;
@@ -94,7 +100,8 @@ __int128 Until(const Value& from, const Value& to, Unit unit) {
   if (a.has_zone) {
     // Calendar units are counted on the wall clock of `from`'s zone.
     const __int128 b_utc = UtcNanos(b);
-    const auto b_seconds = static_cast<int64_t>(b_utc / kNanosPerSecond - (b_utc % kNanosPerSecond < 0 ? 1 : 0));
+    const auto b_seconds =
+        static_cast<int64_t>(b_utc / kNanosPerSecond - (b_utc % kNanosPerSecond < 0 ? 1 : 0));
     const int64_t local = b_seconds + a.zone.OffsetAt(b_seconds);
     b.days = FloorDiv(local, kSecondsPerDay);
     b.nanos_of_day = FloorMod(local, kSecondsPerDay) * kNanosPerSecond + b.nanos_of_day % kNanosPerSecond;
@@ -108,7 +115,8 @@ int64_t Narrow(__int128 v) {
 }
 
 Value FromNanos(int64_t months, int64_t days, __int128 nanos) {
-  return MakeDuration(months, days, Narrow(nanos / kNanosPerSecond), static_cast<int64_t>(nanos % kNanosPerSecond));
+  return MakeDuration(months, days, Narrow(nanos / kNanosPerSecond),
+                      static_cast<int64_t>(nanos % kNanosPerSecond));
 }
 
 }  // namespace

@@ -96,7 +96,8 @@ bool DateInRange(int64_t days) {
 
 void CheckDateRange(int64_t days) {
   if (!DateInRange(days)) {
-    throw ArgumentError("NumberOutOfRange", "date out of the supported range (years -999999999 to 999999999)");
+    throw ArgumentError("NumberOutOfRange",
+                        "date out of the supported range (years -999999999 to 999999999)");
   }
 }
 

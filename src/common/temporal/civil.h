@@ -40,15 +40,15 @@ int DaysInYear(int64_t year);
 
 // ISO day of week: 1 = Monday ... 7 = Sunday.
 int DayOfWeek(int64_t days);
-int DayOfYear(int64_t days);  // 1..366
-int QuarterOfMonth(int month);  // 1..4
+int DayOfYear(int64_t days);     // 1..366
+int QuarterOfMonth(int month);   // 1..4
 int DayOfQuarter(int64_t days);  // 1..92
 int DaysInQuarter(int64_t year, int quarter);
 
 // ISO-8601 week date. Week 1 is the week holding the year's first Thursday (equivalently
 // January 4th), so 2016-01-01 is in week 53 of week-based year 2015.
 int64_t WeekBasedYear(int64_t days);
-int WeekOfWeekBasedYear(int64_t days);  // 1..53
+int WeekOfWeekBasedYear(int64_t days);        // 1..53
 int WeeksInWeekBasedYear(int64_t week_year);  // 52 or 53
 // The Monday of week 1 of a week-based year.
 int64_t FirstDayOfWeekBasedYear(int64_t week_year);

@@ -60,13 +60,19 @@ enum class DateGroup { kNone, kCalendar, kWeek, kQuarter, kOrdinal };
 DateGroup GroupOf(const FieldMap& f) {
   DateGroup group = DateGroup::kNone;
   int groups = 0;
-  if (AnyOf(f, {Field::kMonth, Field::kDay})) group = DateGroup::kCalendar, ++groups;
-  if (AnyOf(f, {Field::kWeek, Field::kDayOfWeek})) group = DateGroup::kWeek, ++groups;
-  if (AnyOf(f, {Field::kQuarter, Field::kDayOfQuarter})) group = DateGroup::kQuarter, ++groups;
-  if (f.Has(Field::kOrdinalDay)) group = DateGroup::kOrdinal, ++groups;
+  const auto note = [&](bool present, DateGroup g) {
+    if (!present) return;
+    group = g;
+    ++groups;
+  };
+  note(AnyOf(f, {Field::kMonth, Field::kDay}), DateGroup::kCalendar);
+  note(AnyOf(f, {Field::kWeek, Field::kDayOfWeek}), DateGroup::kWeek);
+  note(AnyOf(f, {Field::kQuarter, Field::kDayOfQuarter}), DateGroup::kQuarter);
+  note(f.Has(Field::kOrdinalDay), DateGroup::kOrdinal);
   if (groups > 1) {
-    ThrowInvalidValue("calendar (month, day), week (week, dayOfWeek), quarter (quarter, dayOfQuarter) and "
-                      "ordinal (ordinalDay) fields cannot be mixed");
+    ThrowInvalidValue(
+        "calendar (month, day), week (week, dayOfWeek), quarter (quarter, dayOfQuarter) and "
+        "ordinal (ordinalDay) fields cannot be mixed");
   }
   return group;
 }
@@ -116,10 +122,11 @@ void CheckTimeAssignments(const FieldMap& f) {
   }
   if (!f.Has(Field::kHour)) ThrowInvalidValue("hour must be specified");
   const bool sub = AnyOf(f, {Field::kMillisecond, Field::kMicrosecond, Field::kNanosecond});
-  if (f.Has(Field::kSecond) && !f.Has(Field::kMinute)) ThrowInvalidValue("second cannot be specified without minute");
+  if (f.Has(Field::kSecond) && !f.Has(Field::kMinute))
+    ThrowInvalidValue("second cannot be specified without minute");
   if (sub && !f.Has(Field::kSecond)) {
     ThrowInvalidValue(std::string(f.Has(Field::kMinute) ? "subsecond cannot be specified without second"
-                                                         : "subsecond cannot be specified without minute"));
+                                                        : "subsecond cannot be specified without minute"));
   }
 }
 
@@ -147,7 +154,8 @@ Zone TimezoneField(const FieldMap& f) {
 
 __int128 EpochNanos(const FieldMap& f) {
   if (f.Has(Field::kEpochSeconds)) {
-    return static_cast<__int128>(IntegerField(Field::kEpochSeconds, *f.Get(Field::kEpochSeconds))) * kNanosPerSecond;
+    return static_cast<__int128>(IntegerField(Field::kEpochSeconds, *f.Get(Field::kEpochSeconds))) *
+           kNanosPerSecond;
   }
   return static_cast<__int128>(IntegerField(Field::kEpochMillis, *f.Get(Field::kEpochMillis))) * 1'000'000;
 }
@@ -165,10 +173,13 @@ Value BuildFromMap(TemporalKind kind, const ValueMap& map, const TemporalClock& 
   }
   CheckSupported(kind, f);
   const DateGroup group = GroupOf(f);
-  const bool date_selected = AnyOf(f, {Field::kDate, Field::kDateTime, Field::kEpochSeconds, Field::kEpochMillis});
-  const bool time_selected = AnyOf(f, {Field::kTime, Field::kDateTime, Field::kEpochSeconds, Field::kEpochMillis});
-  const bool time_given = time_selected || AnyOf(f, {Field::kHour, Field::kMinute, Field::kSecond,
-                                                     Field::kMillisecond, Field::kMicrosecond, Field::kNanosecond});
+  const bool date_selected =
+      AnyOf(f, {Field::kDate, Field::kDateTime, Field::kEpochSeconds, Field::kEpochMillis});
+  const bool time_selected =
+      AnyOf(f, {Field::kTime, Field::kDateTime, Field::kEpochSeconds, Field::kEpochMillis});
+  const bool time_given =
+      time_selected || AnyOf(f, {Field::kHour, Field::kMinute, Field::kSecond, Field::kMillisecond,
+                                 Field::kMicrosecond, Field::kNanosecond});
   if (KindHasDate(kind) && !date_selected) {
     CheckDateAssignments(f, group, KindHasTime(kind) && time_given);
   }
@@ -179,11 +190,18 @@ Value BuildFromMap(TemporalKind kind, const ValueMap& map, const TemporalClock& 
   bool zone_selected = false;  // the zone comes from a selected value: convert, not replace
   Zone zone;
   int32_t offset = 0;
+  const auto select_zone = [&](const Parts& p) {
+    if (!p.has_zone) return;
+    zone_selected = true;
+    zone = p.zone;
+    offset = p.offset;
+  };
 
   if (f.Has(Field::kEpochSeconds) || f.Has(Field::kEpochMillis)) {
     const __int128 epoch_nanos = EpochNanos(f);
     const Zone target = f.Has(Field::kTimezone) ? TimezoneField(f) : DefaultZone(clock);
-    const auto utc = static_cast<int64_t>(epoch_nanos / kNanosPerSecond - (epoch_nanos % kNanosPerSecond < 0));
+    const auto utc =
+        static_cast<int64_t>(epoch_nanos / kNanosPerSecond - (epoch_nanos % kNanosPerSecond < 0));
     const auto sub = static_cast<int64_t>(epoch_nanos - static_cast<__int128>(utc) * kNanosPerSecond);
     const int64_t local = utc + target.OffsetAt(utc);
     days = FloorDiv(local, kSecondsPerDay);
@@ -192,13 +210,13 @@ Value BuildFromMap(TemporalKind kind, const ValueMap& map, const TemporalClock& 
     const Parts p = Selected(f, Field::kDateTime, true);
     days = p.days;
     nanos = p.has_time ? p.nanos_of_day : 0;
-    if (p.has_zone) zone_selected = true, zone = p.zone, offset = p.offset;
+    select_zone(p);
   } else {
     if (f.Has(Field::kDate) && KindHasDate(kind)) days = Selected(f, Field::kDate, true).days;
     if (f.Has(Field::kTime) && KindHasTime(kind)) {
       const Parts p = Selected(f, Field::kTime, false);
       nanos = p.nanos_of_day;
-      if (p.has_zone) zone_selected = true, zone = p.zone, offset = p.offset;
+      select_zone(p);
     }
     if (!f.Has(Field::kDate) && f.Has(Field::kWeek)) {
       // Start from the first day of the week-based year, which may lie in December.
@@ -226,7 +244,8 @@ Value BuildFromMap(TemporalKind kind, const ValueMap& map, const TemporalClock& 
       return MakeTime(nanos + (int64_t{target} - offset) * kNanosPerSecond, target);
     }
     case TemporalKind::kDateTime: {
-      if (!zone_selected) return MakeDateTime(days, nanos, f.Has(Field::kTimezone) ? TimezoneField(f) : DefaultZone(clock));
+      if (!zone_selected)
+        return MakeDateTime(days, nanos, f.Has(Field::kTimezone) ? TimezoneField(f) : DefaultZone(clock));
       const Value here = MakeDateTime(days, nanos, zone, offset);
       if (!f.Has(Field::kTimezone)) return here;
       return MakeDateTimeAt(here.AsDateTime().seconds, here.AsDateTime().nanos, TimezoneField(f));

@@ -87,7 +87,8 @@ Value AtInstant(TemporalKind kind, TemporalInstant at, const Zone& zone) {
   const int32_t offset = zone.OffsetAt(at.seconds);
   const int64_t local = at.seconds + offset;
   const int64_t days = temporal::FloorDiv(local, temporal::kSecondsPerDay);
-  const int64_t nanos = temporal::FloorMod(local, temporal::kSecondsPerDay) * temporal::kNanosPerSecond + at.nanos;
+  const int64_t nanos =
+      temporal::FloorMod(local, temporal::kSecondsPerDay) * temporal::kNanosPerSecond + at.nanos;
   switch (kind) {
     case TemporalKind::kDate:
       return temporal::MakeDate(days);
@@ -123,7 +124,8 @@ Value CurrentTemporal(TemporalKind kind, TemporalClockKind which, const Temporal
   return AtInstant(kind, InstantOf(which, clock), temporal::DefaultZone(clock));
 }
 
-Value CurrentTemporal(TemporalKind kind, TemporalClockKind which, const Value& timezone, const TemporalClock& clock) {
+Value CurrentTemporal(TemporalKind kind, TemporalClockKind which, const Value& timezone,
+                      const TemporalClock& clock) {
   if (timezone.IsNull()) return Value();
   const Value* tz = &timezone;
   if (timezone.IsMap()) {
@@ -154,7 +156,8 @@ Value ParseTemporal(TemporalKind kind, std::string_view text, const TemporalCloc
     case TemporalKind::kLocalDateTime:
       return temporal::MakeLocalDateTime(p.days, p.nanos_of_day);
     case TemporalKind::kDateTime: {
-      if (!p.zone_name.empty()) return temporal::MakeDateTime(p.days, p.nanos_of_day, Zone::Parse(p.zone_name), p.offset);
+      if (!p.zone_name.empty())
+        return temporal::MakeDateTime(p.days, p.nanos_of_day, Zone::Parse(p.zone_name), p.offset);
       if (p.offset) return temporal::MakeDateTime(p.days, p.nanos_of_day, Zone::Fixed(*p.offset));
       return temporal::MakeDateTime(p.days, p.nanos_of_day, temporal::DefaultZone(clock));
     }
@@ -188,16 +191,18 @@ Value ConstructTemporal(TemporalKind kind, const Value& arg, const TemporalClock
       return ParseTemporal(kind, arg.AsString(), clock);
     default:
       if (arg.IsTemporal()) return temporal::SelectTemporal(kind, arg, clock);
-      temporal::ThrowInvalidType(std::string(TemporalKindName(kind)) + "() expects a map, a string or a temporal "
-                                 "value, but got a " + std::string(arg.TypeName()));
+      temporal::ThrowInvalidType(std::string(TemporalKindName(kind)) +
+                                 "() expects a map, a string or a temporal "
+                                 "value, but got a " +
+                                 std::string(arg.TypeName()));
   }
 }
 
 Value DateTimeFromEpoch(const Value& seconds, const Value& nanos) {
   if (seconds.IsNull() || nanos.IsNull()) return Value();
   if (!seconds.IsNumber() || !nanos.IsNumber()) {
-    temporal::ThrowInvalidType("datetime.fromepoch expects numbers, but got " + std::string(seconds.TypeName()) +
-                               " and " + std::string(nanos.TypeName()));
+    temporal::ThrowInvalidType("datetime.fromepoch expects numbers, but got " +
+                               std::string(seconds.TypeName()) + " and " + std::string(nanos.TypeName()));
   }
   if (!seconds.IsInt() || !nanos.IsInt()) {
     temporal::ThrowInvalidType("datetime.fromepoch expects integers");
@@ -212,7 +217,8 @@ Value DateTimeFromEpochMillis(const Value& millis) {
                                std::string(millis.TypeName()));
   }
   const int64_t ms = millis.AsInt();
-  return temporal::MakeDateTimeAt(temporal::FloorDiv(ms, 1000), temporal::FloorMod(ms, 1000) * 1'000'000, Zone());
+  return temporal::MakeDateTimeAt(temporal::FloorDiv(ms, 1000), temporal::FloorMod(ms, 1000) * 1'000'000,
+                                  Zone());
 }
 
 }  // namespace quiver

@@ -15,9 +15,22 @@ namespace quiver::temporal {
 
 namespace {
 
-enum DurationField { kYears, kMonths, kWeeks, kDays, kHours, kMinutes, kSeconds, kMillis, kMicros, kNanos, kCount };
-constexpr std::string_view kDurationFields[] = {"years",   "months",  "weeks",        "days",         "hours",
-                                                "minutes", "seconds", "milliseconds", "microseconds", "nanoseconds"};
+enum DurationField {
+  kYears,
+  kMonths,
+  kWeeks,
+  kDays,
+  kHours,
+  kMinutes,
+  kSeconds,
+  kMillis,
+  kMicros,
+  kNanos,
+  kCount
+};
+constexpr std::string_view kDurationFields[] = {"years",        "months",     "weeks",   "days",
+                                                "hours",        "minutes",    "seconds", "milliseconds",
+                                                "microseconds", "nanoseconds"};
 
 int64_t Checked(__int128 v) {
   if (v > INT64_MAX || v < INT64_MIN) ThrowOverflow("duration out of range");
@@ -64,8 +77,9 @@ Value DurationFromMap(const ValueMap& map) {
 }
 
 Value AddDurations(const DurationValue& a, const DurationValue& b, int sign) {
-  return MakeDuration128(__int128{a.months} + sign * __int128{b.months}, __int128{a.days} + sign * __int128{b.days},
-                         __int128{a.seconds} + sign * __int128{b.seconds}, __int128{a.nanos} + sign * __int128{b.nanos});
+  return MakeDuration128(
+      __int128{a.months} + sign * __int128{b.months}, __int128{a.days} + sign * __int128{b.days},
+      __int128{a.seconds} + sign * __int128{b.seconds}, __int128{a.nanos} + sign * __int128{b.nanos});
 }
 
 Value MultiplyDuration(const DurationValue& d, const Value& factor) {

@@ -10,9 +10,9 @@ namespace quiver::temporal {
 namespace {
 
 constexpr std::string_view kNames[] = {
-    "year",        "quarter",     "month",      "week",     "ordinalDay", "dayOfQuarter", "dayOfWeek",
-    "day",         "hour",        "minute",     "second",   "millisecond", "microsecond", "nanosecond",
-    "timezone",    "date",        "time",       "datetime", "epochSeconds", "epochMillis",
+    "year",     "quarter", "month",  "week",     "ordinalDay",   "dayOfQuarter", "dayOfWeek",
+    "day",      "hour",    "minute", "second",   "millisecond",  "microsecond",  "nanosecond",
+    "timezone", "date",    "time",   "datetime", "epochSeconds", "epochMillis",
 };
 static_assert(std::size(kNames) == static_cast<size_t>(Field::kCount));
 
@@ -66,7 +66,8 @@ FieldMap ReadFields(const ValueMap& map) {
 
 int64_t IntegerField(Field f, const Value& v) {
   if (!v.IsInt()) {
-    ThrowInvalidType(std::string(FieldName(f)) + " must be an integer value, but was a " + std::string(v.TypeName()));
+    ThrowInvalidType(std::string(FieldName(f)) + " must be an integer value, but was a " +
+                     std::string(v.TypeName()));
   }
   return v.AsInt();
 }
@@ -129,7 +130,8 @@ int64_t WithDay(int64_t days, int64_t day) {
 int64_t ApplyDateFields(int64_t days, const FieldMap& fields) {
   const auto get = [&](Field f) { return IntegerField(f, *fields.Get(f)); };
   if (fields.Has(Field::kYear)) {
-    days = fields.Has(Field::kWeek) ? WithWeekBasedYear(days, get(Field::kYear)) : WithYear(days, get(Field::kYear));
+    days = fields.Has(Field::kWeek) ? WithWeekBasedYear(days, get(Field::kYear))
+                                    : WithYear(days, get(Field::kYear));
   }
   if (fields.Has(Field::kQuarter)) days = WithQuarter(days, get(Field::kQuarter));
   if (fields.Has(Field::kMonth)) days = WithMonth(days, get(Field::kMonth));

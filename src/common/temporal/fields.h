@@ -30,7 +30,7 @@ enum class Field : uint8_t {
   kMicrosecond,
   kNanosecond,
   kTimezone,
-  kDate,      // selectors: take the date, time or both from another temporal value
+  kDate,  // selectors: take the date, time or both from another temporal value
   kTime,
   kDateTime,
   kEpochSeconds,

@@ -51,20 +51,48 @@ Value DurationOf(Args args, const TemporalClock& clock) {
   return ConstructTemporal(TemporalKind::kDuration, Arg(args, 0), clock);
 }
 
-#define QUIVER_TEMPORAL_KIND(prefix, K)                                                              \
-  TemporalFunction{prefix, 0, 1, true, &Construct<K>},                                                \
-      TemporalFunction{prefix ".transaction", 0, 1, true, &Current<K, TemporalClockKind::kTransaction>}, \
-      TemporalFunction{prefix ".statement", 0, 1, true, &Current<K, TemporalClockKind::kStatement>},     \
-      TemporalFunction{prefix ".realtime", 0, 1, true, &Current<K, TemporalClockKind::kRealtime>},       \
-      TemporalFunction{prefix ".truncate", 2, 3, true, &Truncate<K>}
-
 // Names are lower case; lookups lower-case the query's name.
 const std::array kFunctions = {
-    QUIVER_TEMPORAL_KIND("date", TemporalKind::kDate),
-    QUIVER_TEMPORAL_KIND("localtime", TemporalKind::kLocalTime),
-    QUIVER_TEMPORAL_KIND("time", TemporalKind::kTime),
-    QUIVER_TEMPORAL_KIND("localdatetime", TemporalKind::kLocalDateTime),
-    QUIVER_TEMPORAL_KIND("datetime", TemporalKind::kDateTime),
+    TemporalFunction{"date", 0, 1, true, &Construct<TemporalKind::kDate>},
+    TemporalFunction{"date.transaction", 0, 1, true,
+                     &Current<TemporalKind::kDate, TemporalClockKind::kTransaction>},
+    TemporalFunction{"date.statement", 0, 1, true,
+                     &Current<TemporalKind::kDate, TemporalClockKind::kStatement>},
+    TemporalFunction{"date.realtime", 0, 1, true,
+                     &Current<TemporalKind::kDate, TemporalClockKind::kRealtime>},
+    TemporalFunction{"date.truncate", 2, 3, true, &Truncate<TemporalKind::kDate>},
+    TemporalFunction{"localtime", 0, 1, true, &Construct<TemporalKind::kLocalTime>},
+    TemporalFunction{"localtime.transaction", 0, 1, true,
+                     &Current<TemporalKind::kLocalTime, TemporalClockKind::kTransaction>},
+    TemporalFunction{"localtime.statement", 0, 1, true,
+                     &Current<TemporalKind::kLocalTime, TemporalClockKind::kStatement>},
+    TemporalFunction{"localtime.realtime", 0, 1, true,
+                     &Current<TemporalKind::kLocalTime, TemporalClockKind::kRealtime>},
+    TemporalFunction{"localtime.truncate", 2, 3, true, &Truncate<TemporalKind::kLocalTime>},
+    TemporalFunction{"time", 0, 1, true, &Construct<TemporalKind::kTime>},
+    TemporalFunction{"time.transaction", 0, 1, true,
+                     &Current<TemporalKind::kTime, TemporalClockKind::kTransaction>},
+    TemporalFunction{"time.statement", 0, 1, true,
+                     &Current<TemporalKind::kTime, TemporalClockKind::kStatement>},
+    TemporalFunction{"time.realtime", 0, 1, true,
+                     &Current<TemporalKind::kTime, TemporalClockKind::kRealtime>},
+    TemporalFunction{"time.truncate", 2, 3, true, &Truncate<TemporalKind::kTime>},
+    TemporalFunction{"localdatetime", 0, 1, true, &Construct<TemporalKind::kLocalDateTime>},
+    TemporalFunction{"localdatetime.transaction", 0, 1, true,
+                     &Current<TemporalKind::kLocalDateTime, TemporalClockKind::kTransaction>},
+    TemporalFunction{"localdatetime.statement", 0, 1, true,
+                     &Current<TemporalKind::kLocalDateTime, TemporalClockKind::kStatement>},
+    TemporalFunction{"localdatetime.realtime", 0, 1, true,
+                     &Current<TemporalKind::kLocalDateTime, TemporalClockKind::kRealtime>},
+    TemporalFunction{"localdatetime.truncate", 2, 3, true, &Truncate<TemporalKind::kLocalDateTime>},
+    TemporalFunction{"datetime", 0, 1, true, &Construct<TemporalKind::kDateTime>},
+    TemporalFunction{"datetime.transaction", 0, 1, true,
+                     &Current<TemporalKind::kDateTime, TemporalClockKind::kTransaction>},
+    TemporalFunction{"datetime.statement", 0, 1, true,
+                     &Current<TemporalKind::kDateTime, TemporalClockKind::kStatement>},
+    TemporalFunction{"datetime.realtime", 0, 1, true,
+                     &Current<TemporalKind::kDateTime, TemporalClockKind::kRealtime>},
+    TemporalFunction{"datetime.truncate", 2, 3, true, &Truncate<TemporalKind::kDateTime>},
     TemporalFunction{"datetime.fromepoch", 2, 2, false, &FromEpoch},
     TemporalFunction{"datetime.fromepochmillis", 1, 1, false, &FromEpochMillis},
     TemporalFunction{"duration", 1, 1, false, &DurationOf},
@@ -73,8 +101,6 @@ const std::array kFunctions = {
     TemporalFunction{"duration.indays", 2, 2, false, &Between<DurationUnit::kDays>},
     TemporalFunction{"duration.inseconds", 2, 2, false, &Between<DurationUnit::kSeconds>},
 };
-
-#undef QUIVER_TEMPORAL_KIND
 
 }  // namespace
 

@@ -227,8 +227,8 @@ bool ParseZoneName(Cursor& c, std::string& name) {
 }  // namespace
 
 ParsedText ParseDateTimeText(std::string_view text, TemporalKind kind) {
-  const bool wants_date = kind == TemporalKind::kDate || kind == TemporalKind::kLocalDateTime ||
-                          kind == TemporalKind::kDateTime;
+  const bool wants_date =
+      kind == TemporalKind::kDate || kind == TemporalKind::kLocalDateTime || kind == TemporalKind::kDateTime;
   const bool wants_time = kind != TemporalKind::kDate;
   const bool wants_offset = kind == TemporalKind::kTime || kind == TemporalKind::kDateTime;
   ParsedText out;

@@ -44,7 +44,8 @@ bool ReadComponent(std::string_view s, size_t& pos, char unit, Component& out) {
   const size_t digits_start = p;
   int64_t whole = 0;
   while (p < s.size() && IsDigit(s[p])) {
-    if (__builtin_mul_overflow(whole, int64_t{10}, &whole) || __builtin_add_overflow(whole, s[p] - '0', &whole)) {
+    if (__builtin_mul_overflow(whole, int64_t{10}, &whole) ||
+        __builtin_add_overflow(whole, s[p] - '0', &whole)) {
       return false;
     }
     ++p;
@@ -95,8 +96,10 @@ std::optional<Value> ParseUnitForm(std::string_view s, size_t pos, int sign) {
   int64_t months = 0;
   int64_t days = 0;
   int64_t seconds = 0;
-  if (__builtin_mul_overflow(y.AsInt(), int64_t{12}, &months) || __builtin_add_overflow(months, mo.AsInt(), &months) ||
-      __builtin_mul_overflow(w.AsInt(), int64_t{7}, &days) || __builtin_add_overflow(days, d.AsInt(), &days)) {
+  if (__builtin_mul_overflow(y.AsInt(), int64_t{12}, &months) ||
+      __builtin_add_overflow(months, mo.AsInt(), &months) ||
+      __builtin_mul_overflow(w.AsInt(), int64_t{7}, &days) ||
+      __builtin_add_overflow(days, d.AsInt(), &days)) {
     ThrowOverflow("duration out of range: '" + std::string(s) + "'");
   }
   int64_t hour_seconds = 0;
@@ -133,8 +136,8 @@ std::optional<Value> ParseDateForm(std::string_view s, size_t pos, int sign) {
   int64_t months = 0;
   int64_t days = 0;
   const size_t run = DigitRun(s, pos);
-  if (run == 4 && pos + 10 <= s.size() && s[pos + 4] == '-' && s[pos + 7] == '-' && DigitRun(s, pos + 5) == 2 &&
-      DigitRun(s, pos + 8) == 2) {
+  if (run == 4 && pos + 10 <= s.size() && s[pos + 4] == '-' && s[pos + 7] == '-' &&
+      DigitRun(s, pos + 5) == 2 && DigitRun(s, pos + 8) == 2) {
     months = Digits(s, pos, 4) * 12 + Digits(s, pos + 5, 2);
     days = Digits(s, pos + 8, 2);
     if (Digits(s, pos + 5, 2) > 12 || days > 31) return std::nullopt;

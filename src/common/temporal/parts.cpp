@@ -110,14 +110,15 @@ Value MakeLocalDateTime(int64_t days, int64_t nanos_of_day) {
                                                  static_cast<int32_t>(nanos_of_day % kNanosPerSecond)});
 }
 
-Value MakeDateTime(int64_t days, int64_t nanos_of_day, const Zone& zone, std::optional<int32_t> preferred_offset) {
+Value MakeDateTime(int64_t days, int64_t nanos_of_day, const Zone& zone,
+                   std::optional<int32_t> preferred_offset) {
   days += FloorDiv(nanos_of_day, kNanosPerDay);
   nanos_of_day = FloorMod(nanos_of_day, kNanosPerDay);
   CheckDateRange(days);
   const int64_t local = days * kSecondsPerDay + nanos_of_day / kNanosPerSecond;
   const Zone::Resolved r = zone.Resolve(local, preferred_offset);
-  return Value::DateTime(
-      DateTimeValue{r.utc_seconds, static_cast<int32_t>(nanos_of_day % kNanosPerSecond), r.offset, zone.name()});
+  return Value::DateTime(DateTimeValue{r.utc_seconds, static_cast<int32_t>(nanos_of_day % kNanosPerSecond),
+                                       r.offset, zone.name()});
 }
 
 Value MakeDateTimeAt(int64_t utc_seconds, int64_t nanos, const Zone& zone) {
@@ -133,7 +134,8 @@ Value MakeDateTimeAt(int64_t utc_seconds, int64_t nanos, const Zone& zone) {
 }
 
 Value MakeDuration(int64_t months, int64_t days, int64_t seconds, int64_t nanos) {
-  if (__builtin_add_overflow(seconds, nanos / kNanosPerSecond, &seconds)) ThrowOverflow("duration out of range");
+  if (__builtin_add_overflow(seconds, nanos / kNanosPerSecond, &seconds))
+    ThrowOverflow("duration out of range");
   nanos %= kNanosPerSecond;
   if (nanos < 0) {
     if (__builtin_sub_overflow(seconds, int64_t{1}, &seconds)) ThrowOverflow("duration out of range");
@@ -163,10 +165,12 @@ int32_t DefaultOffset(const TemporalClock& clock) {
 
 Value FromParts(TemporalKind kind, const Parts& p, const TemporalClock& clock) {
   const auto need_date = [&] {
-    if (!p.has_date) ThrowInvalidValue("cannot construct a " + std::string(TemporalKindName(kind)) + " without a date");
+    if (!p.has_date)
+      ThrowInvalidValue("cannot construct a " + std::string(TemporalKindName(kind)) + " without a date");
   };
   const auto need_time = [&] {
-    if (!p.has_time) ThrowInvalidValue("cannot construct a " + std::string(TemporalKindName(kind)) + " without a time");
+    if (!p.has_time)
+      ThrowInvalidValue("cannot construct a " + std::string(TemporalKindName(kind)) + " without a time");
   };
   const int64_t time = p.has_time ? p.nanos_of_day : 0;
   switch (kind) {

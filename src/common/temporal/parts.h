@@ -56,10 +56,10 @@ Zone DefaultZone(const TemporalClock& clock);
 int32_t DefaultOffset(const TemporalClock& clock);
 
 // ---- errors ----
-[[noreturn]] void ThrowInvalidValue(std::string message);   // ArgumentError(InvalidArgumentValue)
-[[noreturn]] void ThrowInvalidType(std::string message);    // TypeError(InvalidArgumentType)
-[[noreturn]] void ThrowOutOfRange(std::string message);     // ArgumentError(NumberOutOfRange)
-[[noreturn]] void ThrowOverflow(std::string message);       // ArithmeticError(NumberOutOfRange)
+[[noreturn]] void ThrowInvalidValue(std::string message);  // ArgumentError(InvalidArgumentValue)
+[[noreturn]] void ThrowInvalidType(std::string message);   // TypeError(InvalidArgumentType)
+[[noreturn]] void ThrowOutOfRange(std::string message);    // ArgumentError(NumberOutOfRange)
+[[noreturn]] void ThrowOverflow(std::string message);      // ArithmeticError(NumberOutOfRange)
 
 // Lower-cases ASCII, for case-insensitive field, unit and function names.
 std::string Lower(std::string_view s);

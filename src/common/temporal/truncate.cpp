@@ -34,12 +34,13 @@ enum class Unit {
   kMicrosecond,
 };
 
-constexpr std::string_view kUnitNames[] = {"millennium", "century", "decade", "year",   "weekyear",
-                                           "quarter",    "month",   "week",   "day",    "hour",
+constexpr std::string_view kUnitNames[] = {"millennium", "century", "decade",      "year",       "weekyear",
+                                           "quarter",    "month",   "week",        "day",        "hour",
                                            "minute",     "second",  "millisecond", "microsecond"};
 
 Unit UnitOf(const Value& v) {
-  if (!v.IsString()) ThrowInvalidType("a truncation unit must be a string, but was a " + std::string(v.TypeName()));
+  if (!v.IsString())
+    ThrowInvalidType("a truncation unit must be a string, but was a " + std::string(v.TypeName()));
   const std::string lower = Lower(v.AsString());
   for (size_t i = 0; i < std::size(kUnitNames); ++i) {
     if (kUnitNames[i] == lower) return static_cast<Unit>(i);
@@ -115,21 +116,23 @@ Value TruncateTemporal(TemporalKind kind, const Value& unit_value, const Value& 
   if (kind == TemporalKind::kDuration) ThrowInvalidValue("durations cannot be truncated");
   const Unit unit = UnitOf(unit_value);
   if (!value.IsTemporal() || value.IsDuration()) {
-    ThrowInvalidType(std::string(TemporalKindName(kind)) + ".truncate expects a date or time value, but got a " +
-                     std::string(value.TypeName()));
+    ThrowInvalidType(std::string(TemporalKindName(kind)) +
+                     ".truncate expects a date or time value, but got a " + std::string(value.TypeName()));
   }
   if (!fields.IsNull() && !fields.IsMap()) {
     ThrowInvalidType("truncation fields must be a map, but were a " + std::string(fields.TypeName()));
   }
   const bool date_based = unit <= Unit::kDay;
-  const bool wants_date = kind == TemporalKind::kDate || kind == TemporalKind::kLocalDateTime ||
-                          kind == TemporalKind::kDateTime;
+  const bool wants_date =
+      kind == TemporalKind::kDate || kind == TemporalKind::kLocalDateTime || kind == TemporalKind::kDateTime;
   const Parts p = PartsOf(value);
   if (wants_date && !p.has_date) {
-    ThrowInvalidValue("cannot truncate a " + std::string(value.TypeName()) + " to a " + std::string(TemporalKindName(kind)));
+    ThrowInvalidValue("cannot truncate a " + std::string(value.TypeName()) + " to a " +
+                      std::string(TemporalKindName(kind)));
   }
   if (!wants_date && !p.has_time) {
-    ThrowInvalidValue("cannot truncate a " + std::string(value.TypeName()) + " to a " + std::string(TemporalKindName(kind)));
+    ThrowInvalidValue("cannot truncate a " + std::string(value.TypeName()) + " to a " +
+                      std::string(TemporalKindName(kind)));
   }
   if (kind == TemporalKind::kDate && !date_based) ThrowInvalidValue("Unit too small for truncating a date");
   if (!wants_date && unit < Unit::kDay) ThrowInvalidValue("Unit too large for truncating a time");

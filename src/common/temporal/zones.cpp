@@ -66,7 +66,8 @@ std::optional<int32_t> ParseOffset(std::string_view text) {
 
 Zone Zone::Fixed(int32_t offset_seconds) {
   if (offset_seconds > kMaxOffsetSeconds || offset_seconds < -kMaxOffsetSeconds) {
-    throw ArgumentError("InvalidArgumentValue", "time zone offset out of range: " + std::to_string(offset_seconds));
+    throw ArgumentError("InvalidArgumentValue",
+                        "time zone offset out of range: " + std::to_string(offset_seconds));
   }
   Zone zone;
   zone.fixed_offset_ = offset_seconds;

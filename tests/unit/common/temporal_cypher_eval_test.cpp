@@ -1,6 +1,8 @@
 // The mini Cypher evaluator used by temporal_tck_test.cpp (see temporal_cypher_eval.h),
 // with tests of the evaluator itself.
 
+#include "temporal_cypher_eval.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,7 +13,6 @@
 #include <vector>
 
 #include "common/temporal/temporal.h"
-#include "temporal_cypher_eval.h"
 
 namespace quiver::testing {
 
@@ -104,7 +105,8 @@ Value ToStringValue(const Value& v) {
 
 class MiniCypherParser {
  public:
-  MiniCypherParser(MiniCypher& db, std::string_view query) : db_(db), query_(query), tokens_(Tokenize(query)) {}
+  MiniCypherParser(MiniCypher& db, std::string_view query)
+      : db_(db), query_(query), tokens_(Tokenize(query)) {}
 
   EvalResult Run() {
     std::vector<Row> rows(1);
@@ -450,7 +452,8 @@ EvalResult MiniCypher::Run(std::string_view query) {
 
 TEST(MiniCypherTest, EvaluatesTemporalFunctionsPropertiesAndOperators) {
   MiniCypher db(TemporalClock::Fixed({0, 0}));
-  EvalResult r = db.Run("WITH date({year: 1984, month: 10, day: 11}) AS d RETURN d.year, d + duration('P1D') AS next");
+  EvalResult r =
+      db.Run("WITH date({year: 1984, month: 10, day: 11}) AS d RETURN d.year, d + duration('P1D') AS next");
   ASSERT_EQ(r.columns, (std::vector<std::string>{"d.year", "next"}));
   ASSERT_EQ(r.rows.size(), 1u);
   EXPECT_EQ(ToTckString(r.rows[0][0]), "1984");

@@ -25,7 +25,9 @@ TEST(TemporalFunctionsTest, LooksUpFunctionsCaseInsensitively) {
   EXPECT_EQ(FindTemporalFunction("duration.statement"), nullptr);
   EXPECT_EQ(TemporalFunctions().size(), 5u * 5u + 7u);
   const Value args[] = {Value::String("2015-07-21")};
-  EXPECT_EQ(ToTckString(FindTemporalFunction("date")->impl(std::span<const Value>(args), TemporalClock::Fixed({0, 0}))), "'2015-07-21'");
+  EXPECT_EQ(ToTckString(FindTemporalFunction("date")->impl(std::span<const Value>(args),
+                                                           TemporalClock::Fixed({0, 0}))),
+            "'2015-07-21'");
 }
 
 TEST(TemporalFunctionsTest, ClocksAreFixedPerStatementAndTransaction) {
@@ -68,7 +70,8 @@ TEST(TemporalFunctionsTest, ConstructionRulesAndErrors) {
   EXPECT_EQ(argument_detail("date({year: 1984, day: 3})"), "ArgumentError/InvalidArgumentValue");
   EXPECT_EQ(argument_detail("date({year: 1984, month: 1, week: 3})"), "ArgumentError/InvalidArgumentValue");
   EXPECT_EQ(argument_detail("date({year: 1984, foo: 3})"), "ArgumentError/InvalidArgumentValue");
-  EXPECT_EQ(argument_detail("localtime({hour: 1, timezone: '+01:00'})"), "ArgumentError/InvalidArgumentValue");
+  EXPECT_EQ(argument_detail("localtime({hour: 1, timezone: '+01:00'})"),
+            "ArgumentError/InvalidArgumentValue");
   EXPECT_EQ(argument_detail("localtime({minute: 1})"), "ArgumentError/InvalidArgumentValue");
   EXPECT_EQ(argument_detail("localtime({hour: 24})"), "ArgumentError/InvalidArgumentValue");
   EXPECT_EQ(argument_detail("localtime({hour: 1, second: 1})"), "ArgumentError/InvalidArgumentValue");
@@ -76,7 +79,8 @@ TEST(TemporalFunctionsTest, ConstructionRulesAndErrors) {
             "ArgumentError/InvalidArgumentValue");
   EXPECT_EQ(argument_detail("localdatetime({year: 1984, month: 10, hour: 12})"),
             "ArgumentError/InvalidArgumentValue");
-  EXPECT_EQ(argument_detail("localdatetime({date: localtime('12:00')})"), "ArgumentError/InvalidArgumentValue");
+  EXPECT_EQ(argument_detail("localdatetime({date: localtime('12:00')})"),
+            "ArgumentError/InvalidArgumentValue");
   EXPECT_EQ(argument_detail("date(localtime('12:00'))"), "ArgumentError/InvalidArgumentValue");
   EXPECT_EQ(argument_detail("duration(date('2015-01-01'))"), "TypeError/InvalidArgumentType");
   EXPECT_EQ(argument_detail("datetime({datetime: datetime('2015-01-01T00:00Z'), date: date('2015-01-01')})"),

@@ -47,12 +47,17 @@ TEST(TemporalZonesTest, NamedZonesFollowTheirRules) {
 
 TEST(TemporalZonesTest, WallClockTimesInAGapMoveForward) {
   // Stockholm skipped 02:00-03:00 on 2017-03-26.
-  EXPECT_EQ(EvalText("datetime({year: 2017, month: 3, day: 26, hour: 2, minute: 30, timezone: 'Europe/Stockholm'})"),
+  EXPECT_EQ(
+      EvalText(
+          "datetime({year: 2017, month: 3, day: 26, hour: 2, minute: 30, timezone: 'Europe/Stockholm'})"),
+      "'2017-03-26T03:30+02:00[Europe/Stockholm]'");
+  EXPECT_EQ(EvalText("datetime('2017-03-26T02:30[Europe/Stockholm]')"),
             "'2017-03-26T03:30+02:00[Europe/Stockholm]'");
-  EXPECT_EQ(EvalText("datetime('2017-03-26T02:30[Europe/Stockholm]')"), "'2017-03-26T03:30+02:00[Europe/Stockholm]'");
   // New York skipped 02:00-03:00 on 2021-03-14.
-  EXPECT_EQ(EvalText("datetime({year: 2021, month: 3, day: 14, hour: 2, minute: 30, timezone: 'America/New_York'})"),
-            "'2021-03-14T03:30-04:00[America/New_York]'");
+  EXPECT_EQ(
+      EvalText(
+          "datetime({year: 2021, month: 3, day: 14, hour: 2, minute: 30, timezone: 'America/New_York'})"),
+      "'2021-03-14T03:30-04:00[America/New_York]'");
   // A day added across the gap lands on the wall-clock time, shifted out of the gap.
   EXPECT_EQ(EvalText("datetime('2017-03-25T02:30+01:00[Europe/Stockholm]') + duration('P1D')"),
             "'2017-03-26T03:30+02:00[Europe/Stockholm]'");
@@ -64,8 +69,10 @@ TEST(TemporalZonesTest, WallClockTimesInAGapMoveForward) {
 
 TEST(TemporalZonesTest, OverlapsPreferTheEarlierOffsetUnlessOneIsGiven) {
   // Stockholm repeated 02:00-03:00 on 2017-10-29.
-  EXPECT_EQ(EvalText("datetime({year: 2017, month: 10, day: 29, hour: 2, minute: 30, timezone: 'Europe/Stockholm'})"),
-            "'2017-10-29T02:30+02:00[Europe/Stockholm]'");
+  EXPECT_EQ(
+      EvalText(
+          "datetime({year: 2017, month: 10, day: 29, hour: 2, minute: 30, timezone: 'Europe/Stockholm'})"),
+      "'2017-10-29T02:30+02:00[Europe/Stockholm]'");
   EXPECT_EQ(EvalText("datetime('2017-10-29T02:30+01:00[Europe/Stockholm]')"),
             "'2017-10-29T02:30+01:00[Europe/Stockholm]'");
   // An hour later on the instant line is the second 02:30.
@@ -77,8 +84,10 @@ TEST(TemporalZonesTest, OverlapsPreferTheEarlierOffsetUnlessOneIsGiven) {
   EXPECT_EQ(EvalText("datetime('2017-10-29T02:30+01:00[Europe/Stockholm]') - duration('P1D')"),
             "'2017-10-28T02:30+02:00[Europe/Stockholm]'");
   // New York repeated 01:00-02:00 on 2021-11-07.
-  EXPECT_EQ(EvalText("datetime({year: 2021, month: 11, day: 7, hour: 1, minute: 30, timezone: 'America/New_York'})"),
-            "'2021-11-07T01:30-04:00[America/New_York]'");
+  EXPECT_EQ(
+      EvalText(
+          "datetime({year: 2021, month: 11, day: 7, hour: 1, minute: 30, timezone: 'America/New_York'})"),
+      "'2021-11-07T01:30-04:00[America/New_York]'");
   EXPECT_EQ(EvalText("datetime('2021-11-07T01:30-04:00[America/New_York]') + duration('PT1H')"),
             "'2021-11-07T01:30-05:00[America/New_York]'");
   // The two 02:30s are different instants, an hour apart, and unequal.
@@ -111,8 +120,10 @@ TEST(TemporalZonesTest, SelectingConvertsOrReplacesZones) {
             "'2017-07-15T12:00-04:00[America/New_York]'");
   EXPECT_EQ(EvalText("time({time: time('12:00+01:00'), timezone: '-03:00'})"), "'08:00-03:00'");
   // Truncation replaces the zone and keeps the wall clock.
-  EXPECT_EQ(EvalText("datetime.truncate('day', datetime('2017-07-15T12:00+05:00'), {timezone: 'Europe/Stockholm'})"),
-            "'2017-07-15T00:00+02:00[Europe/Stockholm]'");
+  EXPECT_EQ(
+      EvalText(
+          "datetime.truncate('day', datetime('2017-07-15T12:00+05:00'), {timezone: 'Europe/Stockholm'})"),
+      "'2017-07-15T00:00+02:00[Europe/Stockholm]'");
 }
 
 TEST(TemporalZonesTest, DefaultZoneAndTimeOffsetsComeFromTheClock) {
