@@ -1,6 +1,7 @@
 // Property access on temporal values: d.year, t.offsetSeconds, dur.minutesOfHour, ...
 // Keys are case-insensitive, as Neo4j lower-cases them.
 
+#include <cstdint>
 #include <string>
 
 #include "common/temporal/civil.h"
@@ -13,6 +14,11 @@ namespace quiver {
 namespace {
 
 using temporal::Lower;
+
+int64_t Narrow(__int128 v) {
+  if (v > INT64_MAX || v < INT64_MIN) temporal::ThrowOverflow("temporal field out of the integer range");
+  return static_cast<int64_t>(v);
+}
 
 std::optional<int64_t> DurationField(const DurationValue& d, const std::string& key) {
   // Java's truncating division and remainder: a negative duration gives negative parts.
@@ -27,9 +33,9 @@ std::optional<int64_t> DurationField(const DurationValue& d, const std::string& 
   if (key == "hours") return s / 3600;
   if (key == "minutes") return s / 60;
   if (key == "seconds") return s;
-  if (key == "milliseconds") return s * 1000 + n / 1'000'000;
-  if (key == "microseconds") return s * 1'000'000 + n / 1000;
-  if (key == "nanoseconds") return s * temporal::kNanosPerSecond + n;
+  if (key == "milliseconds") return Narrow(__int128{s} * 1000 + n / 1'000'000);
+  if (key == "microseconds") return Narrow(__int128{s} * 1'000'000 + n / 1000);
+  if (key == "nanoseconds") return Narrow(__int128{s} * temporal::kNanosPerSecond + n);
   if (key == "quartersofyear") return m / 3 % 4;
   if (key == "monthsofquarter") return m % 3;
   if (key == "monthsofyear") return m % 12;
@@ -100,7 +106,7 @@ std::optional<Value> TemporalProperty(const Value& v, std::string_view key) {
   if (v.IsDateTime()) {
     const DateTimeValue& dt = v.AsDateTime();
     if (k == "epochseconds") return Value::Int(dt.seconds);
-    if (k == "epochmillis") return Value::Int(dt.seconds * 1000 + dt.nanos / 1'000'000);
+    if (k == "epochmillis") return Value::Int(Narrow(__int128{dt.seconds} * 1000 + dt.nanos / 1'000'000));
   }
   ThrowNoField(v, key);
 }

@@ -203,7 +203,9 @@ Value BuildFromMap(TemporalKind kind, const ValueMap& map, const TemporalClock& 
     const auto utc =
         static_cast<int64_t>(epoch_nanos / kNanosPerSecond - (epoch_nanos % kNanosPerSecond < 0));
     const auto sub = static_cast<int64_t>(epoch_nanos - static_cast<__int128>(utc) * kNanosPerSecond);
-    const int64_t local = utc + target.OffsetAt(utc);
+    int64_t local = 0;
+    if (__builtin_add_overflow(utc, int64_t{target.OffsetAt(utc)}, &local))
+      ThrowOutOfRange("epoch out of range");
     days = FloorDiv(local, kSecondsPerDay);
     nanos = FloorMod(local, kSecondsPerDay) * kNanosPerSecond + sub;
   } else if (f.Has(Field::kDateTime)) {

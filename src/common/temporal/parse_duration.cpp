@@ -2,6 +2,7 @@
 // signed, the smallest one given may carry a fraction) and the date form
 // P<YYYY-MM-DD or YYYYMMDD>[T<hh:mm:ss.f or hhmmss.f>].
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -19,6 +20,14 @@ namespace {
 
 bool IsDigit(char c) {
   return c >= '0' && c <= '9';
+}
+
+// sign * each component, without overflowing on the most negative value.
+Value SignedDuration(int sign, int64_t months, int64_t days, int64_t seconds, int64_t nanos) {
+  if (sign < 0 && (months == INT64_MIN || days == INT64_MIN || seconds == INT64_MIN)) {
+    ThrowOverflow("duration out of range");
+  }
+  return MakeDuration(sign * months, sign * days, sign * seconds, sign * nanos);
 }
 
 // One component of the unit form: [+-]digits[(.|,)digits].
@@ -116,7 +125,7 @@ std::optional<Value> ParseUnitForm(std::string_view s, size_t pos, int sign) {
     for (size_t i = sec.fraction.size(); i < 9; ++i) nanos *= 10;
     if (sec.negative) nanos = -nanos;
   }
-  return MakeDuration(sign * months, sign * days, sign * seconds, sign * nanos);
+  return SignedDuration(sign, months, days, seconds, nanos);
 }
 
 int64_t Digits(std::string_view s, size_t pos, size_t n) {
@@ -189,7 +198,7 @@ std::optional<Value> ParseDateForm(std::string_view s, size_t pos, int sign) {
     return std::nullopt;
   }
   if (pos != s.size()) return std::nullopt;
-  return MakeDuration(sign * months, sign * days, sign * seconds, sign * nanos);
+  return SignedDuration(sign, months, days, seconds, nanos);
 }
 
 }  // namespace

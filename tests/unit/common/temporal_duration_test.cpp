@@ -87,6 +87,11 @@ TEST(TemporalDurationTest, ArithmeticErrors) {
   EXPECT_THROW(Eval("duration('P1D') - date('2015-01-01')"), TypeError);
   EXPECT_THROW(Eval("duration({days: 'one'})"), TypeError);
   EXPECT_THROW(Eval("duration({fortnights: 1})"), ArgumentError);
+  EXPECT_THROW(Eval("duration({seconds: 9223372036854775807}).milliseconds"), ArithmeticError);
+  EXPECT_THROW(Eval("datetime('+999999999-12-31T00:00Z').epochMillis"), ArithmeticError);
+  EXPECT_THROW(Eval("datetime({epochSeconds: 9223372036854775807})"), ArgumentError);
+  EXPECT_THROW(Eval("datetime.fromepoch(9223372036854775807, 999999999)"), ArgumentError);
+  EXPECT_THROW(Eval("duration('-P-768614336404564650Y-8M')"), ArithmeticError);
   EXPECT_EQ(EvalText("duration({days: null})"), "null");
   EXPECT_EQ(EvalText("duration('P1D') + null"), "null");
 }
