@@ -1,0 +1,478 @@
+// FaultInjectionEnv: the bookkeeping behind "what would survive power loss now".
+// The model is documented in the header; this file keeps that model's state in step with
+// every mutating call and, on DropUnsyncedData, rewrites the real files into it.
+#include "common/file/fault_injection_env.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <utility>
+
+#include "common/assert.h"
+
+namespace quiver {
+
+// The WritableFile handed out by FaultInjectionEnv: Append and Sync go through the env, which
+// counts them, may fail them, and records their effect on the file's node.
+class FaultInjectionWritableFile final : public WritableFile {
+ public:
+  FaultInjectionWritableFile(FaultInjectionEnv* env, std::unique_ptr<WritableFile> base,
+                             FaultInjectionEnv::NodeId node)
+      : env_(env), base_(std::move(base)), node_(node) {}
+
+  Status Append(std::string_view data) override { return env_->FileAppend(*base_, node_, data); }
+  Status Sync() override { return env_->FileSync(*base_, node_); }
+  Status Close() override { return base_->Close(); }
+  uint64_t Size() const override { return base_->Size(); }
+  const std::string& path() const override { return base_->path(); }
+
+ private:
+  FaultInjectionEnv* env_;
+  std::unique_ptr<WritableFile> base_;
+  FaultInjectionEnv::NodeId node_;
+};
+
+namespace {
+
+// One spelling per path, so "dir/./f", "dir//f" and "dir/f" share their tracking.
+std::string Normalize(const std::string& path) {
+  std::string out = std::filesystem::path(path).lexically_normal().string();
+  while (out.size() > 1 && out.back() == '/') out.pop_back();
+  return out.empty() ? "." : out;
+}
+
+std::string BaseName(const std::string& path) {
+  const size_t slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+bool IsSameOrUnder(const std::string& path, const std::string& dir) {
+  if (path == dir) return true;
+  if (dir == "/") return !path.empty() && path.front() == '/';
+  return path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0 && path[dir.size()] == '/';
+}
+
+// A directory is what ListDir can read; Env has no stat of its own.
+bool IsDirectory(Env* env, const std::string& path) {
+  return env->ListDir(path).ok();
+}
+
+Status RemoveIfPresent(Env* env, const std::string& path) {
+  QUIVER_ASSIGN_OR_RETURN(bool exists, env->FileExists(path));
+  if (!exists) return Status::OK();
+  return IsDirectory(env, path) ? env->RemoveDirRecursive(path) : env->RemoveFile(path);
+}
+
+}  // namespace
+
+FaultInjectionEnv::FaultInjectionEnv(Env* base) : base_(base) {
+  QUIVER_ASSERT(base != nullptr);
+}
+
+// ---- fault control ----------------------------------------------------------------------
+
+int64_t FaultInjectionEnv::mutating_ops() const {
+  std::lock_guard lock(mu_);
+  return ops_;
+}
+
+void FaultInjectionEnv::SetCrashAfterOps(int64_t n) {
+  QUIVER_ASSERT_MSG(n >= -1, "SetCrashAfterOps takes a count of ops, or -1 to disarm");
+  std::lock_guard lock(mu_);
+  ops_before_crash_ = n;
+}
+
+bool FaultInjectionEnv::crashed() const {
+  std::lock_guard lock(mu_);
+  return crashed_;
+}
+
+void FaultInjectionEnv::FailNextSync() {
+  std::lock_guard lock(mu_);
+  fail_next_sync_ = true;
+}
+
+void FaultInjectionEnv::SetFailAllSyncs(bool fail) {
+  std::lock_guard lock(mu_);
+  fail_all_syncs_ = fail;
+}
+
+void FaultInjectionEnv::Reset() {
+  std::lock_guard lock(mu_);
+  ops_ = 0;
+  ops_before_crash_ = -1;
+  crashed_ = false;
+  fail_next_sync_ = false;
+  fail_all_syncs_ = false;
+  nodes_.clear();
+  live_.clear();
+  pending_names_.clear();
+}
+
+Status FaultInjectionEnv::BeforeMutation(std::string_view operation, const std::string& path) {
+  ++ops_;
+  if (ops_before_crash_ == 0) {
+    crashed_ = true;
+    ops_before_crash_ = -1;
+  } else if (ops_before_crash_ > 0) {
+    --ops_before_crash_;
+  }
+  if (!crashed_) return Status::OK();
+  return Status::IOError("simulated crash: " + std::string(operation) + " '" + path +
+                         "' refused (mutating operation " + std::to_string(ops_) + ")");
+}
+
+Status FaultInjectionEnv::InjectedSyncFailure(std::string_view operation, const std::string& path) {
+  if (fail_all_syncs_ || std::exchange(fail_next_sync_, false)) {
+    return Status::IOError("simulated sync failure: " + std::string(operation) + " '" + path + "'");
+  }
+  return Status::OK();
+}
+
+// ---- bookkeeping helpers (mu_ held) -----------------------------------------------------
+
+FaultInjectionEnv::NodeId FaultInjectionEnv::NewNode(uint64_t durable_size) {
+  const NodeId id = next_node_id_++;
+  nodes_[id].durable_size = durable_size;
+  return id;
+}
+
+Result<FaultInjectionEnv::NodeId> FaultInjectionEnv::NodeAt(const std::string& path) {
+  if (auto live = live_.find(path); live != live_.end()) return live->second;
+  QUIVER_ASSIGN_OR_RETURN(uint64_t size, base_->FileSize(path));
+  const NodeId id = NewNode(size);  // not written through us: durable as it is
+  live_[path] = id;
+  return id;
+}
+
+void FaultInjectionEnv::RecordNameChange(const std::string& path, Binding before) {
+  // Only the first change since the directory's last sync matters: power loss reverts to it.
+  pending_names_[ParentDir(path)].try_emplace(BaseName(path), before);
+}
+
+const FaultInjectionEnv::Binding* FaultInjectionEnv::PendingBefore(const std::string& path) const {
+  const auto dir = pending_names_.find(ParentDir(path));
+  if (dir == pending_names_.end()) return nullptr;
+  const auto entry = dir->second.find(BaseName(path));
+  return entry == dir->second.end() ? nullptr : &entry->second;
+}
+
+bool FaultInjectionEnv::ReferencedByPendingName(NodeId node) const {
+  for (const auto& [dir, names] : pending_names_) {
+    for (const auto& [name, before] : names) {
+      if (before == node) return true;
+    }
+  }
+  return false;
+}
+
+void FaultInjectionEnv::ForgetRemoved(const std::string& path, bool recursive) {
+  std::vector<NodeId> removed;
+  for (auto it = live_.begin(); it != live_.end();) {
+    if (it->first == path || (recursive && IsSameOrUnder(it->first, path))) {
+      removed.push_back(it->second);
+      it = live_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  // Removal is durable at once (see the header): the name's pending change is settled ...
+  if (auto dir = pending_names_.find(ParentDir(path)); dir != pending_names_.end()) {
+    dir->second.erase(BaseName(path));
+    if (dir->second.empty()) pending_names_.erase(dir);
+  }
+  if (recursive) {
+    std::erase_if(pending_names_, [&](const auto& entry) { return IsSameOrUnder(entry.first, path); });
+  }
+  // ... and a removed file never comes back under a name it had before.
+  for (auto& [dir, names] : pending_names_) {
+    for (auto& [name, before] : names) {
+      if (before && std::find(removed.begin(), removed.end(), *before) != removed.end()) before.reset();
+    }
+  }
+  ForgetUnreachableNodes();
+}
+
+void FaultInjectionEnv::ForgetUnreachableNodes() {
+  std::erase_if(nodes_, [&](const auto& entry) {
+    const NodeId id = entry.first;
+    const bool live = std::any_of(live_.begin(), live_.end(), [&](const auto& l) { return l.second == id; });
+    return !live && !ReferencedByPendingName(id);
+  });
+}
+
+uint64_t FaultInjectionEnv::SurvivingLength(const Node& node, bool tear_last_write) const {
+  uint64_t keep = node.durable_size;
+  if (tear_last_write && node.has_unsynced_append) {
+    keep = std::max(keep, node.last_append_offset + node.last_append_size / 2);
+  }
+  if (node.durable_cap) keep = std::min(keep, *node.durable_cap);
+  return keep;
+}
+
+Result<std::string> FaultInjectionEnv::CurrentBytes(NodeId node) {
+  const Node& state = nodes_.at(node);
+  if (state.detached_bytes) return *state.detached_bytes;
+  for (const auto& [path, id] : live_) {
+    if (id == node) return ReadFileToString(base_, path);
+  }
+  QUIVER_ASSERT_MSG(false, "a file that power loss restores is neither named nor kept");
+  return Status::IOError("unreachable");
+}
+
+// ---- files --------------------------------------------------------------------------------
+
+Result<std::unique_ptr<WritableFile>> FaultInjectionEnv::NewWritableFile(const std::string& path) {
+  return OpenForWrite(path, /*truncate=*/true);
+}
+
+Result<std::unique_ptr<WritableFile>> FaultInjectionEnv::NewAppendableFile(const std::string& path) {
+  return OpenForWrite(path, /*truncate=*/false);
+}
+
+Result<std::unique_ptr<WritableFile>> FaultInjectionEnv::OpenForWrite(const std::string& path,
+                                                                      bool truncate) {
+  std::lock_guard lock(mu_);
+  QUIVER_RETURN_IF_ERROR(BeforeMutation(truncate ? "create" : "open for append", path));
+  const std::string key = Normalize(path);
+  QUIVER_ASSIGN_OR_RETURN(bool existed, base_->FileExists(path));
+  QUIVER_ASSIGN_OR_RETURN(auto file,
+                          truncate ? base_->NewWritableFile(path) : base_->NewAppendableFile(path));
+  NodeId id;
+  if (auto live = live_.find(key); live != live_.end()) {
+    id = live->second;
+    // O_TRUNC: the old bytes are gone and none of the new ones is durable yet.
+    if (truncate) nodes_[id] = Node{};
+  } else {
+    // Appending keeps content we never saw written, which is durable by assumption.
+    id = NewNode(truncate ? 0 : file->Size());
+    live_[key] = id;
+  }
+  if (!existed) RecordNameChange(key, std::nullopt);
+  return std::unique_ptr<WritableFile>(new FaultInjectionWritableFile(this, std::move(file), id));
+}
+
+Status FaultInjectionEnv::FileAppend(WritableFile& base, NodeId node, std::string_view data) {
+  std::lock_guard lock(mu_);
+  QUIVER_RETURN_IF_ERROR(BeforeMutation("append", base.path()));
+  const uint64_t offset = base.Size();
+  QUIVER_RETURN_IF_ERROR(base.Append(data));
+  auto it = nodes_.find(node);
+  if (it != nodes_.end() && !data.empty()) {
+    it->second.has_unsynced_append = true;
+    it->second.last_append_offset = offset;
+    it->second.last_append_size = data.size();
+  }
+  return Status::OK();
+}
+
+Status FaultInjectionEnv::FileSync(WritableFile& base, NodeId node) {
+  std::lock_guard lock(mu_);
+  QUIVER_RETURN_IF_ERROR(BeforeMutation("sync", base.path()));
+  auto it = nodes_.find(node);
+  Status status = InjectedSyncFailure("sync", base.path());
+  if (status.ok()) status = base.Sync();
+  if (it == nodes_.end()) return status;
+  Node& state = it->second;
+  if (!status.ok()) {
+    // fsyncgate: the kernel may have dropped the dirty pages, so a later "successful" sync
+    // does not bring them back. Cap durability where it stood.
+    if (!state.durable_cap) state.durable_cap = state.durable_size;
+    return status;
+  }
+  state.durable_size = state.durable_cap ? std::min(base.Size(), *state.durable_cap) : base.Size();
+  state.has_unsynced_append = false;
+  return Status::OK();
+}
+
+// ---- names --------------------------------------------------------------------------------
+
+Status FaultInjectionEnv::RenameFile(const std::string& from, const std::string& to) {
+  std::lock_guard lock(mu_);
+  QUIVER_RETURN_IF_ERROR(BeforeMutation("rename", from + "' -> '" + to));
+  const std::string from_key = Normalize(from);
+  const std::string to_key = Normalize(to);
+  if (from_key == to_key) return base_->RenameFile(from, to);
+  if (IsDirectory(base_, from)) return RenameDirectory(from, to);
+  QUIVER_ASSIGN_OR_RETURN(bool from_exists, base_->FileExists(from));
+  QUIVER_ASSIGN_OR_RETURN(bool to_exists, base_->FileExists(to));
+  // Renames that cannot succeed: let the base fail them with its own message.
+  if (!from_exists || (to_exists && IsDirectory(base_, to))) return base_->RenameFile(from, to);
+
+  QUIVER_ASSIGN_OR_RETURN(NodeId moved, NodeAt(from_key));
+  Binding displaced;
+  if (to_exists) {
+    QUIVER_ASSIGN_OR_RETURN(displaced, NodeAt(to_key));
+  }
+  // Power loss may give the replaced file its name back, but after the rename no name reaches
+  // its bytes: keep them now if anything still refers to it.
+  const bool keep_displaced =
+      displaced && (PendingBefore(to_key) == nullptr || ReferencedByPendingName(*displaced));
+  std::string displaced_bytes;
+  if (keep_displaced) {
+    QUIVER_ASSIGN_OR_RETURN(displaced_bytes, ReadFileToString(base_, to));
+  }
+  QUIVER_RETURN_IF_ERROR(base_->RenameFile(from, to));
+
+  RecordNameChange(to_key, displaced);
+  RecordNameChange(from_key, moved);
+  if (keep_displaced) nodes_.at(*displaced).detached_bytes = std::move(displaced_bytes);
+  live_.erase(from_key);
+  live_[to_key] = moved;
+  ForgetUnreachableNodes();
+  return Status::OK();
+}
+
+Status FaultInjectionEnv::RenameDirectory(const std::string& from, const std::string& to) {
+  const std::string from_key = Normalize(from);
+  const std::string to_key = Normalize(to);
+  // A directory created since its parent's last sync was never durable under any name, so it
+  // stays lost under the new one until that is synced. Otherwise the rename is treated as
+  // durable at once (see the header).
+  const Binding* from_before = PendingBefore(from_key);
+  const bool from_is_new = from_before != nullptr && !*from_before;
+  QUIVER_RETURN_IF_ERROR(base_->RenameFile(from, to));
+  if (from_is_new) RecordNameChange(to_key, std::nullopt);
+  // The tracking of everything under it follows the new name.
+  auto rekey = [&](auto& map) {
+    std::vector<typename std::remove_reference_t<decltype(map)>::node_type> moved;
+    for (auto it = map.begin(); it != map.end();) {
+      auto next = std::next(it);
+      if (IsSameOrUnder(it->first, from_key)) moved.push_back(map.extract(it));
+      it = next;
+    }
+    for (auto& entry : moved) {
+      entry.key() = to_key + entry.key().substr(from_key.size());
+      map.insert(std::move(entry));
+    }
+  };
+  rekey(live_);
+  rekey(pending_names_);
+  return Status::OK();
+}
+
+Status FaultInjectionEnv::RemoveFile(const std::string& path) {
+  std::lock_guard lock(mu_);
+  QUIVER_RETURN_IF_ERROR(BeforeMutation("remove", path));
+  QUIVER_RETURN_IF_ERROR(base_->RemoveFile(path));
+  ForgetRemoved(Normalize(path), /*recursive=*/false);
+  return Status::OK();
+}
+
+Status FaultInjectionEnv::TruncateFile(const std::string& path, uint64_t size) {
+  std::lock_guard lock(mu_);
+  QUIVER_RETURN_IF_ERROR(BeforeMutation("truncate", path));
+  QUIVER_RETURN_IF_ERROR(base_->TruncateFile(path, size));
+  auto live = live_.find(Normalize(path));
+  if (live == live_.end()) return Status::OK();
+  // Durable at once (see the header): the durable length shrinks with the file.
+  Node& state = nodes_.at(live->second);
+  state.durable_size = std::min(state.durable_size, size);
+  if (state.durable_cap) state.durable_cap = std::min(*state.durable_cap, size);
+  if (state.has_unsynced_append) {
+    if (state.last_append_offset >= size) {
+      state.has_unsynced_append = false;
+    } else {
+      state.last_append_size = std::min(state.last_append_size, size - state.last_append_offset);
+    }
+  }
+  return Status::OK();
+}
+
+Status FaultInjectionEnv::CreateDirs(const std::string& path) {
+  std::lock_guard lock(mu_);
+  QUIVER_RETURN_IF_ERROR(BeforeMutation("create directories", path));
+  std::vector<std::string> created;  // deepest first
+  for (std::string dir = Normalize(path); dir != "/" && dir != "."; dir = ParentDir(dir)) {
+    QUIVER_ASSIGN_OR_RETURN(bool exists, base_->FileExists(dir));
+    if (exists) break;
+    created.push_back(dir);
+  }
+  QUIVER_RETURN_IF_ERROR(base_->CreateDirs(path));
+  for (const std::string& dir : created) RecordNameChange(dir, std::nullopt);
+  return Status::OK();
+}
+
+Status FaultInjectionEnv::RemoveDirRecursive(const std::string& path) {
+  std::lock_guard lock(mu_);
+  QUIVER_RETURN_IF_ERROR(BeforeMutation("remove directory", path));
+  QUIVER_RETURN_IF_ERROR(base_->RemoveDirRecursive(path));
+  ForgetRemoved(Normalize(path), /*recursive=*/true);
+  return Status::OK();
+}
+
+Status FaultInjectionEnv::SyncDir(const std::string& path) {
+  std::lock_guard lock(mu_);
+  QUIVER_RETURN_IF_ERROR(BeforeMutation("sync directory", path));
+  QUIVER_RETURN_IF_ERROR(InjectedSyncFailure("sync directory", path));
+  QUIVER_RETURN_IF_ERROR(base_->SyncDir(path));
+  pending_names_.erase(Normalize(path));
+  ForgetUnreachableNodes();
+  return Status::OK();
+}
+
+// ---- power loss ---------------------------------------------------------------------------
+
+Status FaultInjectionEnv::DropUnsyncedData() {
+  return DropUnsyncedDataImpl(/*tear_last_write=*/false);
+}
+
+Status FaultInjectionEnv::DropUnsyncedDataTearingLastWrite() {
+  return DropUnsyncedDataImpl(/*tear_last_write=*/true);
+}
+
+Status FaultInjectionEnv::DropUnsyncedDataImpl(bool tear_last_write) {
+  std::lock_guard lock(mu_);
+  // Where each name we know of ends up: the file it names now, unless its change since its
+  // directory's last sync is lost, in which case what it named at that sync.
+  std::map<std::string, Binding> survivors;
+  for (const auto& [path, id] : live_) survivors[path] = id;
+  for (const auto& [dir, names] : pending_names_) {
+    for (const auto& [name, before] : names) survivors[Normalize(JoinPath(dir, name))] = before;
+  }
+
+  // Plan first and read every file that changes name before touching the disk: the bytes a
+  // name gets back may sit under another name that is about to be rewritten.
+  std::vector<std::string> removals;
+  std::vector<std::pair<std::string, std::string>> restores;  // path, bytes
+  std::vector<std::pair<std::string, uint64_t>> truncations;  // path, surviving length
+  for (const auto& [path, binding] : survivors) {
+    if (!binding) {
+      removals.push_back(path);
+      continue;
+    }
+    const uint64_t keep = SurvivingLength(nodes_.at(*binding), tear_last_write);
+    if (auto live = live_.find(path); live != live_.end() && live->second == *binding) {
+      truncations.emplace_back(path, keep);  // the common case: same file, same name
+      continue;
+    }
+    QUIVER_ASSIGN_OR_RETURN(std::string bytes, CurrentBytes(*binding));
+    if (bytes.size() > keep) bytes.resize(keep);
+    restores.emplace_back(path, std::move(bytes));
+  }
+
+  // survivors is sorted, so a lost directory goes before the names under it.
+  for (const std::string& path : removals) QUIVER_RETURN_IF_ERROR(RemoveIfPresent(base_, path));
+  // No sync while restoring: the machine under test has already lost power, this one has not.
+  for (const auto& [path, bytes] : restores) {
+    QUIVER_ASSIGN_OR_RETURN(bool dir_survived, base_->FileExists(ParentDir(path)));
+    if (!dir_survived) continue;
+    QUIVER_RETURN_IF_ERROR(RemoveIfPresent(base_, path));
+    QUIVER_ASSIGN_OR_RETURN(auto file, base_->NewWritableFile(path));
+    QUIVER_RETURN_IF_ERROR(file->Append(bytes));
+    QUIVER_RETURN_IF_ERROR(file->Close());
+  }
+  for (const auto& [path, keep] : truncations) {
+    QUIVER_ASSIGN_OR_RETURN(bool exists, base_->FileExists(path));
+    if (!exists) continue;  // under a directory that was lost
+    QUIVER_ASSIGN_OR_RETURN(uint64_t size, base_->FileSize(path));
+    if (size > keep) QUIVER_RETURN_IF_ERROR(base_->TruncateFile(path, keep));
+  }
+
+  // What is on disk now is durable by definition.
+  nodes_.clear();
+  live_.clear();
+  pending_names_.clear();
+  return Status::OK();
+}
+
+}  // namespace quiver
