@@ -106,10 +106,14 @@ Result<std::shared_ptr<const Generation>> DatabaseDir::Pin() const {
     auto pin = env_->LockFile(JoinPath(gen_dir, kPinFileName), LockMode::kShared);
     if (!pin.ok()) {
       // NotFound: the generation was deleted after we read CURRENT; Busy: it is being
-      // deleted. Either way CURRENT has moved on: read it again.
+      // deleted. Either way CURRENT should have moved on: read it again.
       last = pin.status();
-      if (last.IsNotFound() || last.code() == StatusCode::kBusy) continue;
-      return last;
+      if (!last.IsNotFound() && last.code() != StatusCode::kBusy) return last;
+      QUIVER_ASSIGN_OR_RETURN(uint64_t again, ReadCurrent(env_, path_));
+      if (again == g && last.IsNotFound()) {
+        return CorruptionAt("CURRENT", 0, "names " + GenerationDirName(g) + ", which does not exist");
+      }
+      continue;
     }
     auto gen = Generation::Open(env_, gen_dir, g, database_id_, open_options_, std::move(pin).value());
     if (gen.ok()) return gen;

@@ -221,7 +221,10 @@ inline Model RandomModel(uint64_t seed, uint64_t n, uint64_t e, int types) {
   Model m;
   m.nodes.resize(n);
   for (uint64_t i = 0; i < e && n > 0; ++i) {
-    m.edges.push_back({rng() % n, rng() % n, "T" + std::to_string(rng() % types), {}});
+    std::string type = "T";  // (not operator+: g++ 12 -Wrestrict false positive)
+    type += std::to_string(rng() % types);
+    const uint64_t source = rng() % n;
+    m.edges.push_back({source, rng() % n, std::move(type), {}});
   }
   return m;
 }
