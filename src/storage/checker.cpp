@@ -53,6 +53,11 @@ CheckReport CheckDatabase(Env* env, const std::string& db_path) {
   r.generation = *current;
   const std::string gen_name = GenerationDirName(*current);
   const std::string gen_dir = JoinPath(db_path, gen_name);
+  auto exists = env->FileExists(gen_dir);
+  if (exists.ok() && !*exists) {
+    Fail(&r, CorruptionAt(std::string(kCurrentFileName), 0, "names " + gen_name + ", which does not exist"));
+    return r;
+  }
   // Pin, so a concurrent writer does not delete what we are checking.
   auto pin = env->LockFile(JoinPath(gen_dir, kPinFileName), LockMode::kShared);
   if (!pin.ok()) {

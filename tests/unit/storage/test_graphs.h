@@ -230,3 +230,41 @@ inline Model RandomModel(uint64_t seed, uint64_t n, uint64_t e, int types) {
 }
 
 }  // namespace quiver::storage::testing
+
+namespace quiver::storage::testing {
+
+// Calls every read accessor on every node and edge, ignoring the answers: on a corrupt
+// generation the answers may be wrong, but nothing may crash or read out of bounds.
+inline uint64_t TouchEverything(const Generation& g) {
+  uint64_t sum = 0;
+  const uint64_t n = g.NodeCount();
+  for (uint32_t l = 0; l < g.LabelCount() + 1; ++l) sum += g.LabelName(l).size() + g.LabelNodeCount(l);
+  for (uint32_t k = 0; k < g.PropertyKeyCount() + 1; ++k) sum += g.PropertyKeyName(k).size();
+  for (uint64_t v = 0; v < n + 2; ++v) {
+    const UIntArray labels = g.NodeLabels(v);
+    for (uint64_t i = 0; i < labels.size(); ++i) sum += labels[i] + g.HasLabel(v, static_cast<uint32_t>(labels[i]));
+    auto props = g.NodeProperties(v);
+    if (props.ok()) sum += props->size();
+    for (uint32_t k = 0; k < g.PropertyKeyCount(); ++k) {
+      if (const PropertyColumn* c = g.NodeColumn(k)) {
+        sum += c->IsPresent(v) + static_cast<uint64_t>(c->Int64At(v)) + c->StringAt(v).size() + c->BoolAt(v);
+        (void)c->DoubleAt(v);
+      }
+    }
+    const ExternalKeyView key = g.NodeKey(v);
+    if (const auto* i = std::get_if<int64_t>(&key)) sum += g.FindNode(*i).value_or(0);
+    if (const auto* s = std::get_if<std::string_view>(&key)) sum += g.FindNode(*s).value_or(0);
+    sum += g.Degree(v, Direction::kBoth);
+    g.ForEachNeighbor(v, Direction::kBoth, std::nullopt, [&](uint64_t nbr, EdgeRef e, Direction) {
+      sum += nbr + g.Degree(nbr, Direction::kOut);
+      uint64_t s = 0, d = 0;
+      if (g.EdgeEndpoints(e, &s, &d)) sum += s + d;
+      auto eprops = g.EdgeProperties(e);
+      if (eprops.ok()) sum += eprops->size();
+    });
+  }
+  sum += g.FindNode(int64_t{7}).value_or(0) + g.FindNode(std::string_view("x")).value_or(0);
+  return sum;
+}
+
+}  // namespace quiver::storage::testing
