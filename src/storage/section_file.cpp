@@ -332,8 +332,15 @@ Status SectionFile::VerifyBody() const {
     const uint64_t begin = b * block_size;
     const uint64_t end = std::min(begin + block_size, footer_.directory_offset);
     if (Checksum64(bytes_.data() + begin, end - begin) != LoadAt<uint64_t>(bytes_, table_at + b * 8)) {
+      std::string where;  // the sections the block overlaps, to point a reader at the data
+      if (begin < sizeof(FileHeader)) where = "header";
+      for (const auto& s : sections_) {
+        if (s.offset < end && s.offset + s.length() > begin) {
+          where += (where.empty() ? "" : ", ") + std::string(SectionTypeName(s.type));
+        }
+      }
       return CorruptionAt(name_, begin, "checksum mismatch in block [" + std::to_string(begin) + ", " +
-                                            std::to_string(end) + ")");
+                                            std::to_string(end) + ")" + (where.empty() ? "" : " (" + where + ")"));
     }
   }
   return CorruptionAt(name_, 0, "body checksum mismatch (every block matches: the footer's body checksum is wrong)");
