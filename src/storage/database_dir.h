@@ -53,7 +53,8 @@ class DatabaseDir {
 
   // ---- writer only
   // A writer for the next generation, in a fresh gen-N directory.
-  Result<std::unique_ptr<GenerationWriter>> BeginGeneration(uint64_t node_count);
+  Result<std::unique_ptr<GenerationWriter>> BeginGeneration(uint64_t node_count,
+                                                            GenerationWriter::Options options = {});
   // Finishes the writer's MANIFEST, makes its generation CURRENT, then deletes every
   // older generation no reader pins. Returns the published generation number.
   Result<uint64_t> Publish(GenerationWriter* writer, uint64_t write_log_position);

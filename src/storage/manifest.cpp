@@ -79,7 +79,7 @@ Result<Manifest> ParseManifest(std::span<const std::byte> bytes, const std::stri
   m.label_set_count = s.label_set_count;
   m.node_id_width = s.node_id_width;
   m.external_id_kind = static_cast<ExternalIdKind>(s.external_id_kind);
-  if (m.node_id_width != NodeIdWidth(m.node_count)) {
+  if ((m.node_id_width != 4 && m.node_id_width != 8) || m.node_id_width < NodeIdWidth(m.node_count)) {
     return CorruptionAt(name, sv.offset + 40, "node id width " + std::to_string(m.node_id_width) + " does not fit " +
                                                   std::to_string(m.node_count) + " nodes");
   }
