@@ -9,6 +9,10 @@
 // A crash at any step leaves CURRENT naming either the old or the new complete
 // generation. One writer per database (flock on LOCK, across processes and within
 // one); any number of readers, which never take LOCK and so never block.
+//
+// Threads: Pin() and CurrentGeneration() may run on any number of threads at once (they
+// touch no mutable state here); the writer methods run on one thread at a time. A
+// Generation is immutable and safe to share between threads.
 
 #include <cstdint>
 #include <memory>
