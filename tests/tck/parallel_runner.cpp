@@ -55,7 +55,7 @@ struct Worker {
   Clock::time_point started;          // guarded by the run's mutex
 };
 
-class Pool {
+class Pool : public std::enable_shared_from_this<Pool> {
  public:
   Pool(const std::vector<const Scenario*>& scenarios, const std::vector<std::string>& ids,
        const std::function<ScenarioResult(const Scenario&)>& run_one, const ParallelOptions& options)
@@ -99,7 +99,9 @@ class Pool {
     worker->slot = next_slot_++ % kMaxSlots;
     Worker* raw = worker.get();
     ++active_;
-    worker->thread = std::thread([this, raw] { Loop(*raw); });
+    // Each thread co-owns the pool: an abandoned thread may outlive RunAll, and the pool
+    // then goes away when it finishes.
+    worker->thread = std::thread([self = shared_from_this(), raw] { self->Loop(*raw); });
     workers_.push_back(std::move(worker));
   }
 
@@ -187,14 +189,7 @@ class Pool {
 
 ParallelRun RunAll(const std::vector<const Scenario*>& scenarios, const std::vector<std::string>& ids,
                    const std::function<ScenarioResult(const Scenario&)>& run_one, const ParallelOptions& options) {
-  // The pool must outlive abandoned threads, which still reference it: it is leaked on
-  // purpose when any thread was abandoned (the caller then _Exits).
-  auto pool = std::make_unique<Pool>(scenarios, ids, run_one, options);
-  ParallelRun run = pool->Run();
-  if (run.hung > 0) {
-    (void)pool.release();
-  }
-  return run;
+  return std::make_shared<Pool>(scenarios, ids, run_one, options)->Run();
 }
 
 void InstallCrashReporter() {
