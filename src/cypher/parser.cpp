@@ -7,10 +7,7 @@
 namespace quiver::cypher {
 namespace {
 
-// Depth units: an expression nesting level costs kExprWeight (it is ~14 stack frames
-// deep here), each further operand of an operator chain costs 1 (it deepens the tree by
-// one). The limit keeps both the parser's and the AST consumers' recursion well within a
-// 1 MiB stack while allowing chains of a couple of thousand operands.
+// See kNestingWeight in parser_impl.h.
 constexpr int kMaxDepth = 2500;
 
 std::string Quote(std::string_view text) {
@@ -144,7 +141,7 @@ ExprPtr Parser::ParseExpressionRoot() {
 }
 
 std::unique_ptr<Statement> Parser::ParseQuery(bool in_subquery) {
-  DepthGuard guard(*this, 10);
+  DepthGuard guard(*this, kNestingWeight);
   auto statement = std::make_unique<Statement>();
   statement->pos = Peek().pos;
   statement->queries.push_back(ParseSingleQuery(in_subquery));

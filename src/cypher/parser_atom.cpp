@@ -182,7 +182,7 @@ ExprPtr Parser::ParsePatternComprehension(SourcePosition pos) {
 ExprPtr Parser::ParseMap() {
   auto map = std::make_unique<MapExpr>(Expect(TokenKind::kLBrace, "'{'").pos);
   if (Accept(TokenKind::kRBrace)) return map;
-  DepthGuard guard(*this, 10);
+  DepthGuard guard(*this, kNestingWeight);
   do {
     // Only a name can be a key: `{1: x}`, `{[]: x}`, `{1B2c3e67: x}` are all
     // UnexpectedSyntax, even where the token itself is a malformed number.

@@ -90,7 +90,9 @@ ClausePtr Parser::ParseCall() {
 
 ClausePtr Parser::ParseCreate() {
   auto clause = std::make_unique<CreateClause>(Advance().pos);
+  parameter_maps_allowed_ = true;
   clause->pattern = ParsePattern();
+  parameter_maps_allowed_ = false;
   return clause;
 }
 

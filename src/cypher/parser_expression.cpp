@@ -32,7 +32,7 @@ ExprPtr MakeUnary(SourcePosition pos, UnaryOp op, ExprPtr operand) {
 }  // namespace
 
 ExprPtr Parser::ParseExpr() {
-  DepthGuard guard(*this, 10);
+  DepthGuard guard(*this, kNestingWeight);
   return ParseOr();
 }
 
@@ -74,7 +74,7 @@ ExprPtr Parser::ParseAnd() {
 ExprPtr Parser::ParseNot() {
   if (!CheckKeyword(Keyword::kNot)) return ParseComparison();
   SourcePosition pos = Advance().pos;
-  DepthGuard guard(*this, 1);
+  DepthGuard guard(*this, kPrefixWeight);
   return MakeUnary(pos, UnaryOp::kNot, ParseNot());
 }
 
@@ -199,7 +199,7 @@ ExprPtr Parser::ParseUnary() {
     return ParseNumber(number, /*negative=*/true, sign.pos);
   }
   Advance();
-  DepthGuard guard(*this, 1);
+  DepthGuard guard(*this, kPrefixWeight);
   return MakeUnary(sign.pos, sign.kind == TokenKind::kMinus ? UnaryOp::kNegate : UnaryOp::kPlus,
                    ParseUnary());
 }

@@ -135,7 +135,19 @@ class Parser {
   // True inside a WHERE (and the argument of exists()): the only places where a pattern
   // may be used as an expression.
   bool pattern_predicates_allowed_ = false;
+  // True while parsing a CREATE pattern: the only place where `(n $map)` may take its
+  // properties from a parameter.
+  bool parameter_maps_allowed_ = false;
 };
+
+// Nesting is measured in depth units, bounded by kMaxDepth (parser.cpp): a nested
+// expression, pattern, map or subquery costs kNestingWeight (about 14 stack frames of
+// descent here), a prefix operator (NOT, unary minus) and each further operand of an
+// operator chain cost 1 (one more level of AST). That keeps the parser and the
+// recursive consumers of the AST well inside a 1 MiB stack, while allowing about 250
+// nested expressions or chains of a couple of thousand operands.
+inline constexpr int kNestingWeight = 10;
+inline constexpr int kPrefixWeight = 1;
 
 // Raises the nesting depth for its lifetime; throws when past the limit.
 class DepthGuard {

@@ -26,7 +26,7 @@ PatternPart Parser::ParsePatternPart() {
 }
 
 PatternElement Parser::ParsePatternElement() {
-  DepthGuard guard(*this, 10);
+  DepthGuard guard(*this, kNestingWeight);
   // openCypher allows a parenthesized element, `((a)-->(b))`; a node pattern never
   // starts with two parentheses, so one token of lookahead tells them apart.
   if (Check(TokenKind::kLParen) && Check(TokenKind::kLParen, 1)) {
@@ -58,6 +58,11 @@ NodePattern Parser::ParseNodePattern() {
 ExprPtr Parser::ParsePatternProperties() {
   if (Check(TokenKind::kLBrace)) return ParseMap();
   if (Check(TokenKind::kParameter)) {
+    if (!parameter_maps_allowed_) {
+      Fail(Peek(), "InvalidParameterUse",
+           "a parameter cannot be used as a property map in a pattern here (only in CREATE); use {key: "
+           "$param.key}");
+    }
     auto parameter = std::make_unique<ParameterExpr>(Peek().pos);
     parameter->name = Advance().value;
     return parameter;

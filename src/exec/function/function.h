@@ -8,6 +8,15 @@
 // need the GraphReader. Temporal functions (date(), duration.between(), ...) belong to
 // another issue and will register here too.
 //
+// Registered (case-insensitive names):
+//   math        abs ceil floor round(x[, precision[, mode]]) sign sqrt exp log log10 e pi
+//               rand sin cos tan cot asin acos atan atan2 degrees radians haversin isNaN
+//   string      toUpper/upper toLower/lower trim ltrim rtrim left right substring replace
+//               split char_length/character_length
+//   list        size isEmpty head last tail reverse range coalesce
+//   conversion  toString toInteger toFloat toBoolean, each also as ...OrNull and ...List
+//   aggregate   count sum avg min max collect stDev stDevP percentileDisc percentileCont
+//
 // Errors: a function raises the runtime error the TCK expects, e.g.
 //   TypeError/InvalidArgumentValue       toInteger([1]) (TypeConversion2 #8)
 //   ArgumentError/NumberOutOfRange       range(1, 5, 0), percentileDisc(x, 1.5)
@@ -81,7 +90,7 @@ class Aggregator {
   // worker and merges them. `other` is left in an unspecified state.
   virtual void Merge(Aggregator& other) = 0;
   // The result for the group; called once, last. An empty group gives count 0, sum 0,
-  // collect [], and null for avg, min, max, stDev(P), percentiles.
+  // collect [], stDev/stDevP 0.0 (as Neo4j), and null for avg, min, max, percentiles.
   virtual Value Finalize() = 0;
 };
 

@@ -54,10 +54,11 @@ TEST(ClauseParserTest, MatchWithPatternDetails) {
 }
 
 TEST(ClauseParserTest, OptionalMatchAndParameterProperties) {
-  auto statement = ParseStatement("MATCH (a) OPTIONAL MATCH (a)-->(b $props) RETURN b");
-  const auto& optional = Clauses(statement)[1]->As<MatchClause>();
-  EXPECT_TRUE(optional.optional);
-  EXPECT_TRUE(optional.pattern[0].element.nodes[1].properties->Is<ParameterExpr>());
+  auto statement = ParseStatement("MATCH (a) OPTIONAL MATCH (a)-->(b {x: $x}) CREATE (c $props) RETURN b");
+  const auto& clauses = Clauses(statement);
+  EXPECT_TRUE(clauses[1]->As<MatchClause>().optional);
+  EXPECT_TRUE(clauses[2]->As<CreateClause>().pattern[0].element.nodes[0].properties->Is<ParameterExpr>());
+  EXPECT_EQ(ErrorDetail("OPTIONAL MATCH (a)-->(b $props) RETURN b"), "InvalidParameterUse");
 }
 
 TEST(ClauseParserTest, RelationshipDirections) {

@@ -103,16 +103,38 @@ TEST(SyntaxErrorTest, StructuralErrorsCarryTheirTckDetail) {
       {"MATCH (n) DELETE n:Person", "InvalidDelete"},
       {"RETURN 1 AS a UNION ALL RETURN 2 AS a UNION RETURN 3 AS a", "InvalidClauseComposition"},
       {"MATCH (n) WHERE exists { MATCH (n)-->(m) SET m.prop = 'fail' } RETURN n", "InvalidClauseComposition"},
+      {"MATCH (n $param) RETURN n", "InvalidParameterUse"},
+      {"MERGE (a)-[r:FOO $param]->(b) RETURN r", "InvalidParameterUse"},
+      {"MATCH (n) WHERE (n)-->({x: 1})-->($p) RETURN n", "InvalidParameterUse"},
   };
   for (const auto& c : cases) EXPECT_EQ(Parse(c.query).detail, c.detail) << c.query;
 }
 
+TEST(SyntaxErrorTest, PatternRulesThatHold) {
+  EXPECT_NO_THROW(ParseStatement("CREATE (n $props)-[:T $rel]->(m) RETURN n"));
+  EXPECT_NO_THROW(ParseStatement("MERGE (a)-[r:KNOWS]-(b) RETURN r")) << "MERGE may be undirected";
+  EXPECT_NO_THROW(ParseStatement("MATCH (a)-[:A|B*]-(b) RETURN a"));
+  EXPECT_NO_THROW(ParseStatement("MATCH (a) WITH a, a.x AS x RETURN x"));
+}
+
+TEST(SyntaxErrorTest, StructuralErrorsPointAtTheOffendingPart) {
+  Caught e = Parse("MATCH (a)-[:T]->(b)-[:FOO*1..-2]-(c) RETURN a");
+  EXPECT_EQ(e.detail, "InvalidRelationshipPattern");
+  ExpectLocation(e, 1, 30, "MATCH (a)-[:T]->(b)-[:FOO*1..-2]-(c) RETURN a", "                             ^");
+  Caught parameter = Parse("MATCH (a)\nMERGE (a)-[:T]->(b\n    $map) RETURN b");
+  EXPECT_EQ(parameter.detail, "InvalidParameterUse");
+  ExpectLocation(parameter, 3, 5, "    $map) RETURN b", "    ^");
+}
+
 TEST(SyntaxErrorTest, BinderErrorsAreNotTheParsers) {
   // Scoping, typing and aggregation rules need the binder; the parser must accept these.
+  // So are the rules for relationships CREATE and MERGE make: whether `r` in
+  // `CREATE ()-[r]->()` is new decides between VariableAlreadyBound and these.
   for (std::string_view query :
-       {"MATCH () RETURN foo", "MATCH (a) CREATE (a)", "RETURN 1 AS a, 2 AS a", "CREATE ()-[:A|:B]->()",
-        "CREATE (a)-[:FOO]-(b)", "MATCH (n $param) RETURN n", "RETURN count(count(*))",
-        "MATCH (n) RETURN n SKIP -1", "RETURN foo(1)"}) {
+       {"MATCH () RETURN foo", "MATCH (a) CREATE (a)", "RETURN 1 AS a, 2 AS a",
+        "MATCH (a)-[r]->()-[r]->(a) RETURN r", "RETURN count(count(*))", "MATCH (n) RETURN n SKIP -1",
+        "RETURN foo(1)", "MATCH ()-[r]-() DELETE 1 + 1", "MATCH (a) WITH a, count(*) RETURN a",
+        "CREATE ()-[:FOO*2]->()", "CREATE ()-->()", "CREATE (a)-[:FOO]-(b)", "MERGE (a)-[:A|:B]->(b)"}) {
     EXPECT_NO_THROW(ParseStatement(query)) << query;
   }
 }

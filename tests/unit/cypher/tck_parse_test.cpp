@@ -40,6 +40,7 @@ const std::set<std::string> kParserDetails = {
     "UnexpectedSyntax",           "InvalidNumberLiteral",     "IntegerOverflow",
     "FloatingPointOverflow",      "InvalidUnicodeLiteral",    "InvalidUnicodeCharacter",
     "InvalidRelationshipPattern", "InvalidClauseComposition", "InvalidDelete",
+    "InvalidParameterUse",
 };
 
 fs::path FindTckDir() {
