@@ -113,6 +113,7 @@ class Pool : public std::enable_shared_from_this<Pool> {
                                         "timed out after " + std::to_string(static_cast<int>(seconds)) +
                                             " s (its thread was abandoned; it may still be running)",
                                         "timed out", ""};
+    run_.results[task].seconds = std::chrono::duration<double>(Clock::now() - worker.started).count();
     done_[task] = true;
     ++completed_;
     ++run_.hung;
@@ -160,6 +161,7 @@ class Pool : public std::enable_shared_from_this<Pool> {
       ScenarioResult result = run_one_(*scenarios_[task]);
       std::lock_guard lock(mu_);
       if (worker.abandoned) return;  // the watchdog already reported it
+      result.seconds = std::chrono::duration<double>(Clock::now() - worker.started).count();
       g_in_flight[worker.slot].store(nullptr, std::memory_order_relaxed);
       run_.results[task] = std::move(result);
       done_[task] = true;

@@ -61,7 +61,7 @@ struct Outcome {
   std::string foreign_error;         // any other exception's what()
   bool Failed() const { return error.has_value() || !foreign_error.empty(); }
   std::string ErrorText() const { return error ? DescribeError(*error) : foreign_error; }
-  std::string ErrorKindText() const { return error ? ErrorKind(*error) : "non-Quiver exception"; }
+  std::string ErrorKindText() const { return error ? ErrorKind(*error) : foreign_error; }
 };
 
 class ScenarioRun {
@@ -223,8 +223,10 @@ class ScenarioRun {
     const QueryResult& actual = *outcome_.result;
     if (step.text == "the result should be empty") {
       if (!actual.empty()) {
-        throw StepFailure{"expected an empty result, got " + std::to_string(actual.size()) +
-                              " rows, first " + RowText(actual.rows().front()),
+        const auto& first = actual.rows().front();
+        // Rows without columns print as "|": say so instead.
+        throw StepFailure{"expected an empty result, got " + std::to_string(actual.size()) + " rows" +
+                              (first.empty() ? " with no columns" : ", first " + RowText(first)),
                           "result mismatch"};
       }
       return;

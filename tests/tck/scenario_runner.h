@@ -24,6 +24,7 @@ struct ScenarioResult {
   std::string reason;    // the first failure, one line
   std::string category;  // the failure's kind, for the summary of top reasons
   std::string details;  // for --verbose: query, parameters, expected and actual
+  double seconds = 0;   // wall time, filled in by the thread pool
 };
 
 // `graphs_dir` holds the named graphs (<dir>/<name>/<name>.json and its scripts).
