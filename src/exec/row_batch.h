@@ -14,11 +14,20 @@
 namespace quiver::exec {
 
 inline constexpr size_t kBatchRows = 1024;
+// A batch holds at most this many values (256 KiB): a statement with hundreds of clauses
+// has rows hundreds of slots wide, and 1024 of those per operator would not fit.
+inline constexpr size_t kBatchValues = 16 * 1024;
+
+inline size_t BatchCapacity(size_t width) {
+  if (width == 0) return kBatchRows;
+  size_t rows = kBatchValues / width;
+  return rows < 1 ? 1 : (rows > kBatchRows ? kBatchRows : rows);
+}
 
 class RowBatch {
  public:
-  RowBatch(size_t width, size_t capacity = kBatchRows)
-      : width_(width), capacity_(capacity), values_(width * capacity) {}
+  explicit RowBatch(size_t width) : RowBatch(width, BatchCapacity(width)) {}
+  RowBatch(size_t width, size_t capacity) : width_(width), capacity_(capacity), values_(width * capacity) {}
 
   size_t width() const { return width_; }
   size_t size() const { return size_; }

@@ -115,6 +115,14 @@ Value LiteralValue(const LiteralExpr& lit) {
       lit.value);
 }
 
+bool IsDeterministic(const BoundExpr& e) {
+  if (e.op == ExprOp::kScalarFunction && !e.deterministic) return false;
+  for (const auto& a : e.args) {
+    if (!IsDeterministic(*a)) return false;
+  }
+  return true;
+}
+
 bool MayBeBoolean(StaticType t) { return t == StaticType::kAny || t == StaticType::kNull || t == StaticType::kBool; }
 
 }  // namespace
@@ -172,6 +180,9 @@ BoundExprPtr Binder::BindExprInner(const Expr& expr, const ExprContext& ctx) {
     case ExprKind::kProperty: {
       const auto& p = expr.As<PropertyExpr>();
       auto object = BindExpr(*p.object, ctx);
+      if (object->type == StaticType::kPath) {
+        Fail(p.pos, "InvalidArgumentType", "a path has no properties");
+      }
       switch (object->type) {
         case StaticType::kBool:
         case StaticType::kInt:
@@ -323,10 +334,14 @@ BoundExprPtr Binder::BindBinary(const BinaryExpr& b, const ExprContext& ctx) {
       }
       return MakeExpr(op, std::move(args), StaticType::kBool);
     }
-    case ExprOp::kAdd:
-      if (NonArithmetic(left->type)) fail_type(left->type);
-      if (NonArithmetic(right->type)) fail_type(right->type);
+    case ExprOp::kAdd: {
+      // `list + x` appends any x; otherwise both sides must be numbers or strings.
+      bool list = left->type == StaticType::kList || right->type == StaticType::kList ||
+                  left->type == StaticType::kAny || right->type == StaticType::kAny;
+      if (!list && NonArithmetic(left->type)) fail_type(left->type);
+      if (!list && NonArithmetic(right->type)) fail_type(right->type);
       break;
+    }
     case ExprOp::kSubtract:
     case ExprOp::kMultiply:
     case ExprOp::kDivide:
@@ -368,6 +383,7 @@ BoundExprPtr Binder::BindFunctionCall(const FunctionCallExpr& call, const ExprCo
   }
   auto e = std::make_unique<BoundExpr>(ExprOp::kScalarFunction);
   e->scalar = info->scalar;
+  e->deterministic = info->deterministic;
   e->name = std::string(info->name);
   for (const auto& a : call.args) e->args.push_back(BindExpr(*a, ctx));
   if (e->name == "size" && e->args.size() == 1 && e->args[0]->type == StaticType::kPath) {
@@ -400,6 +416,11 @@ BoundExprPtr Binder::BindAggregate(const Expr& expr, const ExprContext& ctx) {
     spec.name = std::string(info->name);
     spec.distinct = call.distinct;
     for (const auto& a : call.args) spec.args.push_back(BindExpr(*a, inner));
+    for (const auto& a : spec.args) {
+      if (!IsDeterministic(*a)) {
+        Fail(call.pos, "NonConstantExpression", "an aggregate's argument cannot be non-deterministic (rand())");
+      }
+    }
   }
   spec.slot = NewSlot(spec.name);
   SlotId slot = spec.slot;
@@ -504,12 +525,13 @@ BoundExprPtr Binder::BindPatternSubquery(const Expr& expr, const ExprContext& ct
   auto e = std::make_unique<BoundExpr>(ExprOp::kSubquery);
   if (expr.Is<PatternPredicateExpr>()) {
     const auto& element = *expr.As<PatternPredicateExpr>().pattern;
-    e->subplan = PlanPatternElement(element, "", nullptr, std::move(argument), local);
+    e->subplan = PlanPatternElement(element, "", nullptr, std::move(argument), local, PatternUse::kPredicate);
     e->subquery_mode = SubqueryMode::kExists;
     e->type = StaticType::kBool;
   } else if (expr.Is<PatternComprehensionExpr>()) {
     const auto& pc = expr.As<PatternComprehensionExpr>();
-    auto plan = PlanPatternElement(*pc.pattern, pc.path_variable, pc.where.get(), std::move(argument), local);
+    auto plan = PlanPatternElement(*pc.pattern, pc.path_variable, pc.where.get(), std::move(argument), local,
+                                   PatternUse::kComprehension);
     ExprContext inner;
     inner.scope = &local;
     auto project = MakeOp(OpKind::kProject, std::move(plan));

@@ -58,9 +58,10 @@ LogicalOperatorPtr Binder::PlanPattern(const Pattern& pattern, const Expr* where
 }
 
 LogicalOperatorPtr Binder::PlanPatternElement(const PatternElement& element, const std::string& path_variable,
-                                              const Expr* where, LogicalOperatorPtr input, Scope& scope) {
+                                              const Expr* where, LogicalOperatorPtr input, Scope& scope,
+                                              PatternUse use) {
   std::vector<PatternPartRef> parts{{&element, path_variable, element.pos}};
-  return PlanPatternParts(parts, where, std::move(input), scope, PatternUse::kPredicate);
+  return PlanPatternParts(parts, where, std::move(input), scope, use);
 }
 
 LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& parts, const Expr* where,
@@ -73,6 +74,11 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
   std::vector<std::pair<SlotId, SlotId>> rel_equalities;  // (new slot, outer slot)
   std::vector<SlotId> path_slots(parts.size(), kNoSlot);
 
+  auto undefined_in_predicate = [&](const std::string& name, SourcePosition pos) {
+    if (use == PatternUse::kPredicate) {
+      Fail(pos, "UndefinedVariable", "variable `" + name + "` not defined (a pattern predicate cannot introduce one)");
+    }
+  };
   auto fresh = [&](std::string name) {
     SlotId s = NewSlot(std::move(name));
     new_slots.insert(s);
@@ -96,6 +102,7 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
         }
         slot = outer->slot;
       } else {
+        undefined_in_predicate(node.variable, node.pos);
         slot = fresh(node.variable);
         introduced.Add({node.variable, slot, StaticType::kNode});
       }
@@ -123,6 +130,7 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
         slot = fresh(rel.variable);
         rel_equalities.emplace_back(slot, outer->slot);
       } else {
+        undefined_in_predicate(rel.variable, rel.pos);
         slot = fresh(rel.variable);
         introduced.Add({rel.variable, slot, type});
       }
@@ -323,7 +331,6 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
     }
   }
   for (auto& p : pending) QUIVER_ASSERT(p.placed);
-  (void)use;
   for (const auto& v : introduced.variables()) scope.Add(v);
   return plan;
 }

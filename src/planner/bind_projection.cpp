@@ -39,16 +39,13 @@ LogicalOperatorPtr Binder::BindProjection(const ProjectionBody& body, const Expr
   if (body.star) {
     star_vars = scope.variables();
     std::sort(star_vars.begin(), star_vars.end(), [](const Variable& a, const Variable& b) { return a.name < b.name; });
-    if (star_vars.empty() && body.items.empty()) {
+    if (is_return && star_vars.empty() && body.items.empty()) {
       Fail(body.items.empty() ? SourcePosition{} : body.items[0].pos, "NoVariablesInScope",
            "RETURN * and WITH * need variables in scope");
     }
   }
   std::unordered_set<std::string> explicit_columns;
   for (const auto& item : body.items) {
-    if (!is_return && item.alias.empty() && !item.expr->Is<VariableExpr>()) {
-      Fail(item.pos, "NoExpressionAlias", "expression in WITH must be aliased (use AS)");
-    }
     std::string column = item.column_name();
     if (!explicit_columns.insert(column).second) {
       Fail(item.pos, "ColumnNameConflict", "multiple result columns with the same name `" + column + "`");
@@ -146,15 +143,20 @@ LogicalOperatorPtr Binder::BindProjection(const ProjectionBody& body, const Expr
   for (const auto& it : items) post.Add({it.column, it.slot, it.type});
 
   // ---- ORDER BY (bound before the Aggregate is finished: it may add aggregates) ----
+  // ORDER BY and WITH's WHERE see the projected names and, unless the projection
+  // aggregates or is DISTINCT, the variables from before it.
+  Scope order_scope;
+  if (!aggregating && !body.distinct) {
+    order_scope = scope;
+    for (const auto& v : post.variables()) order_scope.Add(v);
+  } else {
+    order_scope = post;
+  }
+  // An aggregate that only ORDER BY uses reads the projected names too (TCK
+  // WithOrderBy4 #13: `ORDER BY sum(x)` with x not projected is undefined).
+  AggregationSink order_sink{&order_scope, &aggregates};
   auto sort = MakeOp(OpKind::kSort, nullptr);
   if (!body.order_by.empty()) {
-    Scope order_scope;
-    if (!aggregating && !body.distinct) {
-      order_scope = scope;
-      for (const auto& v : post.variables()) order_scope.Add(v);
-    } else {
-      order_scope = post;
-    }
     for (const auto& sort_item : body.order_by) {
       ExprContext ctx;
       ctx.scope = &order_scope;
@@ -163,7 +165,7 @@ LogicalOperatorPtr Binder::BindProjection(const ProjectionBody& body, const Expr
         if (!aggregating) {
           Fail(sort_item.pos, "InvalidAggregation", "cannot sort by an aggregate when the projection does not aggregate");
         }
-        ctx.aggregation = &sink;
+        ctx.aggregation = &order_sink;
         ctx.mixed_aggregation = true;
       }
       sort->exprs.push_back(BindExpr(*sort_item.expr, ctx));
@@ -171,6 +173,12 @@ LogicalOperatorPtr Binder::BindProjection(const ProjectionBody& body, const Expr
     }
   }
 
+  // Checked after ORDER BY: an ambiguous ORDER BY is the error the TCK expects first.
+  for (const auto& item : body.items) {
+    if (!is_return && item.alias.empty() && !item.expr->Is<VariableExpr>()) {
+      Fail(item.pos, "NoExpressionAlias", "expression in WITH must be aliased (use AS)");
+    }
+  }
   if (aggregating) {
     aggregate->aggregates = std::move(aggregates);
     plan = std::move(aggregate);
@@ -199,8 +207,14 @@ LogicalOperatorPtr Binder::BindProjection(const ProjectionBody& body, const Expr
     plan = std::move(limit);
   }
   if (where != nullptr) {
+    // WITH's WHERE sees the variables from before the WITH unless it aggregates (after
+    // DISTINCT they hold the first row of each distinct tuple; TCK WithWhere1 #2).
+    Scope where_scope = aggregating ? post : scope;
+    if (!aggregating) {
+      for (const auto& v : post.variables()) where_scope.Add(v);
+    }
     ExprContext ctx;
-    ctx.scope = &post;
+    ctx.scope = &where_scope;
     plan = MakeFilter(std::move(plan), BindPredicate(*where, ctx));
   }
   if (columns != nullptr) {

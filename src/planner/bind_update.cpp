@@ -85,6 +85,9 @@ static CreatePlan PlanCreation(Binder& b, const std::vector<PatternPartRef>& par
     std::vector<PathStep> steps;
     for (size_t i = 0; i < element.relationships.size(); ++i) {
       const auto& rel = element.relationships[i];
+      if (!rel.variable.empty() && in_scope(rel.variable) != nullptr) {
+        b.Fail(rel.pos, "VariableAlreadyBound", "variable `" + rel.variable + "` is already bound");
+      }
       if (rel.var_length) b.Fail(rel.pos, "CreatingVarLength", "variable length relationships cannot be created");
       if (rel.types.size() != 1) {
         b.Fail(rel.pos, "NoSingleRelationshipType", "a relationship to create needs exactly one type");

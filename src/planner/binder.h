@@ -22,6 +22,7 @@ struct FunctionInfo {
   const AggregateFunction* aggregate = nullptr;
   int min_args = 0;
   int max_args = 0;  // -1: variadic
+  bool deterministic = true;
 };
 
 // What the binder may look up by name. The exec layer implements it over the function

@@ -73,7 +73,8 @@ struct ResultColumns {
 // How the nodes and relationships of a pattern are matched (bind_match.cpp).
 enum class PatternUse : uint8_t {
   kMatch,      // MATCH / OPTIONAL MATCH: new variables allowed
-  kPredicate,  // a pattern predicate or comprehension: new variables stay local
+  kPredicate,      // a pattern predicate: every named variable must already be bound
+  kComprehension,  // a pattern comprehension: new variables stay local
   kMerge,      // the match half of MERGE
 };
 
@@ -125,7 +126,8 @@ class Binder {
   LogicalOperatorPtr PlanPattern(const cypher::Pattern& pattern, const cypher::Expr* where,
                                  LogicalOperatorPtr input, Scope& scope, PatternUse use);
   LogicalOperatorPtr PlanPatternElement(const cypher::PatternElement& element, const std::string& path_variable,
-                                        const cypher::Expr* where, LogicalOperatorPtr input, Scope& scope);
+                                        const cypher::Expr* where, LogicalOperatorPtr input, Scope& scope,
+                                        PatternUse use);
 
   // ---- expressions (bind_expression.cpp) ----
   BoundExprPtr BindExpr(const cypher::Expr& expr, const ExprContext& ctx);

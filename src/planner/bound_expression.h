@@ -139,6 +139,7 @@ struct BoundExpr {
   Quantifier quantifier = Quantifier::kAll;
   EntityFunction entity = EntityFunction::kId;
   const ScalarFunction* scalar = nullptr;
+  bool deterministic = true;    // kScalarFunction: false for rand()
   bool has_test = false;        // kCase: simple form; kSlice: has from
   bool has_else = false;        // kCase; kSlice: has to
   bool has_where = false;       // comprehension / quantifier

@@ -17,5 +17,6 @@ using CommandHandler = std::function<int()>;
 
 void RegisterVersionCommand(CLI::App& app, CommandHandler& handler);
 void RegisterInfoCommand(CLI::App& app, CommandHandler& handler);
+void RegisterQueryCommand(CLI::App& app, CommandHandler& handler);
 
 }  // namespace quiver::cli

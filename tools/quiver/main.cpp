@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   CommandHandler handler;
   RegisterVersionCommand(app, handler);
   RegisterInfoCommand(app, handler);
+  RegisterQueryCommand(app, handler);
 
   try {
     app.parse(argc, argv);

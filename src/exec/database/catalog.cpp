@@ -6,10 +6,10 @@ namespace quiver::exec {
 
 std::optional<planner::FunctionInfo> EngineCatalog::FindFunction(std::string_view name) const {
   if (const ScalarFunction* f = FindScalarFunction(name)) {
-    return planner::FunctionInfo{f->name, f, nullptr, f->min_args, f->max_args};
+    return planner::FunctionInfo{f->name, f, nullptr, f->min_args, f->max_args, f->deterministic};
   }
   if (const AggregateFunction* f = FindAggregateFunction(name)) {
-    return planner::FunctionInfo{f->name, nullptr, f, f->min_args, f->max_args};
+    return planner::FunctionInfo{f->name, nullptr, f, f->min_args, f->max_args, true};
   }
   return std::nullopt;
 }

@@ -61,8 +61,10 @@ QueryResult ExecuteQuery(const TransactionFactory& begin, const ProcedureTable& 
     const auto& slots = plan.root->slots;
     std::vector<std::vector<Value>> rows;
     RowBatch batch(ctx.width());
+    // A query without RETURN still runs every row (its updates), but yields no rows.
+    bool has_columns = !slots.empty();
     while (root->Next(ctx, batch)) {
-      for (size_t i = 0; i < batch.size(); ++i) {
+      for (size_t i = 0; i < batch.size() && has_columns; ++i) {
         std::vector<Value> row;
         row.reserve(slots.size());
         for (auto slot : slots) row.push_back(Materialize(batch.Row(i)[slot], *tx));

@@ -22,9 +22,12 @@ Value MapOf(const std::vector<PropertyEntry>& props, const GraphReader& graph) {
   return Value::Map(ValueMap(std::move(entries)));
 }
 
+// The TCK expects InvalidArgumentValue here (Graph3 #9, Graph4 #6): the argument's
+// type is only known when the value arrives.
 [[noreturn]] void WrongArgument(planner::EntityFunction f, const Value& arg) {
-  ThrowInvalidArgumentType(std::string(planner::EntityFunctionName(f)) + "() cannot take a " +
-                           std::string(arg.TypeName()));
+  throw TypeError("InvalidArgumentValue",
+                  std::string(planner::EntityFunctionName(f)) + "() cannot take a " + std::string(arg.TypeName()),
+                  ErrorPhase::kRuntime);
 }
 
 }  // namespace

@@ -23,7 +23,10 @@ Value Power(const Value& a, const Value& b);
 Value Negate(const Value& a);
 
 // ---- access ----
+// `key` must outlive the query (a plan string): its address keys the token cache.
 Value GetProperty(const Value& object, const std::string& key, ExecContext& ctx);
+// The same for a key computed at run time (n[key]).
+Value GetPropertyByValue(const Value& object, std::string_view key, ExecContext& ctx);
 Value HasLabels(const Value& node, const std::vector<std::string>& labels, ExecContext& ctx);
 Value Subscript(const Value& object, const Value& index, ExecContext& ctx);
 Value Slice(const Value& list, const Value& from, const Value& to, bool has_from, bool has_to);

@@ -23,7 +23,10 @@ void CheckRelationshipAlive(RelId rel, ExecContext& ctx) {
   }
 }
 
-Value GetProperty(const Value& object, const std::string& key, ExecContext& ctx) {
+namespace {
+
+template <typename ResolveKey>
+Value ReadProperty(const Value& object, std::string_view key, ExecContext& ctx, ResolveKey resolve) {
   switch (object.kind()) {
     case ValueKind::kNull: return Value();
     case ValueKind::kMap: {
@@ -33,23 +36,41 @@ Value GetProperty(const Value& object, const std::string& key, ExecContext& ctx)
     case ValueKind::kNode: {
       NodeId id = object.AsNode().id;
       CheckNodeAlive(id, ctx);
-      auto k = ctx.PropertyKey(key);
+      auto k = resolve();
       return k ? ctx.graph().GetNodeProperty(id, *k) : Value();
     }
     case ValueKind::kRelationship: {
       RelId id = object.AsRelationship().id;
       CheckRelationshipAlive(id, ctx);
-      auto k = ctx.PropertyKey(key);
+      auto k = resolve();
       return k ? ctx.graph().GetRelationshipProperty(id, *k) : Value();
     }
     default:
       // Temporal values have fields (d.year); that is the temporal library's to add.
-      ThrowInvalidArgumentType("cannot read property `" + key + "` of a " + std::string(object.TypeName()));
+      ThrowInvalidArgumentType("cannot read property `" + std::string(key) + "` of a " +
+                               std::string(object.TypeName()));
   }
+}
+
+}  // namespace
+
+Value GetProperty(const Value& object, const std::string& key, ExecContext& ctx) {
+  return ReadProperty(object, key, ctx, [&] { return ctx.PropertyKey(key); });
+}
+
+Value GetPropertyByValue(const Value& object, std::string_view key, ExecContext& ctx) {
+  return ReadProperty(object, key, ctx, [&] { return ctx.PropertyKeyByValue(key); });
 }
 
 Value HasLabels(const Value& node, const std::vector<std::string>& labels, ExecContext& ctx) {
   if (node.IsNull()) return Value();
+  if (node.IsRelationship()) {
+    // `r:T` on a relationship tests its type (a relationship has exactly one).
+    for (const auto& name : labels) {
+      if (node.AsRelationship().type != name) return Value::Bool(false);
+    }
+    return Value::Bool(true);
+  }
   if (!node.IsNode()) ThrowInvalidArgumentType("labels can only be tested on a node, not " + std::string(node.TypeName()));
   NodeId id = node.AsNode().id;
   CheckNodeAlive(id, ctx);
@@ -80,7 +101,7 @@ Value Subscript(const Value& object, const Value& index, ExecContext& ctx) {
                         "map keys are strings; cannot index with a " + std::string(index.TypeName()),
                         ErrorPhase::kRuntime);
       }
-      return GetProperty(object, std::string(index.AsString()), ctx);
+      return GetPropertyByValue(object, index.AsString(), ctx);
     default: ThrowInvalidArgumentType("cannot subscript a " + std::string(object.TypeName()));
   }
 }
