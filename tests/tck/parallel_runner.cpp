@@ -50,9 +50,9 @@ extern "C" void OnFatalSignal(int sig) {
 struct Worker {
   size_t slot = 0;
   std::thread thread;
-  bool abandoned = false;             // guarded by the run's mutex
-  size_t task = SIZE_MAX;             // guarded by the run's mutex; SIZE_MAX when idle
-  Clock::time_point started;          // guarded by the run's mutex
+  bool abandoned = false;     // guarded by the run's mutex
+  size_t task = SIZE_MAX;     // guarded by the run's mutex; SIZE_MAX when idle
+  Clock::time_point started;  // guarded by the run's mutex
 };
 
 class Pool : public std::enable_shared_from_this<Pool> {
@@ -131,10 +131,10 @@ class Pool : public std::enable_shared_from_this<Pool> {
       bool running = false;
       for (const auto& worker : workers_) running |= !worker->abandoned && worker->task == i;
       if (done_[i] || running || i < next_task_) continue;
-      run_.results[i] = ScenarioResult{false, false,
-                                       "not run: the run stopped after " + std::to_string(run_.hung) +
-                                           " scenarios timed out",
-                                       "not run (run aborted)", ""};
+      run_.results[i] = ScenarioResult{
+          false, false,
+          "not run: the run stopped after " + std::to_string(run_.hung) + " scenarios timed out",
+          "not run (run aborted)", ""};
       done_[i] = true;
       ++completed_;
     }
@@ -190,7 +190,8 @@ class Pool : public std::enable_shared_from_this<Pool> {
 }  // namespace
 
 ParallelRun RunAll(const std::vector<const Scenario*>& scenarios, const std::vector<std::string>& ids,
-                   const std::function<ScenarioResult(const Scenario&)>& run_one, const ParallelOptions& options) {
+                   const std::function<ScenarioResult(const Scenario&)>& run_one,
+                   const ParallelOptions& options) {
   return std::make_shared<Pool>(scenarios, ids, run_one, options)->Run();
 }
 

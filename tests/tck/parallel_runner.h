@@ -36,7 +36,8 @@ struct ParallelRun {
 // `ids` parallels `scenarios` and must outlive the process's last use of it (the crash
 // reporter prints them from a signal handler).
 ParallelRun RunAll(const std::vector<const Scenario*>& scenarios, const std::vector<std::string>& ids,
-                   const std::function<ScenarioResult(const Scenario&)>& run_one, const ParallelOptions& options);
+                   const std::function<ScenarioResult(const Scenario&)>& run_one,
+                   const ParallelOptions& options);
 
 // Installs handlers for SIGSEGV, SIGBUS, SIGFPE, SIGILL and SIGABRT that print the ids
 // of the scenarios in flight ("CRASH while running <id>") before the default action, so

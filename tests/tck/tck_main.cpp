@@ -17,10 +17,10 @@
 #include <string>
 #include <vector>
 
+#include "common/resource/byte_size.h"
 #include "gherkin.h"
 #include "parallel_runner.h"
 #include "quiver/database.h"
-#include "common/resource/byte_size.h"
 #include "ratchet.h"
 #include "scenario_runner.h"
 #include "tck_paths.h"
@@ -110,12 +110,14 @@ bool Passed(const ScenarioResult& r, const Options& options) {
 int Main(int argc, char** argv) {
   Options options;
   CLI::App app{"Runs the openCypher TCK against Quiver's in-memory database.", "quiver_tck"};
-  app.add_option("--filter", options.filter, "Run only scenarios whose id or feature path contains this text");
+  app.add_option("--filter", options.filter,
+                 "Run only scenarios whose id or feature path contains this text");
   app.add_flag("--verbose", options.verbose, "Print query, expected and actual for each failure");
   app.add_option("--ratchet", options.ratchet,
                  "Check mode: exit 1 only if a scenario listed in FILE fails (or FILE names an unknown one)");
-  app.add_flag("--update-ratchet", options.update_ratchet,
-               "Rewrite the ratchet file (--ratchet FILE, else tests/tck/passing.txt) with the passing scenarios");
+  app.add_flag(
+      "--update-ratchet", options.update_ratchet,
+      "Rewrite the ratchet file (--ratchet FILE, else tests/tck/passing.txt) with the passing scenarios");
   app.add_option("--jobs,-j", options.jobs, "Worker threads, each scenario on its own database")
       ->check(CLI::Range(1, 256));
   app.add_option("--timeout", options.timeout_s, "Seconds before a scenario counts as hung (default 10)")
@@ -123,8 +125,9 @@ int Main(int argc, char** argv) {
   app.add_flag("--strict-phase", options.strict_phase,
                "Count a runtime error where the TCK expects one at compile time as a failure");
   app.add_flag("--include-temporal", options.include_temporal, "Also run features/expressions/temporal");
-  app.add_option("--memory-limit", options.memory_limit,
-                 "Address-space cap for the whole run, e.g. 4G; 0 for none (default 4G; none under sanitizers)");
+  app.add_option(
+      "--memory-limit", options.memory_limit,
+      "Address-space cap for the whole run, e.g. 4G; 0 for none (default 4G; none under sanitizers)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -155,7 +158,8 @@ int Main(int argc, char** argv) {
   InstallCrashReporter();
   const std::string graphs = TckGraphsDir();
   const std::function<ScenarioResult(const Scenario&)> run_one = [&graphs](const Scenario& s) {
-    return RunScenario(s, [] { return Database::OpenInMemory(); }, graphs);
+    return RunScenario(
+        s, [] { return Database::OpenInMemory(); }, graphs);
   };
   ParallelOptions parallel;
   parallel.jobs = options.jobs;
@@ -221,7 +225,8 @@ int Main(int argc, char** argv) {
             [&](size_t a, size_t b) { return run.results[a].seconds > run.results[b].seconds; });
   std::cout << "slowest:";
   for (size_t i = 0; i < by_time.size() && i < 5; ++i) {
-    std::printf("%s %.2f s %s", i == 0 ? "" : ",", run.results[by_time[i]].seconds, run_ids[by_time[i]].c_str());
+    std::printf("%s %.2f s %s", i == 0 ? "" : ",", run.results[by_time[i]].seconds,
+                run_ids[by_time[i]].c_str());
   }
   std::cout << "\n";
   if (skipped_temporal > 0) {
