@@ -35,8 +35,12 @@ std::string_view StaticTypeName(StaticType type) {
 
 namespace {
 
-std::string SlotText(SlotId s) {
-  std::string out = "#";  // appended, not `"#" + ...`: GCC 12 warns falsely (-Wrestrict) on that
+using SlotNames = std::vector<std::string>;
+
+// A slot by its variable's name when known (EXPLAIN), else `#n`.
+std::string SlotText(SlotId s, const SlotNames* names) {
+  if (names != nullptr && s < names->size() && !(*names)[s].empty() && (*names)[s][0] != ' ') return (*names)[s];
+  std::string out = "#";
   out += std::to_string(s);
   return out;
 }
@@ -97,88 +101,94 @@ std::string_view CmpSymbol(CmpOp op) {
   return " ? ";
 }
 
-void Print(const BoundExpr& e, std::string& out);
+void Print(const BoundExpr& e, std::string& out, const SlotNames* names);
 
-void PrintArgs(const BoundExpr& e, std::string& out, size_t from = 0) {
+void PrintArgs(const BoundExpr& e, std::string& out, const SlotNames* names, size_t from = 0) {
   for (size_t i = from; i < e.args.size(); ++i) {
     if (i > from) out += ", ";
-    Print(*e.args[i], out);
+    Print(*e.args[i], out, names);
   }
 }
 
-void Print(const BoundExpr& e, std::string& out) {
+void Print(const BoundExpr& e, std::string& out, const SlotNames* names) {
   switch (e.op) {
     case ExprOp::kConstant: out += ToTckString(e.value); return;
     case ExprOp::kParameter: out += "$" + e.name; return;
-    case ExprOp::kSlot: out += SlotText(e.slot); return;
+    case ExprOp::kSlot: out += SlotText(e.slot, names); return;
     case ExprOp::kProperty:
-      Print(*e.args[0], out);
+      Print(*e.args[0], out, names);
       out += "." + e.name;
       return;
     case ExprOp::kHasLabels:
-      Print(*e.args[0], out);
+      Print(*e.args[0], out, names);
       for (const auto& l : e.names) out += ":" + l;
       return;
     case ExprOp::kSubscript:
-      Print(*e.args[0], out);
+      Print(*e.args[0], out, names);
       out += "[";
-      Print(*e.args[1], out);
+      Print(*e.args[1], out, names);
       out += "]";
       return;
     case ExprOp::kSlice:
-      Print(*e.args[0], out);
+      Print(*e.args[0], out, names);
       out += "[";
-      if (e.has_test) Print(*e.args[1], out);
+      if (e.has_test) Print(*e.args[1], out, names);
       out += "..";
-      if (e.has_else) Print(*e.args[2], out);
+      if (e.has_else) Print(*e.args[2], out, names);
       out += "]";
       return;
-    case ExprOp::kNot: out += "NOT "; Print(*e.args[0], out); return;
-    case ExprOp::kNegate: out += "-"; Print(*e.args[0], out); return;
-    case ExprOp::kIsNull: Print(*e.args[0], out); out += " IS NULL"; return;
-    case ExprOp::kIsNotNull: Print(*e.args[0], out); out += " IS NOT NULL"; return;
+    case ExprOp::kNot: out += "NOT "; Print(*e.args[0], out, names); return;
+    case ExprOp::kNegate: out += "-"; Print(*e.args[0], out, names); return;
+    case ExprOp::kIsNull: Print(*e.args[0], out, names); out += " IS NULL"; return;
+    case ExprOp::kIsNotNull: Print(*e.args[0], out, names); out += " IS NOT NULL"; return;
     case ExprOp::kComparison:
       out += "(";
       for (size_t i = 0; i < e.args.size(); ++i) {
         if (i > 0) out += CmpSymbol(e.cmp_ops[i - 1]);
-        Print(*e.args[i], out);
+        Print(*e.args[i], out, names);
       }
       out += ")";
       return;
     case ExprOp::kScalarFunction:
     case ExprOp::kEntityFunction:
       out += e.name + "(";
-      PrintArgs(e, out);
+      PrintArgs(e, out, names);
       out += ")";
       return;
     case ExprOp::kCase: out += "CASE ... END"; return;
-    case ExprOp::kList: out += "["; PrintArgs(e, out); out += "]"; return;
+    case ExprOp::kList: out += "["; PrintArgs(e, out, names); out += "]"; return;
     case ExprOp::kMap:
       out += "{";
       for (size_t i = 0; i < e.args.size(); ++i) {
         if (i > 0) out += ", ";
         out += e.names[i] + ": ";
-        Print(*e.args[i], out);
+        Print(*e.args[i], out, names);
       }
       out += "}";
       return;
     case ExprOp::kListComprehension:
-      out += "[" + SlotText(e.slot) + " IN ";
-      Print(*e.args[0], out);
+      out += "[" + SlotText(e.slot, names) + " IN ";
+      Print(*e.args[0], out, names);
       out += " ...]";
       return;
     case ExprOp::kQuantifier:
-      out += "quantifier(" + SlotText(e.slot) + " IN ";
-      Print(*e.args[0], out);
+      out += "quantifier(" + SlotText(e.slot, names) + " IN ";
+      Print(*e.args[0], out, names);
       out += " ...)";
       return;
     case ExprOp::kSubquery: out += e.subquery_mode == SubqueryMode::kExists ? "EXISTS {...}" : "[pattern | ...]"; return;
+    case ExprOp::kDegree:
+      out += "degree(";
+      Print(*e.args[0], out, names);
+      for (const auto& t : e.names) out += ":" + t;
+      out += ")";
+      return;
     case ExprOp::kPath: {
       out += "path(";
       for (size_t i = 0; i < e.path_steps.size(); ++i) {
         if (i > 0) out += ", ";
         if (e.path_steps[i].is_relationship_list) out += "*";
-        out += SlotText(e.path_steps[i].slot);
+        out += SlotText(e.path_steps[i].slot, names);
       }
       out += ")";
       return;
@@ -187,7 +197,7 @@ void Print(const BoundExpr& e, std::string& out) {
       out += "(";
       for (size_t i = 0; i < e.args.size(); ++i) {
         if (i > 0) out += OpSymbol(e.op);
-        Print(*e.args[i], out);
+        Print(*e.args[i], out, names);
       }
       out += ")";
       return;
@@ -240,9 +250,9 @@ BoundExprPtr MakeExpr(ExprOp op, std::vector<BoundExprPtr> args, StaticType type
   return e;
 }
 
-std::string ToString(const BoundExpr& expr) {
+std::string ToString(const BoundExpr& expr, const std::vector<std::string>* slot_names) {
   std::string out;
-  Print(expr, out);
+  Print(expr, out, slot_names);
   return out;
 }
 
@@ -251,6 +261,7 @@ bool IsRowIndependent(const BoundExpr& expr) {
     case ExprOp::kSlot:
     case ExprOp::kSubquery:
     case ExprOp::kPath:
+    case ExprOp::kDegree:
     case ExprOp::kListComprehension:
     case ExprOp::kQuantifier:
     case ExprOp::kEntityFunction: return false;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "quiver/value.h"
+#include "storage/graph.h"
 
 namespace quiver {
 struct ScalarFunction;     // exec/function/function.h; the planner only holds pointers
@@ -83,6 +84,7 @@ enum class ExprOp : uint8_t {
   kQuantifier,         // quantifier(slot IN args[0] WHERE args[1])
   kSubquery,           // subplan: EXISTS / pattern predicate (bool), pattern comprehension (list)
   kPath,               // builds a path from path_steps
+  kDegree,             // the number of relationships of node args[0] in `direction` with a type in `names`
 };
 
 enum class CmpOp : uint8_t { kEq, kNe, kLt, kGt, kLe, kGe };
@@ -147,6 +149,7 @@ struct BoundExpr {
   SubqueryMode subquery_mode = SubqueryMode::kExists;
   std::unique_ptr<LogicalOperator> subplan;  // kSubquery; leaf is an Argument
   std::vector<PathStep> path_steps;          // kPath: node, rel, node, rel, ..., node
+  Direction direction = Direction::kOutgoing;  // kDegree
 
   bool IsConstant() const { return op == ExprOp::kConstant; }
 };
@@ -155,8 +158,8 @@ BoundExprPtr MakeConstant(Value v);
 BoundExprPtr MakeSlotRef(SlotId slot, StaticType type = StaticType::kAny);
 BoundExprPtr MakeExpr(ExprOp op, std::vector<BoundExprPtr> args, StaticType type = StaticType::kAny);
 
-// For EXPLAIN: `n.name = $p`, `#3` for an unnamed slot.
-std::string ToString(const BoundExpr& expr);
+// For EXPLAIN: `n.name = $p`; a slot by its name in `slot_names` if given, else `#3`.
+std::string ToString(const BoundExpr& expr, const std::vector<std::string>* slot_names = nullptr);
 
 // Does evaluating the expression depend only on constants and parameters (SKIP, LIMIT)?
 bool IsRowIndependent(const BoundExpr& expr);

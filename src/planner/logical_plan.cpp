@@ -39,8 +39,11 @@ std::string_view OpKindName(OpKind kind) {
 
 namespace {
 
-std::string Slot(SlotId s) {
-  std::string out = "#";  // appended, not `"#" + ...`: GCC 12 warns falsely (-Wrestrict) on that
+using SlotNames = std::vector<std::string>;
+
+std::string Slot(SlotId s, const SlotNames* names) {
+  if (names != nullptr && s < names->size() && !(*names)[s].empty() && (*names)[s][0] != ' ') return (*names)[s];
+  std::string out = "#";
   out += std::to_string(s);
   return out;
 }
@@ -60,41 +63,53 @@ std::string Types(const RelPattern& rel) {
   return out;
 }
 
-std::string Details(const LogicalOperator& op) {
+std::string Details(const LogicalOperator& op, const SlotNames* names) {
   std::string out;
   switch (op.kind) {
     case OpKind::kNodeScan:
-      out = "(" + Slot(op.slot);
+      out = "(" + Slot(op.slot, names);
       for (const auto& l : op.labels) out += ":" + l;
+      if (!op.scan_property_keys.empty()) {
+        out += " {";
+        for (size_t i = 0; i < op.scan_property_keys.size(); ++i) {
+          out += (i ? ", " : "") + op.scan_property_keys[i] + ": " + ToString(*op.scan_property_values[i], names);
+        }
+        out += "}";
+      }
       out += ")";
       break;
     case OpKind::kExpand:
-      out = "(" + Slot(op.from_slot) + ")" + DirectionArrow(op.rel, Slot(op.rel_slot) + Types(op.rel)) + "(" +
-            Slot(op.to_slot) + ")" + (op.into ? " into" : "");
+      out = "(" + Slot(op.from_slot, names) + ")" + DirectionArrow(op.rel, Slot(op.rel_slot, names) + Types(op.rel)) + "(" +
+            Slot(op.to_slot, names) + ")" + (op.into ? " into" : "");
       break;
     case OpKind::kVarExpand: {
       std::string hops = "*" + std::to_string(op.rel.min_hops) + "..";
       if (op.rel.max_hops != INT64_MAX) hops += std::to_string(op.rel.max_hops);
-      out = "(" + Slot(op.from_slot) + ")" + DirectionArrow(op.rel, Slot(op.slot) + Types(op.rel) + hops) + "(" +
-            Slot(op.to_slot) + ")" + (op.into ? " into" : "");
+      out = "(" + Slot(op.from_slot, names) + ")" + DirectionArrow(op.rel, Slot(op.slot, names) + Types(op.rel) + hops) + "(" +
+            Slot(op.to_slot, names) + ")" + (op.into ? " into" : "");
       break;
     }
     case OpKind::kProject:
       for (size_t i = 0; i < op.exprs.size(); ++i) {
-        out += (i ? ", " : "") + ToString(*op.exprs[i]) + " AS " + Slot(op.slots[i]);
+        out += (i ? ", " : "") + ToString(*op.exprs[i], names) + " AS " + Slot(op.slots[i], names);
       }
       break;
     case OpKind::kAggregate:
-      for (size_t i = 0; i < op.key_count; ++i) out += (i ? ", " : "") + ToString(*op.exprs[i]) + " AS " + Slot(op.slots[i]);
+      for (size_t i = 0; i < op.key_count; ++i) out += (i ? ", " : "") + ToString(*op.exprs[i], names) + " AS " + Slot(op.slots[i], names);
       for (const auto& a : op.aggregates) {
-        out += (out.empty() ? "" : ", ") + a.name + "(" + (a.distinct ? "DISTINCT " : "");
-        for (size_t i = 0; i < a.args.size(); ++i) out += (i ? ", " : "") + ToString(*a.args[i]);
-        out += ") AS " + Slot(a.slot);
+        out += (out.empty() ? "" : ", ") + a.name;
+        if (a.function != nullptr) {
+          out += "(";
+          if (a.distinct) out += "DISTINCT ";
+          for (size_t i = 0; i < a.args.size(); ++i) out += (i ? ", " : "") + ToString(*a.args[i], names);
+          out += ")";
+        }
+        out += " AS " + Slot(a.slot, names);
       }
       break;
     case OpKind::kSort:
       for (size_t i = 0; i < op.exprs.size(); ++i) {
-        out += (i ? ", " : "") + ToString(*op.exprs[i]) + (op.descending[i] ? " DESC" : "");
+        out += (i ? ", " : "") + ToString(*op.exprs[i], names) + (op.descending[i] ? " DESC" : "");
       }
       break;
     case OpKind::kProduceResults:
@@ -103,12 +118,12 @@ std::string Details(const LogicalOperator& op) {
     case OpKind::kCall: out = op.call.name; break;
     case OpKind::kUnion: out = op.distinct ? "distinct" : "all"; break;
     case OpKind::kDelete: out = op.detach ? "detach" : ""; break;
-    case OpKind::kUnwind: out = ToString(*op.exprs[0]) + " AS " + Slot(op.slot); break;
+    case OpKind::kUnwind: out = ToString(*op.exprs[0], names) + " AS " + Slot(op.slot, names); break;
     case OpKind::kDistinct:
-      for (size_t i = 0; i < op.slots.size(); ++i) out += (i ? ", " : "") + Slot(op.slots[i]);
+      for (size_t i = 0; i < op.slots.size(); ++i) out += (i ? ", " : "") + Slot(op.slots[i], names);
       break;
     default:
-      for (size_t i = 0; i < op.exprs.size(); ++i) out += (i ? ", " : "") + ToString(*op.exprs[i]);
+      for (size_t i = 0; i < op.exprs.size(); ++i) out += (i ? ", " : "") + ToString(*op.exprs[i], names);
       break;
   }
   return out;
@@ -116,23 +131,23 @@ std::string Details(const LogicalOperator& op) {
 
 }  // namespace
 
-std::string Describe(const LogicalOperator& op) {
+std::string Describe(const LogicalOperator& op, const std::vector<std::string>* slot_names) {
   std::string out(OpKindName(op.kind));
-  std::string details = Details(op);
+  std::string details = Details(op, slot_names);
   if (!details.empty()) out += " " + details;
   return out;
 }
 
-std::string ToString(const LogicalOperator& op, int indent) {
+std::string ToString(const LogicalOperator& op, int indent, const std::vector<std::string>* slot_names) {
   std::string out(static_cast<size_t>(indent) * 2, ' ');
-  out += Describe(op);
+  out += Describe(op, slot_names);
   out += "\n";
   // Print the input last so the plan reads bottom-up like a tree of pipelines; extra
   // children (subplans) come first.
-  for (size_t i = op.children.size(); i-- > 0;) out += ToString(*op.children[i], indent + 1);
+  for (size_t i = op.children.size(); i-- > 0;) out += ToString(*op.children[i], indent + 1, slot_names);
   return out;
 }
 
-std::string ToString(const LogicalPlan& plan) { return ToString(*plan.root, 0); }
+std::string ToString(const LogicalPlan& plan) { return ToString(*plan.root, 0, &plan.slot_names); }
 
 }  // namespace quiver::planner

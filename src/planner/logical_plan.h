@@ -120,6 +120,9 @@ struct LogicalOperator {
   std::vector<bool> descending;       // kSort
   std::vector<std::string> columns;   // kProduceResults
   std::vector<std::string> labels;    // kNodeScan
+  // kNodeScan: property equalities the scan checks itself (the optimizer moves them in).
+  std::vector<std::string> scan_property_keys;
+  std::vector<BoundExprPtr> scan_property_values;
   SlotId slot = kNoSlot;              // kNodeScan node, kUnwind, kVarExpand rel list
   SlotId from_slot = kNoSlot;         // expands
   SlotId to_slot = kNoSlot;
@@ -148,8 +151,9 @@ struct LogicalPlan {
 
 // EXPLAIN's text: one operator per line, children indented.
 std::string ToString(const LogicalPlan& plan);
-std::string ToString(const LogicalOperator& op, int indent = 0);
-// One operator's line: its name and details, e.g. `Expand (#0)-[#1:KNOWS]->(#2)`.
-std::string Describe(const LogicalOperator& op);
+// Slots print as their variable names when `slot_names` is given, else as `#n`.
+std::string ToString(const LogicalOperator& op, int indent = 0, const std::vector<std::string>* slot_names = nullptr);
+// One operator's line: its name and details, e.g. `Expand (a)-[r:KNOWS]->(b)`.
+std::string Describe(const LogicalOperator& op, const std::vector<std::string>* slot_names = nullptr);
 
 }  // namespace quiver::planner

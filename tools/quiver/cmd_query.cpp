@@ -220,7 +220,8 @@ void RegisterQueryCommand(CLI::App& app, CommandHandler& handler) {
   auto options = std::make_shared<QueryOptions>();
   auto* cmd = app.add_subcommand("query", "Run openCypher against an in-memory database and print the results.");
   cmd->add_option("--format", options->format, "Output format")->check(CLI::IsMember({"table", "csv", "json"}));
-  cmd->add_option("--param", options->params, "A parameter, name=<Cypher expression>; repeatable");
+  cmd->add_option("--param", options->params, "A parameter, name=<Cypher expression>; repeatable")
+      ->allow_extra_args(false);
   cmd->add_option("--file", options->file, "A script of ;-separated statements");
   cmd->add_option("query", options->query, "The statement to run");
   cmd->callback([&handler, options] { handler = [options] { return RunQuery(*options); }; });

@@ -6,6 +6,7 @@
 #include "exec/database/catalog.h"
 #include "exec/entity_ref.h"
 #include "planner/binder.h"
+#include "planner/optimizer.h"
 
 namespace quiver::exec {
 
@@ -32,11 +33,11 @@ Mode TakeMode(std::string_view& text) {
   return Mode::kRun;
 }
 
-void Profile(const PhysicalOperator& op, int indent, std::string& out) {
+void Profile(const PhysicalOperator& op, int indent, const std::vector<std::string>* slot_names, std::string& out) {
   out.append(static_cast<size_t>(indent) * 2, ' ');
-  out += planner::Describe(op.logical());
+  out += planner::Describe(op.logical(), slot_names);
   out += "  [rows=" + std::to_string(op.rows_produced) + "]\n";
-  for (size_t i = op.children.size(); i-- > 0;) Profile(*op.children[i], indent + 1, out);
+  for (size_t i = op.children.size(); i-- > 0;) Profile(*op.children[i], indent + 1, slot_names, out);
 }
 
 QueryResult PlanResult(std::string text) {
@@ -51,6 +52,7 @@ QueryResult ExecuteQuery(const TransactionFactory& begin, const ProcedureTable& 
   auto statement = cypher::ParseStatement(text);
   EngineCatalog catalog(procedures);
   planner::LogicalPlan plan = planner::Bind(*statement, text, catalog, parameters);
+  planner::Optimize(plan, catalog);
   if (mode == Mode::kExplain) return PlanResult(planner::ToString(plan));
 
   std::unique_ptr<GraphWriter> tx = begin();
@@ -75,7 +77,7 @@ QueryResult ExecuteQuery(const TransactionFactory& begin, const ProcedureTable& 
     ThrowIfError(tx->Commit());
     if (mode == Mode::kProfile) {
       std::string out;
-      Profile(*root, 0, out);
+      Profile(*root, 0, &plan.slot_names, out);
       return PlanResult(std::move(out));
     }
     return QueryResult(plan.root->columns, std::move(rows));

@@ -88,6 +88,17 @@ Value EvaluateSubquery(const BoundExpr& e, Value* row, ExecContext& ctx) {
   return Value::List(std::move(out));
 }
 
+// The optimizer's count-by-degree: a node's relationship count without expanding.
+Value Degree(const BoundExpr& e, const Value& node, ExecContext& ctx) {
+  if (!node.IsNode() || !ctx.graph().NodeExists(node.AsNode().id)) return Value::Int(0);
+  std::vector<RelTypeId> types;
+  for (const auto& name : e.names) {
+    if (auto t = ctx.RelType(name)) types.push_back(*t);
+  }
+  if (!e.names.empty() && types.empty()) return Value::Int(0);
+  return Value::Int(static_cast<int64_t>(ctx.graph().Degree(node.AsNode().id, e.direction, types)));
+}
+
 Value EvaluateLogic(const BoundExpr& e, Value* row, ExecContext& ctx) {
   if (e.op == ExprOp::kXor) {
     return ToValue(Xor(EvaluatePredicate(*e.args[0], row, ctx), EvaluatePredicate(*e.args[1], row, ctx)));
@@ -164,6 +175,7 @@ Value Evaluate(const BoundExpr& e, Value* row, ExecContext& ctx) {
     case ExprOp::kQuantifier: return EvaluateComprehension(e, row, ctx);
     case ExprOp::kSubquery: return EvaluateSubquery(e, row, ctx);
     case ExprOp::kPath: return BuildPath(e.path_steps, row);
+    case ExprOp::kDegree: return Degree(e, Evaluate(*e.args[0], row, ctx), ctx);
   }
   return Value();
 }

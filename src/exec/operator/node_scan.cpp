@@ -1,10 +1,12 @@
-// NodeScan: per input row, every live node carrying all of `labels`, read a morsel of
-// ids at a time (so a scan of a large graph holds one morsel, not every id).
+// NodeScan: per input row, every live node carrying all of `labels` (and the property
+// values the optimizer moved in), read a morsel of ids at a time (so a scan of a large
+// graph holds one morsel, not every id).
 
 #include <algorithm>
 
 #include "exec/entity_ref.h"
 #include "exec/exec_context.h"
+#include "exec/expression/evaluator.h"
 #include "exec/operator/operators.h"
 
 namespace quiver::exec {
@@ -35,6 +37,19 @@ class NodeScanOp final : public StreamOperator {
       }
       labels_.push_back(*label);
     }
+    keys_.clear();
+    values_.clear();
+    const auto& op = logical();
+    for (size_t i = 0; i < op.scan_property_keys.size(); ++i) {
+      auto key = ctx.PropertyKey(op.scan_property_keys[i]);
+      Value value = Evaluate(*op.scan_property_values[i], row, ctx);
+      if (!key || value.IsNull()) {
+        empty_ = true;  // no node has it, or `= null` is never true
+        return;
+      }
+      keys_.push_back(*key);
+      values_.push_back(std::move(value));
+    }
   }
 
   bool NextRow(ExecContext& ctx, Value* row, Value* out) override {
@@ -47,10 +62,19 @@ class NodeScanOp final : public StreamOperator {
       if (!labels_.empty()) first = labels_[0];
       ctx.graph().ScanNodes(next_, end, first, ids_);
       next_ = end;
+      auto& g = ctx.graph();
       if (labels_.size() > 1) {
-        auto& g = ctx.graph();
         std::erase_if(ids_, [&](NodeId id) {
           return !std::all_of(labels_.begin() + 1, labels_.end(), [&](LabelId l) { return g.HasLabel(id, l); });
+        });
+      }
+      if (!keys_.empty()) {
+        // The property-lookup hook: with a property index this would be a seek.
+        std::erase_if(ids_, [&](NodeId id) {
+          for (size_t k = 0; k < keys_.size(); ++k) {
+            if (Equals(g.GetNodeProperty(id, keys_[k]), values_[k]) != Ternary::kTrue) return true;
+          }
+          return false;
         });
       }
     }
@@ -64,6 +88,8 @@ class NodeScanOp final : public StreamOperator {
   NodeId next_ = 0;
   NodeId bound_ = 0;
   std::vector<LabelId> labels_;
+  std::vector<PropertyKeyId> keys_;
+  std::vector<Value> values_;
   bool empty_ = false;
 };
 
