@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "tck_paths.h"
@@ -63,7 +64,8 @@ TEST(GherkinTest, ParsesStepsDocStringsTablesAndOutlines) {
   EXPECT_EQ(first.steps[3].table->rows[2][0], "'a|b'");
   EXPECT_EQ(first.steps[4].keyword, "Then");
   EXPECT_EQ(scenarios[1].name, "[1] Return 'x'");
-  EXPECT_EQ(scenarios[2].steps.back().text, "a SyntaxError should be raised at compile time: UnexpectedSyntax");
+  EXPECT_EQ(scenarios[2].steps.back().text,
+            "a SyntaxError should be raised at compile time: UnexpectedSyntax");
   EXPECT_NE(scenarios[0].Id(), scenarios[1].Id());
 }
 
@@ -83,6 +85,28 @@ TEST(GherkinTest, WholeTckExpandsTo3897Scenarios) {
   }
   EXPECT_EQ(files, 220u);
   EXPECT_EQ(count, 3897u);
+}
+
+// The ratchet file names scenarios by Id(): two scenarios with one id would make it
+// ambiguous.
+TEST(GherkinTest, ScenarioIdsAreUniqueAcrossTheTck) {
+  const std::string root = TckFeaturesDir();
+  ASSERT_TRUE(std::filesystem::exists(root)) << "TCK not found at " << root;
+  std::set<std::string> ids;
+  size_t count = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
+    if (entry.path().extension() != ".feature") continue;
+    std::ifstream in(entry.path());
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    for (const auto& scenario : ParseFeature(entry.path().string(), buffer.str())) {
+      const std::string id = scenario.Id();
+      EXPECT_EQ(id.find('\n'), std::string::npos) << id;
+      EXPECT_TRUE(ids.insert(id).second) << "duplicate id " << id;
+      ++count;
+    }
+  }
+  EXPECT_EQ(ids.size(), count);
 }
 
 }  // namespace

@@ -1,0 +1,38 @@
+#include "exec/exec_context.h"
+
+namespace quiver::exec {
+
+namespace {
+
+template <typename Find>
+std::optional<uint32_t> Cached(std::unordered_map<const std::string*, uint32_t>& cache, const std::string& name,
+                               Find find) {
+  auto it = cache.find(&name);
+  if (it != cache.end()) return it->second;
+  std::optional<uint32_t> id = find(name);
+  // Only found ids are cached: a token may appear later in the query (SET n.new = 1).
+  if (id) cache.emplace(&name, *id);
+  return id;
+}
+
+}  // namespace
+
+std::optional<PropertyKeyId> ExecContext::PropertyKey(const std::string& name) {
+  return Cached(property_keys_, name, [this](const std::string& n) { return graph_.FindPropertyKey(n); });
+}
+
+std::optional<LabelId> ExecContext::Label(const std::string& name) {
+  return Cached(labels_, name, [this](const std::string& n) { return graph_.FindLabel(n); });
+}
+
+std::optional<RelTypeId> ExecContext::RelType(const std::string& name) {
+  return Cached(rel_types_, name, [this](const std::string& n) { return graph_.FindRelType(n); });
+}
+
+PhysicalOperator& ExecContext::Subplan(const planner::LogicalOperator& logical) {
+  auto& slot = subplans_[&logical];
+  if (!slot) slot = BuildPhysicalPlan(logical);
+  return *slot;
+}
+
+}  // namespace quiver::exec

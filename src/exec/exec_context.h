@@ -1,0 +1,60 @@
+#pragma once
+// ExecContext: what one query's execution needs besides its plan — the graph
+// transaction, the parameters, the function context, the registered procedures — and
+// the per-query caches (token ids by name, physical subplans of pattern expressions).
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+#include "exec/function/function.h"
+#include "exec/physical_operator.h"
+#include "quiver/database.h"
+#include "storage/graph.h"
+
+namespace quiver::exec {
+
+struct RegisteredProcedure {
+  ProcedureSignature signature;
+  ProcedureFunction function;
+};
+using ProcedureTable = std::unordered_map<std::string, RegisteredProcedure>;
+
+class ExecContext {
+ public:
+  ExecContext(GraphWriter& graph, const ValueMap& parameters, const ProcedureTable& procedures, size_t width)
+      : graph_(graph), parameters_(parameters), procedures_(procedures), width_(width == 0 ? 1 : width) {}
+
+  GraphWriter& graph() { return graph_; }
+  const ValueMap& parameters() const { return parameters_; }
+  const ProcedureTable& procedures() const { return procedures_; }
+  FunctionContext& functions() { return functions_; }
+  // Slots per row.
+  size_t width() const { return width_; }
+
+  // Token ids by name; nullopt while the graph has never seen the name. Found ids are
+  // cached by the address of the plan's string (tokens never change id).
+  std::optional<PropertyKeyId> PropertyKey(const std::string& name);
+  // For names computed at run time (n[key]): not cached.
+  std::optional<PropertyKeyId> PropertyKeyByValue(std::string_view name) { return graph_.FindPropertyKey(name); }
+  std::optional<LabelId> Label(const std::string& name);
+  std::optional<RelTypeId> RelType(const std::string& name);
+
+  // The physical plan of a pattern expression's subplan, built on first use.
+  PhysicalOperator& Subplan(const planner::LogicalOperator& logical);
+
+ private:
+  GraphWriter& graph_;
+  const ValueMap& parameters_;
+  const ProcedureTable& procedures_;
+  size_t width_;
+  FunctionContext functions_;
+  std::unordered_map<const std::string*, uint32_t> property_keys_;
+  std::unordered_map<const std::string*, uint32_t> labels_;
+  std::unordered_map<const std::string*, uint32_t> rel_types_;
+  std::unordered_map<const planner::LogicalOperator*, PhysicalOperatorPtr> subplans_;
+};
+
+}  // namespace quiver::exec

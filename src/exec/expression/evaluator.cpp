@@ -1,0 +1,183 @@
+#include "exec/expression/evaluator.h"
+
+#include "exec/expression/expression_internal.h"
+#include "exec/function/function.h"
+
+namespace quiver::exec {
+
+using planner::BoundExpr;
+using planner::ExprOp;
+
+Ternary ToTernary(const Value& v) {
+  if (v.IsNull()) return Ternary::kNull;
+  if (v.IsBool()) return TernaryOf(v.AsBool());
+  ThrowInvalidArgumentType("expected a boolean, got a " + std::string(v.TypeName()));
+}
+
+Ternary EvaluatePredicate(const BoundExpr& expr, Value* row, ExecContext& ctx) {
+  return ToTernary(Evaluate(expr, row, ctx));
+}
+
+namespace {
+
+Value EvaluateCase(const BoundExpr& e, Value* row, ExecContext& ctx) {
+  size_t i = 0;
+  Value test;
+  if (e.has_test) test = Evaluate(*e.args[i++], row, ctx);
+  size_t end = e.args.size() - (e.has_else ? 1 : 0);
+  for (; i < end; i += 2) {  // (when, then) pairs
+    Value when = Evaluate(*e.args[i], row, ctx);
+    bool hit = e.has_test ? Equals(test, when) == Ternary::kTrue : ToTernary(when) == Ternary::kTrue;
+    if (hit) return Evaluate(*e.args[i + 1], row, ctx);
+  }
+  return e.has_else ? Evaluate(*e.args.back(), row, ctx) : Value();
+}
+
+// List comprehensions and quantifiers bind e.slot to each element in turn.
+Value EvaluateComprehension(const BoundExpr& e, Value* row, ExecContext& ctx) {
+  Value list = Evaluate(*e.args[0], row, ctx);
+  if (list.IsNull()) return Value();
+  if (!list.IsList()) ThrowInvalidArgumentType("expected a list, got a " + std::string(list.TypeName()));
+  const BoundExpr* where = e.has_where ? e.args[1].get() : nullptr;
+  const BoundExpr* projection = e.has_projection ? e.args.back().get() : nullptr;
+  Value saved = std::move(row[e.slot]);
+  std::vector<Value> out;
+  size_t trues = 0;
+  bool saw_null = false;
+  for (const auto& item : list.AsList()) {
+    row[e.slot] = item;
+    Ternary keep = where != nullptr ? EvaluatePredicate(*where, row, ctx) : Ternary::kTrue;
+    if (e.op == ExprOp::kListComprehension) {
+      if (keep == Ternary::kTrue) out.push_back(projection != nullptr ? Evaluate(*projection, row, ctx) : item);
+      continue;
+    }
+    if (keep == Ternary::kTrue) ++trues;
+    if (keep == Ternary::kNull) saw_null = true;
+    // Short-circuit where the answer is decided.
+    if (e.quantifier == planner::Quantifier::kAny && trues > 0) break;
+    if (e.quantifier == planner::Quantifier::kNone && trues > 0) break;
+    if (e.quantifier == planner::Quantifier::kSingle && trues > 1) break;
+    if (e.quantifier == planner::Quantifier::kAll && keep == Ternary::kFalse) {
+      row[e.slot] = std::move(saved);
+      return Value::Bool(false);
+    }
+  }
+  row[e.slot] = std::move(saved);
+  if (e.op == ExprOp::kListComprehension) return Value::List(std::move(out));
+  switch (e.quantifier) {
+    case planner::Quantifier::kAll: return saw_null ? Value() : Value::Bool(true);
+    case planner::Quantifier::kAny: return trues > 0 ? Value::Bool(true) : (saw_null ? Value() : Value::Bool(false));
+    case planner::Quantifier::kNone: return trues > 0 ? Value::Bool(false) : (saw_null ? Value() : Value::Bool(true));
+    case planner::Quantifier::kSingle:
+      if (trues > 1) return Value::Bool(false);
+      return saw_null ? Value() : Value::Bool(trues == 1);
+  }
+  return Value();
+}
+
+Value EvaluateSubquery(const BoundExpr& e, Value* row, ExecContext& ctx) {
+  PhysicalOperator& plan = ctx.Subplan(*e.subplan);
+  plan.Open(ctx, row);
+  RowBatch batch(ctx.width());
+  if (e.subquery_mode == planner::SubqueryMode::kExists) return Value::Bool(plan.Next(ctx, batch));
+  std::vector<Value> out;
+  while (plan.Next(ctx, batch)) {
+    for (size_t i = 0; i < batch.size(); ++i) out.push_back(batch.Row(i)[e.slot]);
+    batch.Clear();
+  }
+  return Value::List(std::move(out));
+}
+
+// The optimizer's count-by-degree: a node's relationship count without expanding.
+Value Degree(const BoundExpr& e, const Value& node, ExecContext& ctx) {
+  if (!node.IsNode() || !ctx.graph().NodeExists(node.AsNode().id)) return Value::Int(0);
+  std::vector<RelTypeId> types;
+  for (const auto& name : e.names) {
+    if (auto t = ctx.RelType(name)) types.push_back(*t);
+  }
+  if (!e.names.empty() && types.empty()) return Value::Int(0);
+  return Value::Int(static_cast<int64_t>(ctx.graph().Degree(node.AsNode().id, e.direction, types)));
+}
+
+Value EvaluateLogic(const BoundExpr& e, Value* row, ExecContext& ctx) {
+  if (e.op == ExprOp::kXor) {
+    return ToValue(Xor(EvaluatePredicate(*e.args[0], row, ctx), EvaluatePredicate(*e.args[1], row, ctx)));
+  }
+  bool is_and = e.op == ExprOp::kAnd;
+  Ternary acc = is_and ? Ternary::kTrue : Ternary::kFalse;
+  for (const auto& arg : e.args) {
+    Ternary t = EvaluatePredicate(*arg, row, ctx);
+    acc = is_and ? And(acc, t) : Or(acc, t);
+    if (is_and && acc == Ternary::kFalse) return Value::Bool(false);
+    if (!is_and && acc == Ternary::kTrue) return Value::Bool(true);
+  }
+  return ToValue(acc);
+}
+
+}  // namespace
+
+Value Evaluate(const BoundExpr& e, Value* row, ExecContext& ctx) {
+  switch (e.op) {
+    case ExprOp::kConstant: return e.value;
+    case ExprOp::kParameter: {
+      const Value* v = ctx.parameters().Find(e.name);
+      if (v == nullptr) throw ParameterMissing("MissingParameter", "expected a parameter named $" + e.name);
+      return *v;
+    }
+    case ExprOp::kSlot: return row[e.slot];
+    case ExprOp::kProperty: return GetProperty(Evaluate(*e.args[0], row, ctx), e.name, ctx);
+    case ExprOp::kHasLabels: return HasLabels(Evaluate(*e.args[0], row, ctx), e.names, ctx);
+    case ExprOp::kSubscript: return Subscript(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx), ctx);
+    case ExprOp::kSlice:
+      return Slice(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx), Evaluate(*e.args[2], row, ctx),
+                   e.has_test, e.has_else);
+    case ExprOp::kNot: return ToValue(Not(EvaluatePredicate(*e.args[0], row, ctx)));
+    case ExprOp::kNegate: return Negate(Evaluate(*e.args[0], row, ctx));
+    case ExprOp::kIsNull: return Value::Bool(Evaluate(*e.args[0], row, ctx).IsNull());
+    case ExprOp::kIsNotNull: return Value::Bool(!Evaluate(*e.args[0], row, ctx).IsNull());
+    case ExprOp::kAnd:
+    case ExprOp::kOr:
+    case ExprOp::kXor: return EvaluateLogic(e, row, ctx);
+    case ExprOp::kAdd: return Add(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
+    case ExprOp::kSubtract: return Subtract(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
+    case ExprOp::kMultiply: return Multiply(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
+    case ExprOp::kDivide: return Divide(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
+    case ExprOp::kModulo: return Modulo(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
+    case ExprOp::kPower: return Power(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
+    case ExprOp::kComparison: return CompareChain(e, row, ctx);
+    case ExprOp::kStartsWith:
+    case ExprOp::kEndsWith:
+    case ExprOp::kContains:
+      return StringPredicate(e.op, Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
+    case ExprOp::kRegexMatch: return RegexMatch(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
+    case ExprOp::kIn: return InList(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
+    case ExprOp::kScalarFunction: {
+      std::vector<Value> args;
+      args.reserve(e.args.size());
+      for (const auto& a : e.args) args.push_back(Evaluate(*a, row, ctx));
+      return CallScalar(*e.scalar, args, ctx.functions());
+    }
+    case ExprOp::kEntityFunction: return CallEntityFunction(e.entity, Evaluate(*e.args[0], row, ctx), ctx);
+    case ExprOp::kCase: return EvaluateCase(e, row, ctx);
+    case ExprOp::kList: {
+      std::vector<Value> items;
+      items.reserve(e.args.size());
+      for (const auto& a : e.args) items.push_back(Evaluate(*a, row, ctx));
+      return Value::List(std::move(items));
+    }
+    case ExprOp::kMap: {
+      std::vector<ValueMap::Entry> entries;
+      entries.reserve(e.args.size());
+      for (size_t i = 0; i < e.args.size(); ++i) entries.emplace_back(e.names[i], Evaluate(*e.args[i], row, ctx));
+      return Value::Map(ValueMap(std::move(entries)));
+    }
+    case ExprOp::kListComprehension:
+    case ExprOp::kQuantifier: return EvaluateComprehension(e, row, ctx);
+    case ExprOp::kSubquery: return EvaluateSubquery(e, row, ctx);
+    case ExprOp::kPath: return BuildPath(e.path_steps, row);
+    case ExprOp::kDegree: return Degree(e, Evaluate(*e.args[0], row, ctx), ctx);
+  }
+  return Value();
+}
+
+}  // namespace quiver::exec

@@ -1,0 +1,105 @@
+// Aggregate: hash grouping on the key expressions, one Aggregator (from the function
+// library) per aggregate per group. With no keys there is exactly one group, so an
+// empty input still yields one row (count(*) = 0, collect() = []).
+
+#include <unordered_map>
+
+#include "exec/expression/evaluator.h"
+#include "exec/function/function.h"
+#include "exec/operator/key_tuple.h"
+#include "exec/operator/operators.h"
+
+namespace quiver::exec {
+
+namespace {
+
+class AggregateOp final : public PhysicalOperator {
+ public:
+  using PhysicalOperator::PhysicalOperator;
+
+  void Open(ExecContext& ctx, const Value* argument) override {
+    PhysicalOperator::Open(ctx, argument);
+    groups_.clear();
+    index_.clear();
+    computed_ = false;
+    emit_pos_ = 0;
+  }
+
+  bool Next(ExecContext& ctx, RowBatch& out) override {
+    const auto& op = logical();
+    if (!computed_) {
+      Consume(ctx);
+      computed_ = true;
+    }
+    while (!out.full() && emit_pos_ < groups_.size()) {
+      Group& group = groups_[emit_pos_++];
+      Value* row = out.AppendRow();
+      for (size_t k = 0; k < op.key_count; ++k) row[op.slots[k]] = std::move(group.keys[k]);
+      for (size_t a = 0; a < op.aggregates.size(); ++a) row[op.aggregates[a].slot] = group.aggregators[a]->Finalize();
+    }
+    if (emit_pos_ >= groups_.size()) {
+      groups_.clear();
+      index_.clear();
+      emit_pos_ = 0;
+    }
+    rows_produced += out.size();
+    return !out.empty();
+  }
+
+ private:
+  struct Group {
+    KeyTuple keys;
+    std::vector<std::unique_ptr<Aggregator>> aggregators;
+  };
+
+  Group NewGroup(KeyTuple keys) {
+    Group group;
+    group.keys = std::move(keys);
+    for (const auto& spec : logical().aggregates) {
+      std::unique_ptr<Aggregator> agg = spec.function == nullptr ? MakeCountStar() : spec.function->make();
+      if (spec.distinct) agg = MakeDistinct(std::move(agg));
+      group.aggregators.push_back(std::move(agg));
+    }
+    return group;
+  }
+
+  void Consume(ExecContext& ctx) {
+    const auto& op = logical();
+    if (op.key_count == 0) groups_.push_back(NewGroup({}));
+    RowBatch batch(ctx.width());
+    std::vector<Value> args;
+    while (input().Next(ctx, batch)) {
+      for (size_t i = 0; i < batch.size(); ++i) {
+        Value* row = batch.Row(i);
+        size_t group_index = 0;
+        if (op.key_count > 0) {
+          KeyTuple key;
+          key.reserve(op.key_count);
+          for (size_t k = 0; k < op.key_count; ++k) key.push_back(Evaluate(*op.exprs[k], row, ctx));
+          auto [it, inserted] = index_.try_emplace(key, groups_.size());
+          if (inserted) groups_.push_back(NewGroup(std::move(key)));
+          group_index = it->second;
+        }
+        Group& group = groups_[group_index];
+        for (size_t a = 0; a < op.aggregates.size(); ++a) {
+          const auto& spec = op.aggregates[a];
+          args.clear();
+          for (const auto& arg : spec.args) args.push_back(Evaluate(*arg, row, ctx));
+          group.aggregators[a]->Update(args);
+        }
+      }
+      batch.Clear();
+    }
+  }
+
+  std::vector<Group> groups_;
+  std::unordered_map<KeyTuple, size_t, KeyTupleHash, KeyTupleEqual> index_;
+  bool computed_ = false;
+  size_t emit_pos_ = 0;
+};
+
+}  // namespace
+
+PhysicalOperatorPtr MakeAggregate(const LogicalOperator& op) { return std::make_unique<AggregateOp>(op); }
+
+}  // namespace quiver::exec

@@ -1,0 +1,71 @@
+// DELETE / DETACH DELETE: eager. Collects every node, relationship and path the rows
+// name, deletes the relationships, then the nodes — so `MATCH (a)-[r]-(b) DELETE r, a, b`
+// works whatever the row order. A node that still has relationships then is a
+// ConstraintVerificationFailed (DeleteConnectedNode) unless DETACH removes them.
+
+#include <unordered_set>
+
+#include "exec/expression/evaluator.h"
+#include "exec/expression/expression_internal.h"
+#include "exec/operator/operators.h"
+
+namespace quiver::exec {
+
+namespace {
+
+class DeleteOp final : public EagerOperator {
+ public:
+  using EagerOperator::EagerOperator;
+
+ protected:
+  void Process(ExecContext& ctx, RowBuffer& rows) override {
+    std::vector<NodeId> nodes;
+    std::vector<RelId> rels;
+    for (size_t i = 0; i < rows.size(); ++i) {
+      for (const auto& expr : logical().exprs) Collect(Evaluate(*expr, rows.Row(i), ctx), nodes, rels);
+    }
+    GraphWriter& graph = ctx.graph();
+    for (RelId rel : rels) {
+      if (graph.RelationshipExists(rel)) graph.DeleteRelationship(rel);
+    }
+    std::vector<Adjacent> adjacent;
+    for (NodeId node : nodes) {
+      if (!graph.NodeExists(node)) continue;
+      if (graph.Degree(node, Direction::kBoth, {}) > 0) {
+        if (!logical().detach) {
+          throw ConstraintVerificationFailed("DeleteConnectedNode",
+                                             "cannot delete node " + std::to_string(node) +
+                                                 " because it still has relationships; use DETACH DELETE",
+                                             ErrorPhase::kRuntime);
+        }
+        adjacent.clear();
+        graph.Expand(node, Direction::kBoth, {}, adjacent);
+        for (const auto& a : adjacent) graph.DeleteRelationship(a.rel.id);
+      }
+      graph.DeleteNode(node);
+    }
+  }
+
+ private:
+  static void Collect(const Value& v, std::vector<NodeId>& nodes, std::vector<RelId>& rels) {
+    switch (v.kind()) {
+      case ValueKind::kNull: return;
+      case ValueKind::kNode: nodes.push_back(v.AsNode().id); return;
+      case ValueKind::kRelationship: rels.push_back(v.AsRelationship().id); return;
+      case ValueKind::kPath:
+        for (const auto& n : v.AsPath().nodes) nodes.push_back(n.id);
+        for (const auto& r : v.AsPath().relationships) rels.push_back(r.id);
+        return;
+      case ValueKind::kList:
+        for (const auto& item : v.AsList()) Collect(item, nodes, rels);
+        return;
+      default: ThrowInvalidArgumentType("DELETE needs a node, a relationship or a path, not " + std::string(v.TypeName()));
+    }
+  }
+};
+
+}  // namespace
+
+PhysicalOperatorPtr MakeDelete(const LogicalOperator& op) { return std::make_unique<DeleteOp>(op); }
+
+}  // namespace quiver::exec

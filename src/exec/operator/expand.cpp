@@ -1,0 +1,62 @@
+// Expand: per input row, the relationships of the node in `from_slot` (one adjacency
+// slice read through GraphReader::Expand, O(degree)), binding the relationship and the
+// node at its other end — or, with `into`, keeping those that reach the node already in
+// `to_slot`.
+
+#include "exec/entity_ref.h"
+#include "exec/expression/expression_internal.h"
+#include "exec/operator/expand_common.h"
+#include "exec/operator/operators.h"
+
+namespace quiver::exec {
+
+namespace {
+
+class ExpandOp final : public StreamOperator {
+ public:
+  using StreamOperator::StreamOperator;
+
+ protected:
+  void BeginRow(ExecContext& ctx, Value* row) override {
+    const auto& op = logical();
+    adjacent_.clear();
+    pos_ = 0;
+    const Value& from = row[op.from_slot];
+    if (from.IsNull()) return;  // an OPTIONAL MATCH left it unbound
+    if (!from.IsNode()) ThrowInvalidArgumentType("expected a node, got a " + std::string(from.TypeName()));
+    if (op.into) {
+      const Value& to = row[op.to_slot];
+      if (!to.IsNode()) return;
+      target_ = to.AsNode().id;
+    }
+    if (!ResolveRelTypes(ctx, op.rel, types_)) return;
+    NodeId node = from.AsNode().id;
+    if (!ctx.graph().NodeExists(node)) return;
+    ctx.graph().Expand(node, op.rel.direction, types_, adjacent_);
+  }
+
+  bool NextRow(ExecContext& ctx, Value* row, Value* out) override {
+    const auto& op = logical();
+    while (pos_ < adjacent_.size()) {
+      const Adjacent& a = adjacent_[pos_++];
+      if (op.into && a.neighbour != target_) continue;
+      if (UsedEarlier(op.rel, row, a.rel.id)) continue;
+      out[op.rel_slot] = RelRef(a.rel, ctx.graph());
+      if (!op.into) out[op.to_slot] = NodeRef(a.neighbour);
+      return true;
+    }
+    return false;
+  }
+
+ private:
+  std::vector<Adjacent> adjacent_;
+  std::vector<RelTypeId> types_;
+  size_t pos_ = 0;
+  NodeId target_ = 0;
+};
+
+}  // namespace
+
+PhysicalOperatorPtr MakeExpand(const LogicalOperator& op) { return std::make_unique<ExpandOp>(op); }
+
+}  // namespace quiver::exec

@@ -1,0 +1,100 @@
+// NodeScan: per input row, every live node carrying all of `labels` (and the property
+// values the optimizer moved in), read a morsel of ids at a time (so a scan of a large
+// graph holds one morsel, not every id).
+
+#include <algorithm>
+
+#include "exec/entity_ref.h"
+#include "exec/exec_context.h"
+#include "exec/expression/evaluator.h"
+#include "exec/operator/operators.h"
+
+namespace quiver::exec {
+
+namespace {
+
+constexpr NodeId kMorselNodes = 4096;
+
+class NodeScanOp final : public StreamOperator {
+ public:
+  using StreamOperator::StreamOperator;
+
+ protected:
+  void BeginRow(ExecContext& ctx, Value* row) override {
+    ids_.clear();
+    pos_ = 0;
+    next_ = 0;
+    // Nodes created after this point are not this scan's to see (writes are eager, so
+    // in practice none are created while it runs).
+    bound_ = ctx.graph().NodeIdBound();
+    labels_.clear();
+    empty_ = false;
+    for (const auto& name : logical().labels) {
+      auto label = ctx.Label(name);
+      if (!label) {
+        empty_ = true;  // a label nobody carries
+        return;
+      }
+      labels_.push_back(*label);
+    }
+    keys_.clear();
+    values_.clear();
+    const auto& op = logical();
+    for (size_t i = 0; i < op.scan_property_keys.size(); ++i) {
+      auto key = ctx.PropertyKey(op.scan_property_keys[i]);
+      Value value = Evaluate(*op.scan_property_values[i], row, ctx);
+      if (!key || value.IsNull()) {
+        empty_ = true;  // no node has it, or `= null` is never true
+        return;
+      }
+      keys_.push_back(*key);
+      values_.push_back(std::move(value));
+    }
+  }
+
+  bool NextRow(ExecContext& ctx, Value* row, Value* out) override {
+    while (pos_ >= ids_.size()) {
+      if (empty_ || next_ >= bound_) return false;
+      ids_.clear();
+      pos_ = 0;
+      NodeId end = std::min(bound_, next_ + kMorselNodes);
+      std::optional<LabelId> first;
+      if (!labels_.empty()) first = labels_[0];
+      ctx.graph().ScanNodes(next_, end, first, ids_);
+      next_ = end;
+      auto& g = ctx.graph();
+      if (labels_.size() > 1) {
+        std::erase_if(ids_, [&](NodeId id) {
+          return !std::all_of(labels_.begin() + 1, labels_.end(), [&](LabelId l) { return g.HasLabel(id, l); });
+        });
+      }
+      if (!keys_.empty()) {
+        // The property-lookup hook: with a property index this would be a seek.
+        std::erase_if(ids_, [&](NodeId id) {
+          for (size_t k = 0; k < keys_.size(); ++k) {
+            if (Equals(g.GetNodeProperty(id, keys_[k]), values_[k]) != Ternary::kTrue) return true;
+          }
+          return false;
+        });
+      }
+    }
+    out[logical().slot] = NodeRef(ids_[pos_++]);
+    return true;
+  }
+
+ private:
+  std::vector<NodeId> ids_;
+  size_t pos_ = 0;
+  NodeId next_ = 0;
+  NodeId bound_ = 0;
+  std::vector<LabelId> labels_;
+  std::vector<PropertyKeyId> keys_;
+  std::vector<Value> values_;
+  bool empty_ = false;
+};
+
+}  // namespace
+
+PhysicalOperatorPtr MakeNodeScan(const LogicalOperator& op) { return std::make_unique<NodeScanOp>(op); }
+
+}  // namespace quiver::exec

@@ -1,0 +1,70 @@
+// CALL proc(args) YIELD ...: per input row, the rows the registered procedure returns.
+
+#include <algorithm>
+#include <cctype>
+
+#include "exec/exec_context.h"
+#include "exec/expression/evaluator.h"
+#include "exec/operator/operators.h"
+
+namespace quiver::exec {
+
+namespace {
+
+bool DeclaredFloat(const std::string& type) {
+  std::string upper;
+  for (char c : type) upper.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+  return upper.rfind("FLOAT", 0) == 0;
+}
+
+class ProcedureCallOp final : public StreamOperator {
+ public:
+  using StreamOperator::StreamOperator;
+
+ protected:
+  void BeginRow(ExecContext& ctx, Value* row) override {
+    const auto& call = logical().call;
+    auto it = ctx.procedures().find(call.name);
+    if (it == ctx.procedures().end()) {
+      throw ProcedureError("ProcedureNotFound", "there is no procedure named " + call.name);
+    }
+    std::vector<Value> args;
+    for (size_t i = 0; i < call.args.size(); ++i) {
+      Value v = Evaluate(*call.args[i], row, ctx);
+      // An INTEGER passed for a FLOAT parameter arrives as a FLOAT, as in Neo4j.
+      if (v.IsInt() && DeclaredFloat(call.arg_types[i])) v = Value::Float(static_cast<double>(v.AsInt()));
+      args.push_back(std::move(v));
+    }
+    results_ = it->second.function(args);
+    pos_ = 0;
+    void_done_ = false;
+  }
+
+  bool NextRow(ExecContext& ctx, Value* row, Value* out) override {
+    const auto& call = logical().call;
+    if (call.output_count == 0) {
+      // A void procedure passes each input row through once.
+      if (void_done_) return false;
+      void_done_ = true;
+      return true;
+    }
+    if (pos_ >= results_.size()) return false;
+    const auto& result = results_[pos_++];
+    for (size_t i = 0; i < call.yield_slots.size(); ++i) {
+      auto field = static_cast<size_t>(call.yield_fields[i]);
+      out[call.yield_slots[i]] = field < result.size() ? result[field] : Value();
+    }
+    return true;
+  }
+
+ private:
+  std::vector<std::vector<Value>> results_;
+  size_t pos_ = 0;
+  bool void_done_ = false;
+};
+
+}  // namespace
+
+PhysicalOperatorPtr MakeProcedureCall(const LogicalOperator& op) { return std::make_unique<ProcedureCallOp>(op); }
+
+}  // namespace quiver::exec

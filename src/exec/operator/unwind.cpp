@@ -1,0 +1,42 @@
+// UNWIND: per input row, one row per element of the list (none for null or an empty
+// list; a non-list value is a list of itself).
+
+#include "exec/expression/evaluator.h"
+#include "exec/operator/operators.h"
+
+namespace quiver::exec {
+
+namespace {
+
+class UnwindOp final : public StreamOperator {
+ public:
+  using StreamOperator::StreamOperator;
+
+ protected:
+  void BeginRow(ExecContext& ctx, Value* row) override {
+    list_ = Evaluate(*logical().exprs[0], row, ctx);
+    pos_ = 0;
+  }
+  bool NextRow(ExecContext& ctx, Value* row, Value* out) override {
+    if (list_.IsNull()) return false;
+    if (!list_.IsList()) {
+      if (pos_++ > 0) return false;
+      out[logical().slot] = list_;
+      return true;
+    }
+    const auto& items = list_.AsList();
+    if (pos_ >= items.size()) return false;
+    out[logical().slot] = items[pos_++];
+    return true;
+  }
+
+ private:
+  Value list_;
+  size_t pos_ = 0;
+};
+
+}  // namespace
+
+PhysicalOperatorPtr MakeUnwind(const LogicalOperator& op) { return std::make_unique<UnwindOp>(op); }
+
+}  // namespace quiver::exec

@@ -1,0 +1,136 @@
+// VarLengthExpand: per input row, every path of min..max relationships from the node in
+// `from_slot`, by depth-first search with an explicit stack (one adjacency slice per
+// level, so memory is O(depth × degree), never the number of paths). A path never uses
+// a relationship twice, nor one bound by an earlier hop of the same pattern. It binds
+// the list of relationships (in pattern order) and the end node.
+
+#include <algorithm>
+
+#include "exec/entity_ref.h"
+#include "exec/expression/evaluator.h"
+#include "exec/expression/expression_internal.h"
+#include "exec/operator/expand_common.h"
+#include "exec/operator/operators.h"
+
+namespace quiver::exec {
+
+namespace {
+
+class VarExpandOp final : public StreamOperator {
+ public:
+  using StreamOperator::StreamOperator;
+
+ protected:
+  void BeginRow(ExecContext& ctx, Value* row) override {
+    const auto& op = logical();
+    frames_.clear();
+    path_.clear();
+    pending_emit_ = false;
+    no_hops_ = false;
+    const Value& from = row[op.from_slot];
+    if (from.IsNull()) return;
+    if (!from.IsNode()) ThrowInvalidArgumentType("expected a node, got a " + std::string(from.TypeName()));
+    if (op.into) {
+      const Value& to = row[op.to_slot];
+      if (!to.IsNode()) return;
+      target_ = to.AsNode().id;
+    }
+    if (!ResolveRelTypes(ctx, op.rel, types_)) {
+      // No relationship can match; only a zero-length path can.
+      if (op.rel.min_hops > 0) return;
+    }
+    property_keys_.clear();
+    property_values_.clear();
+    for (size_t i = 0; i < op.rel.property_keys.size(); ++i) {
+      auto key = ctx.PropertyKey(op.rel.property_keys[i]);
+      Value value = Evaluate(*op.rel.property_values[i], row, ctx);
+      if (!key || value.IsNull()) {
+        if (op.rel.min_hops > 0) return;  // no relationship can match
+        no_hops_ = true;
+      }
+      property_keys_.push_back(key.value_or(0));
+      property_values_.push_back(std::move(value));
+    }
+    NodeId start = from.AsNode().id;
+    if (!ctx.graph().NodeExists(start)) return;
+    no_hops_ = no_hops_ || (!op.rel.types.empty() && types_.empty());
+    Push(ctx, start);
+    pending_emit_ = op.rel.min_hops <= 0;
+  }
+
+  bool NextRow(ExecContext& ctx, Value* row, Value* out) override {
+    const auto& op = logical();
+    while (true) {
+      if (pending_emit_) {
+        pending_emit_ = false;
+        NodeId end = frames_.back().node;
+        if (!op.into || end == target_) {
+          Emit(ctx, end, out);
+          return true;
+        }
+      }
+      if (frames_.empty()) return false;
+      Frame& top = frames_.back();
+      if (top.next >= top.adjacent.size()) {
+        frames_.pop_back();
+        if (!path_.empty()) path_.pop_back();
+        continue;
+      }
+      const Adjacent a = top.adjacent[top.next++];
+      if (std::any_of(path_.begin(), path_.end(), [&](const Adjacent& p) { return p.rel.id == a.rel.id; })) continue;
+      if (UsedEarlier(op.rel, row, a.rel.id)) continue;
+      if (!PropertiesMatch(ctx, a.rel.id)) continue;
+      path_.push_back(a);
+      Push(ctx, a.neighbour);
+      pending_emit_ = static_cast<int64_t>(path_.size()) >= op.rel.min_hops;
+    }
+  }
+
+ private:
+  struct Frame {
+    NodeId node;
+    std::vector<Adjacent> adjacent;
+    size_t next = 0;
+  };
+
+  void Push(ExecContext& ctx, NodeId node) {
+    Frame frame{node, {}, 0};
+    if (!no_hops_ && static_cast<int64_t>(path_.size()) < logical().rel.max_hops) {
+      ctx.graph().Expand(node, logical().rel.direction, types_, frame.adjacent);
+    }
+    frames_.push_back(std::move(frame));
+  }
+
+  bool PropertiesMatch(ExecContext& ctx, RelId rel) {
+    for (size_t i = 0; i < property_keys_.size(); ++i) {
+      Value actual = ctx.graph().GetRelationshipProperty(rel, property_keys_[i]);
+      if (Equals(actual, property_values_[i]) != Ternary::kTrue) return false;
+    }
+    return true;
+  }
+
+  void Emit(ExecContext& ctx, NodeId end, Value* out) {
+    const auto& op = logical();
+    std::vector<Value> rels;
+    rels.reserve(path_.size());
+    for (const auto& a : path_) rels.push_back(RelRef(a.rel, ctx.graph()));
+    if (op.rel.reverse_list) std::reverse(rels.begin(), rels.end());
+    out[op.slot] = Value::List(std::move(rels));
+    if (!op.into) out[op.to_slot] = NodeRef(end);
+  }
+
+  std::vector<Frame> frames_;
+  std::vector<Adjacent> path_;
+  std::vector<RelTypeId> types_;
+  std::vector<PropertyKeyId> property_keys_;
+  std::vector<Value> property_values_;
+  bool pending_emit_ = false;
+  bool no_hops_ = false;
+  NodeId target_ = 0;
+};
+
+}  // namespace
+
+PhysicalOperatorPtr MakeVarExpand(const LogicalOperator& op) { return std::make_unique<VarExpandOp>(op); }
+
+}  // namespace quiver::exec

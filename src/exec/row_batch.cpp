@@ -1,0 +1,27 @@
+#include "exec/row_batch.h"
+
+#include <utility>
+
+namespace quiver::exec {
+
+void RowBatch::Compact(const std::vector<bool>& keep) {
+  size_t out = 0;
+  for (size_t i = 0; i < size_; ++i) {
+    if (!keep[i]) continue;
+    if (out != i) {
+      Value* dst = Row(out);
+      Value* src = Row(i);
+      for (size_t c = 0; c < width_; ++c) dst[c] = std::move(src[c]);
+    }
+    ++out;
+  }
+  for (size_t i = out * width_; i < size_ * width_; ++i) values_[i] = Value();
+  size_ = out;
+}
+
+void RowBatch::Clear() {
+  for (size_t i = 0; i < size_ * width_; ++i) values_[i] = Value();
+  size_ = 0;
+}
+
+}  // namespace quiver::exec

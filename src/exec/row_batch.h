@@ -1,0 +1,93 @@
+#pragma once
+// RowBatch: the unit operators pass to each other — up to `capacity` rows of `width`
+// Values each, stored flat (row i is values_[i * width, (i + 1) * width)). A batch is
+// reused: Clear() releases the values but keeps the memory.
+//
+// RowBuffer: an unbounded list of rows of one width, for operators that must see all of
+// their input before producing (sort, aggregation inputs, the eager updating clauses).
+
+#include <cstddef>
+#include <vector>
+
+#include "quiver/value.h"
+
+namespace quiver::exec {
+
+inline constexpr size_t kBatchRows = 1024;
+// A batch holds at most this many values (256 KiB): a statement with hundreds of clauses
+// has rows hundreds of slots wide, and 1024 of those per operator would not fit.
+inline constexpr size_t kBatchValues = 16 * 1024;
+
+inline size_t BatchCapacity(size_t width) {
+  if (width == 0) return kBatchRows;
+  size_t rows = kBatchValues / width;
+  return rows < 1 ? 1 : (rows > kBatchRows ? kBatchRows : rows);
+}
+
+class RowBatch {
+ public:
+  explicit RowBatch(size_t width) : RowBatch(width, BatchCapacity(width)) {}
+  RowBatch(size_t width, size_t capacity) : width_(width), capacity_(capacity), values_(width * capacity) {}
+
+  size_t width() const { return width_; }
+  size_t size() const { return size_; }
+  size_t capacity() const { return capacity_; }
+  bool empty() const { return size_ == 0; }
+  bool full() const { return size_ >= capacity_; }
+
+  Value* Row(size_t i) { return values_.data() + i * width_; }
+  const Value* Row(size_t i) const { return values_.data() + i * width_; }
+
+  // A new row of nulls at the end.
+  Value* AppendRow() { return Row(size_++); }
+  Value* AppendCopy(const Value* row) {
+    Value* dst = Row(size_++);
+    for (size_t i = 0; i < width_; ++i) dst[i] = row[i];
+    return dst;
+  }
+  // Drops the last row.
+  void PopRow() {
+    --size_;
+    Value* row = Row(size_);
+    for (size_t i = 0; i < width_; ++i) row[i] = Value();
+  }
+  // Keeps the rows whose flag is set, in order.
+  void Compact(const std::vector<bool>& keep);
+  void Clear();
+
+ private:
+  size_t width_;
+  size_t capacity_;
+  size_t size_ = 0;
+  std::vector<Value> values_;
+};
+
+class RowBuffer {
+ public:
+  explicit RowBuffer(size_t width) : width_(width) {}
+
+  size_t width() const { return width_; }
+  size_t size() const { return width_ == 0 ? rows_ : values_.size() / width_; }
+  bool empty() const { return size() == 0; }
+  Value* Row(size_t i) { return values_.data() + i * width_; }
+  const Value* Row(size_t i) const { return values_.data() + i * width_; }
+  Value* AppendCopy(const Value* row) {
+    ++rows_;
+    values_.insert(values_.end(), row, row + width_);
+    return values_.data() + values_.size() - width_;
+  }
+  void AppendBatch(const RowBatch& batch) {
+    for (size_t i = 0; i < batch.size(); ++i) AppendCopy(batch.Row(i));
+  }
+  void Clear() {
+    values_.clear();
+    rows_ = 0;
+  }
+
+ private:
+  size_t width_;
+  size_t rows_ = 0;  // counts rows when width is 0 (a statement without slots)
+  std::vector<Value> values_;
+};
+
+}  // namespace quiver::exec

@@ -1,0 +1,354 @@
+// MATCH and OPTIONAL MATCH, and the pattern planner that MERGE, pattern predicates and
+// pattern comprehensions share.
+//
+// Planning a pattern: each comma-separated part is a chain of nodes and relationships.
+// A part starts at a node that is already bound (connected to what came before), or at
+// a node with labels (a label scan is smaller than a full scan), and expands along the
+// chain in both directions from there. Predicates — labels, property maps, WHERE
+// conjuncts — are placed right after the operator that binds the last slot they need,
+// so they filter as early as possible.
+
+#include <algorithm>
+#include <unordered_set>
+
+#include "planner/binder_impl.h"
+
+namespace quiver::planner {
+
+using namespace cypher;  // NOLINT
+
+namespace {
+
+struct Pending {
+  BoundExprPtr expr;
+  std::vector<SlotId> needs;  // slots of this pattern the predicate reads
+  bool placed = false;
+  SlotId scan_label_node = kNoSlot;  // a label predicate a NodeScan may absorb
+  std::vector<std::string> labels;
+};
+
+Direction ToDirection(RelDirection d, bool reversed) {
+  switch (d) {
+    case RelDirection::kRight: return reversed ? Direction::kIncoming : Direction::kOutgoing;
+    case RelDirection::kLeft: return reversed ? Direction::kOutgoing : Direction::kIncoming;
+    default: return Direction::kBoth;
+  }
+}
+
+BoundExprPtr PropertyEquals(SlotId slot, StaticType type, const std::string& key, BoundExprPtr value) {
+  std::vector<BoundExprPtr> prop_args;
+  prop_args.push_back(MakeSlotRef(slot, type));
+  auto prop = MakeExpr(ExprOp::kProperty, std::move(prop_args));
+  prop->name = key;
+  std::vector<BoundExprPtr> args;
+  args.push_back(std::move(prop));
+  args.push_back(std::move(value));
+  auto cmp = MakeExpr(ExprOp::kComparison, std::move(args), StaticType::kBool);
+  cmp->cmp_ops.push_back(CmpOp::kEq);
+  return cmp;
+}
+
+}  // namespace
+
+LogicalOperatorPtr Binder::PlanPattern(const Pattern& pattern, const Expr* where, LogicalOperatorPtr input,
+                                       Scope& scope, PatternUse use) {
+  std::vector<PatternPartRef> parts;
+  for (const auto& part : pattern) parts.push_back({&part.element, part.path_variable, part.pos});
+  return PlanPatternParts(parts, where, std::move(input), scope, use);
+}
+
+LogicalOperatorPtr Binder::PlanPatternElement(const PatternElement& element, const std::string& path_variable,
+                                              const Expr* where, LogicalOperatorPtr input, Scope& scope,
+                                              PatternUse use) {
+  std::vector<PatternPartRef> parts{{&element, path_variable, element.pos}};
+  return PlanPatternParts(parts, where, std::move(input), scope, use);
+}
+
+LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& parts, const Expr* where,
+                                            LogicalOperatorPtr input, Scope& scope, PatternUse use) {
+  // ---- 1. variables: resolve or create a slot for every node and relationship ----
+  Scope introduced;  // variables this pattern introduces, in order
+  std::unordered_set<SlotId> new_slots;
+  std::vector<std::vector<SlotId>> node_slots(parts.size());
+  std::vector<std::vector<SlotId>> rel_slots(parts.size());
+  std::vector<std::pair<SlotId, SlotId>> rel_equalities;  // (new slot, outer slot)
+  std::vector<SlotId> path_slots(parts.size(), kNoSlot);
+
+  auto undefined_in_predicate = [&](const std::string& name, SourcePosition pos) {
+    if (use == PatternUse::kPredicate) {
+      Fail(pos, "UndefinedVariable", "variable `" + name + "` not defined (a pattern predicate cannot introduce one)");
+    }
+  };
+  auto fresh = [&](std::string name) {
+    SlotId s = NewSlot(std::move(name));
+    new_slots.insert(s);
+    return s;
+  };
+  for (size_t p = 0; p < parts.size(); ++p) {
+    const PatternElement& element = *parts[p].element;
+    for (const auto& node : element.nodes) {
+      SlotId slot;
+      if (node.variable.empty()) {
+        slot = fresh("  node");
+      } else if (const Variable* v = introduced.Find(node.variable)) {
+        if (v->type != StaticType::kNode) {
+          Fail(node.pos, "VariableTypeConflict", "`" + node.variable + "` is not a node");
+        }
+        slot = v->slot;
+      } else if (const Variable* outer = scope.Find(node.variable)) {
+        if (!MayBe(outer->type, StaticType::kNode)) {
+          Fail(node.pos, "VariableTypeConflict",
+               "`" + node.variable + "` is a " + std::string(StaticTypeName(outer->type)) + ", not a node");
+        }
+        slot = outer->slot;
+      } else {
+        undefined_in_predicate(node.variable, node.pos);
+        slot = fresh(node.variable);
+        introduced.Add({node.variable, slot, StaticType::kNode});
+      }
+      node_slots[p].push_back(slot);
+    }
+    for (const auto& rel : element.relationships) {
+      bool is_list = rel.var_length.has_value();
+      StaticType type = is_list ? StaticType::kRelationshipList : StaticType::kRelationship;
+      SlotId slot;
+      if (rel.variable.empty()) {
+        slot = fresh("  rel");
+      } else if (const Variable* v = introduced.Find(rel.variable)) {
+        if (v->type == StaticType::kRelationship || v->type == StaticType::kRelationshipList) {
+          Fail(rel.pos, "RelationshipUniquenessViolation",
+               "relationship `" + rel.variable + "` appears twice in one pattern");
+        }
+        Fail(rel.pos, "VariableTypeConflict", "`" + rel.variable + "` is not a relationship");
+      } else if (const Variable* outer = scope.Find(rel.variable)) {
+        bool ok = MayBe(outer->type, type) || (is_list && outer->type == StaticType::kList);
+        if (!ok) {
+          Fail(rel.pos, "VariableTypeConflict",
+               "`" + rel.variable + "` is a " + std::string(StaticTypeName(outer->type)) + ", not a relationship");
+        }
+        // Bound by an earlier clause: match afresh and require the same relationship.
+        slot = fresh(rel.variable);
+        rel_equalities.emplace_back(slot, outer->slot);
+      } else {
+        undefined_in_predicate(rel.variable, rel.pos);
+        slot = fresh(rel.variable);
+        introduced.Add({rel.variable, slot, type});
+      }
+      rel_slots[p].push_back(slot);
+    }
+    if (!parts[p].path_variable.empty()) {
+      const std::string& name = parts[p].path_variable;
+      if (introduced.Find(name) != nullptr || scope.Find(name) != nullptr) {
+        Fail(parts[p].pos, "VariableAlreadyBound", "variable `" + name + "` is already bound");
+      }
+      path_slots[p] = fresh(name);
+      introduced.Add({name, path_slots[p], StaticType::kPath});
+    }
+  }
+
+  // ---- 2. predicates ----
+  Scope predicate_scope = scope;
+  for (const auto& v : introduced.variables()) predicate_scope.Add(v);
+  ExprContext ctx;
+  ctx.scope = &predicate_scope;
+  std::vector<Pending> pending;
+  auto add_pending = [&](BoundExprPtr expr) {
+    Pending p;
+    std::vector<SlotId> slots;
+    CollectSlots(*expr, slots);
+    for (SlotId s : slots) {
+      if (new_slots.count(s) != 0) p.needs.push_back(s);
+    }
+    p.expr = std::move(expr);
+    pending.push_back(std::move(p));
+    return &pending.back();
+  };
+  auto property_map = [&](const ExprPtr& properties) -> const MapExpr* {
+    if (!properties) return nullptr;
+    if (properties->Is<ParameterExpr>()) {
+      Fail(properties->pos, "InvalidParameterUse", "a parameter cannot be used as a property map in a pattern");
+    }
+    return &properties->As<MapExpr>();
+  };
+  std::vector<std::vector<RelPattern>> rel_patterns(parts.size());
+  for (size_t p = 0; p < parts.size(); ++p) {
+    const PatternElement& element = *parts[p].element;
+    for (size_t i = 0; i < element.nodes.size(); ++i) {
+      const auto& node = element.nodes[i];
+      SlotId slot = node_slots[p][i];
+      if (!node.labels.empty()) {
+        std::vector<BoundExprPtr> args;
+        args.push_back(MakeSlotRef(slot, StaticType::kNode));
+        auto has = MakeExpr(ExprOp::kHasLabels, std::move(args), StaticType::kBool);
+        has->names = node.labels;
+        Pending* added = add_pending(std::move(has));
+        added->scan_label_node = slot;
+        added->labels = node.labels;
+      }
+      if (const MapExpr* map = property_map(node.properties)) {
+        for (const auto& entry : map->entries) {
+          add_pending(PropertyEquals(slot, StaticType::kNode, entry.key, BindExpr(*entry.value, ctx)));
+        }
+      }
+    }
+    for (size_t i = 0; i < element.relationships.size(); ++i) {
+      const auto& rel = element.relationships[i];
+      RelPattern rp;
+      rp.types = rel.types;
+      if (rel.var_length) {
+        rp.min_hops = rel.var_length->min.value_or(1);
+        rp.max_hops = rel.var_length->max.value_or(INT64_MAX);
+      }
+      if (const MapExpr* map = property_map(rel.properties)) {
+        for (const auto& entry : map->entries) {
+          if (rel.var_length) {
+            rp.property_keys.push_back(entry.key);
+            rp.property_values.push_back(BindExpr(*entry.value, ctx));
+          } else {
+            add_pending(
+                PropertyEquals(rel_slots[p][i], StaticType::kRelationship, entry.key, BindExpr(*entry.value, ctx)));
+          }
+        }
+      }
+      rel_patterns[p].push_back(std::move(rp));
+    }
+  }
+  for (const auto& [new_slot, outer_slot] : rel_equalities) {
+    std::vector<BoundExprPtr> args;
+    args.push_back(MakeSlotRef(new_slot));
+    args.push_back(MakeSlotRef(outer_slot));
+    auto eq = MakeExpr(ExprOp::kComparison, std::move(args), StaticType::kBool);
+    eq->cmp_ops.push_back(CmpOp::kEq);
+    add_pending(std::move(eq));
+  }
+  if (where != nullptr) {
+    std::vector<const Expr*> conjuncts;
+    SplitConjuncts(*where, conjuncts);
+    for (const Expr* c : conjuncts) add_pending(BindPredicate(*c, ctx));
+  }
+
+  // ---- 3. operators ----
+  std::unordered_set<SlotId> bound;
+  auto is_bound = [&](SlotId s) { return new_slots.count(s) == 0 || bound.count(s) != 0; };
+  LogicalOperatorPtr plan = std::move(input);
+  auto place = [&] {
+    for (auto& p : pending) {
+      if (p.placed) continue;
+      if (std::all_of(p.needs.begin(), p.needs.end(), is_bound)) {
+        plan = MakeFilter(std::move(plan), std::move(p.expr));
+        p.placed = true;
+      }
+    }
+  };
+  place();
+  std::vector<SlotId> rels_so_far;
+  std::vector<SlotId> lists_so_far;
+  std::vector<bool> done(parts.size(), false);
+  for (size_t round = 0; round < parts.size(); ++round) {
+    // The next part: one connected to what is bound, else the first left.
+    size_t p = parts.size();
+    for (size_t c = 0; c < parts.size() && p == parts.size(); ++c) {
+      if (done[c]) continue;
+      for (SlotId s : node_slots[c]) {
+        if (is_bound(s)) {
+          p = c;
+          break;
+        }
+      }
+    }
+    for (size_t c = 0; c < parts.size() && p == parts.size(); ++c) {
+      if (!done[c]) p = c;
+    }
+    done[p] = true;
+    const PatternElement& element = *parts[p].element;
+    const auto& nodes = node_slots[p];
+    // Start: a bound node, else one with labels, else the first.
+    size_t start = nodes.size();
+    for (size_t i = 0; i < nodes.size() && start == nodes.size(); ++i) {
+      if (is_bound(nodes[i])) start = i;
+    }
+    for (size_t i = 0; i < nodes.size() && start == nodes.size(); ++i) {
+      if (!element.nodes[i].labels.empty()) start = i;
+    }
+    if (start == nodes.size()) start = 0;
+    if (!is_bound(nodes[start])) {
+      auto scan = MakeOp(OpKind::kNodeScan, std::move(plan));
+      scan->slot = nodes[start];
+      for (auto& pend : pending) {
+        if (!pend.placed && pend.scan_label_node == nodes[start]) {
+          scan->labels.insert(scan->labels.end(), pend.labels.begin(), pend.labels.end());
+          pend.placed = true;
+        }
+      }
+      plan = std::move(scan);
+      bound.insert(nodes[start]);
+      place();
+    }
+    auto expand = [&](size_t rel_index, bool reversed) {
+      SlotId from = reversed ? nodes[rel_index + 1] : nodes[rel_index];
+      SlotId to = reversed ? nodes[rel_index] : nodes[rel_index + 1];
+      const auto& rel_ast = element.relationships[rel_index];
+      RelPattern rp = std::move(rel_patterns[p][rel_index]);
+      rp.direction = ToDirection(rel_ast.direction, reversed);
+      rp.distinct_from = rels_so_far;
+      rp.distinct_from_lists = lists_so_far;
+      rp.reverse_list = reversed;
+      SlotId rel_slot = rel_slots[p][rel_index];
+      auto op = MakeOp(rel_ast.var_length ? OpKind::kVarExpand : OpKind::kExpand, std::move(plan));
+      op->from_slot = from;
+      op->to_slot = to;
+      op->into = is_bound(to);
+      if (rel_ast.var_length) {
+        op->slot = rel_slot;
+        lists_so_far.push_back(rel_slot);
+      } else {
+        op->rel_slot = rel_slot;
+        rels_so_far.push_back(rel_slot);
+      }
+      op->rel = std::move(rp);
+      plan = std::move(op);
+      bound.insert(rel_slot);
+      bound.insert(to);
+      place();
+    };
+    for (size_t i = start; i + 1 < nodes.size(); ++i) expand(i, /*reversed=*/false);
+    for (size_t i = start; i-- > 0;) expand(i, /*reversed=*/true);
+    if (path_slots[p] != kNoSlot) {
+      auto path = std::make_unique<BoundExpr>(ExprOp::kPath);
+      path->type = StaticType::kPath;
+      for (size_t i = 0; i < nodes.size(); ++i) {
+        path->path_steps.push_back({nodes[i], false});
+        if (i < rel_slots[p].size()) {
+          path->path_steps.push_back({rel_slots[p][i], element.relationships[i].var_length.has_value()});
+        }
+      }
+      auto project = MakeOp(OpKind::kProject, std::move(plan));
+      project->exprs.push_back(std::move(path));
+      project->slots.push_back(path_slots[p]);
+      plan = std::move(project);
+      bound.insert(path_slots[p]);
+      place();
+    }
+  }
+  for (auto& p : pending) QUIVER_ASSERT(p.placed);
+  for (const auto& v : introduced.variables()) scope.Add(v);
+  return plan;
+}
+
+LogicalOperatorPtr Binder::BindMatch(const MatchClause& clause, LogicalOperatorPtr input, Scope& scope) {
+  if (!clause.optional) return PlanPattern(clause.pattern, clause.where.get(), std::move(input), scope, PatternUse::kMatch);
+  // OPTIONAL MATCH: the pattern runs per input row as a subplan; a row it does not
+  // extend survives with its new variables null.
+  Scope inner = scope;
+  auto subplan =
+      PlanPattern(clause.pattern, clause.where.get(), MakeOp(OpKind::kArgument, nullptr), inner, PatternUse::kMatch);
+  auto optional = MakeOp(OpKind::kOptional, std::move(input));
+  optional->children.push_back(std::move(subplan));
+  for (const auto& v : inner.variables()) {
+    if (scope.Find(v.name) == nullptr) optional->null_slots.push_back(v.slot);
+  }
+  scope = std::move(inner);
+  return optional;
+}
+
+}  // namespace quiver::planner

@@ -1,0 +1,169 @@
+// Statements and clause dispatch: UNION, the clause sequence of a single query.
+
+#include "planner/binder.h"
+
+#include "cypher/source_position.h"
+#include "planner/binder_impl.h"
+
+namespace quiver::planner {
+
+const Variable* Scope::Find(std::string_view name) const {
+  for (const auto& v : vars_) {
+    if (v.name == name) return &v;
+  }
+  return nullptr;
+}
+
+void Scope::Add(Variable v) {
+  for (auto& existing : vars_) {
+    if (existing.name == v.name) {
+      existing = std::move(v);
+      return;
+    }
+  }
+  vars_.push_back(std::move(v));
+}
+
+void SplitConjuncts(const cypher::Expr& expr, std::vector<const cypher::Expr*>& out) {
+  if (expr.Is<cypher::BinaryExpr>() && expr.As<cypher::BinaryExpr>().op == cypher::BinaryOp::kAnd) {
+    const auto& b = expr.As<cypher::BinaryExpr>();
+    SplitConjuncts(*b.left, out);
+    SplitConjuncts(*b.right, out);
+    return;
+  }
+  out.push_back(&expr);
+}
+
+LogicalOperatorPtr MakeOp(OpKind kind, LogicalOperatorPtr input) {
+  auto op = std::make_unique<LogicalOperator>(kind);
+  if (input) op->children.push_back(std::move(input));
+  return op;
+}
+
+LogicalOperatorPtr MakeFilter(LogicalOperatorPtr input, BoundExprPtr predicate) {
+  auto op = MakeOp(OpKind::kFilter, std::move(input));
+  op->exprs.push_back(std::move(predicate));
+  return op;
+}
+
+Binder::Binder(std::string_view source, const Catalog& catalog, const ValueMap& parameters)
+    : source_(source), catalog_(catalog), parameters_(parameters) {}
+
+SlotId Binder::NewSlot(std::string name) {
+  slot_names_.push_back(std::move(name));
+  return static_cast<SlotId>(slot_names_.size() - 1);
+}
+
+void Binder::Fail(SourcePosition pos, std::string detail, std::string_view message) const {
+  cypher::ThrowSyntaxError(source_, pos, std::move(detail), message);
+}
+
+void Binder::FailTypeError(SourcePosition pos, std::string detail, std::string_view message) const {
+  throw TypeError(std::move(detail), std::string(message) + cypher::DescribeLocation(source_, pos),
+                  ErrorPhase::kCompileTime);
+}
+
+LogicalPlan Binder::BindStatement(const cypher::Statement& statement) {
+  LogicalPlan plan;
+  std::vector<LogicalOperatorPtr> branches;
+  ResultColumns first;
+  for (size_t i = 0; i < statement.queries.size(); ++i) {
+    const auto& query = statement.queries[i];
+    Scope scope;
+    ResultColumns columns;
+    bool standalone_call = query.clauses.size() == 1 && query.clauses[0]->Is<cypher::CallClause>();
+    LogicalOperatorPtr branch;
+    if (standalone_call) {
+      branch = BindCall(query.clauses[0]->As<cypher::CallClause>(), MakeOp(OpKind::kStart, nullptr), scope,
+                        /*standalone=*/true, &columns);
+    } else {
+      branch = BindClauses(query, MakeOp(OpKind::kStart, nullptr), scope, &columns, /*in_subquery=*/false);
+    }
+    if (i == 0) {
+      first = columns;
+    } else {
+      if (columns.names != first.names) {
+        Fail(query.pos, "DifferentColumnsInUnion", "all sub queries in a UNION must have the same column names");
+      }
+      // Every branch delivers its rows in the first branch's result slots.
+      auto project = MakeOp(OpKind::kProject, std::move(branch));
+      for (size_t c = 0; c < columns.slots.size(); ++c) {
+        project->exprs.push_back(MakeSlotRef(columns.slots[c]));
+        project->slots.push_back(first.slots[c]);
+      }
+      branch = std::move(project);
+    }
+    branches.push_back(std::move(branch));
+  }
+  LogicalOperatorPtr body;
+  if (branches.size() == 1) {
+    body = std::move(branches[0]);
+  } else {
+    body = MakeOp(OpKind::kUnion, nullptr);
+    body->distinct = !statement.union_all;
+    for (auto& b : branches) body->children.push_back(std::move(b));
+    if (!statement.union_all) {
+      auto distinct = MakeOp(OpKind::kDistinct, std::move(body));
+      distinct->slots = first.slots;
+      body = std::move(distinct);
+    }
+  }
+  auto root = MakeOp(OpKind::kProduceResults, std::move(body));
+  root->columns = first.names;
+  root->slots = first.slots;
+  plan.root = std::move(root);
+  plan.slot_count = static_cast<uint32_t>(slot_names_.size());
+  plan.slot_names = slot_names_;
+  plan.has_updates = has_updates_;
+  return plan;
+}
+
+LogicalOperatorPtr Binder::BindClauses(const cypher::SingleQuery& query, LogicalOperatorPtr input, Scope& scope,
+                                       ResultColumns* columns, bool in_subquery) {
+  LogicalOperatorPtr plan = std::move(input);
+  for (const auto& clause_ptr : query.clauses) {
+    const cypher::Clause& clause = *clause_ptr;
+    switch (clause.kind()) {
+      case cypher::ClauseKind::kMatch: plan = BindMatch(clause.As<cypher::MatchClause>(), std::move(plan), scope); break;
+      case cypher::ClauseKind::kUnwind:
+        plan = BindUnwind(clause.As<cypher::UnwindClause>(), std::move(plan), scope);
+        break;
+      case cypher::ClauseKind::kCall:
+        plan = BindCall(clause.As<cypher::CallClause>(), std::move(plan), scope, /*standalone=*/false, nullptr);
+        break;
+      case cypher::ClauseKind::kCreate:
+        plan = BindCreate(clause.As<cypher::CreateClause>(), std::move(plan), scope);
+        break;
+      case cypher::ClauseKind::kMerge: plan = BindMerge(clause.As<cypher::MergeClause>(), std::move(plan), scope); break;
+      case cypher::ClauseKind::kSet: plan = BindSet(clause.As<cypher::SetClause>().items, std::move(plan), scope); break;
+      case cypher::ClauseKind::kRemove:
+        plan = BindRemove(clause.As<cypher::RemoveClause>(), std::move(plan), scope);
+        break;
+      case cypher::ClauseKind::kDelete:
+        plan = BindDelete(clause.As<cypher::DeleteClause>(), std::move(plan), scope);
+        break;
+      case cypher::ClauseKind::kWith: {
+        const auto& with = clause.As<cypher::WithClause>();
+        plan = BindProjection(with.body, with.where.get(), /*is_return=*/false, std::move(plan), scope, nullptr);
+        break;
+      }
+      case cypher::ClauseKind::kReturn: {
+        const auto& ret = clause.As<cypher::ReturnClause>();
+        ResultColumns ignored;
+        plan = BindProjection(ret.body, nullptr, /*is_return=*/true, std::move(plan), scope,
+                              columns != nullptr ? columns : &ignored);
+        break;
+      }
+    }
+  }
+  (void)in_subquery;
+  return plan;
+}
+
+LogicalPlan Bind(const cypher::Statement& statement, std::string_view source, const Catalog& catalog,
+                 const ValueMap& parameters) {
+  Binder binder(source, catalog, parameters);
+  return binder.BindStatement(statement);
+}
+
+}  // namespace quiver::planner

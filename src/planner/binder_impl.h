@@ -1,0 +1,169 @@
+#pragma once
+// The binder's internals, shared by binder.cpp (statements, clause dispatch) and the
+// bind_*.cpp files (one per clause family) and bind_expression.cpp.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cypher/ast/statement.h"
+#include "planner/binder.h"
+#include "planner/logical_plan.h"
+
+namespace quiver::planner {
+
+using cypher::SourcePosition;
+
+struct Variable {
+  std::string name;
+  SlotId slot = kNoSlot;
+  StaticType type = StaticType::kAny;
+};
+
+// The variables visible at a point of the query, in the order they were bound.
+class Scope {
+ public:
+  const Variable* Find(std::string_view name) const;
+  // Adds, or replaces the variable of the same name.
+  void Add(Variable v);
+  const std::vector<Variable>& variables() const { return vars_; }
+
+ private:
+  std::vector<Variable> vars_;
+};
+
+// A projection item other expressions may stand for: ORDER BY `n.name` after `RETURN
+// n.name`, or `me.age` in `RETURN me.age, me.age + count(*)`.
+struct ItemRef {
+  const cypher::Expr* ast = nullptr;
+  SlotId slot = kNoSlot;
+  StaticType type = StaticType::kAny;
+  bool is_aggregate = false;  // the item contains an aggregate
+};
+
+// Where aggregate calls go while binding a projection that aggregates.
+struct AggregationSink {
+  const Scope* inner_scope = nullptr;  // scope of the aggregates' arguments
+  std::vector<AggregateSpec>* aggregates = nullptr;
+};
+
+// How to bind one expression.
+struct ExprContext {
+  const Scope* scope = nullptr;
+  // Null: an aggregate call is an InvalidAggregation.
+  AggregationSink* aggregation = nullptr;
+  // Expressions equal to one of these bind to its slot.
+  const std::vector<ItemRef>* items = nullptr;
+  // The expression contains an aggregate: outside the aggregate calls, a grouping key
+  // may be used only as a variable or a property of one (else
+  // AmbiguousAggregationExpression), and a variable of `ambiguity_scope` that is not
+  // a key is ambiguous rather than undefined.
+  bool mixed_aggregation = false;
+  const Scope* ambiguity_scope = nullptr;
+  bool constant_only = false;  // SKIP/LIMIT: any variable is a NonConstantExpression
+  bool in_aggregate = false;   // inside an aggregate's arguments
+};
+
+// The columns a RETURN produced.
+struct ResultColumns {
+  std::vector<std::string> names;
+  std::vector<SlotId> slots;
+};
+
+// How the nodes and relationships of a pattern are matched (bind_match.cpp).
+enum class PatternUse : uint8_t {
+  kMatch,      // MATCH / OPTIONAL MATCH: new variables allowed
+  kPredicate,      // a pattern predicate: every named variable must already be bound
+  kComprehension,  // a pattern comprehension: new variables stay local
+  kMerge,      // the match half of MERGE
+};
+
+// One comma-separated part of a pattern, viewed (AST patterns are not copyable).
+struct PatternPartRef {
+  const cypher::PatternElement* element = nullptr;
+  std::string path_variable;
+  SourcePosition pos;
+};
+
+class Binder {
+ public:
+  Binder(std::string_view source, const Catalog& catalog, const ValueMap& parameters);
+
+  LogicalPlan BindStatement(const cypher::Statement& statement);
+
+  // ---- shared building blocks ----
+  SlotId NewSlot(std::string name);
+  [[noreturn]] void Fail(SourcePosition pos, std::string detail, std::string_view message) const;
+  [[noreturn]] void FailTypeError(SourcePosition pos, std::string detail, std::string_view message) const;
+  const Catalog& catalog() const { return catalog_; }
+  const ValueMap& parameters() const { return parameters_; }
+  void MarkUpdating() { has_updates_ = true; }
+
+  // ---- queries and clauses ----
+  // Binds the clauses of one single query over `input`; `columns` receives RETURN's.
+  LogicalOperatorPtr BindClauses(const cypher::SingleQuery& query, LogicalOperatorPtr input, Scope& scope,
+                                 ResultColumns* columns, bool in_subquery);
+  LogicalOperatorPtr BindMatch(const cypher::MatchClause& clause, LogicalOperatorPtr input, Scope& scope);
+  LogicalOperatorPtr BindUnwind(const cypher::UnwindClause& clause, LogicalOperatorPtr input, Scope& scope);
+  LogicalOperatorPtr BindCall(const cypher::CallClause& clause, LogicalOperatorPtr input, Scope& scope,
+                              bool standalone, ResultColumns* columns);
+  LogicalOperatorPtr BindProjection(const cypher::ProjectionBody& body, const cypher::Expr* where,
+                                    bool is_return, LogicalOperatorPtr input, Scope& scope,
+                                    ResultColumns* columns);
+  LogicalOperatorPtr BindCreate(const cypher::CreateClause& clause, LogicalOperatorPtr input, Scope& scope);
+  LogicalOperatorPtr BindMerge(const cypher::MergeClause& clause, LogicalOperatorPtr input, Scope& scope);
+  LogicalOperatorPtr BindSet(const std::vector<cypher::SetItem>& items, LogicalOperatorPtr input,
+                             const Scope& scope);
+  LogicalOperatorPtr BindRemove(const cypher::RemoveClause& clause, LogicalOperatorPtr input, const Scope& scope);
+  LogicalOperatorPtr BindDelete(const cypher::DeleteClause& clause, LogicalOperatorPtr input, const Scope& scope);
+  std::vector<SetSpec> BindSetItems(const std::vector<cypher::SetItem>& items, const Scope& scope);
+
+  // ---- patterns (bind_match.cpp) ----
+  // Plans matching the parts (and `where`) on top of `input`, adding the pattern's
+  // variables to `scope`.
+  LogicalOperatorPtr PlanPatternParts(const std::vector<PatternPartRef>& parts, const cypher::Expr* where,
+                                      LogicalOperatorPtr input, Scope& scope, PatternUse use);
+  LogicalOperatorPtr PlanPattern(const cypher::Pattern& pattern, const cypher::Expr* where,
+                                 LogicalOperatorPtr input, Scope& scope, PatternUse use);
+  LogicalOperatorPtr PlanPatternElement(const cypher::PatternElement& element, const std::string& path_variable,
+                                        const cypher::Expr* where, LogicalOperatorPtr input, Scope& scope,
+                                        PatternUse use);
+
+  // ---- expressions (bind_expression.cpp) ----
+  BoundExprPtr BindExpr(const cypher::Expr& expr, const ExprContext& ctx);
+  // A predicate: its static type must be able to be a boolean.
+  BoundExprPtr BindPredicate(const cypher::Expr& expr, const ExprContext& ctx);
+  bool ContainsAggregate(const cypher::Expr& expr) const;
+  // SKIP / LIMIT: a constant or parameter, non-negative integer when constant.
+  BoundExprPtr BindSkipLimit(const cypher::Expr& expr);
+
+ private:
+  BoundExprPtr BindExprInner(const cypher::Expr& expr, const ExprContext& ctx);
+  BoundExprPtr BindVariable(const cypher::VariableExpr& expr, const ExprContext& ctx);
+  BoundExprPtr BindFunctionCall(const cypher::FunctionCallExpr& expr, const ExprContext& ctx);
+  BoundExprPtr BindAggregate(const cypher::Expr& expr, const ExprContext& ctx);
+  BoundExprPtr BindEntityFunction(EntityFunction f, const cypher::FunctionCallExpr& expr, const ExprContext& ctx);
+  BoundExprPtr BindComprehension(const cypher::Expr& expr, const ExprContext& ctx);
+  BoundExprPtr BindPatternSubquery(const cypher::Expr& expr, const ExprContext& ctx);
+  BoundExprPtr BindBinary(const cypher::BinaryExpr& expr, const ExprContext& ctx);
+
+  std::string_view source_;
+  const Catalog& catalog_;
+  const ValueMap& parameters_;
+  std::vector<std::string> slot_names_;
+  bool has_updates_ = false;
+};
+
+// Splits `a AND b AND c` into its conjuncts.
+void SplitConjuncts(const cypher::Expr& expr, std::vector<const cypher::Expr*>& out);
+
+// Wraps `input` in a Filter on `predicate`.
+LogicalOperatorPtr MakeFilter(LogicalOperatorPtr input, BoundExprPtr predicate);
+LogicalOperatorPtr MakeOp(OpKind kind, LogicalOperatorPtr input);
+
+// Static type checks shared by clauses: may a value of this type be a node, etc.
+inline bool MayBe(StaticType actual, StaticType wanted) {
+  return actual == StaticType::kAny || actual == StaticType::kNull || actual == wanted;
+}
+
+}  // namespace quiver::planner

@@ -1,0 +1,298 @@
+#include "planner/bound_expression.h"
+
+// GCC 12 reports false -Wrestrict warnings on `"x" + std::string` at -O3 (GCC bug 105329).
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
+#pragma GCC diagnostic ignored "-Wrestrict"
+#endif
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+#include "planner/logical_plan.h"
+
+namespace quiver::planner {
+
+BoundExpr::~BoundExpr() = default;
+
+std::string_view StaticTypeName(StaticType type) {
+  switch (type) {
+    case StaticType::kAny: return "Any";
+    case StaticType::kNull: return "Null";
+    case StaticType::kBool: return "Boolean";
+    case StaticType::kInt: return "Integer";
+    case StaticType::kFloat: return "Float";
+    case StaticType::kString: return "String";
+    case StaticType::kList: return "List";
+    case StaticType::kMap: return "Map";
+    case StaticType::kNode: return "Node";
+    case StaticType::kRelationship: return "Relationship";
+    case StaticType::kPath: return "Path";
+    case StaticType::kRelationshipList: return "List<Relationship>";
+  }
+  return "?";
+}
+
+namespace {
+
+using SlotNames = std::vector<std::string>;
+
+// A slot by its variable's name when known (EXPLAIN), else `#n`.
+std::string SlotText(SlotId s, const SlotNames* names) {
+  if (names != nullptr && s < names->size() && !(*names)[s].empty() && (*names)[s][0] != ' ') return (*names)[s];
+  std::string out = "#";
+  out += std::to_string(s);
+  return out;
+}
+
+constexpr std::array<std::pair<std::string_view, EntityFunction>, 11> kEntityFunctions{{
+    {"id", EntityFunction::kId},
+    {"labels", EntityFunction::kLabels},
+    {"type", EntityFunction::kType},
+    {"keys", EntityFunction::kKeys},
+    {"properties", EntityFunction::kProperties},
+    {"startNode", EntityFunction::kStartNode},
+    {"endNode", EntityFunction::kEndNode},
+    {"nodes", EntityFunction::kNodes},
+    {"relationships", EntityFunction::kRelationships},
+    {"length", EntityFunction::kLength},
+    {"exists", EntityFunction::kExists},
+}};
+
+bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+std::string_view OpSymbol(ExprOp op) {
+  switch (op) {
+    case ExprOp::kAnd: return " AND ";
+    case ExprOp::kOr: return " OR ";
+    case ExprOp::kXor: return " XOR ";
+    case ExprOp::kAdd: return " + ";
+    case ExprOp::kSubtract: return " - ";
+    case ExprOp::kMultiply: return " * ";
+    case ExprOp::kDivide: return " / ";
+    case ExprOp::kModulo: return " % ";
+    case ExprOp::kPower: return " ^ ";
+    case ExprOp::kStartsWith: return " STARTS WITH ";
+    case ExprOp::kEndsWith: return " ENDS WITH ";
+    case ExprOp::kContains: return " CONTAINS ";
+    case ExprOp::kRegexMatch: return " =~ ";
+    case ExprOp::kIn: return " IN ";
+    default: return " ? ";
+  }
+}
+
+std::string_view CmpSymbol(CmpOp op) {
+  switch (op) {
+    case CmpOp::kEq: return " = ";
+    case CmpOp::kNe: return " <> ";
+    case CmpOp::kLt: return " < ";
+    case CmpOp::kGt: return " > ";
+    case CmpOp::kLe: return " <= ";
+    case CmpOp::kGe: return " >= ";
+  }
+  return " ? ";
+}
+
+void Print(const BoundExpr& e, std::string& out, const SlotNames* names);
+
+void PrintArgs(const BoundExpr& e, std::string& out, const SlotNames* names, size_t from = 0) {
+  for (size_t i = from; i < e.args.size(); ++i) {
+    if (i > from) out += ", ";
+    Print(*e.args[i], out, names);
+  }
+}
+
+void Print(const BoundExpr& e, std::string& out, const SlotNames* names) {
+  switch (e.op) {
+    case ExprOp::kConstant: out += ToTckString(e.value); return;
+    case ExprOp::kParameter: out += "$" + e.name; return;
+    case ExprOp::kSlot: out += SlotText(e.slot, names); return;
+    case ExprOp::kProperty:
+      Print(*e.args[0], out, names);
+      out += "." + e.name;
+      return;
+    case ExprOp::kHasLabels:
+      Print(*e.args[0], out, names);
+      for (const auto& l : e.names) out += ":" + l;
+      return;
+    case ExprOp::kSubscript:
+      Print(*e.args[0], out, names);
+      out += "[";
+      Print(*e.args[1], out, names);
+      out += "]";
+      return;
+    case ExprOp::kSlice:
+      Print(*e.args[0], out, names);
+      out += "[";
+      if (e.has_test) Print(*e.args[1], out, names);
+      out += "..";
+      if (e.has_else) Print(*e.args[2], out, names);
+      out += "]";
+      return;
+    case ExprOp::kNot: out += "NOT "; Print(*e.args[0], out, names); return;
+    case ExprOp::kNegate: out += "-"; Print(*e.args[0], out, names); return;
+    case ExprOp::kIsNull: Print(*e.args[0], out, names); out += " IS NULL"; return;
+    case ExprOp::kIsNotNull: Print(*e.args[0], out, names); out += " IS NOT NULL"; return;
+    case ExprOp::kComparison:
+      out += "(";
+      for (size_t i = 0; i < e.args.size(); ++i) {
+        if (i > 0) out += CmpSymbol(e.cmp_ops[i - 1]);
+        Print(*e.args[i], out, names);
+      }
+      out += ")";
+      return;
+    case ExprOp::kScalarFunction:
+    case ExprOp::kEntityFunction:
+      out += e.name + "(";
+      PrintArgs(e, out, names);
+      out += ")";
+      return;
+    case ExprOp::kCase: out += "CASE ... END"; return;
+    case ExprOp::kList: out += "["; PrintArgs(e, out, names); out += "]"; return;
+    case ExprOp::kMap:
+      out += "{";
+      for (size_t i = 0; i < e.args.size(); ++i) {
+        if (i > 0) out += ", ";
+        out += e.names[i] + ": ";
+        Print(*e.args[i], out, names);
+      }
+      out += "}";
+      return;
+    case ExprOp::kListComprehension:
+      out += "[" + SlotText(e.slot, names) + " IN ";
+      Print(*e.args[0], out, names);
+      out += " ...]";
+      return;
+    case ExprOp::kQuantifier:
+      out += "quantifier(" + SlotText(e.slot, names) + " IN ";
+      Print(*e.args[0], out, names);
+      out += " ...)";
+      return;
+    case ExprOp::kSubquery: out += e.subquery_mode == SubqueryMode::kExists ? "EXISTS {...}" : "[pattern | ...]"; return;
+    case ExprOp::kDegree:
+      out += "degree(";
+      Print(*e.args[0], out, names);
+      for (const auto& t : e.names) out += ":" + t;
+      out += ")";
+      return;
+    case ExprOp::kPath: {
+      out += "path(";
+      for (size_t i = 0; i < e.path_steps.size(); ++i) {
+        if (i > 0) out += ", ";
+        if (e.path_steps[i].is_relationship_list) out += "*";
+        out += SlotText(e.path_steps[i].slot, names);
+      }
+      out += ")";
+      return;
+    }
+    default:
+      out += "(";
+      for (size_t i = 0; i < e.args.size(); ++i) {
+        if (i > 0) out += OpSymbol(e.op);
+        Print(*e.args[i], out, names);
+      }
+      out += ")";
+      return;
+  }
+}
+
+}  // namespace
+
+std::optional<EntityFunction> FindEntityFunction(std::string_view name) {
+  for (const auto& [n, f] : kEntityFunctions) {
+    if (EqualsIgnoreCase(n, name)) return f;
+  }
+  return std::nullopt;
+}
+
+std::string_view EntityFunctionName(EntityFunction f) {
+  for (const auto& [n, fn] : kEntityFunctions) {
+    if (fn == f) return n;
+  }
+  return "?";
+}
+
+BoundExprPtr MakeConstant(Value v) {
+  auto e = std::make_unique<BoundExpr>(ExprOp::kConstant);
+  switch (v.kind()) {
+    case ValueKind::kNull: e->type = StaticType::kNull; break;
+    case ValueKind::kBool: e->type = StaticType::kBool; break;
+    case ValueKind::kInt: e->type = StaticType::kInt; break;
+    case ValueKind::kFloat: e->type = StaticType::kFloat; break;
+    case ValueKind::kString: e->type = StaticType::kString; break;
+    case ValueKind::kList: e->type = StaticType::kList; break;
+    case ValueKind::kMap: e->type = StaticType::kMap; break;
+    default: break;
+  }
+  e->value = std::move(v);
+  return e;
+}
+
+BoundExprPtr MakeSlotRef(SlotId slot, StaticType type) {
+  auto e = std::make_unique<BoundExpr>(ExprOp::kSlot);
+  e->slot = slot;
+  e->type = type;
+  return e;
+}
+
+BoundExprPtr MakeExpr(ExprOp op, std::vector<BoundExprPtr> args, StaticType type) {
+  auto e = std::make_unique<BoundExpr>(op);
+  e->args = std::move(args);
+  e->type = type;
+  return e;
+}
+
+std::string ToString(const BoundExpr& expr, const std::vector<std::string>* slot_names) {
+  std::string out;
+  Print(expr, out, slot_names);
+  return out;
+}
+
+bool IsRowIndependent(const BoundExpr& expr) {
+  switch (expr.op) {
+    case ExprOp::kSlot:
+    case ExprOp::kSubquery:
+    case ExprOp::kPath:
+    case ExprOp::kDegree:
+    case ExprOp::kListComprehension:
+    case ExprOp::kQuantifier:
+    case ExprOp::kEntityFunction: return false;
+    case ExprOp::kScalarFunction:
+      // rand() and friends are fine for SKIP/LIMIT semantics; but only pure args.
+      break;
+    default: break;
+  }
+  return std::all_of(expr.args.begin(), expr.args.end(), [](const BoundExprPtr& a) { return IsRowIndependent(*a); });
+}
+
+void CollectSlots(const BoundExpr& expr, std::vector<SlotId>& out) {
+  if (expr.op == ExprOp::kSlot) out.push_back(expr.slot);
+  for (const auto& step : expr.path_steps) out.push_back(step.slot);
+  for (const auto& a : expr.args) CollectSlots(*a, out);
+  if (expr.subplan) {
+    // A correlated subplan reads outer slots through its expressions; collecting them
+    // all keeps a filter with a subquery after every binding it might use.
+    std::vector<const LogicalOperator*> stack{expr.subplan.get()};
+    while (!stack.empty()) {
+      const LogicalOperator* op = stack.back();
+      stack.pop_back();
+      for (const auto& e : op->exprs) CollectSlots(*e, out);
+      if (op->from_slot != kNoSlot) out.push_back(op->from_slot);
+      if (op->to_slot != kNoSlot) out.push_back(op->to_slot);
+      for (SlotId s : op->rel.distinct_from) out.push_back(s);
+      for (SlotId s : op->rel.distinct_from_lists) out.push_back(s);
+      for (const auto& v : op->rel.property_values) CollectSlots(*v, out);
+      for (const auto& c : op->children) stack.push_back(c.get());
+    }
+  }
+}
+
+}  // namespace quiver::planner

@@ -1,0 +1,153 @@
+#include "planner/logical_plan.h"
+
+// GCC 12 reports false -Wrestrict warnings on `"x" + std::string` at -O3 (GCC bug 105329).
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
+#pragma GCC diagnostic ignored "-Wrestrict"
+#endif
+
+namespace quiver::planner {
+
+LogicalOperator::~LogicalOperator() = default;
+
+std::string_view OpKindName(OpKind kind) {
+  switch (kind) {
+    case OpKind::kStart: return "Start";
+    case OpKind::kArgument: return "Argument";
+    case OpKind::kNodeScan: return "NodeScan";
+    case OpKind::kExpand: return "Expand";
+    case OpKind::kVarExpand: return "VarLengthExpand";
+    case OpKind::kFilter: return "Filter";
+    case OpKind::kOptional: return "Optional";
+    case OpKind::kProject: return "Project";
+    case OpKind::kAggregate: return "Aggregate";
+    case OpKind::kDistinct: return "Distinct";
+    case OpKind::kSort: return "Sort";
+    case OpKind::kSkip: return "Skip";
+    case OpKind::kLimit: return "Limit";
+    case OpKind::kUnwind: return "Unwind";
+    case OpKind::kCall: return "ProcedureCall";
+    case OpKind::kCreate: return "Create";
+    case OpKind::kMerge: return "Merge";
+    case OpKind::kSetProperties: return "SetProperties";
+    case OpKind::kDelete: return "Delete";
+    case OpKind::kEager: return "Eager";
+    case OpKind::kUnion: return "Union";
+    case OpKind::kProduceResults: return "ProduceResults";
+  }
+  return "?";
+}
+
+namespace {
+
+using SlotNames = std::vector<std::string>;
+
+std::string Slot(SlotId s, const SlotNames* names) {
+  if (names != nullptr && s < names->size() && !(*names)[s].empty() && (*names)[s][0] != ' ') return (*names)[s];
+  std::string out = "#";
+  out += std::to_string(s);
+  return out;
+}
+
+std::string DirectionArrow(const RelPattern& rel, const std::string& middle) {
+  switch (rel.direction) {
+    case Direction::kOutgoing: return "-[" + middle + "]->";
+    case Direction::kIncoming: return "<-[" + middle + "]-";
+    case Direction::kBoth: return "-[" + middle + "]-";
+  }
+  return "";
+}
+
+std::string Types(const RelPattern& rel) {
+  std::string out;
+  for (size_t i = 0; i < rel.types.size(); ++i) out += (i == 0 ? ":" : "|") + rel.types[i];
+  return out;
+}
+
+std::string Details(const LogicalOperator& op, const SlotNames* names) {
+  std::string out;
+  switch (op.kind) {
+    case OpKind::kNodeScan:
+      out = "(" + Slot(op.slot, names);
+      for (const auto& l : op.labels) out += ":" + l;
+      if (!op.scan_property_keys.empty()) {
+        out += " {";
+        for (size_t i = 0; i < op.scan_property_keys.size(); ++i) {
+          out += (i ? ", " : "") + op.scan_property_keys[i] + ": " + ToString(*op.scan_property_values[i], names);
+        }
+        out += "}";
+      }
+      out += ")";
+      break;
+    case OpKind::kExpand:
+      out = "(" + Slot(op.from_slot, names) + ")" + DirectionArrow(op.rel, Slot(op.rel_slot, names) + Types(op.rel)) + "(" +
+            Slot(op.to_slot, names) + ")" + (op.into ? " into" : "");
+      break;
+    case OpKind::kVarExpand: {
+      std::string hops = "*" + std::to_string(op.rel.min_hops) + "..";
+      if (op.rel.max_hops != INT64_MAX) hops += std::to_string(op.rel.max_hops);
+      out = "(" + Slot(op.from_slot, names) + ")" + DirectionArrow(op.rel, Slot(op.slot, names) + Types(op.rel) + hops) + "(" +
+            Slot(op.to_slot, names) + ")" + (op.into ? " into" : "");
+      break;
+    }
+    case OpKind::kProject:
+      for (size_t i = 0; i < op.exprs.size(); ++i) {
+        out += (i ? ", " : "") + ToString(*op.exprs[i], names) + " AS " + Slot(op.slots[i], names);
+      }
+      break;
+    case OpKind::kAggregate:
+      for (size_t i = 0; i < op.key_count; ++i) out += (i ? ", " : "") + ToString(*op.exprs[i], names) + " AS " + Slot(op.slots[i], names);
+      for (const auto& a : op.aggregates) {
+        out += (out.empty() ? "" : ", ") + a.name;
+        if (a.function != nullptr) {
+          out += "(";
+          if (a.distinct) out += "DISTINCT ";
+          for (size_t i = 0; i < a.args.size(); ++i) out += (i ? ", " : "") + ToString(*a.args[i], names);
+          out += ")";
+        }
+        out += " AS " + Slot(a.slot, names);
+      }
+      break;
+    case OpKind::kSort:
+      for (size_t i = 0; i < op.exprs.size(); ++i) {
+        out += (i ? ", " : "") + ToString(*op.exprs[i], names) + (op.descending[i] ? " DESC" : "");
+      }
+      break;
+    case OpKind::kProduceResults:
+      for (size_t i = 0; i < op.columns.size(); ++i) out += (i ? ", " : "") + op.columns[i];
+      break;
+    case OpKind::kCall: out = op.call.name; break;
+    case OpKind::kUnion: out = op.distinct ? "distinct" : "all"; break;
+    case OpKind::kDelete: out = op.detach ? "detach" : ""; break;
+    case OpKind::kUnwind: out = ToString(*op.exprs[0], names) + " AS " + Slot(op.slot, names); break;
+    case OpKind::kDistinct:
+      for (size_t i = 0; i < op.slots.size(); ++i) out += (i ? ", " : "") + Slot(op.slots[i], names);
+      break;
+    default:
+      for (size_t i = 0; i < op.exprs.size(); ++i) out += (i ? ", " : "") + ToString(*op.exprs[i], names);
+      break;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string Describe(const LogicalOperator& op, const std::vector<std::string>* slot_names) {
+  std::string out(OpKindName(op.kind));
+  std::string details = Details(op, slot_names);
+  if (!details.empty()) out += " " + details;
+  return out;
+}
+
+std::string ToString(const LogicalOperator& op, int indent, const std::vector<std::string>* slot_names) {
+  std::string out(static_cast<size_t>(indent) * 2, ' ');
+  out += Describe(op, slot_names);
+  out += "\n";
+  // Print the input last so the plan reads bottom-up like a tree of pipelines; extra
+  // children (subplans) come first.
+  for (size_t i = op.children.size(); i-- > 0;) out += ToString(*op.children[i], indent + 1, slot_names);
+  return out;
+}
+
+std::string ToString(const LogicalPlan& plan) { return ToString(*plan.root, 0, &plan.slot_names); }
+
+}  // namespace quiver::planner

@@ -1,0 +1,159 @@
+#pragma once
+// The logical plan: a tree of operators, each of which turns the rows of its input into
+// rows of its output. Every operator has one input (children[0]) except the leaves
+// (Start, Argument) and Union. Operators that produce rows "per input row" (scans,
+// expands, UNWIND, CALL) make cartesian products and correlated subplans fall out of
+// the same shape: a scan under an expand is a nested loop, a subplan's Argument leaf
+// yields the outer row.
+//
+// Rows: every variable and computed column of a statement has one slot in a fixed-width
+// row (SlotId); a clause writes new slots and never moves old ones, so a slot's meaning
+// is the same everywhere in the plan. Nodes and relationships sit in rows as identities.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "planner/bound_expression.h"
+#include "storage/graph.h"
+
+namespace quiver::planner {
+
+enum class OpKind : uint8_t {
+  kStart,       // one empty row
+  kArgument,    // the outer row of a subplan (OPTIONAL MATCH, MERGE, subqueries)
+  kNodeScan,    // per input row, every node with `labels` (all of them) into `slot`
+  kExpand,      // from `from_slot` along `rel`; into `to_slot` (or checks it when `into`)
+  kVarExpand,   // variable-length expand; `slot` holds the relationship list
+  kFilter,      // keeps rows where `exprs[0]` is true
+  kOptional,    // runs children[1] per input row (Argument = the row); no output → nulls
+  kProject,     // evaluates exprs[i] into slots[i]
+  kAggregate,   // groups by exprs[0..keys) into slots, aggregates into aggregate slots
+  kDistinct,    // keeps the first row of each distinct tuple of `slots`
+  kSort,        // by exprs with `descending`
+  kSkip,        // exprs[0] rows
+  kLimit,       // exprs[0] rows
+  kUnwind,      // per input row, each element of exprs[0] into `slot`
+  kCall,        // procedure call per input row
+  kCreate,      // creates `create_nodes` and `create_rels` per row (eager)
+  kMerge,       // per input row: children[1] matches, else creates (eager)
+  kSetProperties,  // SET / REMOVE items (eager)
+  kDelete,         // DELETE / DETACH DELETE exprs (eager)
+  kEager,          // materializes all input before producing (isolates reads from writes)
+  kUnion,          // the rows of every child; `distinct` for UNION
+  kProduceResults, // the root: `slots` are the result columns, named `columns`
+};
+std::string_view OpKindName(OpKind kind);
+
+// One relationship hop's shape, shared by Expand and VarExpand.
+struct RelPattern {
+  Direction direction = Direction::kOutgoing;  // relative to from_slot
+  std::vector<std::string> types;               // alternatives; empty means any
+  // Relationship slots (and var-length list slots) bound earlier in the same MATCH: a
+  // pattern never binds one relationship twice (relationship isomorphism).
+  std::vector<SlotId> distinct_from;
+  std::vector<SlotId> distinct_from_lists;
+  // Var-length: the expansion runs against the pattern's written direction, so the
+  // relationship list is reversed before it is bound (lists are in pattern order).
+  bool reverse_list = false;
+  int64_t min_hops = 1;  // var-length only
+  int64_t max_hops = 1;  // var-length only; INT64_MAX for unbounded
+  // Var-length: property equalities every relationship on the path must meet.
+  std::vector<std::string> property_keys;
+  std::vector<BoundExprPtr> property_values;
+};
+
+struct AggregateSpec {
+  SlotId slot = kNoSlot;
+  const AggregateFunction* function = nullptr;  // null for count(*)
+  std::string name;                             // for EXPLAIN
+  bool distinct = false;
+  std::vector<BoundExprPtr> args;
+};
+
+struct CreateNodeSpec {
+  SlotId slot = kNoSlot;
+  std::vector<std::string> labels;
+  BoundExprPtr properties;  // a map expression, or null
+};
+struct CreateRelSpec {
+  SlotId slot = kNoSlot;
+  std::string type;
+  SlotId start = kNoSlot;
+  SlotId end = kNoSlot;
+  BoundExprPtr properties;
+};
+
+enum class SetKind : uint8_t {
+  kProperty,       // target.key = value
+  kReplace,        // target = map (or entity)
+  kMerge,          // target += map
+  kAddLabels,      // target:labels
+  kRemoveProperty, // REMOVE target.key
+  kRemoveLabels,   // REMOVE target:labels
+};
+struct SetSpec {
+  SetKind kind = SetKind::kProperty;
+  BoundExprPtr target;  // evaluates to a node, a relationship or null
+  std::string key;
+  std::vector<std::string> labels;
+  BoundExprPtr value;
+};
+
+struct ProcedureCallSpec {
+  std::string name;
+  std::vector<BoundExprPtr> args;
+  std::vector<std::string> arg_types;         // declared input types, for checks
+  std::vector<int> yield_fields;              // output index per yielded slot
+  std::vector<SlotId> yield_slots;
+  size_t output_count = 0;
+};
+
+struct LogicalOperator {
+  explicit LogicalOperator(OpKind k) : kind(k) {}
+  ~LogicalOperator();
+
+  OpKind kind;
+  std::vector<std::unique_ptr<LogicalOperator>> children;
+  std::vector<BoundExprPtr> exprs;
+  std::vector<SlotId> slots;          // kProject/kAggregate outputs; kMerge: created path slots
+  std::vector<bool> descending;       // kSort
+  std::vector<std::string> columns;   // kProduceResults
+  std::vector<std::string> labels;    // kNodeScan
+  // kNodeScan: property equalities the scan checks itself (the optimizer moves them in).
+  std::vector<std::string> scan_property_keys;
+  std::vector<BoundExprPtr> scan_property_values;
+  SlotId slot = kNoSlot;              // kNodeScan node, kUnwind, kVarExpand rel list
+  SlotId from_slot = kNoSlot;         // expands
+  SlotId to_slot = kNoSlot;
+  SlotId rel_slot = kNoSlot;          // kExpand
+  bool into = false;                  // expands: to_slot is already bound
+  RelPattern rel;
+  size_t key_count = 0;               // kAggregate: exprs[0..key_count) are keys → slots
+  std::vector<AggregateSpec> aggregates;
+  std::vector<SlotId> null_slots;     // kOptional: slots set to null without a match
+  bool distinct = false;              // kUnion
+  bool detach = false;                // kDelete
+  std::vector<CreateNodeSpec> create_nodes;
+  std::vector<CreateRelSpec> create_rels;
+  std::vector<SetSpec> set_items;     // kSetProperties; kMerge: on-create items
+  std::vector<SetSpec> on_match;      // kMerge
+  ProcedureCallSpec call;
+};
+using LogicalOperatorPtr = std::unique_ptr<LogicalOperator>;
+
+struct LogicalPlan {
+  LogicalOperatorPtr root;  // a ProduceResults
+  uint32_t slot_count = 0;
+  std::vector<std::string> slot_names;  // for EXPLAIN, per slot
+  bool has_updates = false;
+};
+
+// EXPLAIN's text: one operator per line, children indented.
+std::string ToString(const LogicalPlan& plan);
+// Slots print as their variable names when `slot_names` is given, else as `#n`.
+std::string ToString(const LogicalOperator& op, int indent = 0, const std::vector<std::string>* slot_names = nullptr);
+// One operator's line: its name and details, e.g. `Expand (a)-[r:KNOWS]->(b)`.
+std::string Describe(const LogicalOperator& op, const std::vector<std::string>* slot_names = nullptr);
+
+}  // namespace quiver::planner

@@ -1,0 +1,123 @@
+#include "planner/optimizer.h"
+
+#include <algorithm>
+
+namespace quiver::planner {
+
+namespace {
+
+bool Reads(const BoundExpr& expr, SlotId slot) {
+  std::vector<SlotId> slots;
+  CollectSlots(expr, slots);
+  return std::find(slots.begin(), slots.end(), slot) != slots.end();
+}
+
+// `n.key = value` (either way round) where value does not read n: the key and value.
+bool PropertyEquality(const BoundExpr& e, SlotId slot, std::string& key, const BoundExpr*& value) {
+  if (e.op != ExprOp::kComparison || e.cmp_ops.size() != 1 || e.cmp_ops[0] != CmpOp::kEq) return false;
+  for (int side = 0; side < 2; ++side) {
+    const BoundExpr& prop = *e.args[side];
+    const BoundExpr& other = *e.args[1 - side];
+    if (prop.op == ExprOp::kProperty && prop.args[0]->op == ExprOp::kSlot && prop.args[0]->slot == slot &&
+        !Reads(other, slot)) {
+      key = prop.name;
+      value = &other;
+      return true;
+    }
+  }
+  return false;
+}
+
+class Optimizer {
+ public:
+  Optimizer(LogicalPlan& plan, const Catalog& catalog) : plan_(plan), catalog_(catalog) {}
+
+  void Rewrite(LogicalOperatorPtr& op) {
+    for (auto& child : op->children) Rewrite(child);
+    for (auto& e : op->exprs) RewriteSubplans(*e);
+    if (op->kind == OpKind::kFilter && op->children[0]->kind == OpKind::kNodeScan) AbsorbIntoScan(op);
+    if (op->kind == OpKind::kAggregate && op->children[0]->kind == OpKind::kExpand) CountByDegree(*op);
+  }
+
+ private:
+  void RewriteSubplans(BoundExpr& e) {
+    if (e.subplan) Rewrite(e.subplan);
+    for (auto& a : e.args) RewriteSubplans(*a);
+  }
+
+  // Filter(n.key = v) over NodeScan(n) → NodeScan(n {key: v}).
+  void AbsorbIntoScan(LogicalOperatorPtr& filter) {
+    LogicalOperator& scan = *filter->children[0];
+    std::string key;
+    const BoundExpr* value = nullptr;
+    if (!PropertyEquality(*filter->exprs[0], scan.slot, key, value)) return;
+    BoundExpr& cmp = *filter->exprs[0];
+    BoundExprPtr owned = std::move(cmp.args[cmp.args[0].get() == value ? 0 : 1]);
+    scan.scan_property_keys.push_back(key);
+    scan.scan_property_values.push_back(std::move(owned));
+    LogicalOperatorPtr replacement = std::move(filter->children[0]);
+    filter = std::move(replacement);
+  }
+
+  // Aggregate(count(*) / count(b) / count(r)) over Expand (a)-[r]->(b), where nothing
+  // else reads r or b → Aggregate(sum(d)) over Filter(d > 0) over Project(d = degree(a)).
+  void CountByDegree(LogicalOperator& aggregate) {
+    LogicalOperator& expand = *aggregate.children[0];
+    if (expand.into || !expand.rel.distinct_from.empty() || !expand.rel.distinct_from_lists.empty()) return;
+    if (aggregate.aggregates.empty()) return;
+    for (size_t k = 0; k < aggregate.key_count; ++k) {
+      if (Reads(*aggregate.exprs[k], expand.to_slot) || Reads(*aggregate.exprs[k], expand.rel_slot)) return;
+    }
+    for (const auto& spec : aggregate.aggregates) {
+      if (spec.distinct) return;
+      if (spec.function == nullptr) continue;  // count(*)
+      if (spec.name != "count" || spec.args.size() != 1 || spec.args[0]->op != ExprOp::kSlot) return;
+      SlotId counted = spec.args[0]->slot;
+      if (counted != expand.to_slot && counted != expand.rel_slot) return;
+    }
+    auto sum = catalog_.FindFunction("sum");
+    if (!sum || sum->aggregate == nullptr) return;
+
+    SlotId degree = static_cast<SlotId>(plan_.slot_count++);
+    plan_.slot_names.push_back("  degree");
+    auto degree_expr = std::make_unique<BoundExpr>(ExprOp::kDegree);
+    degree_expr->type = StaticType::kInt;
+    degree_expr->args.push_back(MakeSlotRef(expand.from_slot, StaticType::kNode));
+    degree_expr->names = expand.rel.types;
+    degree_expr->direction = expand.rel.direction;
+
+    auto project = std::make_unique<LogicalOperator>(OpKind::kProject);
+    project->children.push_back(std::move(expand.children[0]));
+    project->exprs.push_back(std::move(degree_expr));
+    project->slots.push_back(degree);
+
+    std::vector<BoundExprPtr> cmp_args;
+    cmp_args.push_back(MakeSlotRef(degree, StaticType::kInt));
+    cmp_args.push_back(MakeConstant(Value::Int(0)));
+    auto positive = MakeExpr(ExprOp::kComparison, std::move(cmp_args), StaticType::kBool);
+    positive->cmp_ops.push_back(CmpOp::kGt);
+    auto filter = std::make_unique<LogicalOperator>(OpKind::kFilter);
+    filter->children.push_back(std::move(project));
+    filter->exprs.push_back(std::move(positive));
+
+    for (auto& spec : aggregate.aggregates) {
+      spec.function = sum->aggregate;
+      spec.name = "sum";
+      spec.args.clear();
+      spec.args.push_back(MakeSlotRef(degree, StaticType::kInt));
+    }
+    aggregate.children[0] = std::move(filter);
+  }
+
+  LogicalPlan& plan_;
+  const Catalog& catalog_;
+};
+
+}  // namespace
+
+void Optimize(LogicalPlan& plan, const Catalog& catalog) {
+  Optimizer optimizer(plan, catalog);
+  optimizer.Rewrite(plan.root);
+}
+
+}  // namespace quiver::planner

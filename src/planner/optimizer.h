@@ -1,0 +1,20 @@
+#pragma once
+// Rewrites of the logical plan that keep its results and make it cheaper. The binder
+// already places each predicate right after the operator that binds its last variable;
+// these rules go further where an operator can absorb work:
+//
+//  * Property lookup: `MATCH (n:Label {key: value})` — an equality on a property of the
+//    node a NodeScan binds moves into the scan (checked before any row is made). This is
+//    the hook where a property index, once storage has one, turns the scan into a seek.
+//  * Counting hops by degree: `MATCH (a)-[:T]->(b) RETURN a, count(b)` needs no row per
+//    relationship: the Expand becomes the node's degree (GraphReader::Degree) and
+//    count becomes a sum of degrees.
+
+#include "planner/binder.h"
+#include "planner/logical_plan.h"
+
+namespace quiver::planner {
+
+void Optimize(LogicalPlan& plan, const Catalog& catalog);
+
+}  // namespace quiver::planner

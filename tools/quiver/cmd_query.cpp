@@ -1,0 +1,230 @@
+// `quiver query`: run openCypher against an in-memory database (persistent databases
+// arrive with the transactional store) and print the results.
+//
+//   quiver query "MATCH (n) RETURN count(n)"
+//   quiver query --param name="'Ann'" --param limit=10 "MATCH (n {name: $name}) RETURN n LIMIT $limit"
+//   quiver query --file script.cypher --format csv
+//
+// A --param value is a Cypher expression (`10`, `'Ann'`, `[1, 2]`, `{a: 1}`). A --file
+// holds statements separated by `;`; each runs in turn (auto-commit) and the results of
+// those that return columns are printed. An error prints its class, detail and message
+// and exits 1.
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "commands.h"
+#include "quiver/database.h"
+
+namespace quiver::cli {
+namespace {
+
+struct QueryOptions {
+  std::string format = "table";
+  std::vector<std::string> params;
+  std::string file;
+  std::string query;
+};
+
+// Splits a script at semicolons outside strings, quoted names and comments.
+std::vector<std::string> SplitStatements(const std::string& text) {
+  std::vector<std::string> out;
+  std::string current;
+  char quote = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (quote != 0) {
+      current += c;
+      if (c == '\\' && quote != '`' && i + 1 < text.size()) {
+        current += text[++i];
+      } else if (c == quote) {
+        quote = 0;
+      }
+      continue;
+    }
+    if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
+      while (i < text.size() && text[i] != '\n') ++i;
+      current += '\n';
+      continue;
+    }
+    if (c == '/' && i + 1 < text.size() && text[i + 1] == '*') {
+      size_t end = text.find("*/", i + 2);
+      i = end == std::string::npos ? text.size() : end + 1;
+      current += ' ';
+      continue;
+    }
+    if (c == '\'' || c == '"' || c == '`') quote = c;
+    if (c == ';') {
+      out.push_back(current);
+      current.clear();
+      continue;
+    }
+    current += c;
+  }
+  out.push_back(current);
+  std::erase_if(out, [](const std::string& s) { return s.find_first_not_of(" \t\r\n") == std::string::npos; });
+  return out;
+}
+
+std::string CellText(const Value& v, bool raw_strings) {
+  if (raw_strings && v.IsString()) return std::string(v.AsString());
+  return ToTckString(v);
+}
+
+nlohmann::json ToJson(const Value& v) {
+  switch (v.kind()) {
+    case ValueKind::kNull: return nullptr;
+    case ValueKind::kBool: return v.AsBool();
+    case ValueKind::kInt: return v.AsInt();
+    case ValueKind::kFloat: return v.AsFloat();
+    case ValueKind::kString: return std::string(v.AsString());
+    case ValueKind::kList: {
+      nlohmann::json out = nlohmann::json::array();
+      for (const auto& item : v.AsList()) out.push_back(ToJson(item));
+      return out;
+    }
+    case ValueKind::kMap: {
+      nlohmann::json out = nlohmann::json::object();
+      for (const auto& [k, item] : v.AsMap()) out[k] = ToJson(item);
+      return out;
+    }
+    case ValueKind::kNode: {
+      const auto& n = v.AsNode();
+      nlohmann::json props = nlohmann::json::object();
+      for (const auto& [k, item] : n.properties) props[k] = ToJson(item);
+      return {{"id", n.id}, {"labels", n.labels}, {"properties", props}};
+    }
+    case ValueKind::kRelationship: {
+      const auto& r = v.AsRelationship();
+      nlohmann::json props = nlohmann::json::object();
+      for (const auto& [k, item] : r.properties) props[k] = ToJson(item);
+      return {{"id", r.id}, {"type", r.type}, {"start", r.start_id}, {"end", r.end_id}, {"properties", props}};
+    }
+    default: return ToTckString(v);  // paths and temporals: their Cypher text
+  }
+}
+
+std::string CsvField(const std::string& s) {
+  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+void PrintTable(const QueryResult& result, std::ostream& os) {
+  const auto& columns = result.columns();
+  std::vector<size_t> widths;
+  for (const auto& c : columns) widths.push_back(c.size());
+  std::vector<std::vector<std::string>> cells;
+  for (const auto& row : result.rows()) {
+    std::vector<std::string> line;
+    for (size_t i = 0; i < row.size(); ++i) {
+      line.push_back(CellText(row[i], false));
+      widths[i] = std::max(widths[i], line.back().size());
+    }
+    cells.push_back(std::move(line));
+  }
+  auto rule = [&] {
+    os << "+";
+    for (size_t w : widths) os << std::string(w + 2, '-') << "+";
+    os << "\n";
+  };
+  auto line = [&](const std::vector<std::string>& values) {
+    os << "|";
+    for (size_t i = 0; i < values.size(); ++i) os << " " << values[i] << std::string(widths[i] - values[i].size(), ' ') << " |";
+    os << "\n";
+  };
+  rule();
+  line(columns);
+  rule();
+  for (const auto& row : cells) line(row);
+  rule();
+  os << result.size() << (result.size() == 1 ? " row\n" : " rows\n");
+}
+
+void PrintResult(const QueryResult& result, const std::string& format, std::ostream& os) {
+  if (format == "json") {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& row : result.rows()) {
+      nlohmann::json obj = nlohmann::json::object();
+      for (size_t i = 0; i < row.size(); ++i) obj[result.columns()[i]] = ToJson(row[i]);
+      rows.push_back(std::move(obj));
+    }
+    os << rows.dump(2) << "\n";
+  } else if (format == "csv") {
+    for (size_t i = 0; i < result.columns().size(); ++i) os << (i ? "," : "") << CsvField(result.columns()[i]);
+    os << "\n";
+    for (const auto& row : result.rows()) {
+      for (size_t i = 0; i < row.size(); ++i) os << (i ? "," : "") << CsvField(CellText(row[i], true));
+      os << "\n";
+    }
+  } else if (result.columns().size() == 1 && result.columns()[0] == "plan" && result.size() == 1 &&
+             result.rows()[0][0].IsString()) {
+    os << result.rows()[0][0].AsString();  // EXPLAIN / PROFILE
+  } else {
+    PrintTable(result, os);
+  }
+}
+
+int RunQuery(const QueryOptions& options) {
+  std::vector<std::string> statements;
+  if (!options.file.empty()) {
+    std::ifstream in(options.file);
+    if (!in) {
+      std::cerr << "quiver query: cannot read " << options.file << "\n";
+      return kExitUsage;
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    statements = SplitStatements(text.str());
+  }
+  if (!options.query.empty()) statements.push_back(options.query);
+  if (statements.empty()) {
+    std::cerr << "quiver query: give a query or --file\n";
+    return kExitUsage;
+  }
+  auto db = Database::OpenInMemory();
+  auto conn = db->Connect();
+  try {
+    ValueMap params;
+    for (const auto& param : options.params) {
+      size_t eq = param.find('=');
+      if (eq == std::string::npos || eq == 0) {
+        std::cerr << "quiver query: --param takes name=value, got '" << param << "'\n";
+        return kExitUsage;
+      }
+      auto value = conn->Query("RETURN " + param.substr(eq + 1));
+      params.Set(param.substr(0, eq), value.rows()[0][0]);
+    }
+    for (const auto& statement : statements) {
+      QueryResult result = conn->Query(statement, params);
+      if (!result.columns().empty()) PrintResult(result, options.format, std::cout);
+    }
+  } catch (const QuiverError& e) {
+    std::cerr << "error: " << ErrorClassName(e.error_class());
+    if (!e.detail().empty()) std::cerr << "/" << e.detail();
+    std::cerr << ": " << e.message() << "\n";
+    return kExitFailure;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void RegisterQueryCommand(CLI::App& app, CommandHandler& handler) {
+  auto options = std::make_shared<QueryOptions>();
+  auto* cmd = app.add_subcommand("query", "Run openCypher against an in-memory database and print the results.");
+  cmd->add_option("--format", options->format, "Output format")->check(CLI::IsMember({"table", "csv", "json"}));
+  cmd->add_option("--param", options->params, "A parameter, name=<Cypher expression>; repeatable")
+      ->allow_extra_args(false);
+  cmd->add_option("--file", options->file, "A script of ;-separated statements");
+  cmd->add_option("query", options->query, "The statement to run");
+  cmd->callback([&handler, options] { handler = [options] { return RunQuery(*options); }; });
+}
+
+}  // namespace quiver::cli
