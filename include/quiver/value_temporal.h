@@ -1,8 +1,9 @@
 #pragma once
 // Payloads of the six temporal value kinds (see quiver/value.h).
 //
-// These are the *storage* representation only: a later issue adds construction from
-// maps and strings, field accessors, time-zone rules and arithmetic. The fields are
+// These are the *storage* representation only: construction from maps and strings,
+// field accessors, time-zone rules and arithmetic are in src/common/temporal/temporal.h
+// (see docs/temporal.md). The fields are
 // chosen so that equality and ordering are plain integer comparisons and so that
 // printing needs no time-zone database (the UTC offset in force is stored, not
 // derived from the zone name):

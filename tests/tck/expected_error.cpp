@@ -7,9 +7,12 @@ namespace {
 
 const char* PhaseName(ExpectedPhase phase) {
   switch (phase) {
-    case ExpectedPhase::kCompileTime: return "compile time";
-    case ExpectedPhase::kRuntime: return "runtime";
-    case ExpectedPhase::kAnyTime: return "any time";
+    case ExpectedPhase::kCompileTime:
+      return "compile time";
+    case ExpectedPhase::kRuntime:
+      return "runtime";
+    case ExpectedPhase::kAnyTime:
+      return "any time";
   }
   return "?";
 }
@@ -32,7 +35,8 @@ std::optional<ExpectedError> ParseErrorStep(std::string_view text) {
   expected.error_class = std::string(text.substr(class_start, should - class_start));
   std::string_view rest = text.substr(should + kShould.size());
   const size_t colon = rest.find(':');
-  if (colon == std::string_view::npos) throw std::runtime_error("error step without ':' — " + std::string(text));
+  if (colon == std::string_view::npos)
+    throw std::runtime_error("error step without ':' — " + std::string(text));
   const std::string_view phase = rest.substr(0, colon);
   if (phase == "compile time") {
     expected.phase = ExpectedPhase::kCompileTime;
@@ -61,7 +65,8 @@ ErrorVerdict JudgeError(const ExpectedError& expected, const QuiverError& actual
     case ExpectedPhase::kRuntime:
       return actual.phase() == ErrorPhase::kRuntime ? ErrorVerdict::kMatch : ErrorVerdict::kMismatch;
     case ExpectedPhase::kCompileTime:
-      return actual.phase() == ErrorPhase::kCompileTime ? ErrorVerdict::kMatch : ErrorVerdict::kMatchLenientPhase;
+      return actual.phase() == ErrorPhase::kCompileTime ? ErrorVerdict::kMatch
+                                                        : ErrorVerdict::kMatchLenientPhase;
   }
   return ErrorVerdict::kMismatch;
 }

@@ -36,8 +36,8 @@ struct ExpectedError {
 std::optional<ExpectedError> ParseErrorStep(std::string_view step_text);
 
 enum class ErrorVerdict {
-  kMatch,             // class, detail and phase as expected
-  kMatchLenientPhase, // class and detail match; runtime phase where compile time was expected
+  kMatch,              // class, detail and phase as expected
+  kMatchLenientPhase,  // class and detail match; runtime phase where compile time was expected
   kMismatch,
 };
 

@@ -33,7 +33,8 @@ TEST(ExpectedErrorTest, ParsesErrorSteps) {
 
 TEST(ExpectedErrorTest, JudgesClassDetailAndPhase) {
   const auto compile = *ParseErrorStep("a SyntaxError should be raised at compile time: UndefinedVariable");
-  EXPECT_EQ(JudgeError(compile, SyntaxError("UndefinedVariable", "x", ErrorPhase::kCompileTime)), ErrorVerdict::kMatch);
+  EXPECT_EQ(JudgeError(compile, SyntaxError("UndefinedVariable", "x", ErrorPhase::kCompileTime)),
+            ErrorVerdict::kMatch);
   // The lenient rule: same class and detail, detected at runtime.
   EXPECT_EQ(JudgeError(compile, SyntaxError("UndefinedVariable", "x", ErrorPhase::kRuntime)),
             ErrorVerdict::kMatchLenientPhase);
@@ -43,7 +44,8 @@ TEST(ExpectedErrorTest, JudgesClassDetailAndPhase) {
             ErrorVerdict::kMismatch);
 
   const auto runtime = *ParseErrorStep("a TypeError should be raised at runtime: InvalidArgumentType");
-  EXPECT_EQ(JudgeError(runtime, TypeError("InvalidArgumentType", "x", ErrorPhase::kRuntime)), ErrorVerdict::kMatch);
+  EXPECT_EQ(JudgeError(runtime, TypeError("InvalidArgumentType", "x", ErrorPhase::kRuntime)),
+            ErrorVerdict::kMatch);
   // Not accepted the other way round (see expected_error.h).
   EXPECT_EQ(JudgeError(runtime, TypeError("InvalidArgumentType", "x", ErrorPhase::kCompileTime)),
             ErrorVerdict::kMismatch);

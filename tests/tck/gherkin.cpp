@@ -13,7 +13,9 @@ std::string_view Trim(std::string_view s) {
   return s;
 }
 
-bool StartsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+bool StartsWith(std::string_view s, std::string_view prefix) {
+  return s.substr(0, prefix.size()) == prefix;
+}
 
 // Splits "| a | b\|c |" into {"a", "b|c"}.
 std::vector<std::string> SplitRow(std::string_view line) {
@@ -215,7 +217,8 @@ class FeatureParser {
         // A comment inside a table (the TCK comments out rows); the table goes on
         // only if another row follows.
         size_t next = pos_ + 1;
-        while (next < lines_.size() && !Trim(lines_[next]).empty() && Trim(lines_[next]).front() == '#') ++next;
+        while (next < lines_.size() && !Trim(lines_[next]).empty() && Trim(lines_[next]).front() == '#')
+          ++next;
         if (next < lines_.size() && StartsWith(Trim(lines_[next]), "|")) {
           pos_ = next;
           continue;

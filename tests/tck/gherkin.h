@@ -25,13 +25,13 @@ struct Step {
 };
 
 struct Scenario {
-  std::string file;          // path of the .feature file
-  std::string feature;       // "Call1 - Basic procedure calling"
-  std::string name;          // "[1] Standalone call ..."
-  int line = 0;              // line of the Scenario keyword
-  int example_index = -1;    // row of Examples (0-based) for an expanded outline
+  std::string file;        // path of the .feature file
+  std::string feature;     // "Call1 - Basic procedure calling"
+  std::string name;        // "[1] Standalone call ..."
+  int line = 0;            // line of the Scenario keyword
+  int example_index = -1;  // row of Examples (0-based) for an expanded outline
   std::vector<std::string> tags;
-  std::vector<Step> steps;   // Background steps first
+  std::vector<Step> steps;  // Background steps first
 
   // A stable identifier for ratchet files: "<file stem>:<line>[#<example>] <name>".
   std::string Id() const;

@@ -64,7 +64,8 @@ TEST(GherkinTest, ParsesStepsDocStringsTablesAndOutlines) {
   EXPECT_EQ(first.steps[3].table->rows[2][0], "'a|b'");
   EXPECT_EQ(first.steps[4].keyword, "Then");
   EXPECT_EQ(scenarios[1].name, "[1] Return 'x'");
-  EXPECT_EQ(scenarios[2].steps.back().text, "a SyntaxError should be raised at compile time: UnexpectedSyntax");
+  EXPECT_EQ(scenarios[2].steps.back().text,
+            "a SyntaxError should be raised at compile time: UnexpectedSyntax");
   EXPECT_NE(scenarios[0].Id(), scenarios[1].Id());
 }
 

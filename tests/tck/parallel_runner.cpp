@@ -50,12 +50,12 @@ extern "C" void OnFatalSignal(int sig) {
 struct Worker {
   size_t slot = 0;
   std::thread thread;
-  bool abandoned = false;             // guarded by the run's mutex
-  size_t task = SIZE_MAX;             // guarded by the run's mutex; SIZE_MAX when idle
-  Clock::time_point started;          // guarded by the run's mutex
+  bool abandoned = false;     // guarded by the run's mutex
+  size_t task = SIZE_MAX;     // guarded by the run's mutex; SIZE_MAX when idle
+  Clock::time_point started;  // guarded by the run's mutex
 };
 
-class Pool {
+class Pool : public std::enable_shared_from_this<Pool> {
  public:
   Pool(const std::vector<const Scenario*>& scenarios, const std::vector<std::string>& ids,
        const std::function<ScenarioResult(const Scenario&)>& run_one, const ParallelOptions& options)
@@ -99,7 +99,9 @@ class Pool {
     worker->slot = next_slot_++ % kMaxSlots;
     Worker* raw = worker.get();
     ++active_;
-    worker->thread = std::thread([this, raw] { Loop(*raw); });
+    // Each thread co-owns the pool: an abandoned thread may outlive RunAll, and the pool
+    // then goes away when it finishes.
+    worker->thread = std::thread([self = shared_from_this(), raw] { self->Loop(*raw); });
     workers_.push_back(std::move(worker));
   }
 
@@ -111,6 +113,7 @@ class Pool {
                                         "timed out after " + std::to_string(static_cast<int>(seconds)) +
                                             " s (its thread was abandoned; it may still be running)",
                                         "timed out", ""};
+    run_.results[task].seconds = std::chrono::duration<double>(Clock::now() - worker.started).count();
     done_[task] = true;
     ++completed_;
     ++run_.hung;
@@ -128,10 +131,10 @@ class Pool {
       bool running = false;
       for (const auto& worker : workers_) running |= !worker->abandoned && worker->task == i;
       if (done_[i] || running || i < next_task_) continue;
-      run_.results[i] = ScenarioResult{false, false,
-                                       "not run: the run stopped after " + std::to_string(run_.hung) +
-                                           " scenarios timed out",
-                                       "not run (run aborted)", ""};
+      run_.results[i] = ScenarioResult{
+          false, false,
+          "not run: the run stopped after " + std::to_string(run_.hung) + " scenarios timed out",
+          "not run (run aborted)", ""};
       done_[i] = true;
       ++completed_;
     }
@@ -158,6 +161,7 @@ class Pool {
       ScenarioResult result = run_one_(*scenarios_[task]);
       std::lock_guard lock(mu_);
       if (worker.abandoned) return;  // the watchdog already reported it
+      result.seconds = std::chrono::duration<double>(Clock::now() - worker.started).count();
       g_in_flight[worker.slot].store(nullptr, std::memory_order_relaxed);
       run_.results[task] = std::move(result);
       done_[task] = true;
@@ -186,15 +190,9 @@ class Pool {
 }  // namespace
 
 ParallelRun RunAll(const std::vector<const Scenario*>& scenarios, const std::vector<std::string>& ids,
-                   const std::function<ScenarioResult(const Scenario&)>& run_one, const ParallelOptions& options) {
-  // The pool must outlive abandoned threads, which still reference it: it is leaked on
-  // purpose when any thread was abandoned (the caller then _Exits).
-  auto pool = std::make_unique<Pool>(scenarios, ids, run_one, options);
-  ParallelRun run = pool->Run();
-  if (run.hung > 0) {
-    (void)pool.release();
-  }
-  return run;
+                   const std::function<ScenarioResult(const Scenario&)>& run_one,
+                   const ParallelOptions& options) {
+  return std::make_shared<Pool>(scenarios, ids, run_one, options)->Run();
 }
 
 void InstallCrashReporter() {

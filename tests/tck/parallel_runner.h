@@ -6,9 +6,10 @@
 // abandoned threads the run stops taking new scenarios (they burn CPU and memory) and
 // the rest are reported as not run.
 //
-// When RunAll returns with `hung > 0`, detached threads may still be running and
-// touching the scenarios: the caller must end the process with std::_Exit after
-// printing, never return from main.
+// When RunAll returns with `hung > 0`, abandoned threads may still be running the
+// caller's `run_one` on its scenarios (they co-own the pool itself): the caller must
+// keep those alive, and a program ends with std::_Exit after printing rather than
+// returning from main while such a thread runs.
 
 #include <chrono>
 #include <functional>
@@ -35,7 +36,8 @@ struct ParallelRun {
 // `ids` parallels `scenarios` and must outlive the process's last use of it (the crash
 // reporter prints them from a signal handler).
 ParallelRun RunAll(const std::vector<const Scenario*>& scenarios, const std::vector<std::string>& ids,
-                   const std::function<ScenarioResult(const Scenario&)>& run_one, const ParallelOptions& options);
+                   const std::function<ScenarioResult(const Scenario&)>& run_one,
+                   const ParallelOptions& options);
 
 // Installs handlers for SIGSEGV, SIGBUS, SIGFPE, SIGILL and SIGABRT that print the ids
 // of the scenarios in flight ("CRASH while running <id>") before the default action, so

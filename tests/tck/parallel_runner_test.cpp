@@ -44,39 +44,55 @@ TEST(ParallelRunnerTest, RunsEveryScenarioOnceAndKeepsInputOrder) {
   }
 }
 
-// A hanging scenario is reported as timed out and the others still run. The "hang"
-// here ends (after a second) so the abandoned thread does not outlive the test binary.
+// A scenario that blocks until the test releases it: a "hang" the test can end, so the
+// abandoned thread finishes before the test's locals go away (and the sanitizers see
+// the hand-over through atomics rather than a sleep).
+struct Hang {
+  std::atomic<bool> release{false};
+  std::atomic<int> finished{0};
+  ScenarioResult Run() {
+    while (!release.load()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    ScenarioResult r{true, false, "", "", ""};
+    finished.fetch_add(1);  // the last touch of test state
+    return r;
+  }
+  void EndAll(int threads) {
+    release.store(true);
+    while (finished.load() < threads) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+};
+
 TEST(ParallelRunnerTest, TimesOutAHangingScenarioAndCarriesOn) {
   Fixture f(5);
-  const std::function<ScenarioResult(const Scenario&)> run = [](const Scenario& s) {
-    if (s.name == "2") std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  Hang hang;
+  const std::function<ScenarioResult(const Scenario&)> run = [&hang](const Scenario& s) {
+    if (s.name == "2") return hang.Run();
     return ScenarioResult{true, false, "", "", ""};
   };
-  const auto start = std::chrono::steady_clock::now();
   ParallelRun out = RunAll(f.pointers, f.ids, run, ParallelOptions{1, std::chrono::milliseconds(200), 3});
-  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(900));
+  hang.EndAll(1);
   EXPECT_EQ(out.hung, 1);
   EXPECT_FALSE(out.aborted);
   EXPECT_FALSE(out.results[2].passed);
   EXPECT_EQ(out.results[2].category, "timed out");
   for (int i : {0, 1, 3, 4}) EXPECT_TRUE(out.results[i].passed) << i;
-  std::this_thread::sleep_for(std::chrono::milliseconds(1000));  // let the abandoned thread finish
 }
 
 TEST(ParallelRunnerTest, StopsAfterTooManyHangs) {
   Fixture f(10);
-  const std::function<ScenarioResult(const Scenario&)> run = [](const Scenario& s) {
-    if (s.name == "1" || s.name == "2") std::this_thread::sleep_for(std::chrono::milliseconds(600));
+  Hang hang;
+  const std::function<ScenarioResult(const Scenario&)> run = [&hang](const Scenario& s) {
+    if (s.name == "1" || s.name == "2") return hang.Run();
     return ScenarioResult{true, false, "", "", ""};
   };
   ParallelRun out = RunAll(f.pointers, f.ids, run, ParallelOptions{1, std::chrono::milliseconds(100), 2});
+  hang.EndAll(2);
   EXPECT_EQ(out.hung, 2);
   EXPECT_TRUE(out.aborted);
   EXPECT_TRUE(out.results[0].passed);
   EXPECT_EQ(out.results[1].category, "timed out");
   EXPECT_EQ(out.results[2].category, "timed out");
   for (int i = 3; i < 10; ++i) EXPECT_EQ(out.results[i].category, "not run (run aborted)") << i;
-  std::this_thread::sleep_for(std::chrono::milliseconds(700));
 }
 
 }  // namespace

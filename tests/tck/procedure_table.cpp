@@ -75,12 +75,14 @@ ProcedureFunction MakeTableProcedure(const ProcedureSignature& signature, const 
   for (const auto& [name, type] : signature.inputs) wanted.push_back(name);
   for (const auto& [name, type] : signature.outputs) wanted.push_back(name);
   if (header != wanted) {
-    throw std::runtime_error("procedure " + signature.name + ": table header does not list the inputs then the outputs");
+    throw std::runtime_error("procedure " + signature.name +
+                             ": table header does not list the inputs then the outputs");
   }
   auto rows = std::make_shared<std::vector<std::vector<Value>>>();
   for (size_t r = 1; r < table.rows.size(); ++r) {
     if (table.rows[r].size() != wanted.size()) {
-      throw std::runtime_error("procedure " + signature.name + ": row " + std::to_string(r) + " has the wrong width");
+      throw std::runtime_error("procedure " + signature.name + ": row " + std::to_string(r) +
+                               " has the wrong width");
     }
     std::vector<Value> row;
     for (const auto& cell : table.rows[r]) row.push_back(ParseTckValue(cell));

@@ -9,7 +9,8 @@ using Rows = std::vector<std::vector<Value>>;
 
 TEST(ProcedureTableTest, ParsesSignatures) {
   const auto sig = ParseProcedureSignature(
-      "there exists a procedure test.my.proc(name :: STRING?, id :: INTEGER?) :: (city :: STRING?, country_code :: "
+      "there exists a procedure test.my.proc(name :: STRING?, id :: INTEGER?) :: (city :: STRING?, "
+      "country_code :: "
       "INTEGER?):");
   EXPECT_EQ(sig.name, "test.my.proc");
   ASSERT_EQ(sig.inputs.size(), 2u);
@@ -27,13 +28,15 @@ TEST(ProcedureTableTest, ParsesSignatures) {
       "there exists a procedure test.my.proc(in :: INTEGER?) :: (a :: INTEGER?, b :: INTEGER?) :");
   EXPECT_EQ(spaced.outputs.size(), 2u);
 
-  EXPECT_THROW(ParseProcedureSignature("there exists a procedure test.p(in INTEGER?) :: ():"), std::runtime_error);
+  EXPECT_THROW(ParseProcedureSignature("there exists a procedure test.p(in INTEGER?) :: ():"),
+               std::runtime_error);
   EXPECT_THROW(ParseProcedureSignature("there exists a procedure test.p() :: ()"), std::runtime_error);
 }
 
 TEST(ProcedureTableTest, ReturnsTheOutputsOfRowsWhoseInputsMatch) {
   const auto sig = ParseProcedureSignature(
-      "there exists a procedure test.my.proc(name :: STRING?, id :: INTEGER?) :: (city :: STRING?, country_code :: "
+      "there exists a procedure test.my.proc(name :: STRING?, id :: INTEGER?) :: (city :: STRING?, "
+      "country_code :: "
       "INTEGER?):");
   const DataTable table{{{"name", "id", "city", "country_code"},
                          {"'Andres'", "1", "'Malmö'", "46"},
@@ -52,7 +55,8 @@ TEST(ProcedureTableTest, ReturnsTheOutputsOfRowsWhoseInputsMatch) {
 }
 
 TEST(ProcedureTableTest, NullAndNumbersMatchByEquivalence) {
-  const auto sig = ParseProcedureSignature("there exists a procedure test.my.proc(in :: NUMBER?) :: (out :: STRING?):");
+  const auto sig =
+      ParseProcedureSignature("there exists a procedure test.my.proc(in :: NUMBER?) :: (out :: STRING?):");
   const auto proc = MakeTableProcedure(
       sig, DataTable{{{"in", "out"}, {"42", "'wisdom'"}, {"42.3", "'about right'"}, {"null", "'nix'"}}});
   const std::vector<Value> int_arg = {Value::Int(42)};
@@ -67,7 +71,8 @@ TEST(ProcedureTableTest, NullAndNumbersMatchByEquivalence) {
 }
 
 TEST(ProcedureTableTest, NoInputsReturnsEveryRowAndEmptyTablesWork) {
-  const auto labels = ParseProcedureSignature("there exists a procedure test.labels() :: (label :: STRING?):");
+  const auto labels =
+      ParseProcedureSignature("there exists a procedure test.labels() :: (label :: STRING?):");
   const auto proc = MakeTableProcedure(labels, DataTable{{{"label"}, {"'A'"}, {"'B'"}, {"'C'"}}});
   const Rows rows = proc({});
   ASSERT_EQ(rows.size(), 3u);

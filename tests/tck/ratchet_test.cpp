@@ -1,10 +1,9 @@
 #include "ratchet.h"
 
 #include <gtest/gtest.h>
-
-#include <cstdlib>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 

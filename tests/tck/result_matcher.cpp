@@ -175,8 +175,8 @@ std::optional<std::string> MatchResult(const ResultExpectation& expected, const 
     }
   }
   const bool lists = expected.ignore_list_order;
-  const std::string counts =
-      " (expected " + std::to_string(expected.rows.size()) + " rows, got " + std::to_string(actual.size()) + ")";
+  const std::string counts = " (expected " + std::to_string(expected.rows.size()) + " rows, got " +
+                             std::to_string(actual.size()) + ")";
 
   if (expected.order == RowOrder::kInOrder) {
     const size_t common = std::min(expected.rows.size(), actual.size());
@@ -193,7 +193,8 @@ std::optional<std::string> MatchResult(const ResultExpectation& expected, const 
 
   // Any order: multiset difference of canonical row keys.
   std::map<std::string, std::vector<size_t>> unmatched_expected;  // key -> expected row indices
-  for (size_t i = 0; i < expected.rows.size(); ++i) unmatched_expected[RowKey(expected.rows[i], lists)].push_back(i);
+  for (size_t i = 0; i < expected.rows.size(); ++i)
+    unmatched_expected[RowKey(expected.rows[i], lists)].push_back(i);
   std::optional<size_t> first_unexpected;
   for (size_t i = 0; i < actual.size(); ++i) {
     auto it = unmatched_expected.find(RowKey(actual.rows()[i], lists));

@@ -40,8 +40,10 @@ TEST(ResultMatcherTest, AnyOrderIsAMultiset) {
 
 TEST(ResultMatcherTest, InOrderComparesPositions) {
   const DataTable table = Table({{"x", "y"}, {"1", "'a'"}, {"2", "'b'"}});
-  const auto in_order = Result({"x", "y"}, {{Value::Int(1), Value::String("a")}, {Value::Int(2), Value::String("b")}});
-  const auto swapped = Result({"x", "y"}, {{Value::Int(2), Value::String("b")}, {Value::Int(1), Value::String("a")}});
+  const auto in_order =
+      Result({"x", "y"}, {{Value::Int(1), Value::String("a")}, {Value::Int(2), Value::String("b")}});
+  const auto swapped =
+      Result({"x", "y"}, {{Value::Int(2), Value::String("b")}, {Value::Int(1), Value::String("a")}});
   EXPECT_FALSE(Match(table, in_order, RowOrder::kInOrder));
   auto mismatch = Match(table, swapped, RowOrder::kInOrder);
   ASSERT_TRUE(mismatch);
@@ -63,7 +65,8 @@ TEST(ResultMatcherTest, IntegersAndFloatsAreDifferentButFloatsCompareByValue) {
   EXPECT_FALSE(Match(Table({{"x"}, {"-0.0"}}), Result({"x"}, {{Value::Float(0.0)}})));
   EXPECT_FALSE(Match(Table({{"x"}, {"NaN"}}), Result({"x"}, {{Value::Float(std::nan(""))}})));
   EXPECT_FALSE(Match(Table({{"x"}, {"1e3"}}), Result({"x"}, {{Value::Float(1000.0)}})));
-  EXPECT_FALSE(Match(Table({{"x"}, {"-Inf"}}), Result({"x"}, {{Value::Float(-std::numeric_limits<double>::infinity())}})));
+  EXPECT_FALSE(Match(Table({{"x"}, {"-Inf"}}),
+                     Result({"x"}, {{Value::Float(-std::numeric_limits<double>::infinity())}})));
   EXPECT_TRUE(Match(Table({{"x"}, {"1.5"}}), Result({"x"}, {{Value::Float(1.25)}})));
 }
 
@@ -75,8 +78,8 @@ TEST(ResultMatcherTest, NodesAndRelationshipsCompareStructurally) {
   EXPECT_TRUE(Match(Table({{"n"}, {"(:A:B {k: 2})"}}), Result({"n"}, {{Value::Node(node)}})));
   EXPECT_TRUE(Match(Table({{"n"}, {"(:A:B)"}}), Result({"n"}, {{Value::Node(node)}})));
   // Two distinct empty nodes against two expected "()".
-  EXPECT_FALSE(Match(Table({{"n"}, {"()"}, {"()"}}),
-                     Result({"n"}, {{Value::Node(NodeValue{1, {}, {}})}, {Value::Node(NodeValue{2, {}, {}})}})));
+  EXPECT_FALSE(Match(Table({{"n"}, {"()"}, {"()"}}), Result({"n"}, {{Value::Node(NodeValue{1, {}, {}})},
+                                                                    {Value::Node(NodeValue{2, {}, {}})}})));
 
   RelationshipValue rel{9, "T", 1, 2, ValueMap{{"w", Value::String("x")}}};
   EXPECT_FALSE(Match(Table({{"r"}, {"[:T {w: 'x'}]"}}), Result({"r"}, {{Value::Relationship(rel)}})));
@@ -99,20 +102,24 @@ TEST(ResultMatcherTest, PathsCompareNodesRelationshipsAndDirections) {
 
 TEST(ResultMatcherTest, ListOrderMattersUnlessIgnored) {
   const DataTable table = Table({{"l"}, {"[1, [2, 3], 'a']"}});
-  const Value shuffled = Value::List({Value::String("a"), Value::Int(1), Value::List({Value::Int(3), Value::Int(2)})});
+  const Value shuffled =
+      Value::List({Value::String("a"), Value::Int(1), Value::List({Value::Int(3), Value::Int(2)})});
   EXPECT_TRUE(Match(table, Result({"l"}, {{shuffled}})));
   EXPECT_FALSE(Match(table, Result({"l"}, {{shuffled}}), RowOrder::kAnyOrder, /*ignore_lists=*/true));
   EXPECT_FALSE(Match(table, Result({"l"}, {{shuffled}}), RowOrder::kInOrder, /*ignore_lists=*/true));
   // Ignoring order keeps multiplicities.
-  EXPECT_TRUE(Match(Table({{"l"}, {"[1, 1, 2]"}}), Result({"l"}, {{Value::List({Value::Int(1), Value::Int(2), Value::Int(2)})}}),
+  EXPECT_TRUE(Match(Table({{"l"}, {"[1, 1, 2]"}}),
+                    Result({"l"}, {{Value::List({Value::Int(1), Value::Int(2), Value::Int(2)})}}),
                     RowOrder::kAnyOrder, true));
 }
 
 TEST(ResultMatcherTest, MapsAndStrings) {
-  EXPECT_FALSE(Match(Table({{"m"}, {"{b: 2, a: 'x'}"}}),
-                     Result({"m"}, {{Value::Map(ValueMap{{"a", Value::String("x")}, {"b", Value::Int(2)}})}})));
-  EXPECT_TRUE(Match(Table({{"m"}, {"{a: 'x'}"}}),
-                    Result({"m"}, {{Value::Map(ValueMap{{"a", Value::String("x")}, {"b", Value::Null()}})}})));
+  EXPECT_FALSE(
+      Match(Table({{"m"}, {"{b: 2, a: 'x'}"}}),
+            Result({"m"}, {{Value::Map(ValueMap{{"a", Value::String("x")}, {"b", Value::Int(2)}})}})));
+  EXPECT_TRUE(
+      Match(Table({{"m"}, {"{a: 'x'}"}}),
+            Result({"m"}, {{Value::Map(ValueMap{{"a", Value::String("x")}, {"b", Value::Null()}})}})));
   EXPECT_TRUE(Match(Table({{"s"}, {"'1'"}}), Result({"s"}, {{Value::Int(1)}})));
   EXPECT_TRUE(Match(Table({{"s"}, {"null"}}), Result({"s"}, {{Value::String("null")}})));
 }

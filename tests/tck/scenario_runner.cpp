@@ -61,7 +61,7 @@ struct Outcome {
   std::string foreign_error;         // any other exception's what()
   bool Failed() const { return error.has_value() || !foreign_error.empty(); }
   std::string ErrorText() const { return error ? DescribeError(*error) : foreign_error; }
-  std::string ErrorKindText() const { return error ? ErrorKind(*error) : "non-Quiver exception"; }
+  std::string ErrorKindText() const { return error ? ErrorKind(*error) : foreign_error; }
 };
 
 class ScenarioRun {
@@ -86,8 +86,8 @@ class ScenarioRun {
         return result;
       } catch (const std::exception& e) {
         // The runner's own trouble reading the scenario (a malformed table, ...).
-        result.reason = std::string("runner error at line ") + std::to_string(scenario_.steps[i].line) + ": " +
-                        e.what();
+        result.reason =
+            std::string("runner error at line ") + std::to_string(scenario_.steps[i].line) + ": " + e.what();
         result.category = "runner error";
         result.details = Details(scenario_.steps[i]);
         return result;
@@ -120,7 +120,8 @@ class ScenarioRun {
         if (!step.table) throw StepFailure{"side-effects step without a table", "runner error"};
         return CheckSideEffects(ParseSideEffectsTable(*step.table));
       }
-      if (auto expected = ParseErrorStep(text)) return CheckError(*expected, !ExplicitSideEffectsFollow(index));
+      if (auto expected = ParseErrorStep(text))
+        return CheckError(*expected, !ExplicitSideEffectsFollow(index));
     }
     throw StepFailure{"unsupported step: " + step.keyword + " " + text, "unsupported step"};
   }
@@ -142,7 +143,8 @@ class ScenarioRun {
     return false;
   }
   static bool IsSideEffectStep(const Step& step) {
-    return step.keyword == "Then" && (step.text == "no side effects" || step.text == "the side effects should be:");
+    return step.keyword == "Then" &&
+           (step.text == "no side effects" || step.text == "the side effects should be:");
   }
   bool NeedsSideEffects(size_t index) const {
     return AnyFollowingThen(index, [](const Step& s) {
@@ -157,7 +159,8 @@ class ScenarioRun {
     } catch (const QuiverError& e) {
       throw StepFailure{"setup query failed: " + DescribeError(e), "setup query failed: " + ErrorKind(e)};
     } catch (const std::exception& e) {
-      throw StepFailure{std::string("setup query failed: ") + e.what(), "setup query failed: non-Quiver exception"};
+      throw StepFailure{std::string("setup query failed: ") + e.what(),
+                        "setup query failed: non-Quiver exception"};
     }
   }
 
@@ -219,17 +222,22 @@ class ScenarioRun {
   }
 
   void CheckResult(const Step& step) {
-    if (outcome_.Failed()) throw StepFailure{"unexpected error: " + outcome_.ErrorText(), "unexpected error: " + outcome_.ErrorKindText()};
+    if (outcome_.Failed())
+      throw StepFailure{"unexpected error: " + outcome_.ErrorText(),
+                        "unexpected error: " + outcome_.ErrorKindText()};
     const QueryResult& actual = *outcome_.result;
     if (step.text == "the result should be empty") {
       if (!actual.empty()) {
-        throw StepFailure{"expected an empty result, got " + std::to_string(actual.size()) +
-                              " rows, first " + RowText(actual.rows().front()),
+        const auto& first = actual.rows().front();
+        // Rows without columns print as "|": say so instead.
+        throw StepFailure{"expected an empty result, got " + std::to_string(actual.size()) + " rows" +
+                              (first.empty() ? " with no columns" : ", first " + RowText(first)),
                           "result mismatch"};
       }
       return;
     }
-    const std::string_view rest = std::string_view(step.text).substr(std::string_view("the result should be").size());
+    const std::string_view rest =
+        std::string_view(step.text).substr(std::string_view("the result should be").size());
     const bool in_order = StartsWith(rest, ", in order");
     const bool any_order = StartsWith(rest, ", in any order") || StartsWith(rest, " (ignoring");
     if (!in_order && !any_order) throw StepFailure{"unsupported step: Then " + step.text, "unsupported step"};
@@ -244,8 +252,9 @@ class ScenarioRun {
     if (!observed_) throw StepFailure{"side effects asked for a query that was not observed", "runner error"};
     if (!before_ || !after_) {
       // Group by which defining query failed ("side-effect query for properties").
-      throw StepFailure{"cannot observe side effects: " + snapshot_error_,
-                        "cannot observe side effects: " + snapshot_error_.substr(0, snapshot_error_.find(" failed"))};
+      throw StepFailure{
+          "cannot observe side effects: " + snapshot_error_,
+          "cannot observe side effects: " + snapshot_error_.substr(0, snapshot_error_.find(" failed"))};
     }
     return Diff(*before_, *after_);
   }
@@ -282,17 +291,20 @@ class ScenarioRun {
     // the graph suffers no side effects."
     if (implied_no_side_effects) {
       const SideEffects actual = ObservedSideEffects();
-      if (!actual.None()) throw StepFailure{"the failed query left side effects: " + actual.ToString(), "side effects differ"};
+      if (!actual.None())
+        throw StepFailure{"the failed query left side effects: " + actual.ToString(), "side effects differ"};
     }
   }
 
   std::string Details(const Step& failed_step) const {
     std::string out;
     if (!outcome_.query.empty()) out.append("query:\n").append(outcome_.query).append("\n");
-    if (!parameters_.empty()) out.append("parameters: ").append(ToTckString(Value::Map(parameters_))).append("\n");
+    if (!parameters_.empty())
+      out.append("parameters: ").append(ToTckString(Value::Map(parameters_))).append("\n");
     out.append("failed step (line ").append(std::to_string(failed_step.line)).append("): ");
     out.append(failed_step.keyword).append(" ").append(failed_step.text).append("\n");
-    if (failed_step.doc_string && failed_step.keyword == "Given") out.append(*failed_step.doc_string).append("\n");
+    if (failed_step.doc_string && failed_step.keyword == "Given")
+      out.append(*failed_step.doc_string).append("\n");
     if (failed_step.table) out.append(TableText(*failed_step.table));
     if (outcome_.result) {
       out.append("actual result:\n  |");
@@ -351,13 +363,15 @@ std::vector<std::string> SplitStatements(std::string_view script) {
   return non_empty;
 }
 
-ScenarioResult RunScenario(const Scenario& scenario, const DatabaseFactory& factory, const std::string& graphs_dir) {
+ScenarioResult RunScenario(const Scenario& scenario, const DatabaseFactory& factory,
+                           const std::string& graphs_dir) {
   try {
     return ScenarioRun(scenario, factory, graphs_dir).Run();
   } catch (const StepFailure& failure) {
     return ScenarioResult{false, false, failure.reason, failure.category, ""};
   } catch (const std::exception& e) {
-    return ScenarioResult{false, false, std::string("could not open a database: ") + e.what(), "no database", ""};
+    return ScenarioResult{false, false, std::string("could not open a database: ") + e.what(), "no database",
+                          ""};
   }
 }
 

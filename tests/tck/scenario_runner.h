@@ -23,11 +23,13 @@ struct ScenarioResult {
   bool lenient_phase = false;
   std::string reason;    // the first failure, one line
   std::string category;  // the failure's kind, for the summary of top reasons
-  std::string details;  // for --verbose: query, parameters, expected and actual
+  std::string details;   // for --verbose: query, parameters, expected and actual
+  double seconds = 0;    // wall time, filled in by the thread pool
 };
 
 // `graphs_dir` holds the named graphs (<dir>/<name>/<name>.json and its scripts).
-ScenarioResult RunScenario(const Scenario& scenario, const DatabaseFactory& factory, const std::string& graphs_dir);
+ScenarioResult RunScenario(const Scenario& scenario, const DatabaseFactory& factory,
+                           const std::string& graphs_dir);
 
 // Splits a graph script into statements at the semicolons outside quotes.
 std::vector<std::string> SplitStatements(std::string_view script);

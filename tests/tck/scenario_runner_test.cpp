@@ -66,7 +66,8 @@ class FakeDatabase : public Database {
       }
     }
     auto it = script_.find(std::string(text));
-    if (it == script_.end()) throw SyntaxError("UnexpectedSyntax", "fake: unscripted query", ErrorPhase::kCompileTime);
+    if (it == script_.end())
+      throw SyntaxError("UnexpectedSyntax", "fake: unscripted query", ErrorPhase::kCompileTime);
     return it->second(*this, params);
   }
 
@@ -86,7 +87,9 @@ class FakeDatabase : public Database {
 class FakeConnection : public Connection {
  public:
   explicit FakeConnection(FakeDatabase& db) : db_(db) {}
-  QueryResult Query(std::string_view text, const ValueMap& parameters) override { return db_.Run(text, parameters); }
+  QueryResult Query(std::string_view text, const ValueMap& parameters) override {
+    return db_.Run(text, parameters);
+  }
 
  private:
   FakeDatabase& db_;
@@ -271,8 +274,8 @@ TEST_F(ScenarioRunnerTest, ExpectedErrors) {
     throw ArithmeticError("DivisionByZero", "/ by zero");
   };
   auto scenario = [](const std::string& query, const std::string& expectation) {
-    return "  Scenario: [1] error\n    Given any graph\n    When executing query:\n      \"\"\"\n      " + query +
-           "\n      \"\"\"\n    Then " + expectation + "\n";
+    return "  Scenario: [1] error\n    Given any graph\n    When executing query:\n      \"\"\"\n      " +
+           query + "\n      \"\"\"\n    Then " + expectation + "\n";
   };
   const std::string undefined = "a SyntaxError should be raised at compile time: UndefinedVariable";
 
@@ -284,7 +287,8 @@ TEST_F(ScenarioRunnerTest, ExpectedErrors) {
   EXPECT_TRUE(lenient.passed) << lenient.reason;
   EXPECT_TRUE(lenient.lenient_phase);
 
-  ScenarioResult wrong = Run(scenario("RETURN x", "a SyntaxError should be raised at compile time: VariableAlreadyBound"));
+  ScenarioResult wrong =
+      Run(scenario("RETURN x", "a SyntaxError should be raised at compile time: VariableAlreadyBound"));
   EXPECT_FALSE(wrong.passed);
   EXPECT_EQ(wrong.reason,
             "expected SyntaxError/VariableAlreadyBound at compile time, got SyntaxError/UndefinedVariable at "
@@ -300,8 +304,8 @@ TEST_F(ScenarioRunnerTest, ExpectedErrors) {
   EXPECT_EQ(unexpected.category, "unexpected error: SyntaxError/UndefinedVariable");
 
   // The README's implied rule: a failed query leaves no side effects.
-  ScenarioResult leaked =
-      Run(scenario("CREATE (:A) RETURN 1/0", "an ArithmeticError should be raised at runtime: DivisionByZero"));
+  ScenarioResult leaked = Run(
+      scenario("CREATE (:A) RETURN 1/0", "an ArithmeticError should be raised at runtime: DivisionByZero"));
   EXPECT_FALSE(leaked.passed);
   EXPECT_EQ(leaked.reason, "the failed query left side effects: +nodes 1, +labels 1");
 }

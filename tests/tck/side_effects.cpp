@@ -9,7 +9,8 @@ namespace quiver::tck {
 namespace {
 
 constexpr std::array<const char*, kSideEffectCount> kNames = {
-    "+nodes", "-nodes", "+relationships", "-relationships", "+properties", "-properties", "+labels", "-labels",
+    "+nodes",      "-nodes",      "+relationships", "-relationships",
+    "+properties", "-properties", "+labels",        "-labels",
 };
 
 void RequireColumns(const QueryResult& result, size_t count, const char* what) {
@@ -102,7 +103,8 @@ GraphSnapshot SnapshotFromResults(const QueryResult& nodes, const QueryResult& r
 }
 
 GraphSnapshot TakeSnapshot(Connection& connection) {
-  const std::array<const char*, 4> queries = {kNodesQuery, kRelationshipsQuery, kPropertiesQuery, kLabelsQuery};
+  const std::array<const char*, 4> queries = {kNodesQuery, kRelationshipsQuery, kPropertiesQuery,
+                                              kLabelsQuery};
   const std::array<const char*, 4> names = {"nodes", "relationships", "properties", "labels"};
   std::array<QueryResult, 4> results;
   for (size_t i = 0; i < queries.size(); ++i) {

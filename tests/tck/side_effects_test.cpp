@@ -25,7 +25,8 @@ struct State {
     for (const auto& v : relationships) r.push_back({v});
     for (const auto& s : labels) l.push_back({Value::String(s)});
     return SnapshotFromResults(QueryResult({"n"}, n), QueryResult({"r"}, r),
-                               QueryResult({"entity", "key", "value"}, properties), QueryResult({"label"}, l));
+                               QueryResult({"entity", "key", "value"}, properties),
+                               QueryResult({"label"}, l));
   }
 };
 
@@ -36,7 +37,10 @@ SideEffects Effects(std::initializer_list<std::pair<SideEffect, int64_t>> counts
 }
 
 TEST(SideEffectsTest, NoChangeIsNoSideEffect) {
-  State s{{Node(1, {"A"}, ValueMap{{"k", Value::Int(1)}})}, {Rel(5)}, {{Node(1), Value::String("k"), Value::Int(1)}}, {"A"}};
+  State s{{Node(1, {"A"}, ValueMap{{"k", Value::Int(1)}})},
+          {Rel(5)},
+          {{Node(1), Value::String("k"), Value::Int(1)}},
+          {"A"}};
   EXPECT_TRUE(Diff(s.Snapshot(), s.Snapshot()).None());
   EXPECT_EQ(Diff(s.Snapshot(), s.Snapshot()).ToString(), "none");
 }
@@ -51,12 +55,24 @@ TEST(SideEffectsTest, CountsAddedAndRemovedEntitiesById) {
 }
 
 TEST(SideEffectsTest, ChangedPropertyIsOneRemovalAndOneAddition) {
-  State before{{Node(1)}, {}, {{Node(1), Value::String("k"), Value::Int(1)}, {Node(1), Value::String("j"), Value::Int(2)}}, {}};
-  State after{{Node(1)}, {}, {{Node(1), Value::String("k"), Value::Int(2)}, {Node(1), Value::String("j"), Value::Int(2)}}, {}};
-  EXPECT_EQ(Diff(before.Snapshot(), after.Snapshot()), Effects({{kPlusProperties, 1}, {kMinusProperties, 1}}));
+  State before{{Node(1)},
+               {},
+               {{Node(1), Value::String("k"), Value::Int(1)}, {Node(1), Value::String("j"), Value::Int(2)}},
+               {}};
+  State after{{Node(1)},
+              {},
+              {{Node(1), Value::String("k"), Value::Int(2)}, {Node(1), Value::String("j"), Value::Int(2)}},
+              {}};
+  EXPECT_EQ(Diff(before.Snapshot(), after.Snapshot()),
+            Effects({{kPlusProperties, 1}, {kMinusProperties, 1}}));
   // Integer 1 to float 1.0 is a change of value too.
-  State as_float{{Node(1)}, {}, {{Node(1), Value::String("k"), Value::Float(1.0)}, {Node(1), Value::String("j"), Value::Int(2)}}, {}};
-  EXPECT_EQ(Diff(before.Snapshot(), as_float.Snapshot()), Effects({{kPlusProperties, 1}, {kMinusProperties, 1}}));
+  State as_float{
+      {Node(1)},
+      {},
+      {{Node(1), Value::String("k"), Value::Float(1.0)}, {Node(1), Value::String("j"), Value::Int(2)}},
+      {}};
+  EXPECT_EQ(Diff(before.Snapshot(), as_float.Snapshot()),
+            Effects({{kPlusProperties, 1}, {kMinusProperties, 1}}));
 }
 
 TEST(SideEffectsTest, PropertyIdentityIsEntityKeyValue) {
@@ -64,9 +80,11 @@ TEST(SideEffectsTest, PropertyIdentityIsEntityKeyValue) {
   // a relationship and a node with the same id are different entities.
   State before{{Node(1), Node(2)}, {Rel(1)}, {{Node(1), Value::String("k"), Value::Int(1)}}, {}};
   State after{{Node(1), Node(2)}, {Rel(1)}, {{Node(2), Value::String("k"), Value::Int(1)}}, {}};
-  EXPECT_EQ(Diff(before.Snapshot(), after.Snapshot()), Effects({{kPlusProperties, 1}, {kMinusProperties, 1}}));
+  EXPECT_EQ(Diff(before.Snapshot(), after.Snapshot()),
+            Effects({{kPlusProperties, 1}, {kMinusProperties, 1}}));
   State on_rel{{Node(1), Node(2)}, {Rel(1)}, {{Rel(1), Value::String("k"), Value::Int(1)}}, {}};
-  EXPECT_EQ(Diff(before.Snapshot(), on_rel.Snapshot()), Effects({{kPlusProperties, 1}, {kMinusProperties, 1}}));
+  EXPECT_EQ(Diff(before.Snapshot(), on_rel.Snapshot()),
+            Effects({{kPlusProperties, 1}, {kMinusProperties, 1}}));
 }
 
 TEST(SideEffectsTest, LabelsAreDistinctNames) {
@@ -83,7 +101,8 @@ TEST(SideEffectsTest, RejectsResultsOfTheWrongShape) {
 }
 
 TEST(SideEffectsTest, ParsesTheTable) {
-  const SideEffects e = ParseSideEffectsTable(DataTable{{{"+nodes", "2"}, {"-labels", "1"}, {"+properties", "3"}}});
+  const SideEffects e =
+      ParseSideEffectsTable(DataTable{{{"+nodes", "2"}, {"-labels", "1"}, {"+properties", "3"}}});
   EXPECT_EQ(e, Effects({{kPlusNodes, 2}, {kMinusLabels, 1}, {kPlusProperties, 3}}));
   EXPECT_EQ(e.ToString(), "+nodes 2, +properties 3, -labels 1");
   EXPECT_THROW(ParseSideEffectsTable(DataTable{{{"+edges", "1"}}}), std::runtime_error);

@@ -1,6 +1,8 @@
 // quiver_tck: runs the openCypher TCK against Database::OpenInMemory() and reports.
 // See docs/testing.md for the options, the output and the ratchet.
 
+#include <sys/resource.h>
+
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
@@ -15,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "common/resource/byte_size.h"
 #include "gherkin.h"
 #include "parallel_runner.h"
 #include "quiver/database.h"
@@ -39,7 +42,35 @@ struct Options {
   double timeout_s = 10;
   bool strict_phase = false;
   bool include_temporal = false;
+  std::string memory_limit = "4G";
 };
+
+// Sanitizers reserve terabytes of address space for their shadow memory: an address-
+// space cap would break them, so sanitized builds run without one.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+
+// Caps the process's address space, so a query whose memory runs away (one scenario of
+// the TCK once took 23 GiB and the OOM killer) fails with std::bad_alloc — reported as
+// that scenario's failure — instead of taking the machine down.
+void ApplyMemoryLimit(const std::string& text) {
+  const Result<uint64_t> bytes = ParseByteSize(text);
+  if (!bytes.ok()) throw std::runtime_error("--memory-limit: " + bytes.status().ToString());
+  if (*bytes == 0 || kSanitized) return;
+  rlimit limit{};
+  limit.rlim_cur = *bytes;
+  limit.rlim_max = RLIM_INFINITY;
+  if (getrlimit(RLIMIT_AS, &limit) == 0) limit.rlim_cur = std::min<rlim_t>(*bytes, limit.rlim_max);
+  if (setrlimit(RLIMIT_AS, &limit) != 0) throw std::runtime_error("--memory-limit: setrlimit failed");
+}
+
+// A reason's first line (engine messages may add a caret line under the query).
+std::string_view FirstLine(std::string_view text) {
+  return text.substr(0, text.find('\n'));
+}
 
 struct Entry {
   Scenario scenario;
@@ -79,12 +110,14 @@ bool Passed(const ScenarioResult& r, const Options& options) {
 int Main(int argc, char** argv) {
   Options options;
   CLI::App app{"Runs the openCypher TCK against Quiver's in-memory database.", "quiver_tck"};
-  app.add_option("--filter", options.filter, "Run only scenarios whose id or feature path contains this text");
+  app.add_option("--filter", options.filter,
+                 "Run only scenarios whose id or feature path contains this text");
   app.add_flag("--verbose", options.verbose, "Print query, expected and actual for each failure");
   app.add_option("--ratchet", options.ratchet,
                  "Check mode: exit 1 only if a scenario listed in FILE fails (or FILE names an unknown one)");
-  app.add_flag("--update-ratchet", options.update_ratchet,
-               "Rewrite the ratchet file (--ratchet FILE, else tests/tck/passing.txt) with the passing scenarios");
+  app.add_flag(
+      "--update-ratchet", options.update_ratchet,
+      "Rewrite the ratchet file (--ratchet FILE, else tests/tck/passing.txt) with the passing scenarios");
   app.add_option("--jobs,-j", options.jobs, "Worker threads, each scenario on its own database")
       ->check(CLI::Range(1, 256));
   app.add_option("--timeout", options.timeout_s, "Seconds before a scenario counts as hung (default 10)")
@@ -92,12 +125,16 @@ int Main(int argc, char** argv) {
   app.add_flag("--strict-phase", options.strict_phase,
                "Count a runtime error where the TCK expects one at compile time as a failure");
   app.add_flag("--include-temporal", options.include_temporal, "Also run features/expressions/temporal");
+  app.add_option(
+      "--memory-limit", options.memory_limit,
+      "Address-space cap for the whole run, e.g. 4G; 0 for none (default 4G; none under sanitizers)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   }
 
+  ApplyMemoryLimit(options.memory_limit);
   const auto start = std::chrono::steady_clock::now();
   std::vector<Entry> entries = LoadTck(fs::path(TckFeaturesDir()));
   std::vector<const Scenario*> to_run;
@@ -121,7 +158,8 @@ int Main(int argc, char** argv) {
   InstallCrashReporter();
   const std::string graphs = TckGraphsDir();
   const std::function<ScenarioResult(const Scenario&)> run_one = [&graphs](const Scenario& s) {
-    return RunScenario(s, [] { return Database::OpenInMemory(); }, graphs);
+    return RunScenario(
+        s, [] { return Database::OpenInMemory(); }, graphs);
   };
   ParallelOptions parallel;
   parallel.jobs = options.jobs;
@@ -152,7 +190,7 @@ int Main(int argc, char** argv) {
       continue;
     }
     ++categories[r.category];
-    std::cout << "FAIL " << run_ids[i] << " — " << r.reason << "\n";
+    std::cout << "FAIL " << run_ids[i] << " — " << FirstLine(r.reason) << "\n";
     if (options.verbose && !r.details.empty()) {
       std::cout << r.details << "\n";
     }
@@ -180,6 +218,17 @@ int Main(int argc, char** argv) {
             << strict_passed << " passed, " << total - strict_passed << " failed; lenient: " << lenient_passed
             << " passed, " << total - lenient_passed << " failed (the totals below are "
             << (options.strict_phase ? "strict" : "lenient") << ")\n";
+  // The slowest scenarios, to keep the run inside its time budget (docs/testing.md).
+  std::vector<size_t> by_time(run_entries.size());
+  for (size_t i = 0; i < by_time.size(); ++i) by_time[i] = i;
+  std::sort(by_time.begin(), by_time.end(),
+            [&](size_t a, size_t b) { return run.results[a].seconds > run.results[b].seconds; });
+  std::cout << "slowest:";
+  for (size_t i = 0; i < by_time.size() && i < 5; ++i) {
+    std::printf("%s %.2f s %s", i == 0 ? "" : ",", run.results[by_time[i]].seconds,
+                run_ids[by_time[i]].c_str());
+  }
+  std::cout << "\n";
   if (skipped_temporal > 0) {
     std::cout << "skipped " << skipped_temporal << " scenarios in features/" << kTemporalDir
               << " (temporal values are out of scope for the query engine; --include-temporal runs them)\n";

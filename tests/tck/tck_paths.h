@@ -11,7 +11,11 @@ inline std::string TckRoot() {
   if (const char* dir = std::getenv("QUIVER_TCK_DIR"); dir != nullptr && *dir != '\0') return dir;
   return QUIVER_DEFAULT_TCK_DIR;
 }
-inline std::string TckFeaturesDir() { return TckRoot() + "/features"; }
-inline std::string TckGraphsDir() { return TckRoot() + "/graphs"; }
+inline std::string TckFeaturesDir() {
+  return TckRoot() + "/features";
+}
+inline std::string TckGraphsDir() {
+  return TckRoot() + "/graphs";
+}
 
 }  // namespace quiver::tck

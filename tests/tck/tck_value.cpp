@@ -52,8 +52,8 @@ class NotationParser {
   }
 
   void SkipSpace() {
-    while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' ||
-                                   text_[pos_] == '\r')) {
+    while (pos_ < text_.size() &&
+           (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' || text_[pos_] == '\r')) {
       ++pos_;
     }
   }
@@ -166,14 +166,30 @@ class NotationParser {
       if (AtEnd()) Fail("unterminated escape");
       const char e = text_[pos_++];
       switch (e) {
-        case '\\': out.push_back('\\'); break;
-        case '\'': out.push_back('\''); break;
-        case '"': out.push_back('"'); break;
-        case 'n': out.push_back('\n'); break;
-        case 't': out.push_back('\t'); break;
-        case 'r': out.push_back('\r'); break;
-        case 'b': out.push_back('\b'); break;
-        case 'f': out.push_back('\f'); break;
+        case '\\':
+          out.push_back('\\');
+          break;
+        case '\'':
+          out.push_back('\'');
+          break;
+        case '"':
+          out.push_back('"');
+          break;
+        case 'n':
+          out.push_back('\n');
+          break;
+        case 't':
+          out.push_back('\t');
+          break;
+        case 'r':
+          out.push_back('\r');
+          break;
+        case 'b':
+          out.push_back('\b');
+          break;
+        case 'f':
+          out.push_back('\f');
+          break;
         case 'u': {
           uint32_t cp = ParseHex(4);
           // A UTF-16 surrogate pair written as two escapes.
@@ -185,8 +201,11 @@ class NotationParser {
           AppendUtf8(out, cp);
           break;
         }
-        case 'U': AppendUtf8(out, ParseHex(8)); break;
-        default: Fail(std::string("unknown escape \\") + e);
+        case 'U':
+          AppendUtf8(out, ParseHex(8));
+          break;
+        default:
+          Fail(std::string("unknown escape \\") + e);
       }
     }
   }

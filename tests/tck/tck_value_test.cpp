@@ -87,8 +87,8 @@ TEST(TckValueTest, ContainersNodesRelationshipsPaths) {
 }
 
 TEST(TckValueTest, RejectsMalformedCells) {
-  for (const char* bad : {"", "nul", "'open", "[1, 2", "{a 1}", "(:A", "[:T", "<(:A)-[:T]-(:B)>", "1 2", "abc",
-                          "'\\q'", "99999999999999999999"}) {
+  for (const char* bad : {"", "nul", "'open", "[1, 2", "{a 1}", "(:A", "[:T", "<(:A)-[:T]-(:B)>", "1 2",
+                          "abc", "'\\q'", "99999999999999999999"}) {
     EXPECT_THROW(ParseTckValue(bad), std::runtime_error) << bad;
   }
 }

@@ -14,8 +14,20 @@ int main(int argc, char** argv) {
   CommandHandler handler;
   RegisterVersionCommand(app, handler);
   RegisterInfoCommand(app, handler);
+  RegisterCheckCommand(app, handler);
   RegisterQueryCommand(app, handler);
 
+  // CLI11 would report an unknown command as "A subcommand is required"; name it instead.
+  const auto is_command = [&app](const std::string& name) {
+    for (const CLI::App* sub : app.get_subcommands({})) {
+      if (sub->check_name(name)) return true;
+    }
+    return false;
+  };
+  if (argc > 1 && argv[1][0] != '-' && !is_command(argv[1])) {
+    std::cerr << "quiver: unknown command '" << argv[1] << "'\n" << "Run 'quiver --help' for the list of commands.\n";
+    return kExitUsage;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,5 +1,5 @@
 // ISO-8601 text of the temporal payloads, as Neo4j's toString() and the TCK write it.
-// The temporal issue that adds construction and arithmetic builds on these.
+// The temporal library (src/common/temporal/) builds on these.
 
 #include "quiver/value_temporal.h"
 

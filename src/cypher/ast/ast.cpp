@@ -167,7 +167,7 @@ std::string_view ClauseKindName(ClauseKind kind) {
 }
 
 bool Clause::IsUpdating() const {
-  switch (kind_) {
+  switch (kind()) {
     case ClauseKind::kCreate:
     case ClauseKind::kMerge:
     case ClauseKind::kSet:

@@ -26,36 +26,10 @@ enum class ClauseKind : uint8_t {
 };
 std::string_view ClauseKindName(ClauseKind kind);  // "MATCH", "UNWIND", ...
 
-struct Clause {
-  virtual ~Clause() = default;
-  Clause(const Clause&) = delete;
-  Clause& operator=(const Clause&) = delete;
-
-  ClauseKind kind() const { return kind_; }
-  template <typename T>
-  bool Is() const {
-    return kind_ == T::kKind;
-  }
-  template <typename T>
-  const T& As() const {
-    QUIVER_ASSERT(Is<T>());
-    return static_cast<const T&>(*this);
-  }
-  template <typename T>
-  T& As() {
-    QUIVER_ASSERT(Is<T>());
-    return static_cast<T&>(*this);
-  }
+struct Clause : TaggedNode<ClauseKind> {
+  using TaggedNode::TaggedNode;
   // CREATE, MERGE, SET, REMOVE, DELETE.
   bool IsUpdating() const;
-
-  SourcePosition pos;
-
- protected:
-  Clause(ClauseKind kind, SourcePosition position) : pos(position), kind_(kind) {}
-
- private:
-  ClauseKind kind_;
 };
 using ClausePtr = std::unique_ptr<Clause>;
 

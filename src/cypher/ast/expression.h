@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common/assert.h"
+#include "cypher/ast/tagged_node.h"
 #include "cypher/source_position.h"
 
 namespace quiver::cypher {
@@ -44,35 +45,8 @@ enum class ExprKind : uint8_t {
 };
 std::string_view ExprKindName(ExprKind kind);
 
-struct Expr {
-  virtual ~Expr() = default;
-  Expr(const Expr&) = delete;
-  Expr& operator=(const Expr&) = delete;
-
-  ExprKind kind() const { return kind_; }
-  template <typename T>
-  bool Is() const {
-    return kind_ == T::kKind;
-  }
-  template <typename T>
-  const T& As() const {
-    QUIVER_ASSERT(Is<T>());
-    return static_cast<const T&>(*this);
-  }
-  template <typename T>
-  T& As() {
-    QUIVER_ASSERT(Is<T>());
-    return static_cast<T&>(*this);
-  }
-
-  SourcePosition pos;
-
- protected:
-  Expr(ExprKind kind, SourcePosition position) : pos(position), kind_(kind) {}
-
- private:
-  ExprKind kind_;
-};
+struct Expr : TaggedNode<ExprKind> {
+  using TaggedNode::TaggedNode;};
 using ExprPtr = std::unique_ptr<Expr>;
 
 template <ExprKind K>
