@@ -381,8 +381,9 @@ BoundExprPtr Binder::BindFunctionCall(const FunctionCallExpr& call, const ExprCo
   if (n < info->min_args || (info->max_args >= 0 && n > info->max_args)) {
     Fail(call.pos, "InvalidNumberOfArguments", "wrong number of arguments to " + call.name);
   }
-  auto e = std::make_unique<BoundExpr>(ExprOp::kScalarFunction);
+  auto e = std::make_unique<BoundExpr>(info->temporal != nullptr ? ExprOp::kTemporalFunction : ExprOp::kScalarFunction);
   e->scalar = info->scalar;
+  e->temporal = info->temporal;
   e->deterministic = info->deterministic;
   e->name = std::string(info->name);
   for (const auto& a : call.args) e->args.push_back(BindExpr(*a, ctx));

@@ -150,6 +150,7 @@ void Print(const BoundExpr& e, std::string& out, const SlotNames* names) {
       out += ")";
       return;
     case ExprOp::kScalarFunction:
+    case ExprOp::kTemporalFunction:
     case ExprOp::kEntityFunction:
       out += e.name + "(";
       PrintArgs(e, out, names);

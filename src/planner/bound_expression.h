@@ -20,6 +20,7 @@
 namespace quiver {
 struct ScalarFunction;     // exec/function/function.h; the planner only holds pointers
 struct AggregateFunction;  // exec/function/function.h
+struct TemporalFunction;   // common/temporal/temporal.h
 }  // namespace quiver
 
 namespace quiver::planner {
@@ -76,6 +77,7 @@ enum class ExprOp : uint8_t {
   kRegexMatch,
   kIn,
   kScalarFunction,  // scalar(args...)
+  kTemporalFunction,  // temporal(args...): date(), duration.between(), ... (reads the statement clock)
   kEntityFunction,  // entity_function(args...): functions that read the graph
   kCase,            // args: [test] (when, then)* [else]; flags say which are present
   kList,            // [args...]
@@ -141,6 +143,7 @@ struct BoundExpr {
   Quantifier quantifier = Quantifier::kAll;
   EntityFunction entity = EntityFunction::kId;
   const ScalarFunction* scalar = nullptr;
+  const TemporalFunction* temporal = nullptr;
   bool deterministic = true;    // kScalarFunction: false for rand()
   bool has_test = false;        // kCase: simple form; kSlice: has from
   bool has_else = false;        // kCase; kSlice: has to

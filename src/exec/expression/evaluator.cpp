@@ -161,6 +161,12 @@ Value Evaluate(const BoundExpr& e, Value* row, ExecContext& ctx) {
       for (const auto& a : e.args) args.push_back(Evaluate(*a, row, ctx));
       return CallScalar(*e.scalar, args, ctx.functions());
     }
+    case ExprOp::kTemporalFunction: {
+      std::vector<Value> args;
+      args.reserve(e.args.size());
+      for (const auto& a : e.args) args.push_back(Evaluate(*a, row, ctx));
+      return e.temporal->impl(args, ctx.clock());
+    }
     case ExprOp::kEntityFunction: return CallEntityFunction(e.entity, Evaluate(*e.args[0], row, ctx), ctx);
     case ExprOp::kCase: return EvaluateCase(e, row, ctx);
     case ExprOp::kList: {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "common/temporal/temporal.h"
 #include "exec/expression/expression_internal.h"
 
 namespace quiver::exec {
@@ -46,7 +47,9 @@ Value ReadProperty(const Value& object, std::string_view key, ExecContext& ctx, 
       return k ? ctx.graph().GetRelationshipProperty(id, *k) : Value();
     }
     default:
-      // Temporal values have fields (d.year); that is the temporal library's to add.
+      if (object.IsTemporal()) {
+        if (auto field = TemporalProperty(object, key)) return *field;  // d.year, dur.days
+      }
       ThrowInvalidArgumentType("cannot read property `" + std::string(key) + "` of a " +
                                std::string(object.TypeName()));
   }
