@@ -41,7 +41,9 @@ class ExecContext {
   // cached by the address of the plan's string (tokens never change id).
   std::optional<PropertyKeyId> PropertyKey(const std::string& name);
   // For names computed at run time (n[key]): not cached.
-  std::optional<PropertyKeyId> PropertyKeyByValue(std::string_view name) { return graph_.FindPropertyKey(name); }
+  std::optional<PropertyKeyId> PropertyKeyByValue(std::string_view name) {
+    return graph_.FindPropertyKey(name);
+  }
   std::optional<LabelId> Label(const std::string& name);
   std::optional<RelTypeId> RelType(const std::string& name);
 
