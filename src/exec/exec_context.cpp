@@ -29,10 +29,14 @@ std::optional<RelTypeId> ExecContext::RelType(const std::string& name) {
   return Cached(rel_types_, name, [this](const std::string& n) { return graph_.FindRelType(n); });
 }
 
-PhysicalOperator& ExecContext::Subplan(const planner::LogicalOperator& logical) {
-  auto& slot = subplans_[&logical];
-  if (!slot) slot = BuildPhysicalPlan(logical);
-  return *slot;
+ExecContext::SubplanRun ExecContext::Subplan(const planner::LogicalOperator& logical, bool single_row) {
+  auto& cached = subplans_[&logical];
+  if (!cached.plan) {
+    cached.plan = BuildPhysicalPlan(logical);
+    cached.batch = single_row ? std::make_unique<RowBatch>(width_, 1) : std::make_unique<RowBatch>(width_);
+  }
+  cached.batch->Clear();
+  return {*cached.plan, *cached.batch};
 }
 
 }  // namespace quiver::exec

@@ -42,8 +42,15 @@ class ExecContext {
   std::optional<LabelId> Label(const std::string& name);
   std::optional<RelTypeId> RelType(const std::string& name);
 
-  // The physical plan of a pattern expression's subplan, built on first use.
-  PhysicalOperator& Subplan(const planner::LogicalOperator& logical);
+  // The physical plan of a pattern expression's subplan, built on first use, with a
+  // batch to pull its rows into (kept: a pattern predicate runs once per row, and a
+  // batch is too big to allocate that often). `single_row` asks for a one-row batch:
+  // an existence test needs one row, and a small batch makes the subplan stop early.
+  struct SubplanRun {
+    PhysicalOperator& plan;
+    RowBatch& batch;
+  };
+  SubplanRun Subplan(const planner::LogicalOperator& logical, bool single_row);
 
  private:
   GraphWriter& graph_;
@@ -54,7 +61,11 @@ class ExecContext {
   std::unordered_map<const std::string*, uint32_t> property_keys_;
   std::unordered_map<const std::string*, uint32_t> labels_;
   std::unordered_map<const std::string*, uint32_t> rel_types_;
-  std::unordered_map<const planner::LogicalOperator*, PhysicalOperatorPtr> subplans_;
+  struct CachedSubplan {
+    PhysicalOperatorPtr plan;
+    std::unique_ptr<RowBatch> batch;
+  };
+  std::unordered_map<const planner::LogicalOperator*, CachedSubplan> subplans_;
 };
 
 }  // namespace quiver::exec

@@ -30,6 +30,7 @@ PhysicalOperatorPtr BuildPhysicalPlan(const planner::LogicalOperator& logical) {
     case OpKind::kSetProperties: op = MakeSetProperties(logical); break;
     case OpKind::kDelete: op = MakeDelete(logical); break;
     case OpKind::kUnion: op = MakeUnion(logical); break;
+    case OpKind::kHashJoin: op = MakeHashJoin(logical); break;
     case OpKind::kEager: op = MakeEager(logical); break;
     case OpKind::kProduceResults: op = MakePassThrough(logical); break;
   }

@@ -22,6 +22,7 @@ namespace {
 struct Pending {
   BoundExprPtr expr;
   std::vector<SlotId> needs;  // slots of this pattern the predicate reads
+  std::vector<SlotId> reads;  // every slot it reads
   bool placed = false;
   SlotId scan_label_node = kNoSlot;  // a label predicate a NodeScan may absorb
   std::vector<std::string> labels;
@@ -46,6 +47,34 @@ BoundExprPtr PropertyEquals(SlotId slot, StaticType type, const std::string& key
   auto cmp = MakeExpr(ExprOp::kComparison, std::move(args), StaticType::kBool);
   cmp->cmp_ops.push_back(CmpOp::kEq);
   return cmp;
+}
+
+// An equality `probe = build` where `build` reads only slots of the part about to be
+// planned and `probe` reads bound slots and none of the part's.
+struct JoinKeys {
+  Pending* predicate = nullptr;
+  int probe_side = 0;
+};
+
+template <typename IsBound>
+JoinKeys FindJoinKeys(std::vector<Pending>& pending, const std::unordered_set<SlotId>& part, IsBound is_bound) {
+  for (auto& p : pending) {
+    if (p.placed) continue;
+    const BoundExpr& e = *p.expr;
+    if (e.op != ExprOp::kComparison || e.cmp_ops.size() != 1 || e.cmp_ops[0] != CmpOp::kEq) continue;
+    for (int probe = 0; probe < 2; ++probe) {
+      std::vector<SlotId> probe_slots;
+      std::vector<SlotId> build_slots;
+      CollectSlots(*e.args[probe], probe_slots);
+      CollectSlots(*e.args[1 - probe], build_slots);
+      if (probe_slots.empty() || build_slots.empty()) continue;
+      bool build_ok = std::all_of(build_slots.begin(), build_slots.end(), [&](SlotId s) { return part.count(s); });
+      bool probe_ok = std::all_of(probe_slots.begin(), probe_slots.end(),
+                                  [&](SlotId s) { return part.count(s) == 0 && is_bound(s); });
+      if (build_ok && probe_ok) return JoinKeys{&p, probe};
+    }
+  }
+  return {};
 }
 
 }  // namespace
@@ -159,6 +188,7 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
     for (SlotId s : slots) {
       if (new_slots.count(s) != 0) p.needs.push_back(s);
     }
+    p.reads = std::move(slots);
     p.expr = std::move(expr);
     pending.push_back(std::move(p));
     return &pending.back();
@@ -231,9 +261,16 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
   std::unordered_set<SlotId> bound;
   auto is_bound = [&](SlotId s) { return new_slots.count(s) == 0 || bound.count(s) != 0; };
   LogicalOperatorPtr plan = std::move(input);
+  // While a part is planned as the build side of a hash join, only predicates over
+  // that part's own slots go into it (the build side does not see the outer row).
+  const std::unordered_set<SlotId>* build_part = nullptr;
   auto place = [&] {
     for (auto& p : pending) {
       if (p.placed) continue;
+      if (build_part != nullptr &&
+          !std::all_of(p.reads.begin(), p.reads.end(), [&](SlotId s) { return build_part->count(s) != 0; })) {
+        continue;
+      }
       if (std::all_of(p.needs.begin(), p.needs.end(), is_bound)) {
         plan = MakeFilter(std::move(plan), std::move(p.expr));
         p.placed = true;
@@ -243,6 +280,8 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
   place();
   std::vector<SlotId> rels_so_far;
   std::vector<SlotId> lists_so_far;
+  size_t total_rels = 0;
+  for (const auto& r : rel_slots) total_rels += r.size();
   std::vector<bool> done(parts.size(), false);
   for (size_t round = 0; round < parts.size(); ++round) {
     // The next part: one connected to what is bound, else the first left.
@@ -262,6 +301,21 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
     done[p] = true;
     const PatternElement& element = *parts[p].element;
     const auto& nodes = node_slots[p];
+    // A part not connected to what is bound is a cartesian product — unless an equality
+    // links it to bound values: then it is planned on its own and hash-joined.
+    std::unordered_set<SlotId> part_slots(nodes.begin(), nodes.end());
+    part_slots.insert(rel_slots[p].begin(), rel_slots[p].end());
+    if (path_slots[p] != kNoSlot) part_slots.insert(path_slots[p]);
+    bool connected = std::any_of(nodes.begin(), nodes.end(), is_bound);
+    bool uniqueness_free = rel_slots[p].empty() || (rels_so_far.empty() && lists_so_far.empty());
+    JoinKeys join;
+    if (!connected && uniqueness_free) join = FindJoinKeys(pending, part_slots, is_bound);
+    LogicalOperatorPtr probe;
+    if (join.predicate != nullptr) {
+      probe = std::move(plan);
+      plan = MakeOp(OpKind::kStart, nullptr);
+      build_part = &part_slots;
+    }
     // Start: a bound node, else one with labels, else the first.
     size_t start = nodes.size();
     for (size_t i = 0; i < nodes.size() && start == nodes.size(); ++i) {
@@ -300,6 +354,7 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
       op->into = is_bound(to);
       if (rel_ast.var_length) {
         op->slot = rel_slot;
+        op->rel.bind_list = !rel_ast.variable.empty() || path_slots[p] != kNoSlot || total_rels > 1;
         lists_so_far.push_back(rel_slot);
       } else {
         op->rel_slot = rel_slot;
@@ -327,6 +382,19 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
       project->slots.push_back(path_slots[p]);
       plan = std::move(project);
       bound.insert(path_slots[p]);
+      place();
+    }
+    if (join.predicate != nullptr) {
+      build_part = nullptr;
+      auto hash_join = MakeOp(OpKind::kHashJoin, std::move(probe));
+      hash_join->children.push_back(std::move(plan));
+      BoundExpr& cmp = *join.predicate->expr;
+      hash_join->exprs.push_back(std::move(cmp.args[join.probe_side]));
+      hash_join->exprs.push_back(std::move(cmp.args[1 - join.probe_side]));
+      hash_join->slots.assign(part_slots.begin(), part_slots.end());
+      std::sort(hash_join->slots.begin(), hash_join->slots.end());
+      join.predicate->placed = true;
+      plan = std::move(hash_join);
       place();
     }
   }

@@ -31,6 +31,7 @@ std::string_view OpKindName(OpKind kind) {
     case OpKind::kSetProperties: return "SetProperties";
     case OpKind::kDelete: return "Delete";
     case OpKind::kEager: return "Eager";
+    case OpKind::kHashJoin: return "HashJoin";
     case OpKind::kUnion: return "Union";
     case OpKind::kProduceResults: return "ProduceResults";
   }
@@ -116,6 +117,7 @@ std::string Details(const LogicalOperator& op, const SlotNames* names) {
       for (size_t i = 0; i < op.columns.size(); ++i) out += (i ? ", " : "") + op.columns[i];
       break;
     case OpKind::kCall: out = op.call.name; break;
+    case OpKind::kHashJoin: out = ToString(*op.exprs[0], names) + " = " + ToString(*op.exprs[1], names); break;
     case OpKind::kUnion: out = op.distinct ? "distinct" : "all"; break;
     case OpKind::kDelete: out = op.detach ? "detach" : ""; break;
     case OpKind::kUnwind: out = ToString(*op.exprs[0], names) + " AS " + Slot(op.slot, names); break;

@@ -40,6 +40,7 @@ enum class OpKind : uint8_t {
   kSetProperties,  // SET / REMOVE items (eager)
   kDelete,         // DELETE / DETACH DELETE exprs (eager)
   kEager,          // materializes all input before producing (isolates reads from writes)
+  kHashJoin,       // rows of children[0] (probe) joined with children[1] (build) on exprs[0] = exprs[1]
   kUnion,          // the rows of every child; `distinct` for UNION
   kProduceResults, // the root: `slots` are the result columns, named `columns`
 };
@@ -56,6 +57,9 @@ struct RelPattern {
   // Var-length: the expansion runs against the pattern's written direction, so the
   // relationship list is reversed before it is bound (lists are in pattern order).
   bool reverse_list = false;
+  // Var-length: whether anything reads the relationship list (a named variable, a path,
+  // or the uniqueness check of another hop); building it costs O(length) per path.
+  bool bind_list = true;
   int64_t min_hops = 1;  // var-length only
   int64_t max_hops = 1;  // var-length only; INT64_MAX for unbounded
   // Var-length: property equalities every relationship on the path must meet.

@@ -76,10 +76,14 @@ Value EvaluateComprehension(const BoundExpr& e, Value* row, ExecContext& ctx) {
 }
 
 Value EvaluateSubquery(const BoundExpr& e, Value* row, ExecContext& ctx) {
-  PhysicalOperator& plan = ctx.Subplan(*e.subplan);
+  bool exists = e.subquery_mode == planner::SubqueryMode::kExists;
+  auto [plan, batch] = ctx.Subplan(*e.subplan, /*single_row=*/exists);
   plan.Open(ctx, row);
-  RowBatch batch(ctx.width());
-  if (e.subquery_mode == planner::SubqueryMode::kExists) return Value::Bool(plan.Next(ctx, batch));
+  if (exists) {
+    bool any = plan.Next(ctx, batch);
+    batch.Clear();
+    return Value::Bool(any);
+  }
   std::vector<Value> out;
   while (plan.Next(ctx, batch)) {
     for (size_t i = 0; i < batch.size(); ++i) out.push_back(batch.Row(i)[e.slot]);

@@ -40,7 +40,8 @@ class DeleteOp final : public EagerOperator {
         }
         adjacent.clear();
         graph.Expand(node, Direction::kBoth, {}, adjacent);
-        for (const auto& a : adjacent) graph.DeleteRelationship(a.rel.id);
+        // Last first: each removal is then at the end of this node's adjacency lists.
+        for (auto it = adjacent.rbegin(); it != adjacent.rend(); ++it) graph.DeleteRelationship(it->rel.id);
       }
       graph.DeleteNode(node);
     }

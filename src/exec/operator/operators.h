@@ -30,5 +30,6 @@ PhysicalOperatorPtr MakeMerge(const LogicalOperator& op);       // merge.cpp
 PhysicalOperatorPtr MakeSetProperties(const LogicalOperator& op);  // create.cpp
 PhysicalOperatorPtr MakeDelete(const LogicalOperator& op);      // delete.cpp
 PhysicalOperatorPtr MakeUnion(const LogicalOperator& op);       // union.cpp
+PhysicalOperatorPtr MakeHashJoin(const LogicalOperator& op);    // hash_join.cpp
 
 }  // namespace quiver::exec

@@ -25,6 +25,7 @@ class VarExpandOp final : public StreamOperator {
     const auto& op = logical();
     frames_.clear();
     path_.clear();
+    path_values_.clear();
     pending_emit_ = false;
     no_hops_ = false;
     const Value& from = row[op.from_slot];
@@ -73,7 +74,10 @@ class VarExpandOp final : public StreamOperator {
       Frame& top = frames_.back();
       if (top.next >= top.adjacent.size()) {
         frames_.pop_back();
-        if (!path_.empty()) path_.pop_back();
+        if (!path_.empty()) {
+          path_.pop_back();
+          if (op.rel.bind_list) path_values_.pop_back();
+        }
         continue;
       }
       const Adjacent a = top.adjacent[top.next++];
@@ -81,6 +85,8 @@ class VarExpandOp final : public StreamOperator {
       if (UsedEarlier(op.rel, row, a.rel.id)) continue;
       if (!PropertiesMatch(ctx, a.rel.id)) continue;
       path_.push_back(a);
+      // Made once per hop and shared by every path through it (a copy is a refcount).
+      if (op.rel.bind_list) path_values_.push_back(RelRef(a.rel, ctx.graph()));
       Push(ctx, a.neighbour);
       pending_emit_ = static_cast<int64_t>(path_.size()) >= op.rel.min_hops;
     }
@@ -111,16 +117,16 @@ class VarExpandOp final : public StreamOperator {
 
   void Emit(ExecContext& ctx, NodeId end, Value* out) {
     const auto& op = logical();
-    std::vector<Value> rels;
-    rels.reserve(path_.size());
-    for (const auto& a : path_) rels.push_back(RelRef(a.rel, ctx.graph()));
+    if (!op.into) out[op.to_slot] = NodeRef(end);
+    if (!op.rel.bind_list) return;
+    std::vector<Value> rels(path_values_);
     if (op.rel.reverse_list) std::reverse(rels.begin(), rels.end());
     out[op.slot] = Value::List(std::move(rels));
-    if (!op.into) out[op.to_slot] = NodeRef(end);
   }
 
   std::vector<Frame> frames_;
   std::vector<Adjacent> path_;
+  std::vector<Value> path_values_;  // path_ as relationship values, when bind_list
   std::vector<RelTypeId> types_;
   std::vector<PropertyKeyId> property_keys_;
   std::vector<Value> property_values_;
