@@ -5,8 +5,8 @@ namespace quiver::exec {
 namespace {
 
 template <typename Find>
-std::optional<uint32_t> Cached(std::unordered_map<const std::string*, uint32_t>& cache, const std::string& name,
-                               Find find) {
+std::optional<uint32_t> Cached(std::unordered_map<const std::string*, uint32_t>& cache,
+                               const std::string& name, Find find) {
   auto it = cache.find(&name);
   if (it != cache.end()) return it->second;
   std::optional<uint32_t> id = find(name);

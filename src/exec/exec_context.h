@@ -9,6 +9,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "common/temporal/temporal.h"
 #include "exec/function/function.h"
 #include "exec/physical_operator.h"
 #include "quiver/database.h"
@@ -31,6 +32,8 @@ class ExecContext {
   const ValueMap& parameters() const { return parameters_; }
   const ProcedureTable& procedures() const { return procedures_; }
   FunctionContext& functions() { return functions_; }
+  // The statement's clock: date() and friends see one instant for the whole statement.
+  const TemporalClock& clock() const { return clock_; }
   // Slots per row.
   size_t width() const { return width_; }
 
@@ -38,7 +41,9 @@ class ExecContext {
   // cached by the address of the plan's string (tokens never change id).
   std::optional<PropertyKeyId> PropertyKey(const std::string& name);
   // For names computed at run time (n[key]): not cached.
-  std::optional<PropertyKeyId> PropertyKeyByValue(std::string_view name) { return graph_.FindPropertyKey(name); }
+  std::optional<PropertyKeyId> PropertyKeyByValue(std::string_view name) {
+    return graph_.FindPropertyKey(name);
+  }
   std::optional<LabelId> Label(const std::string& name);
   std::optional<RelTypeId> RelType(const std::string& name);
 
@@ -58,6 +63,7 @@ class ExecContext {
   const ProcedureTable& procedures_;
   size_t width_;
   FunctionContext functions_;
+  TemporalClock clock_ = TemporalClock::SystemNow();
   std::unordered_map<const std::string*, uint32_t> property_keys_;
   std::unordered_map<const std::string*, uint32_t> labels_;
   std::unordered_map<const std::string*, uint32_t> rel_types_;

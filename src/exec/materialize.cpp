@@ -17,7 +17,8 @@ NodeValue MaterializeNode(const NodeValue& ref, const GraphReader& graph) {
   std::vector<PropertyEntry> props;
   graph.GetNodeProperties(ref.id, props);
   std::vector<ValueMap::Entry> entries;
-  for (auto& [key, value] : props) entries.emplace_back(std::string(graph.PropertyKeyName(key)), std::move(value));
+  for (auto& [key, value] : props)
+    entries.emplace_back(std::string(graph.PropertyKeyName(key)), std::move(value));
   node.properties = ValueMap(std::move(entries));
   return node;
 }
@@ -28,7 +29,8 @@ RelationshipValue MaterializeRel(const RelationshipValue& ref, const GraphReader
   std::vector<PropertyEntry> props;
   graph.GetRelationshipProperties(ref.id, props);
   std::vector<ValueMap::Entry> entries;
-  for (auto& [key, value] : props) entries.emplace_back(std::string(graph.PropertyKeyName(key)), std::move(value));
+  for (auto& [key, value] : props)
+    entries.emplace_back(std::string(graph.PropertyKeyName(key)), std::move(value));
   rel.properties = ValueMap(std::move(entries));
   return rel;
 }
@@ -37,8 +39,10 @@ RelationshipValue MaterializeRel(const RelationshipValue& ref, const GraphReader
 
 Value Materialize(const Value& v, const GraphReader& graph) {
   switch (v.kind()) {
-    case ValueKind::kNode: return Value::Node(MaterializeNode(v.AsNode(), graph));
-    case ValueKind::kRelationship: return Value::Relationship(MaterializeRel(v.AsRelationship(), graph));
+    case ValueKind::kNode:
+      return Value::Node(MaterializeNode(v.AsNode(), graph));
+    case ValueKind::kRelationship:
+      return Value::Relationship(MaterializeRel(v.AsRelationship(), graph));
     case ValueKind::kPath: {
       PathValue path;
       for (const auto& n : v.AsPath().nodes) path.nodes.push_back(MaterializeNode(n, graph));
@@ -56,7 +60,8 @@ Value Materialize(const Value& v, const GraphReader& graph) {
       for (const auto& [key, value] : v.AsMap()) entries.emplace_back(key, Materialize(value, graph));
       return Value::Map(ValueMap(std::move(entries)));
     }
-    default: return v;
+    default:
+      return v;
   }
 }
 

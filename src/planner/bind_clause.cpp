@@ -48,14 +48,15 @@ LogicalOperatorPtr Binder::BindUnwind(const UnwindClause& clause, LogicalOperato
   }
   auto op = MakeOp(OpKind::kUnwind, std::move(input));
   op->slot = NewSlot(clause.variable);
-  StaticType element = list->type == StaticType::kRelationshipList ? StaticType::kRelationship : StaticType::kAny;
+  StaticType element =
+      list->type == StaticType::kRelationshipList ? StaticType::kRelationship : StaticType::kAny;
   op->exprs.push_back(std::move(list));
   scope.Add({clause.variable, op->slot, element});
   return op;
 }
 
-LogicalOperatorPtr Binder::BindCall(const CallClause& clause, LogicalOperatorPtr input, Scope& scope, bool standalone,
-                                    ResultColumns* columns) {
+LogicalOperatorPtr Binder::BindCall(const CallClause& clause, LogicalOperatorPtr input, Scope& scope,
+                                    bool standalone, ResultColumns* columns) {
   const ProcedureSignature* signature = catalog_.FindProcedure(clause.procedure);
   if (signature == nullptr) {
     throw ProcedureError("ProcedureNotFound", "there is no procedure named " + clause.procedure,
@@ -74,7 +75,8 @@ LogicalOperatorPtr Binder::BindCall(const CallClause& clause, LogicalOperatorPtr
     }
     for (const auto& [name, type] : signature->inputs) {
       if (parameters_.Find(name) == nullptr) {
-        throw ParameterMissing("MissingParameter", "expected a parameter named $" + name, ErrorPhase::kCompileTime);
+        throw ParameterMissing("MissingParameter", "expected a parameter named $" + name,
+                               ErrorPhase::kCompileTime);
       }
       auto param = std::make_unique<BoundExpr>(ExprOp::kParameter);
       param->name = name;
@@ -84,7 +86,8 @@ LogicalOperatorPtr Binder::BindCall(const CallClause& clause, LogicalOperatorPtr
   } else {
     if (clause.args.size() != signature->inputs.size()) {
       Fail(clause.pos, "InvalidNumberOfArguments",
-           "procedure " + signature->name + " takes " + std::to_string(signature->inputs.size()) + " arguments");
+           "procedure " + signature->name + " takes " + std::to_string(signature->inputs.size()) +
+               " arguments");
     }
     for (size_t i = 0; i < clause.args.size(); ++i) {
       auto arg = BindExpr(*clause.args[i], ctx);

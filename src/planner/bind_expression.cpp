@@ -20,13 +20,17 @@ bool NonArithmetic(StaticType t) {
     case StaticType::kMap:
     case StaticType::kNode:
     case StaticType::kRelationship:
-    case StaticType::kPath: return true;
-    default: return false;
+    case StaticType::kPath:
+      return true;
+    default:
+      return false;
   }
 }
 
 // Types only `+` accepts (concatenation).
-bool ConcatOnly(StaticType t) { return t == StaticType::kString || t == StaticType::kList || t == StaticType::kRelationshipList; }
+bool ConcatOnly(StaticType t) {
+  return t == StaticType::kString || t == StaticType::kList || t == StaticType::kRelationshipList;
+}
 
 StaticType ArithmeticResult(ExprOp op, StaticType a, StaticType b) {
   if (op == ExprOp::kAdd) {
@@ -66,32 +70,52 @@ StaticType ElementType(const BoundExpr& list) {
 
 ExprOp BinaryToOp(BinaryOp op) {
   switch (op) {
-    case BinaryOp::kOr: return ExprOp::kOr;
-    case BinaryOp::kXor: return ExprOp::kXor;
-    case BinaryOp::kAnd: return ExprOp::kAnd;
-    case BinaryOp::kAdd: return ExprOp::kAdd;
-    case BinaryOp::kSubtract: return ExprOp::kSubtract;
-    case BinaryOp::kMultiply: return ExprOp::kMultiply;
-    case BinaryOp::kDivide: return ExprOp::kDivide;
-    case BinaryOp::kModulo: return ExprOp::kModulo;
-    case BinaryOp::kPower: return ExprOp::kPower;
-    case BinaryOp::kStartsWith: return ExprOp::kStartsWith;
-    case BinaryOp::kEndsWith: return ExprOp::kEndsWith;
-    case BinaryOp::kContains: return ExprOp::kContains;
-    case BinaryOp::kIn: return ExprOp::kIn;
-    case BinaryOp::kRegexMatch: return ExprOp::kRegexMatch;
+    case BinaryOp::kOr:
+      return ExprOp::kOr;
+    case BinaryOp::kXor:
+      return ExprOp::kXor;
+    case BinaryOp::kAnd:
+      return ExprOp::kAnd;
+    case BinaryOp::kAdd:
+      return ExprOp::kAdd;
+    case BinaryOp::kSubtract:
+      return ExprOp::kSubtract;
+    case BinaryOp::kMultiply:
+      return ExprOp::kMultiply;
+    case BinaryOp::kDivide:
+      return ExprOp::kDivide;
+    case BinaryOp::kModulo:
+      return ExprOp::kModulo;
+    case BinaryOp::kPower:
+      return ExprOp::kPower;
+    case BinaryOp::kStartsWith:
+      return ExprOp::kStartsWith;
+    case BinaryOp::kEndsWith:
+      return ExprOp::kEndsWith;
+    case BinaryOp::kContains:
+      return ExprOp::kContains;
+    case BinaryOp::kIn:
+      return ExprOp::kIn;
+    case BinaryOp::kRegexMatch:
+      return ExprOp::kRegexMatch;
   }
   return ExprOp::kAnd;
 }
 
 CmpOp ToCmpOp(ComparisonOp op) {
   switch (op) {
-    case ComparisonOp::kEq: return CmpOp::kEq;
-    case ComparisonOp::kNe: return CmpOp::kNe;
-    case ComparisonOp::kLt: return CmpOp::kLt;
-    case ComparisonOp::kGt: return CmpOp::kGt;
-    case ComparisonOp::kLe: return CmpOp::kLe;
-    case ComparisonOp::kGe: return CmpOp::kGe;
+    case ComparisonOp::kEq:
+      return CmpOp::kEq;
+    case ComparisonOp::kNe:
+      return CmpOp::kNe;
+    case ComparisonOp::kLt:
+      return CmpOp::kLt;
+    case ComparisonOp::kGt:
+      return CmpOp::kGt;
+    case ComparisonOp::kLe:
+      return CmpOp::kLe;
+    case ComparisonOp::kGe:
+      return CmpOp::kGe;
   }
   return CmpOp::kEq;
 }
@@ -115,15 +139,9 @@ Value LiteralValue(const LiteralExpr& lit) {
       lit.value);
 }
 
-bool IsDeterministic(const BoundExpr& e) {
-  if (e.op == ExprOp::kScalarFunction && !e.deterministic) return false;
-  for (const auto& a : e.args) {
-    if (!IsDeterministic(*a)) return false;
-  }
-  return true;
+bool MayBeBoolean(StaticType t) {
+  return t == StaticType::kAny || t == StaticType::kNull || t == StaticType::kBool;
 }
-
-bool MayBeBoolean(StaticType t) { return t == StaticType::kAny || t == StaticType::kNull || t == StaticType::kBool; }
 
 }  // namespace
 
@@ -152,7 +170,8 @@ BoundExprPtr Binder::BindPredicate(const Expr& expr, const ExprContext& ctx) {
 
 BoundExprPtr Binder::BindVariable(const VariableExpr& expr, const ExprContext& ctx) {
   if (ctx.constant_only) {
-    Fail(expr.pos, "NonConstantExpression", "expected a constant or a parameter, not the variable " + expr.name);
+    Fail(expr.pos, "NonConstantExpression",
+         "expected a constant or a parameter, not the variable " + expr.name);
   }
   if (const Variable* v = ctx.scope->Find(expr.name)) return MakeSlotRef(v->slot, v->type);
   if (ctx.ambiguity_scope != nullptr && ctx.ambiguity_scope->Find(expr.name) != nullptr) {
@@ -164,19 +183,22 @@ BoundExprPtr Binder::BindVariable(const VariableExpr& expr, const ExprContext& c
 
 BoundExprPtr Binder::BindExprInner(const Expr& expr, const ExprContext& ctx) {
   switch (expr.kind()) {
-    case ExprKind::kLiteral: return MakeConstant(LiteralValue(expr.As<LiteralExpr>()));
+    case ExprKind::kLiteral:
+      return MakeConstant(LiteralValue(expr.As<LiteralExpr>()));
     case ExprKind::kParameter: {
       const auto& p = expr.As<ParameterExpr>();
       const Value* value = parameters_.Find(p.name);
       if (value == nullptr) {
-        throw ParameterMissing("MissingParameter", "expected a parameter named $" + p.name, ErrorPhase::kCompileTime);
+        throw ParameterMissing("MissingParameter", "expected a parameter named $" + p.name,
+                               ErrorPhase::kCompileTime);
       }
       auto e = std::make_unique<BoundExpr>(ExprOp::kParameter);
       e->name = p.name;
       e->type = MakeConstant(*value)->type;
       return e;
     }
-    case ExprKind::kVariable: return BindVariable(expr.As<VariableExpr>(), ctx);
+    case ExprKind::kVariable:
+      return BindVariable(expr.As<VariableExpr>(), ctx);
     case ExprKind::kProperty: {
       const auto& p = expr.As<PropertyExpr>();
       auto object = BindExpr(*p.object, ctx);
@@ -194,7 +216,8 @@ BoundExprPtr Binder::BindExprInner(const Expr& expr, const ExprContext& ctx) {
           FailTypeError(p.pos, "InvalidArgumentType",
                         "property access needs a node, relationship or map, not " +
                             std::string(StaticTypeName(object->type)));
-        default: break;
+        default:
+          break;
       }
       std::vector<BoundExprPtr> args;
       args.push_back(std::move(object));
@@ -235,7 +258,8 @@ BoundExprPtr Binder::BindExprInner(const Expr& expr, const ExprContext& ctx) {
       switch (u.op) {
         case UnaryOp::kNot:
           if (!MayBeBoolean(operand->type)) {
-            Fail(u.pos, "InvalidArgumentType", "NOT needs a boolean, not " + std::string(StaticTypeName(operand->type)));
+            Fail(u.pos, "InvalidArgumentType",
+                 "NOT needs a boolean, not " + std::string(StaticTypeName(operand->type)));
           }
           args.push_back(std::move(operand));
           return MakeExpr(ExprOp::kNot, std::move(args), StaticType::kBool);
@@ -258,7 +282,8 @@ BoundExprPtr Binder::BindExprInner(const Expr& expr, const ExprContext& ctx) {
       }
       break;
     }
-    case ExprKind::kBinary: return BindBinary(expr.As<BinaryExpr>(), ctx);
+    case ExprKind::kBinary:
+      return BindBinary(expr.As<BinaryExpr>(), ctx);
     case ExprKind::kComparison: {
       const auto& c = expr.As<ComparisonExpr>();
       auto e = std::make_unique<BoundExpr>(ExprOp::kComparison);
@@ -267,8 +292,10 @@ BoundExprPtr Binder::BindExprInner(const Expr& expr, const ExprContext& ctx) {
       for (auto op : c.ops) e->cmp_ops.push_back(ToCmpOp(op));
       return e;
     }
-    case ExprKind::kFunctionCall: return BindFunctionCall(expr.As<FunctionCallExpr>(), ctx);
-    case ExprKind::kCountStar: return BindAggregate(expr, ctx);
+    case ExprKind::kFunctionCall:
+      return BindFunctionCall(expr.As<FunctionCallExpr>(), ctx);
+    case ExprKind::kCountStar:
+      return BindAggregate(expr, ctx);
     case ExprKind::kCase: {
       const auto& c = expr.As<CaseExpr>();
       auto e = std::make_unique<BoundExpr>(ExprOp::kCase);
@@ -301,10 +328,12 @@ BoundExprPtr Binder::BindExprInner(const Expr& expr, const ExprContext& ctx) {
       return e;
     }
     case ExprKind::kListComprehension:
-    case ExprKind::kQuantifier: return BindComprehension(expr, ctx);
+    case ExprKind::kQuantifier:
+      return BindComprehension(expr, ctx);
     case ExprKind::kPatternComprehension:
     case ExprKind::kPatternPredicate:
-    case ExprKind::kExists: return BindPatternSubquery(expr, ctx);
+    case ExprKind::kExists:
+      return BindPatternSubquery(expr, ctx);
   }
   Fail(expr.pos, "UnexpectedSyntax", "unsupported expression");
 }
@@ -355,11 +384,14 @@ BoundExprPtr Binder::BindBinary(const BinaryExpr& b, const ExprContext& ctx) {
         case StaticType::kAny:
         case StaticType::kNull:
         case StaticType::kList:
-        case StaticType::kRelationshipList: break;
-        default: fail_type(right->type);
+        case StaticType::kRelationshipList:
+          break;
+        default:
+          fail_type(right->type);
       }
       break;
-    default: break;
+    default:
+      break;
   }
   StaticType type = StaticType::kBool;
   if (op >= ExprOp::kAdd && op <= ExprOp::kPower) type = ArithmeticResult(op, left->type, right->type);
@@ -369,120 +401,14 @@ BoundExprPtr Binder::BindBinary(const BinaryExpr& b, const ExprContext& ctx) {
   return MakeExpr(op, std::move(args), type);
 }
 
-BoundExprPtr Binder::BindFunctionCall(const FunctionCallExpr& call, const ExprContext& ctx) {
-  if (auto entity = FindEntityFunction(call.name)) return BindEntityFunction(*entity, call, ctx);
-  auto info = catalog_.FindFunction(call.name);
-  if (!info) Fail(call.pos, "UnknownFunction", "unknown function '" + call.name + "'");
-  if (info->aggregate != nullptr) return BindAggregate(call, ctx);
-  if (call.distinct) {
-    Fail(call.pos, "InvalidArgumentPassingMode", "DISTINCT is only allowed in aggregate functions");
-  }
-  int n = static_cast<int>(call.args.size());
-  if (n < info->min_args || (info->max_args >= 0 && n > info->max_args)) {
-    Fail(call.pos, "InvalidNumberOfArguments", "wrong number of arguments to " + call.name);
-  }
-  auto e = std::make_unique<BoundExpr>(ExprOp::kScalarFunction);
-  e->scalar = info->scalar;
-  e->deterministic = info->deterministic;
-  e->name = std::string(info->name);
-  for (const auto& a : call.args) e->args.push_back(BindExpr(*a, ctx));
-  if (e->name == "size" && e->args.size() == 1 && e->args[0]->type == StaticType::kPath) {
-    Fail(call.pos, "InvalidArgumentType", "size() of a path; use length()");
-  }
-  return e;
-}
-
-BoundExprPtr Binder::BindAggregate(const Expr& expr, const ExprContext& ctx) {
-  if (ctx.in_aggregate) Fail(expr.pos, "NestedAggregation", "an aggregate cannot contain another aggregate");
-  if (ctx.aggregation == nullptr) {
-    Fail(expr.pos, "InvalidAggregation", "aggregate functions are not allowed here");
-  }
-  AggregateSpec spec;
-  ExprContext inner;
-  inner.scope = ctx.aggregation->inner_scope;
-  inner.aggregation = ctx.aggregation;
-  inner.in_aggregate = true;
-  if (expr.Is<CountStarExpr>()) {
-    spec.name = "count(*)";
-  } else {
-    const auto& call = expr.As<FunctionCallExpr>();
-    auto info = catalog_.FindFunction(call.name);
-    QUIVER_ASSERT(info && info->aggregate != nullptr);
-    int n = static_cast<int>(call.args.size());
-    if (n < info->min_args || n > info->max_args) {
-      Fail(call.pos, "InvalidNumberOfArguments", "wrong number of arguments to " + call.name);
-    }
-    spec.function = info->aggregate;
-    spec.name = std::string(info->name);
-    spec.distinct = call.distinct;
-    for (const auto& a : call.args) spec.args.push_back(BindExpr(*a, inner));
-    for (const auto& a : spec.args) {
-      if (!IsDeterministic(*a)) {
-        Fail(call.pos, "NonConstantExpression", "an aggregate's argument cannot be non-deterministic (rand())");
-      }
-    }
-  }
-  spec.slot = NewSlot(spec.name);
-  SlotId slot = spec.slot;
-  ctx.aggregation->aggregates->push_back(std::move(spec));
-  return MakeSlotRef(slot);
-}
-
-BoundExprPtr Binder::BindEntityFunction(EntityFunction f, const FunctionCallExpr& call, const ExprContext& ctx) {
-  if (call.args.size() != 1) {
-    Fail(call.pos, "InvalidNumberOfArguments", std::string(EntityFunctionName(f)) + "() takes one argument");
-  }
-  const Expr& arg_ast = *call.args[0];
-  if (f == EntityFunction::kExists && arg_ast.Is<PatternPredicateExpr>()) return BindPatternSubquery(arg_ast, ctx);
-  auto arg = BindExpr(arg_ast, ctx);
-  StaticType t = arg->type;
-  auto expect = [&](std::initializer_list<StaticType> allowed) {
-    if (t == StaticType::kAny || t == StaticType::kNull) return;
-    for (StaticType a : allowed) {
-      if (a == t) return;
-    }
-    Fail(call.pos, "InvalidArgumentType",
-         std::string(EntityFunctionName(f)) + "() cannot take a " + std::string(StaticTypeName(t)));
-  };
-  StaticType result = StaticType::kAny;
-  switch (f) {
-    case EntityFunction::kId: expect({StaticType::kNode, StaticType::kRelationship}); result = StaticType::kInt; break;
-    case EntityFunction::kLabels: expect({StaticType::kNode}); result = StaticType::kList; break;
-    case EntityFunction::kType: expect({StaticType::kRelationship}); result = StaticType::kString; break;
-    case EntityFunction::kKeys:
-      expect({StaticType::kNode, StaticType::kRelationship, StaticType::kMap});
-      result = StaticType::kList;
-      break;
-    case EntityFunction::kProperties:
-      expect({StaticType::kNode, StaticType::kRelationship, StaticType::kMap});
-      result = StaticType::kMap;
-      break;
-    case EntityFunction::kStartNode:
-    case EntityFunction::kEndNode: expect({StaticType::kRelationship}); result = StaticType::kNode; break;
-    case EntityFunction::kNodes:
-    case EntityFunction::kRelationships: expect({StaticType::kPath}); result = StaticType::kList; break;
-    case EntityFunction::kLength: expect({StaticType::kPath}); result = StaticType::kInt; break;
-    case EntityFunction::kExists:
-      if (!arg_ast.Is<PropertyExpr>()) {
-        Fail(call.pos, "InvalidArgumentType", "exists() takes a property access or a pattern");
-      }
-      result = StaticType::kBool;
-      break;
-  }
-  std::vector<BoundExprPtr> args;
-  args.push_back(std::move(arg));
-  auto e = MakeExpr(ExprOp::kEntityFunction, std::move(args), result);
-  e->entity = f;
-  e->name = std::string(EntityFunctionName(f));
-  return e;
-}
-
 BoundExprPtr Binder::BindComprehension(const Expr& expr, const ExprContext& ctx) {
   bool is_quantifier = expr.Is<QuantifierExpr>();
   const std::string& variable =
       is_quantifier ? expr.As<QuantifierExpr>().variable : expr.As<ListComprehensionExpr>().variable;
-  const Expr& list_ast = is_quantifier ? *expr.As<QuantifierExpr>().list : *expr.As<ListComprehensionExpr>().list;
-  const Expr* where = is_quantifier ? expr.As<QuantifierExpr>().where.get() : expr.As<ListComprehensionExpr>().where.get();
+  const Expr& list_ast =
+      is_quantifier ? *expr.As<QuantifierExpr>().list : *expr.As<ListComprehensionExpr>().list;
+  const Expr* where =
+      is_quantifier ? expr.As<QuantifierExpr>().where.get() : expr.As<ListComprehensionExpr>().where.get();
   const Expr* projection = is_quantifier ? nullptr : expr.As<ListComprehensionExpr>().projection.get();
 
   auto list = BindExpr(list_ast, ctx);
@@ -507,10 +433,18 @@ BoundExprPtr Binder::BindComprehension(const Expr& expr, const ExprContext& ctx)
   }
   if (is_quantifier) {
     switch (expr.As<QuantifierExpr>().quantifier) {
-      case QuantifierKind::kAll: e->quantifier = Quantifier::kAll; break;
-      case QuantifierKind::kAny: e->quantifier = Quantifier::kAny; break;
-      case QuantifierKind::kNone: e->quantifier = Quantifier::kNone; break;
-      case QuantifierKind::kSingle: e->quantifier = Quantifier::kSingle; break;
+      case QuantifierKind::kAll:
+        e->quantifier = Quantifier::kAll;
+        break;
+      case QuantifierKind::kAny:
+        e->quantifier = Quantifier::kAny;
+        break;
+      case QuantifierKind::kNone:
+        e->quantifier = Quantifier::kNone;
+        break;
+      case QuantifierKind::kSingle:
+        e->quantifier = Quantifier::kSingle;
+        break;
     }
     e->type = StaticType::kBool;
   } else {
@@ -550,68 +484,6 @@ BoundExprPtr Binder::BindPatternSubquery(const Expr& expr, const ExprContext& ct
   return e;
 }
 
-bool Binder::ContainsAggregate(const Expr& expr) const {
-  switch (expr.kind()) {
-    case ExprKind::kCountStar: return true;
-    case ExprKind::kFunctionCall: {
-      const auto& call = expr.As<FunctionCallExpr>();
-      if (!FindEntityFunction(call.name)) {
-        auto info = catalog_.FindFunction(call.name);
-        if (info && info->aggregate != nullptr) return true;
-      }
-      for (const auto& a : call.args) {
-        if (ContainsAggregate(*a)) return true;
-      }
-      return false;
-    }
-    case ExprKind::kProperty: return ContainsAggregate(*expr.As<PropertyExpr>().object);
-    case ExprKind::kHasLabels: return ContainsAggregate(*expr.As<HasLabelsExpr>().object);
-    case ExprKind::kSubscript:
-      return ContainsAggregate(*expr.As<SubscriptExpr>().object) || ContainsAggregate(*expr.As<SubscriptExpr>().index);
-    case ExprKind::kSlice: {
-      const auto& s = expr.As<SliceExpr>();
-      return ContainsAggregate(*s.object) || (s.from && ContainsAggregate(*s.from)) || (s.to && ContainsAggregate(*s.to));
-    }
-    case ExprKind::kUnary: return ContainsAggregate(*expr.As<UnaryExpr>().operand);
-    case ExprKind::kBinary:
-      return ContainsAggregate(*expr.As<BinaryExpr>().left) || ContainsAggregate(*expr.As<BinaryExpr>().right);
-    case ExprKind::kComparison:
-      for (const auto& o : expr.As<ComparisonExpr>().operands) {
-        if (ContainsAggregate(*o)) return true;
-      }
-      return false;
-    case ExprKind::kCase: {
-      const auto& c = expr.As<CaseExpr>();
-      if (c.test && ContainsAggregate(*c.test)) return true;
-      if (c.else_expr && ContainsAggregate(*c.else_expr)) return true;
-      for (const auto& alt : c.alternatives) {
-        if (ContainsAggregate(*alt.when) || ContainsAggregate(*alt.then)) return true;
-      }
-      return false;
-    }
-    case ExprKind::kList:
-      for (const auto& e : expr.As<ListExpr>().elements) {
-        if (ContainsAggregate(*e)) return true;
-      }
-      return false;
-    case ExprKind::kMap:
-      for (const auto& e : expr.As<MapExpr>().entries) {
-        if (ContainsAggregate(*e.value)) return true;
-      }
-      return false;
-    case ExprKind::kListComprehension: {
-      const auto& c = expr.As<ListComprehensionExpr>();
-      return ContainsAggregate(*c.list) || (c.where && ContainsAggregate(*c.where)) ||
-             (c.projection && ContainsAggregate(*c.projection));
-    }
-    case ExprKind::kQuantifier: {
-      const auto& q = expr.As<QuantifierExpr>();
-      return ContainsAggregate(*q.list) || (q.where && ContainsAggregate(*q.where));
-    }
-    default: return false;
-  }
-}
-
 BoundExprPtr Binder::BindSkipLimit(const Expr& expr) {
   Scope empty;
   ExprContext ctx;
@@ -621,9 +493,11 @@ BoundExprPtr Binder::BindSkipLimit(const Expr& expr) {
   if (bound->IsConstant()) {
     const Value& v = bound->value;
     if (v.IsInt()) {
-      if (v.AsInt() < 0) Fail(expr.pos, "NegativeIntegerArgument", "SKIP and LIMIT take a non-negative integer");
+      if (v.AsInt() < 0)
+        Fail(expr.pos, "NegativeIntegerArgument", "SKIP and LIMIT take a non-negative integer");
     } else if (!v.IsNull()) {
-      Fail(expr.pos, "InvalidArgumentType", "SKIP and LIMIT take an integer, not " + std::string(v.TypeName()));
+      Fail(expr.pos, "InvalidArgumentType",
+           "SKIP and LIMIT take an integer, not " + std::string(v.TypeName()));
     }
   }
   return bound;

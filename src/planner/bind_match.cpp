@@ -30,9 +30,12 @@ struct Pending {
 
 Direction ToDirection(RelDirection d, bool reversed) {
   switch (d) {
-    case RelDirection::kRight: return reversed ? Direction::kIncoming : Direction::kOutgoing;
-    case RelDirection::kLeft: return reversed ? Direction::kOutgoing : Direction::kIncoming;
-    default: return Direction::kBoth;
+    case RelDirection::kRight:
+      return reversed ? Direction::kIncoming : Direction::kOutgoing;
+    case RelDirection::kLeft:
+      return reversed ? Direction::kOutgoing : Direction::kIncoming;
+    default:
+      return Direction::kBoth;
   }
 }
 
@@ -57,7 +60,8 @@ struct JoinKeys {
 };
 
 template <typename IsBound>
-JoinKeys FindJoinKeys(std::vector<Pending>& pending, const std::unordered_set<SlotId>& part, IsBound is_bound) {
+JoinKeys FindJoinKeys(std::vector<Pending>& pending, const std::unordered_set<SlotId>& part,
+                      IsBound is_bound) {
   for (auto& p : pending) {
     if (p.placed) continue;
     const BoundExpr& e = *p.expr;
@@ -68,7 +72,8 @@ JoinKeys FindJoinKeys(std::vector<Pending>& pending, const std::unordered_set<Sl
       CollectSlots(*e.args[probe], probe_slots);
       CollectSlots(*e.args[1 - probe], build_slots);
       if (probe_slots.empty() || build_slots.empty()) continue;
-      bool build_ok = std::all_of(build_slots.begin(), build_slots.end(), [&](SlotId s) { return part.count(s); });
+      bool build_ok =
+          std::all_of(build_slots.begin(), build_slots.end(), [&](SlotId s) { return part.count(s); });
       bool probe_ok = std::all_of(probe_slots.begin(), probe_slots.end(),
                                   [&](SlotId s) { return part.count(s) == 0 && is_bound(s); });
       if (build_ok && probe_ok) return JoinKeys{&p, probe};
@@ -105,7 +110,8 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
 
   auto undefined_in_predicate = [&](const std::string& name, SourcePosition pos) {
     if (use == PatternUse::kPredicate) {
-      Fail(pos, "UndefinedVariable", "variable `" + name + "` not defined (a pattern predicate cannot introduce one)");
+      Fail(pos, "UndefinedVariable",
+           "variable `" + name + "` not defined (a pattern predicate cannot introduce one)");
     }
   };
   auto fresh = [&](std::string name) {
@@ -153,7 +159,8 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
         bool ok = MayBe(outer->type, type) || (is_list && outer->type == StaticType::kList);
         if (!ok) {
           Fail(rel.pos, "VariableTypeConflict",
-               "`" + rel.variable + "` is a " + std::string(StaticTypeName(outer->type)) + ", not a relationship");
+               "`" + rel.variable + "` is a " + std::string(StaticTypeName(outer->type)) +
+                   ", not a relationship");
         }
         // Bound by an earlier clause: match afresh and require the same relationship.
         slot = fresh(rel.variable);
@@ -196,7 +203,8 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
   auto property_map = [&](const ExprPtr& properties) -> const MapExpr* {
     if (!properties) return nullptr;
     if (properties->Is<ParameterExpr>()) {
-      Fail(properties->pos, "InvalidParameterUse", "a parameter cannot be used as a property map in a pattern");
+      Fail(properties->pos, "InvalidParameterUse",
+           "a parameter cannot be used as a property map in a pattern");
     }
     return &properties->As<MapExpr>();
   };
@@ -235,8 +243,8 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
             rp.property_keys.push_back(entry.key);
             rp.property_values.push_back(BindExpr(*entry.value, ctx));
           } else {
-            add_pending(
-                PropertyEquals(rel_slots[p][i], StaticType::kRelationship, entry.key, BindExpr(*entry.value, ctx)));
+            add_pending(PropertyEquals(rel_slots[p][i], StaticType::kRelationship, entry.key,
+                                       BindExpr(*entry.value, ctx)));
           }
         }
       }
@@ -404,12 +412,13 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
 }
 
 LogicalOperatorPtr Binder::BindMatch(const MatchClause& clause, LogicalOperatorPtr input, Scope& scope) {
-  if (!clause.optional) return PlanPattern(clause.pattern, clause.where.get(), std::move(input), scope, PatternUse::kMatch);
+  if (!clause.optional)
+    return PlanPattern(clause.pattern, clause.where.get(), std::move(input), scope, PatternUse::kMatch);
   // OPTIONAL MATCH: the pattern runs per input row as a subplan; a row it does not
   // extend survives with its new variables null.
   Scope inner = scope;
-  auto subplan =
-      PlanPattern(clause.pattern, clause.where.get(), MakeOp(OpKind::kArgument, nullptr), inner, PatternUse::kMatch);
+  auto subplan = PlanPattern(clause.pattern, clause.where.get(), MakeOp(OpKind::kArgument, nullptr), inner,
+                             PatternUse::kMatch);
   auto optional = MakeOp(OpKind::kOptional, std::move(input));
   optional->children.push_back(std::move(subplan));
   for (const auto& v : inner.variables()) {

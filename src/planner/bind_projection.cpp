@@ -20,8 +20,8 @@ using namespace cypher;  // NOLINT
 namespace {
 
 struct Item {
-  const Expr* ast = nullptr;      // null for a variable taken in by `*`
-  const Variable* star = nullptr; // the variable, for `*`
+  const Expr* ast = nullptr;       // null for a variable taken in by `*`
+  const Variable* star = nullptr;  // the variable, for `*`
   std::string column;
   SourcePosition pos;
   bool aggregates = false;
@@ -38,7 +38,8 @@ LogicalOperatorPtr Binder::BindProjection(const ProjectionBody& body, const Expr
   std::vector<Variable> star_vars;
   if (body.star) {
     star_vars = scope.variables();
-    std::sort(star_vars.begin(), star_vars.end(), [](const Variable& a, const Variable& b) { return a.name < b.name; });
+    std::sort(star_vars.begin(), star_vars.end(),
+              [](const Variable& a, const Variable& b) { return a.name < b.name; });
     if (is_return && star_vars.empty() && body.items.empty()) {
       Fail(body.items.empty() ? SourcePosition{} : body.items[0].pos, "NoVariablesInScope",
            "RETURN * and WITH * need variables in scope");
@@ -163,7 +164,8 @@ LogicalOperatorPtr Binder::BindProjection(const ProjectionBody& body, const Expr
       if (aggregating || body.distinct) ctx.items = &refs;
       if (ContainsAggregate(*sort_item.expr)) {
         if (!aggregating) {
-          Fail(sort_item.pos, "InvalidAggregation", "cannot sort by an aggregate when the projection does not aggregate");
+          Fail(sort_item.pos, "InvalidAggregation",
+               "cannot sort by an aggregate when the projection does not aggregate");
         }
         ctx.aggregation = &order_sink;
         ctx.mixed_aggregation = true;

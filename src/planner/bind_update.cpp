@@ -70,7 +70,8 @@ static CreatePlan PlanCreation(Binder& b, const std::vector<PatternPartRef>& par
       spec.labels = node.labels;
       if (node.properties) {
         if (merge && node.properties->Is<ParameterExpr>()) {
-          b.Fail(node.properties->pos, "InvalidParameterUse", "a parameter cannot be a property map in MERGE");
+          b.Fail(node.properties->pos, "InvalidParameterUse",
+                 "a parameter cannot be a property map in MERGE");
         }
         Scope expr_scope = scope;
         for (const auto& v : introduced.variables()) expr_scope.Add(v);
@@ -88,7 +89,8 @@ static CreatePlan PlanCreation(Binder& b, const std::vector<PatternPartRef>& par
       if (!rel.variable.empty() && in_scope(rel.variable) != nullptr) {
         b.Fail(rel.pos, "VariableAlreadyBound", "variable `" + rel.variable + "` is already bound");
       }
-      if (rel.var_length) b.Fail(rel.pos, "CreatingVarLength", "variable length relationships cannot be created");
+      if (rel.var_length)
+        b.Fail(rel.pos, "CreatingVarLength", "variable length relationships cannot be created");
       if (rel.types.size() != 1) {
         b.Fail(rel.pos, "NoSingleRelationshipType", "a relationship to create needs exactly one type");
       }
@@ -126,7 +128,8 @@ static CreatePlan PlanCreation(Binder& b, const std::vector<PatternPartRef>& par
       size_t rel_base = out.rels.size() - element.relationships.size();
       for (size_t i = 0; i < node_slots.size(); ++i) {
         path->path_steps.push_back({node_slots[i], false});
-        if (i < element.relationships.size()) path->path_steps.push_back({out.rels[rel_base + i].slot, false});
+        if (i < element.relationships.size())
+          path->path_steps.push_back({out.rels[rel_base + i].slot, false});
       }
       SlotId slot = slot_for(part.path_variable, "  path");
       introduced.Add({part.path_variable, slot, StaticType::kPath});
@@ -159,9 +162,11 @@ LogicalOperatorPtr Binder::BindCreate(const CreateClause& clause, LogicalOperato
 
 LogicalOperatorPtr Binder::BindMerge(const MergeClause& clause, LogicalOperatorPtr input, Scope& scope) {
   MarkUpdating();
-  std::vector<PatternPartRef> parts{{&clause.pattern.element, clause.pattern.path_variable, clause.pattern.pos}};
+  std::vector<PatternPartRef> parts{
+      {&clause.pattern.element, clause.pattern.path_variable, clause.pattern.pos}};
   Scope match_scope = scope;
-  auto match = PlanPatternParts(parts, nullptr, MakeOp(OpKind::kArgument, nullptr), match_scope, PatternUse::kMerge);
+  auto match =
+      PlanPatternParts(parts, nullptr, MakeOp(OpKind::kArgument, nullptr), match_scope, PatternUse::kMerge);
   Scope create_scope = scope;
   CreatePlan creation = PlanCreation(*this, parts, create_scope, /*merge=*/true, &match_scope);
   auto op = MakeOp(OpKind::kMerge, std::move(input));
@@ -216,14 +221,16 @@ std::vector<SetSpec> Binder::BindSetItems(const std::vector<SetItem>& items, con
   return out;
 }
 
-LogicalOperatorPtr Binder::BindSet(const std::vector<SetItem>& items, LogicalOperatorPtr input, const Scope& scope) {
+LogicalOperatorPtr Binder::BindSet(const std::vector<SetItem>& items, LogicalOperatorPtr input,
+                                   const Scope& scope) {
   MarkUpdating();
   auto op = MakeOp(OpKind::kSetProperties, std::move(input));
   op->set_items = BindSetItems(items, scope);
   return op;
 }
 
-LogicalOperatorPtr Binder::BindRemove(const RemoveClause& clause, LogicalOperatorPtr input, const Scope& scope) {
+LogicalOperatorPtr Binder::BindRemove(const RemoveClause& clause, LogicalOperatorPtr input,
+                                      const Scope& scope) {
   MarkUpdating();
   ExprContext ctx;
   ctx.scope = &scope;
@@ -245,7 +252,8 @@ LogicalOperatorPtr Binder::BindRemove(const RemoveClause& clause, LogicalOperato
   return op;
 }
 
-LogicalOperatorPtr Binder::BindDelete(const DeleteClause& clause, LogicalOperatorPtr input, const Scope& scope) {
+LogicalOperatorPtr Binder::BindDelete(const DeleteClause& clause, LogicalOperatorPtr input,
+                                      const Scope& scope) {
   MarkUpdating();
   ExprContext ctx;
   ctx.scope = &scope;
@@ -260,7 +268,8 @@ LogicalOperatorPtr Binder::BindDelete(const DeleteClause& clause, LogicalOperato
       case StaticType::kString:
       case StaticType::kMap:
         Fail(target->pos, "InvalidArgumentType", "DELETE needs a node, a relationship or a path");
-      default: break;
+      default:
+        break;
     }
     op->exprs.push_back(std::move(bound));
   }

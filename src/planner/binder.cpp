@@ -83,7 +83,8 @@ LogicalPlan Binder::BindStatement(const cypher::Statement& statement) {
       first = columns;
     } else {
       if (columns.names != first.names) {
-        Fail(query.pos, "DifferentColumnsInUnion", "all sub queries in a UNION must have the same column names");
+        Fail(query.pos, "DifferentColumnsInUnion",
+             "all sub queries in a UNION must have the same column names");
       }
       // Every branch delivers its rows in the first branch's result slots.
       auto project = MakeOp(OpKind::kProject, std::move(branch));
@@ -118,24 +119,31 @@ LogicalPlan Binder::BindStatement(const cypher::Statement& statement) {
   return plan;
 }
 
-LogicalOperatorPtr Binder::BindClauses(const cypher::SingleQuery& query, LogicalOperatorPtr input, Scope& scope,
-                                       ResultColumns* columns, bool in_subquery) {
+LogicalOperatorPtr Binder::BindClauses(const cypher::SingleQuery& query, LogicalOperatorPtr input,
+                                       Scope& scope, ResultColumns* columns, bool in_subquery) {
   LogicalOperatorPtr plan = std::move(input);
   for (const auto& clause_ptr : query.clauses) {
     const cypher::Clause& clause = *clause_ptr;
     switch (clause.kind()) {
-      case cypher::ClauseKind::kMatch: plan = BindMatch(clause.As<cypher::MatchClause>(), std::move(plan), scope); break;
+      case cypher::ClauseKind::kMatch:
+        plan = BindMatch(clause.As<cypher::MatchClause>(), std::move(plan), scope);
+        break;
       case cypher::ClauseKind::kUnwind:
         plan = BindUnwind(clause.As<cypher::UnwindClause>(), std::move(plan), scope);
         break;
       case cypher::ClauseKind::kCall:
-        plan = BindCall(clause.As<cypher::CallClause>(), std::move(plan), scope, /*standalone=*/false, nullptr);
+        plan =
+            BindCall(clause.As<cypher::CallClause>(), std::move(plan), scope, /*standalone=*/false, nullptr);
         break;
       case cypher::ClauseKind::kCreate:
         plan = BindCreate(clause.As<cypher::CreateClause>(), std::move(plan), scope);
         break;
-      case cypher::ClauseKind::kMerge: plan = BindMerge(clause.As<cypher::MergeClause>(), std::move(plan), scope); break;
-      case cypher::ClauseKind::kSet: plan = BindSet(clause.As<cypher::SetClause>().items, std::move(plan), scope); break;
+      case cypher::ClauseKind::kMerge:
+        plan = BindMerge(clause.As<cypher::MergeClause>(), std::move(plan), scope);
+        break;
+      case cypher::ClauseKind::kSet:
+        plan = BindSet(clause.As<cypher::SetClause>().items, std::move(plan), scope);
+        break;
       case cypher::ClauseKind::kRemove:
         plan = BindRemove(clause.As<cypher::RemoveClause>(), std::move(plan), scope);
         break;
@@ -144,7 +152,8 @@ LogicalOperatorPtr Binder::BindClauses(const cypher::SingleQuery& query, Logical
         break;
       case cypher::ClauseKind::kWith: {
         const auto& with = clause.As<cypher::WithClause>();
-        plan = BindProjection(with.body, with.where.get(), /*is_return=*/false, std::move(plan), scope, nullptr);
+        plan =
+            BindProjection(with.body, with.where.get(), /*is_return=*/false, std::move(plan), scope, nullptr);
         break;
       }
       case cypher::ClauseKind::kReturn: {

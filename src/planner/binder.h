@@ -15,7 +15,8 @@
 
 namespace quiver::planner {
 
-// A function the catalog knows: scalar (pure, from exec/function/) or aggregate.
+// A function the catalog knows: scalar (pure, from exec/function/), aggregate, or
+// temporal (common/temporal/: reads the statement clock).
 struct FunctionInfo {
   std::string_view name;  // canonical spelling
   const ScalarFunction* scalar = nullptr;
@@ -23,6 +24,7 @@ struct FunctionInfo {
   int min_args = 0;
   int max_args = 0;  // -1: variadic
   bool deterministic = true;
+  const TemporalFunction* temporal = nullptr;
 };
 
 // What the binder may look up by name. The exec layer implements it over the function

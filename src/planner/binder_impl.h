@@ -72,10 +72,10 @@ struct ResultColumns {
 
 // How the nodes and relationships of a pattern are matched (bind_match.cpp).
 enum class PatternUse : uint8_t {
-  kMatch,      // MATCH / OPTIONAL MATCH: new variables allowed
+  kMatch,          // MATCH / OPTIONAL MATCH: new variables allowed
   kPredicate,      // a pattern predicate: every named variable must already be bound
   kComprehension,  // a pattern comprehension: new variables stay local
-  kMerge,      // the match half of MERGE
+  kMerge,          // the match half of MERGE
 };
 
 // One comma-separated part of a pattern, viewed (AST patterns are not copyable).
@@ -114,8 +114,10 @@ class Binder {
   LogicalOperatorPtr BindMerge(const cypher::MergeClause& clause, LogicalOperatorPtr input, Scope& scope);
   LogicalOperatorPtr BindSet(const std::vector<cypher::SetItem>& items, LogicalOperatorPtr input,
                              const Scope& scope);
-  LogicalOperatorPtr BindRemove(const cypher::RemoveClause& clause, LogicalOperatorPtr input, const Scope& scope);
-  LogicalOperatorPtr BindDelete(const cypher::DeleteClause& clause, LogicalOperatorPtr input, const Scope& scope);
+  LogicalOperatorPtr BindRemove(const cypher::RemoveClause& clause, LogicalOperatorPtr input,
+                                const Scope& scope);
+  LogicalOperatorPtr BindDelete(const cypher::DeleteClause& clause, LogicalOperatorPtr input,
+                                const Scope& scope);
   std::vector<SetSpec> BindSetItems(const std::vector<cypher::SetItem>& items, const Scope& scope);
 
   // ---- patterns (bind_match.cpp) ----
@@ -125,9 +127,9 @@ class Binder {
                                       LogicalOperatorPtr input, Scope& scope, PatternUse use);
   LogicalOperatorPtr PlanPattern(const cypher::Pattern& pattern, const cypher::Expr* where,
                                  LogicalOperatorPtr input, Scope& scope, PatternUse use);
-  LogicalOperatorPtr PlanPatternElement(const cypher::PatternElement& element, const std::string& path_variable,
-                                        const cypher::Expr* where, LogicalOperatorPtr input, Scope& scope,
-                                        PatternUse use);
+  LogicalOperatorPtr PlanPatternElement(const cypher::PatternElement& element,
+                                        const std::string& path_variable, const cypher::Expr* where,
+                                        LogicalOperatorPtr input, Scope& scope, PatternUse use);
 
   // ---- expressions (bind_expression.cpp) ----
   BoundExprPtr BindExpr(const cypher::Expr& expr, const ExprContext& ctx);
@@ -142,7 +144,8 @@ class Binder {
   BoundExprPtr BindVariable(const cypher::VariableExpr& expr, const ExprContext& ctx);
   BoundExprPtr BindFunctionCall(const cypher::FunctionCallExpr& expr, const ExprContext& ctx);
   BoundExprPtr BindAggregate(const cypher::Expr& expr, const ExprContext& ctx);
-  BoundExprPtr BindEntityFunction(EntityFunction f, const cypher::FunctionCallExpr& expr, const ExprContext& ctx);
+  BoundExprPtr BindEntityFunction(EntityFunction f, const cypher::FunctionCallExpr& expr,
+                                  const ExprContext& ctx);
   BoundExprPtr BindComprehension(const cypher::Expr& expr, const ExprContext& ctx);
   BoundExprPtr BindPatternSubquery(const cypher::Expr& expr, const ExprContext& ctx);
   BoundExprPtr BindBinary(const cypher::BinaryExpr& expr, const ExprContext& ctx);

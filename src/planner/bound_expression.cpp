@@ -17,18 +17,30 @@ BoundExpr::~BoundExpr() = default;
 
 std::string_view StaticTypeName(StaticType type) {
   switch (type) {
-    case StaticType::kAny: return "Any";
-    case StaticType::kNull: return "Null";
-    case StaticType::kBool: return "Boolean";
-    case StaticType::kInt: return "Integer";
-    case StaticType::kFloat: return "Float";
-    case StaticType::kString: return "String";
-    case StaticType::kList: return "List";
-    case StaticType::kMap: return "Map";
-    case StaticType::kNode: return "Node";
-    case StaticType::kRelationship: return "Relationship";
-    case StaticType::kPath: return "Path";
-    case StaticType::kRelationshipList: return "List<Relationship>";
+    case StaticType::kAny:
+      return "Any";
+    case StaticType::kNull:
+      return "Null";
+    case StaticType::kBool:
+      return "Boolean";
+    case StaticType::kInt:
+      return "Integer";
+    case StaticType::kFloat:
+      return "Float";
+    case StaticType::kString:
+      return "String";
+    case StaticType::kList:
+      return "List";
+    case StaticType::kMap:
+      return "Map";
+    case StaticType::kNode:
+      return "Node";
+    case StaticType::kRelationship:
+      return "Relationship";
+    case StaticType::kPath:
+      return "Path";
+    case StaticType::kRelationshipList:
+      return "List<Relationship>";
   }
   return "?";
 }
@@ -39,7 +51,8 @@ using SlotNames = std::vector<std::string>;
 
 // A slot by its variable's name when known (EXPLAIN), else `#n`.
 std::string SlotText(SlotId s, const SlotNames* names) {
-  if (names != nullptr && s < names->size() && !(*names)[s].empty() && (*names)[s][0] != ' ') return (*names)[s];
+  if (names != nullptr && s < names->size() && !(*names)[s].empty() && (*names)[s][0] != ' ')
+    return (*names)[s];
   std::string out = "#";
   out += std::to_string(s);
   return out;
@@ -71,32 +84,53 @@ bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
 
 std::string_view OpSymbol(ExprOp op) {
   switch (op) {
-    case ExprOp::kAnd: return " AND ";
-    case ExprOp::kOr: return " OR ";
-    case ExprOp::kXor: return " XOR ";
-    case ExprOp::kAdd: return " + ";
-    case ExprOp::kSubtract: return " - ";
-    case ExprOp::kMultiply: return " * ";
-    case ExprOp::kDivide: return " / ";
-    case ExprOp::kModulo: return " % ";
-    case ExprOp::kPower: return " ^ ";
-    case ExprOp::kStartsWith: return " STARTS WITH ";
-    case ExprOp::kEndsWith: return " ENDS WITH ";
-    case ExprOp::kContains: return " CONTAINS ";
-    case ExprOp::kRegexMatch: return " =~ ";
-    case ExprOp::kIn: return " IN ";
-    default: return " ? ";
+    case ExprOp::kAnd:
+      return " AND ";
+    case ExprOp::kOr:
+      return " OR ";
+    case ExprOp::kXor:
+      return " XOR ";
+    case ExprOp::kAdd:
+      return " + ";
+    case ExprOp::kSubtract:
+      return " - ";
+    case ExprOp::kMultiply:
+      return " * ";
+    case ExprOp::kDivide:
+      return " / ";
+    case ExprOp::kModulo:
+      return " % ";
+    case ExprOp::kPower:
+      return " ^ ";
+    case ExprOp::kStartsWith:
+      return " STARTS WITH ";
+    case ExprOp::kEndsWith:
+      return " ENDS WITH ";
+    case ExprOp::kContains:
+      return " CONTAINS ";
+    case ExprOp::kRegexMatch:
+      return " =~ ";
+    case ExprOp::kIn:
+      return " IN ";
+    default:
+      return " ? ";
   }
 }
 
 std::string_view CmpSymbol(CmpOp op) {
   switch (op) {
-    case CmpOp::kEq: return " = ";
-    case CmpOp::kNe: return " <> ";
-    case CmpOp::kLt: return " < ";
-    case CmpOp::kGt: return " > ";
-    case CmpOp::kLe: return " <= ";
-    case CmpOp::kGe: return " >= ";
+    case CmpOp::kEq:
+      return " = ";
+    case CmpOp::kNe:
+      return " <> ";
+    case CmpOp::kLt:
+      return " < ";
+    case CmpOp::kGt:
+      return " > ";
+    case CmpOp::kLe:
+      return " <= ";
+    case CmpOp::kGe:
+      return " >= ";
   }
   return " ? ";
 }
@@ -112,9 +146,15 @@ void PrintArgs(const BoundExpr& e, std::string& out, const SlotNames* names, siz
 
 void Print(const BoundExpr& e, std::string& out, const SlotNames* names) {
   switch (e.op) {
-    case ExprOp::kConstant: out += ToTckString(e.value); return;
-    case ExprOp::kParameter: out += "$" + e.name; return;
-    case ExprOp::kSlot: out += SlotText(e.slot, names); return;
+    case ExprOp::kConstant:
+      out += ToTckString(e.value);
+      return;
+    case ExprOp::kParameter:
+      out += "$" + e.name;
+      return;
+    case ExprOp::kSlot:
+      out += SlotText(e.slot, names);
+      return;
     case ExprOp::kProperty:
       Print(*e.args[0], out, names);
       out += "." + e.name;
@@ -137,10 +177,22 @@ void Print(const BoundExpr& e, std::string& out, const SlotNames* names) {
       if (e.has_else) Print(*e.args[2], out, names);
       out += "]";
       return;
-    case ExprOp::kNot: out += "NOT "; Print(*e.args[0], out, names); return;
-    case ExprOp::kNegate: out += "-"; Print(*e.args[0], out, names); return;
-    case ExprOp::kIsNull: Print(*e.args[0], out, names); out += " IS NULL"; return;
-    case ExprOp::kIsNotNull: Print(*e.args[0], out, names); out += " IS NOT NULL"; return;
+    case ExprOp::kNot:
+      out += "NOT ";
+      Print(*e.args[0], out, names);
+      return;
+    case ExprOp::kNegate:
+      out += "-";
+      Print(*e.args[0], out, names);
+      return;
+    case ExprOp::kIsNull:
+      Print(*e.args[0], out, names);
+      out += " IS NULL";
+      return;
+    case ExprOp::kIsNotNull:
+      Print(*e.args[0], out, names);
+      out += " IS NOT NULL";
+      return;
     case ExprOp::kComparison:
       out += "(";
       for (size_t i = 0; i < e.args.size(); ++i) {
@@ -150,13 +202,20 @@ void Print(const BoundExpr& e, std::string& out, const SlotNames* names) {
       out += ")";
       return;
     case ExprOp::kScalarFunction:
+    case ExprOp::kTemporalFunction:
     case ExprOp::kEntityFunction:
       out += e.name + "(";
       PrintArgs(e, out, names);
       out += ")";
       return;
-    case ExprOp::kCase: out += "CASE ... END"; return;
-    case ExprOp::kList: out += "["; PrintArgs(e, out, names); out += "]"; return;
+    case ExprOp::kCase:
+      out += "CASE ... END";
+      return;
+    case ExprOp::kList:
+      out += "[";
+      PrintArgs(e, out, names);
+      out += "]";
+      return;
     case ExprOp::kMap:
       out += "{";
       for (size_t i = 0; i < e.args.size(); ++i) {
@@ -176,7 +235,9 @@ void Print(const BoundExpr& e, std::string& out, const SlotNames* names) {
       Print(*e.args[0], out, names);
       out += " ...)";
       return;
-    case ExprOp::kSubquery: out += e.subquery_mode == SubqueryMode::kExists ? "EXISTS {...}" : "[pattern | ...]"; return;
+    case ExprOp::kSubquery:
+      out += e.subquery_mode == SubqueryMode::kExists ? "EXISTS {...}" : "[pattern | ...]";
+      return;
     case ExprOp::kDegree:
       out += "degree(";
       Print(*e.args[0], out, names);
@@ -223,14 +284,29 @@ std::string_view EntityFunctionName(EntityFunction f) {
 BoundExprPtr MakeConstant(Value v) {
   auto e = std::make_unique<BoundExpr>(ExprOp::kConstant);
   switch (v.kind()) {
-    case ValueKind::kNull: e->type = StaticType::kNull; break;
-    case ValueKind::kBool: e->type = StaticType::kBool; break;
-    case ValueKind::kInt: e->type = StaticType::kInt; break;
-    case ValueKind::kFloat: e->type = StaticType::kFloat; break;
-    case ValueKind::kString: e->type = StaticType::kString; break;
-    case ValueKind::kList: e->type = StaticType::kList; break;
-    case ValueKind::kMap: e->type = StaticType::kMap; break;
-    default: break;
+    case ValueKind::kNull:
+      e->type = StaticType::kNull;
+      break;
+    case ValueKind::kBool:
+      e->type = StaticType::kBool;
+      break;
+    case ValueKind::kInt:
+      e->type = StaticType::kInt;
+      break;
+    case ValueKind::kFloat:
+      e->type = StaticType::kFloat;
+      break;
+    case ValueKind::kString:
+      e->type = StaticType::kString;
+      break;
+    case ValueKind::kList:
+      e->type = StaticType::kList;
+      break;
+    case ValueKind::kMap:
+      e->type = StaticType::kMap;
+      break;
+    default:
+      break;
   }
   e->value = std::move(v);
   return e;
@@ -264,13 +340,16 @@ bool IsRowIndependent(const BoundExpr& expr) {
     case ExprOp::kDegree:
     case ExprOp::kListComprehension:
     case ExprOp::kQuantifier:
-    case ExprOp::kEntityFunction: return false;
+    case ExprOp::kEntityFunction:
+      return false;
     case ExprOp::kScalarFunction:
       // rand() and friends are fine for SKIP/LIMIT semantics; but only pure args.
       break;
-    default: break;
+    default:
+      break;
   }
-  return std::all_of(expr.args.begin(), expr.args.end(), [](const BoundExprPtr& a) { return IsRowIndependent(*a); });
+  return std::all_of(expr.args.begin(), expr.args.end(),
+                     [](const BoundExprPtr& a) { return IsRowIndependent(*a); });
 }
 
 void CollectSlots(const BoundExpr& expr, std::vector<SlotId>& out) {

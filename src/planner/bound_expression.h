@@ -20,6 +20,7 @@
 namespace quiver {
 struct ScalarFunction;     // exec/function/function.h; the planner only holds pointers
 struct AggregateFunction;  // exec/function/function.h
+struct TemporalFunction;   // common/temporal/temporal.h
 }  // namespace quiver
 
 namespace quiver::planner {
@@ -75,11 +76,12 @@ enum class ExprOp : uint8_t {
   kContains,
   kRegexMatch,
   kIn,
-  kScalarFunction,  // scalar(args...)
-  kEntityFunction,  // entity_function(args...): functions that read the graph
-  kCase,            // args: [test] (when, then)* [else]; flags say which are present
-  kList,            // [args...]
-  kMap,             // {names[i]: args[i]}
+  kScalarFunction,     // scalar(args...)
+  kTemporalFunction,   // temporal(args...): date(), duration.between(), ... (reads the statement clock)
+  kEntityFunction,     // entity_function(args...): functions that read the graph
+  kCase,               // args: [test] (when, then)* [else]; flags say which are present
+  kList,               // [args...]
+  kMap,                // {names[i]: args[i]}
   kListComprehension,  // [slot IN args[0] WHERE args[1] | args[2]]; flags: has where/projection
   kQuantifier,         // quantifier(slot IN args[0] WHERE args[1])
   kSubquery,           // subplan: EXISTS / pattern predicate (bool), pattern comprehension (list)
@@ -117,8 +119,8 @@ struct PathStep {
 
 // What a kSubquery produces per outer row.
 enum class SubqueryMode : uint8_t {
-  kExists,  // true when the subplan yields any row
-  kCollect, // the list of `slot` over the subplan's rows (pattern comprehension)
+  kExists,   // true when the subplan yields any row
+  kCollect,  // the list of `slot` over the subplan's rows (pattern comprehension)
 };
 
 struct BoundExpr;
@@ -133,22 +135,23 @@ struct BoundExpr {
   ExprOp op;
   StaticType type = StaticType::kAny;
   std::vector<BoundExprPtr> args;
-  Value value;                      // kConstant
-  std::string name;                 // kParameter, kProperty key, function name for printing
-  std::vector<std::string> names;   // kHasLabels labels, kMap keys
-  SlotId slot = kNoSlot;            // kSlot; comprehension/quantifier variable; kSubquery result
-  std::vector<CmpOp> cmp_ops;       // kComparison
+  Value value;                     // kConstant
+  std::string name;                // kParameter, kProperty key, function name for printing
+  std::vector<std::string> names;  // kHasLabels labels, kMap keys
+  SlotId slot = kNoSlot;           // kSlot; comprehension/quantifier variable; kSubquery result
+  std::vector<CmpOp> cmp_ops;      // kComparison
   Quantifier quantifier = Quantifier::kAll;
   EntityFunction entity = EntityFunction::kId;
   const ScalarFunction* scalar = nullptr;
+  const TemporalFunction* temporal = nullptr;
   bool deterministic = true;    // kScalarFunction: false for rand()
   bool has_test = false;        // kCase: simple form; kSlice: has from
   bool has_else = false;        // kCase; kSlice: has to
   bool has_where = false;       // comprehension / quantifier
   bool has_projection = false;  // list comprehension
   SubqueryMode subquery_mode = SubqueryMode::kExists;
-  std::unique_ptr<LogicalOperator> subplan;  // kSubquery; leaf is an Argument
-  std::vector<PathStep> path_steps;          // kPath: node, rel, node, rel, ..., node
+  std::unique_ptr<LogicalOperator> subplan;    // kSubquery; leaf is an Argument
+  std::vector<PathStep> path_steps;            // kPath: node, rel, node, rel, ..., node
   Direction direction = Direction::kOutgoing;  // kDegree
 
   bool IsConstant() const { return op == ExprOp::kConstant; }

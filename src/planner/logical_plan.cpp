@@ -11,29 +11,52 @@ LogicalOperator::~LogicalOperator() = default;
 
 std::string_view OpKindName(OpKind kind) {
   switch (kind) {
-    case OpKind::kStart: return "Start";
-    case OpKind::kArgument: return "Argument";
-    case OpKind::kNodeScan: return "NodeScan";
-    case OpKind::kExpand: return "Expand";
-    case OpKind::kVarExpand: return "VarLengthExpand";
-    case OpKind::kFilter: return "Filter";
-    case OpKind::kOptional: return "Optional";
-    case OpKind::kProject: return "Project";
-    case OpKind::kAggregate: return "Aggregate";
-    case OpKind::kDistinct: return "Distinct";
-    case OpKind::kSort: return "Sort";
-    case OpKind::kSkip: return "Skip";
-    case OpKind::kLimit: return "Limit";
-    case OpKind::kUnwind: return "Unwind";
-    case OpKind::kCall: return "ProcedureCall";
-    case OpKind::kCreate: return "Create";
-    case OpKind::kMerge: return "Merge";
-    case OpKind::kSetProperties: return "SetProperties";
-    case OpKind::kDelete: return "Delete";
-    case OpKind::kEager: return "Eager";
-    case OpKind::kHashJoin: return "HashJoin";
-    case OpKind::kUnion: return "Union";
-    case OpKind::kProduceResults: return "ProduceResults";
+    case OpKind::kStart:
+      return "Start";
+    case OpKind::kArgument:
+      return "Argument";
+    case OpKind::kNodeScan:
+      return "NodeScan";
+    case OpKind::kExpand:
+      return "Expand";
+    case OpKind::kVarExpand:
+      return "VarLengthExpand";
+    case OpKind::kFilter:
+      return "Filter";
+    case OpKind::kOptional:
+      return "Optional";
+    case OpKind::kProject:
+      return "Project";
+    case OpKind::kAggregate:
+      return "Aggregate";
+    case OpKind::kDistinct:
+      return "Distinct";
+    case OpKind::kSort:
+      return "Sort";
+    case OpKind::kSkip:
+      return "Skip";
+    case OpKind::kLimit:
+      return "Limit";
+    case OpKind::kUnwind:
+      return "Unwind";
+    case OpKind::kCall:
+      return "ProcedureCall";
+    case OpKind::kCreate:
+      return "Create";
+    case OpKind::kMerge:
+      return "Merge";
+    case OpKind::kSetProperties:
+      return "SetProperties";
+    case OpKind::kDelete:
+      return "Delete";
+    case OpKind::kEager:
+      return "Eager";
+    case OpKind::kHashJoin:
+      return "HashJoin";
+    case OpKind::kUnion:
+      return "Union";
+    case OpKind::kProduceResults:
+      return "ProduceResults";
   }
   return "?";
 }
@@ -43,7 +66,8 @@ namespace {
 using SlotNames = std::vector<std::string>;
 
 std::string Slot(SlotId s, const SlotNames* names) {
-  if (names != nullptr && s < names->size() && !(*names)[s].empty() && (*names)[s][0] != ' ') return (*names)[s];
+  if (names != nullptr && s < names->size() && !(*names)[s].empty() && (*names)[s][0] != ' ')
+    return (*names)[s];
   std::string out = "#";
   out += std::to_string(s);
   return out;
@@ -51,9 +75,12 @@ std::string Slot(SlotId s, const SlotNames* names) {
 
 std::string DirectionArrow(const RelPattern& rel, const std::string& middle) {
   switch (rel.direction) {
-    case Direction::kOutgoing: return "-[" + middle + "]->";
-    case Direction::kIncoming: return "<-[" + middle + "]-";
-    case Direction::kBoth: return "-[" + middle + "]-";
+    case Direction::kOutgoing:
+      return "-[" + middle + "]->";
+    case Direction::kIncoming:
+      return "<-[" + middle + "]-";
+    case Direction::kBoth:
+      return "-[" + middle + "]-";
   }
   return "";
 }
@@ -73,20 +100,23 @@ std::string Details(const LogicalOperator& op, const SlotNames* names) {
       if (!op.scan_property_keys.empty()) {
         out += " {";
         for (size_t i = 0; i < op.scan_property_keys.size(); ++i) {
-          out += (i ? ", " : "") + op.scan_property_keys[i] + ": " + ToString(*op.scan_property_values[i], names);
+          out += (i ? ", " : "") + op.scan_property_keys[i] + ": " +
+                 ToString(*op.scan_property_values[i], names);
         }
         out += "}";
       }
       out += ")";
       break;
     case OpKind::kExpand:
-      out = "(" + Slot(op.from_slot, names) + ")" + DirectionArrow(op.rel, Slot(op.rel_slot, names) + Types(op.rel)) + "(" +
-            Slot(op.to_slot, names) + ")" + (op.into ? " into" : "");
+      out = "(" + Slot(op.from_slot, names) + ")" +
+            DirectionArrow(op.rel, Slot(op.rel_slot, names) + Types(op.rel)) + "(" + Slot(op.to_slot, names) +
+            ")" + (op.into ? " into" : "");
       break;
     case OpKind::kVarExpand: {
       std::string hops = "*" + std::to_string(op.rel.min_hops) + "..";
       if (op.rel.max_hops != INT64_MAX) hops += std::to_string(op.rel.max_hops);
-      out = "(" + Slot(op.from_slot, names) + ")" + DirectionArrow(op.rel, Slot(op.slot, names) + Types(op.rel) + hops) + "(" +
+      out = "(" + Slot(op.from_slot, names) + ")" +
+            DirectionArrow(op.rel, Slot(op.slot, names) + Types(op.rel) + hops) + "(" +
             Slot(op.to_slot, names) + ")" + (op.into ? " into" : "");
       break;
     }
@@ -96,7 +126,8 @@ std::string Details(const LogicalOperator& op, const SlotNames* names) {
       }
       break;
     case OpKind::kAggregate:
-      for (size_t i = 0; i < op.key_count; ++i) out += (i ? ", " : "") + ToString(*op.exprs[i], names) + " AS " + Slot(op.slots[i], names);
+      for (size_t i = 0; i < op.key_count; ++i)
+        out += (i ? ", " : "") + ToString(*op.exprs[i], names) + " AS " + Slot(op.slots[i], names);
       for (const auto& a : op.aggregates) {
         out += (out.empty() ? "" : ", ") + a.name;
         if (a.function != nullptr) {
@@ -116,11 +147,21 @@ std::string Details(const LogicalOperator& op, const SlotNames* names) {
     case OpKind::kProduceResults:
       for (size_t i = 0; i < op.columns.size(); ++i) out += (i ? ", " : "") + op.columns[i];
       break;
-    case OpKind::kCall: out = op.call.name; break;
-    case OpKind::kHashJoin: out = ToString(*op.exprs[0], names) + " = " + ToString(*op.exprs[1], names); break;
-    case OpKind::kUnion: out = op.distinct ? "distinct" : "all"; break;
-    case OpKind::kDelete: out = op.detach ? "detach" : ""; break;
-    case OpKind::kUnwind: out = ToString(*op.exprs[0], names) + " AS " + Slot(op.slot, names); break;
+    case OpKind::kCall:
+      out = op.call.name;
+      break;
+    case OpKind::kHashJoin:
+      out = ToString(*op.exprs[0], names) + " = " + ToString(*op.exprs[1], names);
+      break;
+    case OpKind::kUnion:
+      out = op.distinct ? "distinct" : "all";
+      break;
+    case OpKind::kDelete:
+      out = op.detach ? "detach" : "";
+      break;
+    case OpKind::kUnwind:
+      out = ToString(*op.exprs[0], names) + " AS " + Slot(op.slot, names);
+      break;
     case OpKind::kDistinct:
       for (size_t i = 0; i < op.slots.size(); ++i) out += (i ? ", " : "") + Slot(op.slots[i], names);
       break;
@@ -150,6 +191,8 @@ std::string ToString(const LogicalOperator& op, int indent, const std::vector<st
   return out;
 }
 
-std::string ToString(const LogicalPlan& plan) { return ToString(*plan.root, 0, &plan.slot_names); }
+std::string ToString(const LogicalPlan& plan) {
+  return ToString(*plan.root, 0, &plan.slot_names);
+}
 
 }  // namespace quiver::planner

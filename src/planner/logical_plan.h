@@ -20,36 +20,36 @@
 namespace quiver::planner {
 
 enum class OpKind : uint8_t {
-  kStart,       // one empty row
-  kArgument,    // the outer row of a subplan (OPTIONAL MATCH, MERGE, subqueries)
-  kNodeScan,    // per input row, every node with `labels` (all of them) into `slot`
-  kExpand,      // from `from_slot` along `rel`; into `to_slot` (or checks it when `into`)
-  kVarExpand,   // variable-length expand; `slot` holds the relationship list
-  kFilter,      // keeps rows where `exprs[0]` is true
-  kOptional,    // runs children[1] per input row (Argument = the row); no output → nulls
-  kProject,     // evaluates exprs[i] into slots[i]
-  kAggregate,   // groups by exprs[0..keys) into slots, aggregates into aggregate slots
-  kDistinct,    // keeps the first row of each distinct tuple of `slots`
-  kSort,        // by exprs with `descending`
-  kSkip,        // exprs[0] rows
-  kLimit,       // exprs[0] rows
-  kUnwind,      // per input row, each element of exprs[0] into `slot`
-  kCall,        // procedure call per input row
-  kCreate,      // creates `create_nodes` and `create_rels` per row (eager)
-  kMerge,       // per input row: children[1] matches, else creates (eager)
-  kSetProperties,  // SET / REMOVE items (eager)
-  kDelete,         // DELETE / DETACH DELETE exprs (eager)
-  kEager,          // materializes all input before producing (isolates reads from writes)
-  kHashJoin,       // rows of children[0] (probe) joined with children[1] (build) on exprs[0] = exprs[1]
-  kUnion,          // the rows of every child; `distinct` for UNION
-  kProduceResults, // the root: `slots` are the result columns, named `columns`
+  kStart,           // one empty row
+  kArgument,        // the outer row of a subplan (OPTIONAL MATCH, MERGE, subqueries)
+  kNodeScan,        // per input row, every node with `labels` (all of them) into `slot`
+  kExpand,          // from `from_slot` along `rel`; into `to_slot` (or checks it when `into`)
+  kVarExpand,       // variable-length expand; `slot` holds the relationship list
+  kFilter,          // keeps rows where `exprs[0]` is true
+  kOptional,        // runs children[1] per input row (Argument = the row); no output → nulls
+  kProject,         // evaluates exprs[i] into slots[i]
+  kAggregate,       // groups by exprs[0..keys) into slots, aggregates into aggregate slots
+  kDistinct,        // keeps the first row of each distinct tuple of `slots`
+  kSort,            // by exprs with `descending`
+  kSkip,            // exprs[0] rows
+  kLimit,           // exprs[0] rows
+  kUnwind,          // per input row, each element of exprs[0] into `slot`
+  kCall,            // procedure call per input row
+  kCreate,          // creates `create_nodes` and `create_rels` per row (eager)
+  kMerge,           // per input row: children[1] matches, else creates (eager)
+  kSetProperties,   // SET / REMOVE items (eager)
+  kDelete,          // DELETE / DETACH DELETE exprs (eager)
+  kEager,           // materializes all input before producing (isolates reads from writes)
+  kHashJoin,        // rows of children[0] (probe) joined with children[1] (build) on exprs[0] = exprs[1]
+  kUnion,           // the rows of every child; `distinct` for UNION
+  kProduceResults,  // the root: `slots` are the result columns, named `columns`
 };
 std::string_view OpKindName(OpKind kind);
 
 // One relationship hop's shape, shared by Expand and VarExpand.
 struct RelPattern {
   Direction direction = Direction::kOutgoing;  // relative to from_slot
-  std::vector<std::string> types;               // alternatives; empty means any
+  std::vector<std::string> types;              // alternatives; empty means any
   // Relationship slots (and var-length list slots) bound earlier in the same MATCH: a
   // pattern never binds one relationship twice (relationship isomorphism).
   std::vector<SlotId> distinct_from;
@@ -89,12 +89,12 @@ struct CreateRelSpec {
 };
 
 enum class SetKind : uint8_t {
-  kProperty,       // target.key = value
-  kReplace,        // target = map (or entity)
-  kMerge,          // target += map
-  kAddLabels,      // target:labels
-  kRemoveProperty, // REMOVE target.key
-  kRemoveLabels,   // REMOVE target:labels
+  kProperty,        // target.key = value
+  kReplace,         // target = map (or entity)
+  kMerge,           // target += map
+  kAddLabels,       // target:labels
+  kRemoveProperty,  // REMOVE target.key
+  kRemoveLabels,    // REMOVE target:labels
 };
 struct SetSpec {
   SetKind kind = SetKind::kProperty;
@@ -107,8 +107,8 @@ struct SetSpec {
 struct ProcedureCallSpec {
   std::string name;
   std::vector<BoundExprPtr> args;
-  std::vector<std::string> arg_types;         // declared input types, for checks
-  std::vector<int> yield_fields;              // output index per yielded slot
+  std::vector<std::string> arg_types;  // declared input types, for checks
+  std::vector<int> yield_fields;       // output index per yielded slot
   std::vector<SlotId> yield_slots;
   size_t output_count = 0;
 };
@@ -120,28 +120,28 @@ struct LogicalOperator {
   OpKind kind;
   std::vector<std::unique_ptr<LogicalOperator>> children;
   std::vector<BoundExprPtr> exprs;
-  std::vector<SlotId> slots;          // kProject/kAggregate outputs; kMerge: created path slots
-  std::vector<bool> descending;       // kSort
-  std::vector<std::string> columns;   // kProduceResults
-  std::vector<std::string> labels;    // kNodeScan
+  std::vector<SlotId> slots;         // kProject/kAggregate outputs; kMerge: created path slots
+  std::vector<bool> descending;      // kSort
+  std::vector<std::string> columns;  // kProduceResults
+  std::vector<std::string> labels;   // kNodeScan
   // kNodeScan: property equalities the scan checks itself (the optimizer moves them in).
   std::vector<std::string> scan_property_keys;
   std::vector<BoundExprPtr> scan_property_values;
-  SlotId slot = kNoSlot;              // kNodeScan node, kUnwind, kVarExpand rel list
-  SlotId from_slot = kNoSlot;         // expands
+  SlotId slot = kNoSlot;       // kNodeScan node, kUnwind, kVarExpand rel list
+  SlotId from_slot = kNoSlot;  // expands
   SlotId to_slot = kNoSlot;
-  SlotId rel_slot = kNoSlot;          // kExpand
-  bool into = false;                  // expands: to_slot is already bound
+  SlotId rel_slot = kNoSlot;  // kExpand
+  bool into = false;          // expands: to_slot is already bound
   RelPattern rel;
-  size_t key_count = 0;               // kAggregate: exprs[0..key_count) are keys → slots
+  size_t key_count = 0;  // kAggregate: exprs[0..key_count) are keys → slots
   std::vector<AggregateSpec> aggregates;
-  std::vector<SlotId> null_slots;     // kOptional: slots set to null without a match
-  bool distinct = false;              // kUnion
-  bool detach = false;                // kDelete
+  std::vector<SlotId> null_slots;  // kOptional: slots set to null without a match
+  bool distinct = false;           // kUnion
+  bool detach = false;             // kDelete
   std::vector<CreateNodeSpec> create_nodes;
   std::vector<CreateRelSpec> create_rels;
-  std::vector<SetSpec> set_items;     // kSetProperties; kMerge: on-create items
-  std::vector<SetSpec> on_match;      // kMerge
+  std::vector<SetSpec> set_items;  // kSetProperties; kMerge: on-create items
+  std::vector<SetSpec> on_match;   // kMerge
   ProcedureCallSpec call;
 };
 using LogicalOperatorPtr = std::unique_ptr<LogicalOperator>;
@@ -156,7 +156,8 @@ struct LogicalPlan {
 // EXPLAIN's text: one operator per line, children indented.
 std::string ToString(const LogicalPlan& plan);
 // Slots print as their variable names when `slot_names` is given, else as `#n`.
-std::string ToString(const LogicalOperator& op, int indent = 0, const std::vector<std::string>* slot_names = nullptr);
+std::string ToString(const LogicalOperator& op, int indent = 0,
+                     const std::vector<std::string>* slot_names = nullptr);
 // One operator's line: its name and details, e.g. `Expand (a)-[r:KNOWS]->(b)`.
 std::string Describe(const LogicalOperator& op, const std::vector<std::string>* slot_names = nullptr);
 

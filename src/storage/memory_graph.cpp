@@ -97,8 +97,8 @@ struct UndoDeleteRel {
 struct UndoDeleteNode {
   NodeId node;
 };
-using UndoRecord = std::variant<UndoCreateNode, UndoCreateRel, UndoNodeProperty, UndoRelProperty, UndoAddLabel,
-                                UndoRemoveLabel, UndoDeleteRel, UndoDeleteNode>;
+using UndoRecord = std::variant<UndoCreateNode, UndoCreateRel, UndoNodeProperty, UndoRelProperty,
+                                UndoAddLabel, UndoRemoveLabel, UndoDeleteRel, UndoDeleteNode>;
 
 }  // namespace
 
@@ -115,13 +115,17 @@ class MemoryTransaction final : public GraphWriter {
 
   // ---- tokens ----
   std::optional<LabelId> FindLabel(std::string_view name) const override { return g_.labels_.Find(name); }
-  std::optional<RelTypeId> FindRelType(std::string_view name) const override { return g_.rel_types_.Find(name); }
+  std::optional<RelTypeId> FindRelType(std::string_view name) const override {
+    return g_.rel_types_.Find(name);
+  }
   std::optional<PropertyKeyId> FindPropertyKey(std::string_view name) const override {
     return g_.property_keys_.Find(name);
   }
   std::string_view LabelName(LabelId label) const override { return g_.labels_.names.at(label); }
   std::string_view RelTypeName(RelTypeId type) const override { return g_.rel_types_.names.at(type); }
-  std::string_view PropertyKeyName(PropertyKeyId key) const override { return g_.property_keys_.names.at(key); }
+  std::string_view PropertyKeyName(PropertyKeyId key) const override {
+    return g_.property_keys_.names.at(key);
+  }
   LabelId InternLabel(std::string_view name) override { return g_.labels_.Intern(name); }
   RelTypeId InternRelType(std::string_view name) override { return g_.rel_types_.Intern(name); }
   PropertyKeyId InternPropertyKey(std::string_view name) override { return g_.property_keys_.Intern(name); }
@@ -131,7 +135,8 @@ class MemoryTransaction final : public GraphWriter {
   uint64_t NodeCount() const override { return g_.live_nodes_; }
   bool NodeExists(NodeId node) const override { return node < g_.nodes_.size() && g_.nodes_[node].alive; }
 
-  void ScanNodes(NodeId begin, NodeId end, std::optional<LabelId> label, std::vector<NodeId>& out) const override {
+  void ScanNodes(NodeId begin, NodeId end, std::optional<LabelId> label,
+                 std::vector<NodeId>& out) const override {
     end = std::min<NodeId>(end, g_.nodes_.size());
     if (!label) {
       for (NodeId id = begin; id < end; ++id) {
@@ -396,6 +401,8 @@ class MemoryTransaction final : public GraphWriter {
 MemoryGraph::MemoryGraph() = default;
 MemoryGraph::~MemoryGraph() = default;
 
-std::unique_ptr<GraphWriter> MemoryGraph::BeginTransaction() { return std::make_unique<MemoryTransaction>(*this); }
+std::unique_ptr<GraphWriter> MemoryGraph::BeginTransaction() {
+  return std::make_unique<MemoryTransaction>(*this);
+}
 
 }  // namespace quiver

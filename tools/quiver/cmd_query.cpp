@@ -64,7 +64,8 @@ std::vector<std::string> SplitStatements(const std::string& text) {
     current += c;
   }
   out.push_back(current);
-  std::erase_if(out, [](const std::string& s) { return s.find_first_not_of(" \t\r\n") == std::string::npos; });
+  std::erase_if(out,
+                [](const std::string& s) { return s.find_first_not_of(" \t\r\n") == std::string::npos; });
   return out;
 }
 
@@ -75,11 +76,16 @@ std::string CellText(const Value& v, bool raw_strings) {
 
 nlohmann::json ToJson(const Value& v) {
   switch (v.kind()) {
-    case ValueKind::kNull: return nullptr;
-    case ValueKind::kBool: return v.AsBool();
-    case ValueKind::kInt: return v.AsInt();
-    case ValueKind::kFloat: return v.AsFloat();
-    case ValueKind::kString: return std::string(v.AsString());
+    case ValueKind::kNull:
+      return nullptr;
+    case ValueKind::kBool:
+      return v.AsBool();
+    case ValueKind::kInt:
+      return v.AsInt();
+    case ValueKind::kFloat:
+      return v.AsFloat();
+    case ValueKind::kString:
+      return std::string(v.AsString());
     case ValueKind::kList: {
       nlohmann::json out = nlohmann::json::array();
       for (const auto& item : v.AsList()) out.push_back(ToJson(item));
@@ -100,9 +106,11 @@ nlohmann::json ToJson(const Value& v) {
       const auto& r = v.AsRelationship();
       nlohmann::json props = nlohmann::json::object();
       for (const auto& [k, item] : r.properties) props[k] = ToJson(item);
-      return {{"id", r.id}, {"type", r.type}, {"start", r.start_id}, {"end", r.end_id}, {"properties", props}};
+      return {
+          {"id", r.id}, {"type", r.type}, {"start", r.start_id}, {"end", r.end_id}, {"properties", props}};
     }
-    default: return ToTckString(v);  // paths and temporals: their Cypher text
+    default:
+      return ToTckString(v);  // paths and temporals: their Cypher text
   }
 }
 
@@ -136,7 +144,8 @@ void PrintTable(const QueryResult& result, std::ostream& os) {
   };
   auto line = [&](const std::vector<std::string>& values) {
     os << "|";
-    for (size_t i = 0; i < values.size(); ++i) os << " " << values[i] << std::string(widths[i] - values[i].size(), ' ') << " |";
+    for (size_t i = 0; i < values.size(); ++i)
+      os << " " << values[i] << std::string(widths[i] - values[i].size(), ' ') << " |";
     os << "\n";
   };
   rule();
@@ -157,7 +166,8 @@ void PrintResult(const QueryResult& result, const std::string& format, std::ostr
     }
     os << rows.dump(2) << "\n";
   } else if (format == "csv") {
-    for (size_t i = 0; i < result.columns().size(); ++i) os << (i ? "," : "") << CsvField(result.columns()[i]);
+    for (size_t i = 0; i < result.columns().size(); ++i)
+      os << (i ? "," : "") << CsvField(result.columns()[i]);
     os << "\n";
     for (const auto& row : result.rows()) {
       for (size_t i = 0; i < row.size(); ++i) os << (i ? "," : "") << CsvField(CellText(row[i], true));
@@ -218,8 +228,10 @@ int RunQuery(const QueryOptions& options) {
 
 void RegisterQueryCommand(CLI::App& app, CommandHandler& handler) {
   auto options = std::make_shared<QueryOptions>();
-  auto* cmd = app.add_subcommand("query", "Run openCypher against an in-memory database and print the results.");
-  cmd->add_option("--format", options->format, "Output format")->check(CLI::IsMember({"table", "csv", "json"}));
+  auto* cmd =
+      app.add_subcommand("query", "Run openCypher against an in-memory database and print the results.");
+  cmd->add_option("--format", options->format, "Output format")
+      ->check(CLI::IsMember({"table", "csv", "json"}));
   cmd->add_option("--param", options->params, "A parameter, name=<Cypher expression>; repeatable")
       ->allow_extra_args(false);
   cmd->add_option("--file", options->file, "A script of ;-separated statements");

@@ -1,5 +1,6 @@
 #include "exec/database/catalog.h"
 
+#include "common/temporal/temporal.h"
 #include "exec/function/function.h"
 
 namespace quiver::exec {
@@ -10,6 +11,11 @@ std::optional<planner::FunctionInfo> EngineCatalog::FindFunction(std::string_vie
   }
   if (const AggregateFunction* f = FindAggregateFunction(name)) {
     return planner::FunctionInfo{f->name, nullptr, f, f->min_args, f->max_args, true};
+  }
+  if (const TemporalFunction* f = FindTemporalFunction(name)) {
+    planner::FunctionInfo info{f->name, nullptr, nullptr, f->min_args, f->max_args, true};
+    info.temporal = f;
+    return info;
   }
   return std::nullopt;
 }

@@ -55,9 +55,11 @@ std::unique_ptr<Database> Database::OpenInMemory(const DatabaseOptions& options)
 }
 
 std::unique_ptr<Database> Database::Open(const std::string& path, const DatabaseOptions& options) {
-  throw StorageError("NotSupported",
-                     "persistent databases arrive with the transactional store; use Database::OpenInMemory() for "
-                     "now (path: " + path + ")");
+  throw StorageError(
+      "NotSupported",
+      "persistent databases arrive with the transactional store; use Database::OpenInMemory() for "
+      "now (path: " +
+          path + ")");
 }
 
 }  // namespace quiver

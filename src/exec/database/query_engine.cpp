@@ -33,7 +33,8 @@ Mode TakeMode(std::string_view& text) {
   return Mode::kRun;
 }
 
-void Profile(const PhysicalOperator& op, int indent, const std::vector<std::string>* slot_names, std::string& out) {
+void Profile(const PhysicalOperator& op, int indent, const std::vector<std::string>* slot_names,
+             std::string& out) {
   out.append(static_cast<size_t>(indent) * 2, ' ');
   out += planner::Describe(op.logical(), slot_names);
   out += "  [rows=" + std::to_string(op.rows_produced) + "]\n";
@@ -46,8 +47,8 @@ QueryResult PlanResult(std::string text) {
 
 }  // namespace
 
-QueryResult ExecuteQuery(const TransactionFactory& begin, const ProcedureTable& procedures, std::string_view text,
-                         const ValueMap& parameters) {
+QueryResult ExecuteQuery(const TransactionFactory& begin, const ProcedureTable& procedures,
+                         std::string_view text, const ValueMap& parameters) {
   Mode mode = TakeMode(text);
   auto statement = cypher::ParseStatement(text);
   EngineCatalog catalog(procedures);

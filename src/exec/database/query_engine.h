@@ -19,7 +19,7 @@ using TransactionFactory = std::function<std::unique_ptr<GraphWriter>()>;
 
 // Throws the query's QuiverError after rolling its transaction back: a failed query
 // leaves no trace.
-QueryResult ExecuteQuery(const TransactionFactory& begin, const ProcedureTable& procedures, std::string_view text,
-                         const ValueMap& parameters);
+QueryResult ExecuteQuery(const TransactionFactory& begin, const ProcedureTable& procedures,
+                         std::string_view text, const ValueMap& parameters);
 
 }  // namespace quiver::exec

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "common/temporal/temporal.h"
 #include "exec/expression/expression_internal.h"
 
 namespace quiver::exec {
@@ -47,6 +48,7 @@ Value Add(const Value& a, const Value& b) {
     return Value::List(std::move(items));
   }
   if (a.IsNull() || b.IsNull()) return Value();
+  if (a.IsTemporal() || b.IsTemporal()) return TemporalAdd(a, b);
   if (a.IsInt() && b.IsInt()) {
     int64_t r;
     if (__builtin_add_overflow(a.AsInt(), b.AsInt(), &r)) Overflow("+");
@@ -65,6 +67,7 @@ Value Add(const Value& a, const Value& b) {
 
 Value Subtract(const Value& a, const Value& b) {
   if (a.IsNull() || b.IsNull()) return Value();
+  if (a.IsTemporal() || b.IsTemporal()) return TemporalSubtract(a, b);
   if (a.IsInt() && b.IsInt()) {
     int64_t r;
     if (__builtin_sub_overflow(a.AsInt(), b.AsInt(), &r)) Overflow("-");
@@ -76,6 +79,7 @@ Value Subtract(const Value& a, const Value& b) {
 
 Value Multiply(const Value& a, const Value& b) {
   if (a.IsNull() || b.IsNull()) return Value();
+  if (a.IsTemporal() || b.IsTemporal()) return DurationMultiply(a, b);
   if (a.IsInt() && b.IsInt()) {
     int64_t r;
     if (__builtin_mul_overflow(a.AsInt(), b.AsInt(), &r)) Overflow("*");
@@ -87,6 +91,7 @@ Value Multiply(const Value& a, const Value& b) {
 
 Value Divide(const Value& a, const Value& b) {
   if (a.IsNull() || b.IsNull()) return Value();
+  if (a.IsTemporal() || b.IsTemporal()) return DurationDivide(a, b);
   if (a.IsInt() && b.IsInt()) {
     if (b.AsInt() == 0) throw ArithmeticError("DivisionByZero", "/ by zero", ErrorPhase::kRuntime);
     if (a.AsInt() == INT64_MIN && b.AsInt() == -1) Overflow("/");

@@ -25,9 +25,10 @@ Value MapOf(const std::vector<PropertyEntry>& props, const GraphReader& graph) {
 // The TCK expects InvalidArgumentValue here (Graph3 #9, Graph4 #6): the argument's
 // type is only known when the value arrives.
 [[noreturn]] void WrongArgument(planner::EntityFunction f, const Value& arg) {
-  throw TypeError("InvalidArgumentValue",
-                  std::string(planner::EntityFunctionName(f)) + "() cannot take a " + std::string(arg.TypeName()),
-                  ErrorPhase::kRuntime);
+  throw TypeError(
+      "InvalidArgumentValue",
+      std::string(planner::EntityFunctionName(f)) + "() cannot take a " + std::string(arg.TypeName()),
+      ErrorPhase::kRuntime);
 }
 
 }  // namespace
@@ -95,7 +96,8 @@ Value CallEntityFunction(planner::EntityFunction f, const Value& arg, ExecContex
     case EntityFunction::kLength:
       if (arg.IsPath()) return Value::Int(static_cast<int64_t>(arg.AsPath().relationships.size()));
       break;
-    case EntityFunction::kExists: break;
+    case EntityFunction::kExists:
+      break;
   }
   WrongArgument(f, arg);
 }

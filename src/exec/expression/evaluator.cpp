@@ -48,7 +48,8 @@ Value EvaluateComprehension(const BoundExpr& e, Value* row, ExecContext& ctx) {
     row[e.slot] = item;
     Ternary keep = where != nullptr ? EvaluatePredicate(*where, row, ctx) : Ternary::kTrue;
     if (e.op == ExprOp::kListComprehension) {
-      if (keep == Ternary::kTrue) out.push_back(projection != nullptr ? Evaluate(*projection, row, ctx) : item);
+      if (keep == Ternary::kTrue)
+        out.push_back(projection != nullptr ? Evaluate(*projection, row, ctx) : item);
       continue;
     }
     if (keep == Ternary::kTrue) ++trues;
@@ -65,9 +66,12 @@ Value EvaluateComprehension(const BoundExpr& e, Value* row, ExecContext& ctx) {
   row[e.slot] = std::move(saved);
   if (e.op == ExprOp::kListComprehension) return Value::List(std::move(out));
   switch (e.quantifier) {
-    case planner::Quantifier::kAll: return saw_null ? Value() : Value::Bool(true);
-    case planner::Quantifier::kAny: return trues > 0 ? Value::Bool(true) : (saw_null ? Value() : Value::Bool(false));
-    case planner::Quantifier::kNone: return trues > 0 ? Value::Bool(false) : (saw_null ? Value() : Value::Bool(true));
+    case planner::Quantifier::kAll:
+      return saw_null ? Value() : Value::Bool(true);
+    case planner::Quantifier::kAny:
+      return trues > 0 ? Value::Bool(true) : (saw_null ? Value() : Value::Bool(false));
+    case planner::Quantifier::kNone:
+      return trues > 0 ? Value::Bool(false) : (saw_null ? Value() : Value::Bool(true));
     case planner::Quantifier::kSingle:
       if (trues > 1) return Value::Bool(false);
       return saw_null ? Value() : Value::Bool(trues == 1);
@@ -122,47 +126,74 @@ Value EvaluateLogic(const BoundExpr& e, Value* row, ExecContext& ctx) {
 
 Value Evaluate(const BoundExpr& e, Value* row, ExecContext& ctx) {
   switch (e.op) {
-    case ExprOp::kConstant: return e.value;
+    case ExprOp::kConstant:
+      return e.value;
     case ExprOp::kParameter: {
       const Value* v = ctx.parameters().Find(e.name);
       if (v == nullptr) throw ParameterMissing("MissingParameter", "expected a parameter named $" + e.name);
       return *v;
     }
-    case ExprOp::kSlot: return row[e.slot];
-    case ExprOp::kProperty: return GetProperty(Evaluate(*e.args[0], row, ctx), e.name, ctx);
-    case ExprOp::kHasLabels: return HasLabels(Evaluate(*e.args[0], row, ctx), e.names, ctx);
-    case ExprOp::kSubscript: return Subscript(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx), ctx);
+    case ExprOp::kSlot:
+      return row[e.slot];
+    case ExprOp::kProperty:
+      return GetProperty(Evaluate(*e.args[0], row, ctx), e.name, ctx);
+    case ExprOp::kHasLabels:
+      return HasLabels(Evaluate(*e.args[0], row, ctx), e.names, ctx);
+    case ExprOp::kSubscript:
+      return Subscript(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx), ctx);
     case ExprOp::kSlice:
-      return Slice(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx), Evaluate(*e.args[2], row, ctx),
-                   e.has_test, e.has_else);
-    case ExprOp::kNot: return ToValue(Not(EvaluatePredicate(*e.args[0], row, ctx)));
-    case ExprOp::kNegate: return Negate(Evaluate(*e.args[0], row, ctx));
-    case ExprOp::kIsNull: return Value::Bool(Evaluate(*e.args[0], row, ctx).IsNull());
-    case ExprOp::kIsNotNull: return Value::Bool(!Evaluate(*e.args[0], row, ctx).IsNull());
+      return Slice(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx),
+                   Evaluate(*e.args[2], row, ctx), e.has_test, e.has_else);
+    case ExprOp::kNot:
+      return ToValue(Not(EvaluatePredicate(*e.args[0], row, ctx)));
+    case ExprOp::kNegate:
+      return Negate(Evaluate(*e.args[0], row, ctx));
+    case ExprOp::kIsNull:
+      return Value::Bool(Evaluate(*e.args[0], row, ctx).IsNull());
+    case ExprOp::kIsNotNull:
+      return Value::Bool(!Evaluate(*e.args[0], row, ctx).IsNull());
     case ExprOp::kAnd:
     case ExprOp::kOr:
-    case ExprOp::kXor: return EvaluateLogic(e, row, ctx);
-    case ExprOp::kAdd: return Add(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
-    case ExprOp::kSubtract: return Subtract(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
-    case ExprOp::kMultiply: return Multiply(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
-    case ExprOp::kDivide: return Divide(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
-    case ExprOp::kModulo: return Modulo(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
-    case ExprOp::kPower: return Power(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
-    case ExprOp::kComparison: return CompareChain(e, row, ctx);
+    case ExprOp::kXor:
+      return EvaluateLogic(e, row, ctx);
+    case ExprOp::kAdd:
+      return Add(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
+    case ExprOp::kSubtract:
+      return Subtract(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
+    case ExprOp::kMultiply:
+      return Multiply(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
+    case ExprOp::kDivide:
+      return Divide(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
+    case ExprOp::kModulo:
+      return Modulo(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
+    case ExprOp::kPower:
+      return Power(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
+    case ExprOp::kComparison:
+      return CompareChain(e, row, ctx);
     case ExprOp::kStartsWith:
     case ExprOp::kEndsWith:
     case ExprOp::kContains:
       return StringPredicate(e.op, Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
-    case ExprOp::kRegexMatch: return RegexMatch(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
-    case ExprOp::kIn: return InList(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
+    case ExprOp::kRegexMatch:
+      return RegexMatch(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
+    case ExprOp::kIn:
+      return InList(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
     case ExprOp::kScalarFunction: {
       std::vector<Value> args;
       args.reserve(e.args.size());
       for (const auto& a : e.args) args.push_back(Evaluate(*a, row, ctx));
       return CallScalar(*e.scalar, args, ctx.functions());
     }
-    case ExprOp::kEntityFunction: return CallEntityFunction(e.entity, Evaluate(*e.args[0], row, ctx), ctx);
-    case ExprOp::kCase: return EvaluateCase(e, row, ctx);
+    case ExprOp::kTemporalFunction: {
+      std::vector<Value> args;
+      args.reserve(e.args.size());
+      for (const auto& a : e.args) args.push_back(Evaluate(*a, row, ctx));
+      return e.temporal->impl(args, ctx.clock());
+    }
+    case ExprOp::kEntityFunction:
+      return CallEntityFunction(e.entity, Evaluate(*e.args[0], row, ctx), ctx);
+    case ExprOp::kCase:
+      return EvaluateCase(e, row, ctx);
     case ExprOp::kList: {
       std::vector<Value> items;
       items.reserve(e.args.size());
@@ -172,14 +203,19 @@ Value Evaluate(const BoundExpr& e, Value* row, ExecContext& ctx) {
     case ExprOp::kMap: {
       std::vector<ValueMap::Entry> entries;
       entries.reserve(e.args.size());
-      for (size_t i = 0; i < e.args.size(); ++i) entries.emplace_back(e.names[i], Evaluate(*e.args[i], row, ctx));
+      for (size_t i = 0; i < e.args.size(); ++i)
+        entries.emplace_back(e.names[i], Evaluate(*e.args[i], row, ctx));
       return Value::Map(ValueMap(std::move(entries)));
     }
     case ExprOp::kListComprehension:
-    case ExprOp::kQuantifier: return EvaluateComprehension(e, row, ctx);
-    case ExprOp::kSubquery: return EvaluateSubquery(e, row, ctx);
-    case ExprOp::kPath: return BuildPath(e.path_steps, row);
-    case ExprOp::kDegree: return Degree(e, Evaluate(*e.args[0], row, ctx), ctx);
+    case ExprOp::kQuantifier:
+      return EvaluateComprehension(e, row, ctx);
+    case ExprOp::kSubquery:
+      return EvaluateSubquery(e, row, ctx);
+    case ExprOp::kPath:
+      return BuildPath(e.path_steps, row);
+    case ExprOp::kDegree:
+      return Degree(e, Evaluate(*e.args[0], row, ctx), ctx);
   }
   return Value();
 }

@@ -12,9 +12,12 @@ Value StringPredicate(planner::ExprOp op, const Value& a, const Value& b) {
   std::string_view s = a.AsString();
   std::string_view t = b.AsString();
   switch (op) {
-    case planner::ExprOp::kStartsWith: return Value::Bool(s.substr(0, t.size()) == t);
-    case planner::ExprOp::kEndsWith: return Value::Bool(s.size() >= t.size() && s.substr(s.size() - t.size()) == t);
-    default: return Value::Bool(s.find(t) != std::string_view::npos);
+    case planner::ExprOp::kStartsWith:
+      return Value::Bool(s.substr(0, t.size()) == t);
+    case planner::ExprOp::kEndsWith:
+      return Value::Bool(s.size() >= t.size() && s.substr(s.size() - t.size()) == t);
+    default:
+      return Value::Bool(s.find(t) != std::string_view::npos);
   }
 }
 
@@ -48,12 +51,24 @@ Value CompareChain(const planner::BoundExpr& e, Value* row, ExecContext& ctx) {
     Value right = Evaluate(*e.args[i + 1], row, ctx);
     Ternary t = Ternary::kNull;
     switch (e.cmp_ops[i]) {
-      case planner::CmpOp::kEq: t = Equals(left, right); break;
-      case planner::CmpOp::kNe: t = NotEquals(left, right); break;
-      case planner::CmpOp::kLt: t = LessThan(left, right); break;
-      case planner::CmpOp::kGt: t = GreaterThan(left, right); break;
-      case planner::CmpOp::kLe: t = LessOrEqual(left, right); break;
-      case planner::CmpOp::kGe: t = GreaterOrEqual(left, right); break;
+      case planner::CmpOp::kEq:
+        t = Equals(left, right);
+        break;
+      case planner::CmpOp::kNe:
+        t = NotEquals(left, right);
+        break;
+      case planner::CmpOp::kLt:
+        t = LessThan(left, right);
+        break;
+      case planner::CmpOp::kGt:
+        t = GreaterThan(left, right);
+        break;
+      case planner::CmpOp::kLe:
+        t = LessOrEqual(left, right);
+        break;
+      case planner::CmpOp::kGe:
+        t = GreaterOrEqual(left, right);
+        break;
     }
     result = And(result, t);
     if (result == Ternary::kFalse) return Value::Bool(false);

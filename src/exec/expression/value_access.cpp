@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "common/temporal/temporal.h"
 #include "exec/expression/expression_internal.h"
 
 namespace quiver::exec {
@@ -28,7 +29,8 @@ namespace {
 template <typename ResolveKey>
 Value ReadProperty(const Value& object, std::string_view key, ExecContext& ctx, ResolveKey resolve) {
   switch (object.kind()) {
-    case ValueKind::kNull: return Value();
+    case ValueKind::kNull:
+      return Value();
     case ValueKind::kMap: {
       const Value* v = object.AsMap().Find(key);
       return v != nullptr ? *v : Value();
@@ -46,7 +48,9 @@ Value ReadProperty(const Value& object, std::string_view key, ExecContext& ctx, 
       return k ? ctx.graph().GetRelationshipProperty(id, *k) : Value();
     }
     default:
-      // Temporal values have fields (d.year); that is the temporal library's to add.
+      if (object.IsTemporal()) {
+        if (auto field = TemporalProperty(object, key)) return *field;  // d.year, dur.days
+      }
       ThrowInvalidArgumentType("cannot read property `" + std::string(key) + "` of a " +
                                std::string(object.TypeName()));
   }
@@ -71,7 +75,8 @@ Value HasLabels(const Value& node, const std::vector<std::string>& labels, ExecC
     }
     return Value::Bool(true);
   }
-  if (!node.IsNode()) ThrowInvalidArgumentType("labels can only be tested on a node, not " + std::string(node.TypeName()));
+  if (!node.IsNode())
+    ThrowInvalidArgumentType("labels can only be tested on a node, not " + std::string(node.TypeName()));
   NodeId id = node.AsNode().id;
   CheckNodeAlive(id, ctx);
   for (const auto& name : labels) {
@@ -85,7 +90,8 @@ Value Subscript(const Value& object, const Value& index, ExecContext& ctx) {
   if (object.IsNull() || index.IsNull()) return Value();
   switch (object.kind()) {
     case ValueKind::kList: {
-      if (!index.IsInt()) ThrowInvalidArgumentType("list index must be an integer, not " + std::string(index.TypeName()));
+      if (!index.IsInt())
+        ThrowInvalidArgumentType("list index must be an integer, not " + std::string(index.TypeName()));
       const auto& list = object.AsList();
       int64_t i = index.AsInt();
       auto n = static_cast<int64_t>(list.size());
@@ -102,7 +108,8 @@ Value Subscript(const Value& object, const Value& index, ExecContext& ctx) {
                         ErrorPhase::kRuntime);
       }
       return GetPropertyByValue(object, index.AsString(), ctx);
-    default: ThrowInvalidArgumentType("cannot subscript a " + std::string(object.TypeName()));
+    default:
+      ThrowInvalidArgumentType("cannot subscript a " + std::string(object.TypeName()));
   }
 }
 
@@ -110,7 +117,8 @@ Value Slice(const Value& list, const Value& from, const Value& to, bool has_from
   if (list.IsNull()) return Value();
   if ((has_from && from.IsNull()) || (has_to && to.IsNull())) return Value();
   if (!list.IsList()) ThrowInvalidArgumentType("cannot slice a " + std::string(list.TypeName()));
-  if ((has_from && !from.IsInt()) || (has_to && !to.IsInt())) ThrowInvalidArgumentType("slice bounds must be integers");
+  if ((has_from && !from.IsInt()) || (has_to && !to.IsInt()))
+    ThrowInvalidArgumentType("slice bounds must be integers");
   const auto& items = list.AsList();
   auto n = static_cast<int64_t>(items.size());
   auto clamp = [n](int64_t i) {

@@ -35,7 +35,8 @@ class AggregateOp final : public PhysicalOperator {
       Group& group = groups_[emit_pos_++];
       Value* row = out.AppendRow();
       for (size_t k = 0; k < op.key_count; ++k) row[op.slots[k]] = std::move(group.keys[k]);
-      for (size_t a = 0; a < op.aggregates.size(); ++a) row[op.aggregates[a].slot] = group.aggregators[a]->Finalize();
+      for (size_t a = 0; a < op.aggregates.size(); ++a)
+        row[op.aggregates[a].slot] = group.aggregators[a]->Finalize();
     }
     if (emit_pos_ >= groups_.size()) {
       groups_.clear();
@@ -100,6 +101,8 @@ class AggregateOp final : public PhysicalOperator {
 
 }  // namespace
 
-PhysicalOperatorPtr MakeAggregate(const LogicalOperator& op) { return std::make_unique<AggregateOp>(op); }
+PhysicalOperatorPtr MakeAggregate(const LogicalOperator& op) {
+  return std::make_unique<AggregateOp>(op);
+}
 
 }  // namespace quiver::exec

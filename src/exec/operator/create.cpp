@@ -31,7 +31,11 @@ class SetPropertiesOp final : public EagerOperator {
 
 }  // namespace
 
-PhysicalOperatorPtr MakeCreate(const LogicalOperator& op) { return std::make_unique<CreateOp>(op); }
-PhysicalOperatorPtr MakeSetProperties(const LogicalOperator& op) { return std::make_unique<SetPropertiesOp>(op); }
+PhysicalOperatorPtr MakeCreate(const LogicalOperator& op) {
+  return std::make_unique<CreateOp>(op);
+}
+PhysicalOperatorPtr MakeSetProperties(const LogicalOperator& op) {
+  return std::make_unique<SetPropertiesOp>(op);
+}
 
 }  // namespace quiver::exec

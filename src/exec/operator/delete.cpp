@@ -50,9 +50,14 @@ class DeleteOp final : public EagerOperator {
  private:
   static void Collect(const Value& v, std::vector<NodeId>& nodes, std::vector<RelId>& rels) {
     switch (v.kind()) {
-      case ValueKind::kNull: return;
-      case ValueKind::kNode: nodes.push_back(v.AsNode().id); return;
-      case ValueKind::kRelationship: rels.push_back(v.AsRelationship().id); return;
+      case ValueKind::kNull:
+        return;
+      case ValueKind::kNode:
+        nodes.push_back(v.AsNode().id);
+        return;
+      case ValueKind::kRelationship:
+        rels.push_back(v.AsRelationship().id);
+        return;
       case ValueKind::kPath:
         for (const auto& n : v.AsPath().nodes) nodes.push_back(n.id);
         for (const auto& r : v.AsPath().relationships) rels.push_back(r.id);
@@ -60,13 +65,17 @@ class DeleteOp final : public EagerOperator {
       case ValueKind::kList:
         for (const auto& item : v.AsList()) Collect(item, nodes, rels);
         return;
-      default: ThrowInvalidArgumentType("DELETE needs a node, a relationship or a path, not " + std::string(v.TypeName()));
+      default:
+        ThrowInvalidArgumentType("DELETE needs a node, a relationship or a path, not " +
+                                 std::string(v.TypeName()));
     }
   }
 };
 
 }  // namespace
 
-PhysicalOperatorPtr MakeDelete(const LogicalOperator& op) { return std::make_unique<DeleteOp>(op); }
+PhysicalOperatorPtr MakeDelete(const LogicalOperator& op) {
+  return std::make_unique<DeleteOp>(op);
+}
 
 }  // namespace quiver::exec

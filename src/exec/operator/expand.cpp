@@ -57,6 +57,8 @@ class ExpandOp final : public StreamOperator {
 
 }  // namespace
 
-PhysicalOperatorPtr MakeExpand(const LogicalOperator& op) { return std::make_unique<ExpandOp>(op); }
+PhysicalOperatorPtr MakeExpand(const LogicalOperator& op) {
+  return std::make_unique<ExpandOp>(op);
+}
 
 }  // namespace quiver::exec

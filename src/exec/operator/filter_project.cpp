@@ -48,7 +48,11 @@ class ProjectOp final : public PhysicalOperator {
 
 }  // namespace
 
-PhysicalOperatorPtr MakeFilter(const LogicalOperator& op) { return std::make_unique<FilterOp>(op); }
-PhysicalOperatorPtr MakeProject(const LogicalOperator& op) { return std::make_unique<ProjectOp>(op); }
+PhysicalOperatorPtr MakeFilter(const LogicalOperator& op) {
+  return std::make_unique<FilterOp>(op);
+}
+PhysicalOperatorPtr MakeProject(const LogicalOperator& op) {
+  return std::make_unique<ProjectOp>(op);
+}
 
 }  // namespace quiver::exec

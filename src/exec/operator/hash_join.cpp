@@ -97,6 +97,8 @@ class HashJoinOp final : public PhysicalOperator {
 
 }  // namespace
 
-PhysicalOperatorPtr MakeHashJoin(const LogicalOperator& op) { return std::make_unique<HashJoinOp>(op); }
+PhysicalOperatorPtr MakeHashJoin(const LogicalOperator& op) {
+  return std::make_unique<HashJoinOp>(op);
+}
 
 }  // namespace quiver::exec

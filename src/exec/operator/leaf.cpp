@@ -69,9 +69,17 @@ class EagerOp final : public EagerOperator {
 
 }  // namespace
 
-PhysicalOperatorPtr MakeStart(const LogicalOperator& op) { return std::make_unique<StartOp>(op); }
-PhysicalOperatorPtr MakeArgument(const LogicalOperator& op) { return std::make_unique<ArgumentOp>(op); }
-PhysicalOperatorPtr MakePassThrough(const LogicalOperator& op) { return std::make_unique<PassThroughOp>(op); }
-PhysicalOperatorPtr MakeEager(const LogicalOperator& op) { return std::make_unique<EagerOp>(op); }
+PhysicalOperatorPtr MakeStart(const LogicalOperator& op) {
+  return std::make_unique<StartOp>(op);
+}
+PhysicalOperatorPtr MakeArgument(const LogicalOperator& op) {
+  return std::make_unique<ArgumentOp>(op);
+}
+PhysicalOperatorPtr MakePassThrough(const LogicalOperator& op) {
+  return std::make_unique<PassThroughOp>(op);
+}
+PhysicalOperatorPtr MakeEager(const LogicalOperator& op) {
+  return std::make_unique<EagerOp>(op);
+}
 
 }  // namespace quiver::exec

@@ -34,7 +34,8 @@ class MergeOp final : public EagerOperator {
       }
       Value* created = out.AppendCopy(row);
       CreatePattern(op.create_nodes, op.create_rels, created, ctx, /*merge=*/true);
-      for (size_t p = 0; p < op.exprs.size(); ++p) created[op.slots[p]] = Evaluate(*op.exprs[p], created, ctx);
+      for (size_t p = 0; p < op.exprs.size(); ++p)
+        created[op.slots[p]] = Evaluate(*op.exprs[p], created, ctx);
       ApplySetItems(op.set_items, created, ctx);
     }
     rows = std::move(out);
@@ -43,6 +44,8 @@ class MergeOp final : public EagerOperator {
 
 }  // namespace
 
-PhysicalOperatorPtr MakeMerge(const LogicalOperator& op) { return std::make_unique<MergeOp>(op); }
+PhysicalOperatorPtr MakeMerge(const LogicalOperator& op) {
+  return std::make_unique<MergeOp>(op);
+}
 
 }  // namespace quiver::exec

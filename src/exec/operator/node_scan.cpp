@@ -65,7 +65,8 @@ class NodeScanOp final : public StreamOperator {
       auto& g = ctx.graph();
       if (labels_.size() > 1) {
         std::erase_if(ids_, [&](NodeId id) {
-          return !std::all_of(labels_.begin() + 1, labels_.end(), [&](LabelId l) { return g.HasLabel(id, l); });
+          return !std::all_of(labels_.begin() + 1, labels_.end(),
+                              [&](LabelId l) { return g.HasLabel(id, l); });
         });
       }
       if (!keys_.empty()) {
@@ -95,6 +96,8 @@ class NodeScanOp final : public StreamOperator {
 
 }  // namespace
 
-PhysicalOperatorPtr MakeNodeScan(const LogicalOperator& op) { return std::make_unique<NodeScanOp>(op); }
+PhysicalOperatorPtr MakeNodeScan(const LogicalOperator& op) {
+  return std::make_unique<NodeScanOp>(op);
+}
 
 }  // namespace quiver::exec

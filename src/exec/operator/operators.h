@@ -8,28 +8,28 @@ namespace quiver::exec {
 
 using planner::LogicalOperator;
 
-PhysicalOperatorPtr MakeStart(const LogicalOperator& op);       // leaf.cpp
-PhysicalOperatorPtr MakeArgument(const LogicalOperator& op);    // leaf.cpp
-PhysicalOperatorPtr MakePassThrough(const LogicalOperator& op); // leaf.cpp (ProduceResults)
-PhysicalOperatorPtr MakeEager(const LogicalOperator& op);       // leaf.cpp
-PhysicalOperatorPtr MakeNodeScan(const LogicalOperator& op);    // node_scan.cpp
-PhysicalOperatorPtr MakeExpand(const LogicalOperator& op);      // expand.cpp
-PhysicalOperatorPtr MakeVarExpand(const LogicalOperator& op);   // var_expand.cpp
-PhysicalOperatorPtr MakeFilter(const LogicalOperator& op);      // filter_project.cpp
-PhysicalOperatorPtr MakeProject(const LogicalOperator& op);     // filter_project.cpp
-PhysicalOperatorPtr MakeOptional(const LogicalOperator& op);    // optional.cpp
-PhysicalOperatorPtr MakeAggregate(const LogicalOperator& op);   // aggregate.cpp
-PhysicalOperatorPtr MakeSort(const LogicalOperator& op);        // sort.cpp
-PhysicalOperatorPtr MakeDistinct(const LogicalOperator& op);    // skip_limit_distinct.cpp
-PhysicalOperatorPtr MakeSkip(const LogicalOperator& op);        // skip_limit_distinct.cpp
-PhysicalOperatorPtr MakeLimit(const LogicalOperator& op);       // skip_limit_distinct.cpp
-PhysicalOperatorPtr MakeUnwind(const LogicalOperator& op);      // unwind.cpp
+PhysicalOperatorPtr MakeStart(const LogicalOperator& op);          // leaf.cpp
+PhysicalOperatorPtr MakeArgument(const LogicalOperator& op);       // leaf.cpp
+PhysicalOperatorPtr MakePassThrough(const LogicalOperator& op);    // leaf.cpp (ProduceResults)
+PhysicalOperatorPtr MakeEager(const LogicalOperator& op);          // leaf.cpp
+PhysicalOperatorPtr MakeNodeScan(const LogicalOperator& op);       // node_scan.cpp
+PhysicalOperatorPtr MakeExpand(const LogicalOperator& op);         // expand.cpp
+PhysicalOperatorPtr MakeVarExpand(const LogicalOperator& op);      // var_expand.cpp
+PhysicalOperatorPtr MakeFilter(const LogicalOperator& op);         // filter_project.cpp
+PhysicalOperatorPtr MakeProject(const LogicalOperator& op);        // filter_project.cpp
+PhysicalOperatorPtr MakeOptional(const LogicalOperator& op);       // optional.cpp
+PhysicalOperatorPtr MakeAggregate(const LogicalOperator& op);      // aggregate.cpp
+PhysicalOperatorPtr MakeSort(const LogicalOperator& op);           // sort.cpp
+PhysicalOperatorPtr MakeDistinct(const LogicalOperator& op);       // skip_limit_distinct.cpp
+PhysicalOperatorPtr MakeSkip(const LogicalOperator& op);           // skip_limit_distinct.cpp
+PhysicalOperatorPtr MakeLimit(const LogicalOperator& op);          // skip_limit_distinct.cpp
+PhysicalOperatorPtr MakeUnwind(const LogicalOperator& op);         // unwind.cpp
 PhysicalOperatorPtr MakeProcedureCall(const LogicalOperator& op);  // procedure_call.cpp
-PhysicalOperatorPtr MakeCreate(const LogicalOperator& op);      // create.cpp
-PhysicalOperatorPtr MakeMerge(const LogicalOperator& op);       // merge.cpp
+PhysicalOperatorPtr MakeCreate(const LogicalOperator& op);         // create.cpp
+PhysicalOperatorPtr MakeMerge(const LogicalOperator& op);          // merge.cpp
 PhysicalOperatorPtr MakeSetProperties(const LogicalOperator& op);  // create.cpp
-PhysicalOperatorPtr MakeDelete(const LogicalOperator& op);      // delete.cpp
-PhysicalOperatorPtr MakeUnion(const LogicalOperator& op);       // union.cpp
-PhysicalOperatorPtr MakeHashJoin(const LogicalOperator& op);    // hash_join.cpp
+PhysicalOperatorPtr MakeDelete(const LogicalOperator& op);         // delete.cpp
+PhysicalOperatorPtr MakeUnion(const LogicalOperator& op);          // union.cpp
+PhysicalOperatorPtr MakeHashJoin(const LogicalOperator& op);       // hash_join.cpp
 
 }  // namespace quiver::exec

@@ -74,6 +74,8 @@ class OptionalOp final : public PhysicalOperator {
 
 }  // namespace
 
-PhysicalOperatorPtr MakeOptional(const LogicalOperator& op) { return std::make_unique<OptionalOp>(op); }
+PhysicalOperatorPtr MakeOptional(const LogicalOperator& op) {
+  return std::make_unique<OptionalOp>(op);
+}
 
 }  // namespace quiver::exec

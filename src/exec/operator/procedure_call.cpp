@@ -65,6 +65,8 @@ class ProcedureCallOp final : public StreamOperator {
 
 }  // namespace
 
-PhysicalOperatorPtr MakeProcedureCall(const LogicalOperator& op) { return std::make_unique<ProcedureCallOp>(op); }
+PhysicalOperatorPtr MakeProcedureCall(const LogicalOperator& op) {
+  return std::make_unique<ProcedureCallOp>(op);
+}
 
 }  // namespace quiver::exec

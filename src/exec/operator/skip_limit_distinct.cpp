@@ -18,12 +18,13 @@ uint64_t EvaluateCount(const planner::BoundExpr& expr, ExecContext& ctx) {
   Value v = Evaluate(expr, row.data(), ctx);
   if (v.IsNull()) return UINT64_MAX;
   if (!v.IsInt()) {
-    throw SyntaxError("InvalidArgumentType", "SKIP and LIMIT take an integer, not " + std::string(v.TypeName()),
+    throw SyntaxError("InvalidArgumentType",
+                      "SKIP and LIMIT take an integer, not " + std::string(v.TypeName()),
                       ErrorPhase::kRuntime);
   }
   if (v.AsInt() < 0) {
-    throw SyntaxError("NegativeIntegerArgument", "SKIP and LIMIT take a non-negative integer, got " +
-                                                     std::to_string(v.AsInt()),
+    throw SyntaxError("NegativeIntegerArgument",
+                      "SKIP and LIMIT take a non-negative integer, got " + std::to_string(v.AsInt()),
                       ErrorPhase::kRuntime);
   }
   return static_cast<uint64_t>(v.AsInt());
@@ -120,8 +121,14 @@ class DistinctOp final : public PhysicalOperator {
 
 }  // namespace
 
-PhysicalOperatorPtr MakeSkip(const LogicalOperator& op) { return std::make_unique<SkipOp>(op); }
-PhysicalOperatorPtr MakeLimit(const LogicalOperator& op) { return std::make_unique<LimitOp>(op); }
-PhysicalOperatorPtr MakeDistinct(const LogicalOperator& op) { return std::make_unique<DistinctOp>(op); }
+PhysicalOperatorPtr MakeSkip(const LogicalOperator& op) {
+  return std::make_unique<SkipOp>(op);
+}
+PhysicalOperatorPtr MakeLimit(const LogicalOperator& op) {
+  return std::make_unique<LimitOp>(op);
+}
+PhysicalOperatorPtr MakeDistinct(const LogicalOperator& op) {
+  return std::make_unique<DistinctOp>(op);
+}
 
 }  // namespace quiver::exec

@@ -41,6 +41,8 @@ class SortOp final : public EagerOperator {
 
 }  // namespace
 
-PhysicalOperatorPtr MakeSort(const LogicalOperator& op) { return std::make_unique<SortOp>(op); }
+PhysicalOperatorPtr MakeSort(const LogicalOperator& op) {
+  return std::make_unique<SortOp>(op);
+}
 
 }  // namespace quiver::exec

@@ -30,6 +30,8 @@ class UnionOp final : public PhysicalOperator {
 
 }  // namespace
 
-PhysicalOperatorPtr MakeUnion(const LogicalOperator& op) { return std::make_unique<UnionOp>(op); }
+PhysicalOperatorPtr MakeUnion(const LogicalOperator& op) {
+  return std::make_unique<UnionOp>(op);
+}
 
 }  // namespace quiver::exec

@@ -37,6 +37,8 @@ class UnwindOp final : public StreamOperator {
 
 }  // namespace
 
-PhysicalOperatorPtr MakeUnwind(const LogicalOperator& op) { return std::make_unique<UnwindOp>(op); }
+PhysicalOperatorPtr MakeUnwind(const LogicalOperator& op) {
+  return std::make_unique<UnwindOp>(op);
+}
 
 }  // namespace quiver::exec

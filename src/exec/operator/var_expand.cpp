@@ -81,7 +81,8 @@ class VarExpandOp final : public StreamOperator {
         continue;
       }
       const Adjacent a = top.adjacent[top.next++];
-      if (std::any_of(path_.begin(), path_.end(), [&](const Adjacent& p) { return p.rel.id == a.rel.id; })) continue;
+      if (std::any_of(path_.begin(), path_.end(), [&](const Adjacent& p) { return p.rel.id == a.rel.id; }))
+        continue;
       if (UsedEarlier(op.rel, row, a.rel.id)) continue;
       if (!PropertiesMatch(ctx, a.rel.id)) continue;
       path_.push_back(a);
@@ -137,6 +138,8 @@ class VarExpandOp final : public StreamOperator {
 
 }  // namespace
 
-PhysicalOperatorPtr MakeVarExpand(const LogicalOperator& op) { return std::make_unique<VarExpandOp>(op); }
+PhysicalOperatorPtr MakeVarExpand(const LogicalOperator& op) {
+  return std::make_unique<VarExpandOp>(op);
+}
 
 }  // namespace quiver::exec

@@ -18,21 +18,25 @@ bool IsStorableScalar(const Value& v) {
 }
 
 // The entries of a property map expression, nulls kept (they mean "no property").
-std::vector<ValueMap::Entry> EvaluatePropertyMap(const planner::BoundExpr* expr, Value* row, ExecContext& ctx) {
+std::vector<ValueMap::Entry> EvaluatePropertyMap(const planner::BoundExpr* expr, Value* row,
+                                                 ExecContext& ctx) {
   if (expr == nullptr) return {};
   Value map = Evaluate(*expr, row, ctx);
   if (map.IsNull()) return {};
-  if (!map.IsMap()) ThrowInvalidArgumentType("a property map must be a map, not " + std::string(map.TypeName()));
+  if (!map.IsMap())
+    ThrowInvalidArgumentType("a property map must be a map, not " + std::string(map.TypeName()));
   return map.AsMap().entries();
 }
 
-std::vector<PropertyEntry> ToProperties(const std::vector<ValueMap::Entry>& entries, ExecContext& ctx, bool merge) {
+std::vector<PropertyEntry> ToProperties(const std::vector<ValueMap::Entry>& entries, ExecContext& ctx,
+                                        bool merge) {
   std::vector<PropertyEntry> props;
   for (const auto& [key, value] : entries) {
     if (value.IsNull()) {
       if (merge) {
         throw SemanticError("MergeReadOwnWrites",
-                            "cannot merge using a null property value for `" + key + "`", ErrorPhase::kRuntime);
+                            "cannot merge using a null property value for `" + key + "`",
+                            ErrorPhase::kRuntime);
       }
       continue;
     }
@@ -91,8 +95,9 @@ void CheckPropertyValue(const Value& v) {
   InvalidPropertyType(v);
 }
 
-void CreatePattern(const std::vector<planner::CreateNodeSpec>& nodes, const std::vector<planner::CreateRelSpec>& rels,
-                   Value* row, ExecContext& ctx, bool merge) {
+void CreatePattern(const std::vector<planner::CreateNodeSpec>& nodes,
+                   const std::vector<planner::CreateRelSpec>& rels, Value* row, ExecContext& ctx,
+                   bool merge) {
   GraphWriter& graph = ctx.graph();
   for (const auto& spec : nodes) {
     std::vector<LabelId> labels;
@@ -105,7 +110,8 @@ void CreatePattern(const std::vector<planner::CreateNodeSpec>& nodes, const std:
     const Value& end = row[spec.end];
     if (!start.IsNode() || !end.IsNode()) {
       throw SemanticError("CreateRelationshipWithNullNode",
-                          "cannot create a relationship with a missing (null) endpoint", ErrorPhase::kRuntime);
+                          "cannot create a relationship with a missing (null) endpoint",
+                          ErrorPhase::kRuntime);
     }
     CheckNodeAlive(start.AsNode().id, ctx);
     CheckNodeAlive(end.AsNode().id, ctx);

@@ -16,8 +16,8 @@ void CheckPropertyValue(const Value& v);
 // Creates the pattern's nodes and relationships for one row, writing them into their
 // slots. For MERGE, a null property value is a SemanticError (MergeReadOwnWrites): the
 // created entity could never be matched again.
-void CreatePattern(const std::vector<planner::CreateNodeSpec>& nodes, const std::vector<planner::CreateRelSpec>& rels,
-                   Value* row, ExecContext& ctx, bool merge);
+void CreatePattern(const std::vector<planner::CreateNodeSpec>& nodes,
+                   const std::vector<planner::CreateRelSpec>& rels, Value* row, ExecContext& ctx, bool merge);
 
 void ApplySetItems(const std::vector<planner::SetSpec>& items, Value* row, ExecContext& ctx);
 

@@ -33,7 +33,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path CypherTestDir() { return fs::path(__FILE__).parent_path().parent_path().parent_path() / "cypher"; }
+fs::path CypherTestDir() {
+  return fs::path(__FILE__).parent_path().parent_path().parent_path() / "cypher";
+}
 
 struct Block {
   int line = 0;

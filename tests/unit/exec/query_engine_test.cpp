@@ -72,8 +72,10 @@ TEST_F(QueryEngineTest, RegisteredProcedures) {
   auto standalone = Run("CALL test.double(21)");
   EXPECT_EQ(standalone.columns(), (std::vector<std::string>{"out", "twice"}));
   EXPECT_EQ(ToTckString(standalone.rows()[0][1]), "42");
-  EXPECT_EQ(ToTckString(Single("UNWIND [1, 2, 3] AS x CALL test.double(x) YIELD twice RETURN sum(twice)")), "12");
-  EXPECT_EQ(ToTckString(Single("CALL test.double($in) YIELD twice AS t RETURN t", {{"in", Value::Int(4)}})), "8");
+  EXPECT_EQ(ToTckString(Single("UNWIND [1, 2, 3] AS x CALL test.double(x) YIELD twice RETURN sum(twice)")),
+            "12");
+  EXPECT_EQ(ToTckString(Single("CALL test.double($in) YIELD twice AS t RETURN t", {{"in", Value::Int(4)}})),
+            "8");
 }
 
 TEST_F(QueryEngineTest, ExplainPrintsThePlanWithoutRunningIt) {
@@ -132,7 +134,8 @@ TEST_F(QueryEngineTest, WideRowsGetSmallerBatches) {
   EXPECT_EQ(exec::BatchCapacity(4096), exec::kBatchValues / 4096);
   EXPECT_EQ(exec::BatchCapacity(1u << 20), 1u);
   std::string query;
-  for (int i = 0; i < 300; ++i) query += "CREATE (n" + std::to_string(i) + ":W {i: " + std::to_string(i) + "})\n";
+  for (int i = 0; i < 300; ++i)
+    query += "CREATE (n" + std::to_string(i) + ":W {i: " + std::to_string(i) + "})\n";
   Run(query);
   EXPECT_EQ(ToTckString(Single("MATCH (n:W) RETURN count(n)")), "300");
 }

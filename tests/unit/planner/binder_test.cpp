@@ -3,10 +3,11 @@
 // The planner cannot see the function library (a higher layer), so a fake catalog
 // stands in for it.
 
+#include "planner/binder.h"
+
 #include <gtest/gtest.h>
 
 #include "cypher/parser.h"
-#include "planner/binder.h"
 #include "planner/optimizer.h"
 
 namespace quiver::planner {
@@ -49,7 +50,9 @@ LogicalPlan Plan(std::string_view query, const ValueMap& params = {}) {
   return plan;
 }
 
-std::string Explain(std::string_view query, const ValueMap& params = {}) { return ToString(Plan(query, params)); }
+std::string Explain(std::string_view query, const ValueMap& params = {}) {
+  return ToString(Plan(query, params));
+}
 
 // The error's "Class/Detail", or "ok".
 std::string ErrorOf(std::string_view query, const ValueMap& params = {}) {
@@ -98,7 +101,8 @@ TEST(BinderErrorTest, Projections) {
   EXPECT_EQ(ErrorOf("RETURN [x IN [1] | count(*)]"), "SyntaxError/InvalidAggregation");
   EXPECT_EQ(ErrorOf("MATCH (a) RETURN a.x + count(*)"), "SyntaxError/AmbiguousAggregationExpression");
   EXPECT_EQ(ErrorOf("MATCH (a) RETURN a.x, a.x + count(*)"), "ok");
-  EXPECT_EQ(ErrorOf("MATCH (a) RETURN a.x + a.y, a.x + a.y + count(*)"), "SyntaxError/AmbiguousAggregationExpression");
+  EXPECT_EQ(ErrorOf("MATCH (a) RETURN a.x + a.y, a.x + a.y + count(*)"),
+            "SyntaxError/AmbiguousAggregationExpression");
   EXPECT_EQ(ErrorOf("MATCH (a) WITH a.x AS x ORDER BY count(*) RETURN x"), "SyntaxError/InvalidAggregation");
   EXPECT_EQ(ErrorOf("MATCH (a) RETURN a SKIP a.x"), "SyntaxError/NonConstantExpression");
   EXPECT_EQ(ErrorOf("RETURN 1 LIMIT -1"), "SyntaxError/NegativeIntegerArgument");
@@ -116,13 +120,15 @@ TEST(BinderErrorTest, TypesFunctionsParametersProcedures) {
   EXPECT_EQ(ErrorOf("RETURN toUpper()"), "SyntaxError/InvalidNumberOfArguments");
   EXPECT_EQ(ErrorOf("RETURN $p"), "ParameterMissing/MissingParameter");
   EXPECT_EQ(ErrorOf("RETURN $p", ValueMap{{"p", Value::Int(1)}}), "ok");
-  EXPECT_EQ(ErrorOf("MATCH (n $p) RETURN n", ValueMap{{"p", Value::Int(1)}}), "SyntaxError/InvalidParameterUse");
+  EXPECT_EQ(ErrorOf("MATCH (n $p) RETURN n", ValueMap{{"p", Value::Int(1)}}),
+            "SyntaxError/InvalidParameterUse");
   EXPECT_EQ(ErrorOf("CALL nope.proc()"), "ProcedureError/ProcedureNotFound");
   EXPECT_EQ(ErrorOf("CALL test.proc(1, 2)"), "SyntaxError/InvalidNumberOfArguments");
   EXPECT_EQ(ErrorOf("CALL test.proc('x')"), "SyntaxError/InvalidArgumentType");
   EXPECT_EQ(ErrorOf("UNWIND [1] AS x CALL test.proc YIELD out RETURN out"),
             "SyntaxError/InvalidArgumentPassingMode");
-  EXPECT_EQ(ErrorOf("CALL test.proc(1) YIELD out AS a, out AS a RETURN a"), "SyntaxError/VariableAlreadyBound");
+  EXPECT_EQ(ErrorOf("CALL test.proc(1) YIELD out AS a, out AS a RETURN a"),
+            "SyntaxError/VariableAlreadyBound");
 }
 
 TEST(PlanShapeTest, PredicatesFollowTheirLastBinding) {
@@ -152,7 +158,8 @@ TEST(PlanShapeTest, OptionalMatchIsASubplanOverItsInput) {
 }
 
 TEST(OptimizerTest, PropertyEqualityMovesIntoTheScan) {
-  std::string plan = Explain("MATCH (n:Person {name: $name}) RETURN n", ValueMap{{"name", Value::String("x")}});
+  std::string plan =
+      Explain("MATCH (n:Person {name: $name}) RETURN n", ValueMap{{"name", Value::String("x")}});
   EXPECT_NE(plan.find("NodeScan (n:Person {name: $name})"), std::string::npos) << plan;
   EXPECT_EQ(plan.find("Filter"), std::string::npos) << plan;
 }
