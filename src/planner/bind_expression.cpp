@@ -477,7 +477,7 @@ BoundExprPtr Binder::BindPatternSubquery(const Expr& expr, const ExprContext& ct
     e->type = StaticType::kList;
   } else {
     const auto& statement = *expr.As<ExistsExpr>().query;
-    e->subplan = BindClauses(statement.queries[0], std::move(argument), local, nullptr, /*in_subquery=*/true);
+    e->subplan = BindClauses(statement.queries[0], std::move(argument), local, nullptr);
     e->subquery_mode = SubqueryMode::kExists;
     e->type = StaticType::kBool;
   }

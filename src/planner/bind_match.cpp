@@ -9,6 +9,7 @@
 // so they filter as early as possible.
 
 #include <algorithm>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "planner/binder_impl.h"
@@ -50,6 +51,48 @@ BoundExprPtr PropertyEquals(SlotId slot, StaticType type, const std::string& key
   auto cmp = MakeExpr(ExprOp::kComparison, std::move(args), StaticType::kBool);
   cmp->cmp_ops.push_back(CmpOp::kEq);
   return cmp;
+}
+
+// Binds `node` to the endpoint of the already bound relationship `rel` that the pattern
+// puts on its left: UNWIND [startNode(rel)] (or endNode for <-, both ends for --, once
+// for a self-loop). A null rel unwinds to a null node, which expands to nothing.
+LogicalOperatorPtr UnwindEndpoint(LogicalOperatorPtr input, SlotId node, SlotId rel, RelDirection direction) {
+  auto endpoint = [rel](EntityFunction f) {
+    std::vector<BoundExprPtr> args;
+    args.push_back(MakeSlotRef(rel, StaticType::kRelationship));
+    auto e = MakeExpr(ExprOp::kEntityFunction, std::move(args), StaticType::kNode);
+    e->entity = f;
+    e->name = std::string(EntityFunctionName(f));
+    return e;
+  };
+  auto list = [](std::vector<BoundExprPtr> items) { return MakeExpr(ExprOp::kList, std::move(items), StaticType::kList); };
+  BoundExprPtr ends;
+  if (direction == RelDirection::kRight || direction == RelDirection::kLeft) {
+    std::vector<BoundExprPtr> one;
+    one.push_back(endpoint(direction == RelDirection::kRight ? EntityFunction::kStartNode : EntityFunction::kEndNode));
+    ends = list(std::move(one));
+  } else {
+    std::vector<BoundExprPtr> cmp_args;
+    cmp_args.push_back(endpoint(EntityFunction::kStartNode));
+    cmp_args.push_back(endpoint(EntityFunction::kEndNode));
+    auto loop = MakeExpr(ExprOp::kComparison, std::move(cmp_args), StaticType::kBool);
+    loop->cmp_ops.push_back(CmpOp::kEq);
+    std::vector<BoundExprPtr> one;
+    one.push_back(endpoint(EntityFunction::kStartNode));
+    std::vector<BoundExprPtr> both;
+    both.push_back(endpoint(EntityFunction::kStartNode));
+    both.push_back(endpoint(EntityFunction::kEndNode));
+    auto c = std::make_unique<BoundExpr>(ExprOp::kCase);
+    c->args.push_back(std::move(loop));
+    c->args.push_back(list(std::move(one)));
+    c->args.push_back(list(std::move(both)));
+    c->has_else = true;
+    ends = std::move(c);
+  }
+  auto unwind = MakeOp(OpKind::kUnwind, std::move(input));
+  unwind->slot = node;
+  unwind->exprs.push_back(std::move(ends));
+  return unwind;
 }
 
 // An equality `probe = build` where `build` reads only slots of the part about to be
@@ -265,6 +308,8 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
     for (const Expr* c : conjuncts) add_pending(BindPredicate(*c, ctx));
   }
 
+  std::unordered_map<SlotId, SlotId> outer_rel(rel_equalities.begin(), rel_equalities.end());
+
   // ---- 3. operators ----
   std::unordered_set<SlotId> bound;
   auto is_bound = [&](SlotId s) { return new_slots.count(s) == 0 || bound.count(s) != 0; };
@@ -316,8 +361,10 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
     if (path_slots[p] != kNoSlot) part_slots.insert(path_slots[p]);
     bool connected = std::any_of(nodes.begin(), nodes.end(), is_bound);
     bool uniqueness_free = rel_slots[p].empty() || (rels_so_far.empty() && lists_so_far.empty());
+    bool has_bound_rel = std::any_of(rel_slots[p].begin(), rel_slots[p].end(),
+                                     [&](SlotId s) { return outer_rel.count(s) != 0; });
     JoinKeys join;
-    if (!connected && uniqueness_free) join = FindJoinKeys(pending, part_slots, is_bound);
+    if (!connected && uniqueness_free && !has_bound_rel) join = FindJoinKeys(pending, part_slots, is_bound);
     LogicalOperatorPtr probe;
     if (join.predicate != nullptr) {
       probe = std::move(plan);
@@ -328,6 +375,21 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
     size_t start = nodes.size();
     for (size_t i = 0; i < nodes.size() && start == nodes.size(); ++i) {
       if (is_bound(nodes[i])) start = i;
+    }
+    // A relationship bound by an earlier clause: start at its endpoint rather than
+    // scanning every node for it.
+    const SlotId* bound_rel = nullptr;
+    if (start == nodes.size() && join.predicate == nullptr) {
+      for (size_t i = 0; i < rel_slots[p].size() && bound_rel == nullptr; ++i) {
+        if (element.relationships[i].var_length) continue;
+        auto it = outer_rel.find(rel_slots[p][i]);
+        if (it == outer_rel.end()) continue;
+        start = i;
+        bound_rel = &it->second;
+        plan = UnwindEndpoint(std::move(plan), nodes[i], *bound_rel, element.relationships[i].direction);
+        bound.insert(nodes[i]);
+        place();
+      }
     }
     for (size_t i = 0; i < nodes.size() && start == nodes.size(); ++i) {
       if (!element.nodes[i].labels.empty()) start = i;

@@ -18,25 +18,19 @@ bool IsEntityType(StaticType t) {
          t == StaticType::kRelationship;
 }
 
-}  // namespace
-
-namespace {
-
 // The creation half of CREATE and MERGE: the nodes and relationships of `parts` that are
-// not bound yet. `bound_nodes_ok`: whether a bound node may carry labels or properties
-// (never: that would be a second definition of the variable).
+// not bound yet (a bound node is reused, and may not be given labels or properties: that
+// would define the variable a second time), and the paths to build from them.
 struct CreatePlan {
   std::vector<CreateNodeSpec> nodes;
   std::vector<CreateRelSpec> rels;
   std::vector<std::pair<SlotId, BoundExprPtr>> paths;
 };
 
-}  // namespace
-
 // `preassigned`: for MERGE, the slots its match half gave the pattern's variables; the
 // creation writes the same slots, so later clauses read one slot either way.
-static CreatePlan PlanCreation(Binder& b, const std::vector<PatternPartRef>& parts, Scope& scope, bool merge,
-                               const Scope* preassigned = nullptr) {
+CreatePlan PlanCreation(Binder& b, const std::vector<PatternPartRef>& parts, Scope& scope, bool merge,
+                        const Scope* preassigned = nullptr) {
   CreatePlan out;
   Scope introduced;
   auto slot_for = [&](const std::string& name, const char* anonymous) {
@@ -139,6 +133,8 @@ static CreatePlan PlanCreation(Binder& b, const std::vector<PatternPartRef>& par
   for (const auto& v : introduced.variables()) scope.Add(v);
   return out;
 }
+
+}  // namespace
 
 LogicalOperatorPtr Binder::BindCreate(const CreateClause& clause, LogicalOperatorPtr input, Scope& scope) {
   MarkUpdating();

@@ -77,7 +77,7 @@ LogicalPlan Binder::BindStatement(const cypher::Statement& statement) {
       branch = BindCall(query.clauses[0]->As<cypher::CallClause>(), MakeOp(OpKind::kStart, nullptr), scope,
                         /*standalone=*/true, &columns);
     } else {
-      branch = BindClauses(query, MakeOp(OpKind::kStart, nullptr), scope, &columns, /*in_subquery=*/false);
+      branch = BindClauses(query, MakeOp(OpKind::kStart, nullptr), scope, &columns);
     }
     if (i == 0) {
       first = columns;
@@ -120,7 +120,7 @@ LogicalPlan Binder::BindStatement(const cypher::Statement& statement) {
 }
 
 LogicalOperatorPtr Binder::BindClauses(const cypher::SingleQuery& query, LogicalOperatorPtr input,
-                                       Scope& scope, ResultColumns* columns, bool in_subquery) {
+                                       Scope& scope, ResultColumns* columns) {
   LogicalOperatorPtr plan = std::move(input);
   for (const auto& clause_ptr : query.clauses) {
     const cypher::Clause& clause = *clause_ptr;
@@ -165,7 +165,6 @@ LogicalOperatorPtr Binder::BindClauses(const cypher::SingleQuery& query, Logical
       }
     }
   }
-  (void)in_subquery;
   return plan;
 }
 

@@ -102,7 +102,7 @@ class Binder {
   // ---- queries and clauses ----
   // Binds the clauses of one single query over `input`; `columns` receives RETURN's.
   LogicalOperatorPtr BindClauses(const cypher::SingleQuery& query, LogicalOperatorPtr input, Scope& scope,
-                                 ResultColumns* columns, bool in_subquery);
+                                 ResultColumns* columns);
   LogicalOperatorPtr BindMatch(const cypher::MatchClause& clause, LogicalOperatorPtr input, Scope& scope);
   LogicalOperatorPtr BindUnwind(const cypher::UnwindClause& clause, LogicalOperatorPtr input, Scope& scope);
   LogicalOperatorPtr BindCall(const cypher::CallClause& clause, LogicalOperatorPtr input, Scope& scope,
