@@ -82,8 +82,13 @@ class ConstructionSession {
   uint32_t label_count() const { return static_cast<uint32_t>(labels_.names.size()); }
   uint32_t rel_type_count() const { return static_cast<uint32_t>(types_.names.size()); }
 
+  // Edges may carry properties (needed before the first spill; CSV import calls it when
+  // a relationship header has property columns).
+  void EnableEdgeProperties() { options_.edge_properties = true; }
+
   // ---- nodes
   Result<uint32_t> IdSpace(const std::string& name, KeyType type) { return nodes_.IdSpace(name, type); }
+  const std::vector<std::string>& id_space_names() const { return nodes_.id_space_names(); }
   Status AddNodes(std::vector<NodeBatch> batches);
   // Builds the id maps. Duplicate keys are listed in *duplicates (node order); without
   // drop they fail the session (InvalidArgument naming the first), with drop those

@@ -32,24 +32,26 @@ G500Generator::G500Generator(const G500Params& params) : params_(params) {
     k = Mix64(k + kGolden);
     add_[r] = k;
   }
+  a_threshold_ = Threshold(kA);
   ab_threshold_ = Threshold(kA + kB);
-  a_norm_threshold_ = Threshold(kA / (kA + kB));
-  c_norm_threshold_ = Threshold(kC / (1.0 - (kA + kB)));
+  abc_threshold_ = Threshold(kA + kB + kC);
 }
 
 std::pair<uint64_t, uint64_t> G500Generator::RawEdge(uint64_t i) const {
-  // One 64-bit draw per level: the low half decides the row bit, the high half the
-  // column bit (u > p  <=>  draw >= 2^32 p, up to 2^-32).
-  uint64_t state = Mix64(stream_key_ ^ (i * kGolden));
+  // One 32-bit uniform per level, two levels per 64-bit draw. With u uniform in
+  // [0, 2^32): quadrant A below 2^32 A, B below 2^32 (A+B), C below 2^32 (A+B+C), else D;
+  // the row bit is set for C and D, the column bit for B and D.
+  const uint64_t base = Mix64(stream_key_ ^ (i * kGolden));
   uint64_t src = 0, dst = 0;
-  for (uint32_t level = 0; level < params_.scale; ++level) {
-    state += kGolden;
-    const uint64_t r = Mix64(state);
-    const uint32_t u1 = static_cast<uint32_t>(r), u2 = static_cast<uint32_t>(r >> 32);
-    const uint64_t ii = u1 >= ab_threshold_ ? 1 : 0;
-    const uint64_t jj = u2 >= (ii ? c_norm_threshold_ : a_norm_threshold_) ? 1 : 0;
-    src |= ii << level;
-    dst |= jj << level;
+  for (uint32_t level = 0; level < params_.scale; level += 2) {
+    const uint64_t r = Mix64(base + (level + 1) * kGolden);
+    for (uint32_t half = 0; half < 2 && level + half < params_.scale; ++half) {
+      const uint32_t u = static_cast<uint32_t>(r >> (32 * half));
+      const uint64_t ii = u >= ab_threshold_ ? 1 : 0;
+      const uint64_t jj = u >= (ii ? abc_threshold_ : a_threshold_) ? 1 : 0;
+      src |= ii << (level + half);
+      dst |= jj << (level + half);
+    }
   }
   return {src, dst};
 }

@@ -1,9 +1,12 @@
 #pragma once
 // The Graph500 Kronecker generator (graph500.org specification, kronecker_generator.m):
 // N = 2^scale vertices, M = edge_factor x N directed edges. Each edge descends `scale`
-// levels of the 2x2 initiator [A B; C D] = [0.57 0.19; 0.19 0.05]: at each level
-// ii_bit = u1 > A+B and jj_bit = u2 > (ii_bit ? C/(1-A-B) : A/(A+B)), setting that bit
-// of source and target. Vertex numbers are then permuted by a seeded bijection.
+// levels of the 2x2 initiator [A B; C D] = [0.57 0.19; 0.19 0.05], choosing at each
+// level one quadrant with probabilities A, B, C, D (one uniform draw against the
+// cumulative probabilities, as the reference C generator's 4-way Bernoulli does; the
+// same distribution as the specification's two conditional draws), which sets that
+// level's bit of source (row) and target (column). Vertex numbers are then permuted by
+// a seeded bijection.
 // Self-loops and duplicate edges are kept, as Graph500 keeps them.
 //
 // Every edge is a pure function of (seed, edge index): a counter-based generator, so
@@ -49,9 +52,9 @@ class G500Generator {
   uint64_t stream_key_ = 0;
   uint64_t mul_[4] = {};
   uint64_t add_[4] = {};
-  uint32_t ab_threshold_ = 0;      // 2^32 (A+B)
-  uint32_t a_norm_threshold_ = 0;  // 2^32 A/(A+B)
-  uint32_t c_norm_threshold_ = 0;  // 2^32 C/(1-A-B)
+  uint32_t a_threshold_ = 0;    // 2^32 A
+  uint32_t ab_threshold_ = 0;   // 2^32 (A+B)
+  uint32_t abc_threshold_ = 0;  // 2^32 (A+B+C)
 };
 
 }  // namespace quiver::ingest
