@@ -85,7 +85,7 @@ std::string KeyText(KeyType type, const KeyChunk& chunk, uint64_t i) {
 
 uint64_t IdMap::MemoryBytes() const {
   return direct_.capacity() * 4 + sorted_keys_.capacity() * 8 + sorted_nodes_.capacity() * 4 +
-         str_ends_.capacity() * 8 + str_bytes_.capacity() + table_.capacity() * 4;
+         str_ends_.capacity() * 8 + str_bytes_.size() + table_.capacity() * 4;
 }
 
 IdMap IdMap::Build(KeyType type, const std::vector<KeySegment>& segments, WorkerPool* pool,
