@@ -1,5 +1,7 @@
 #include "storage/csr.h"
 
+#include "common/assert.h"
+
 #include <algorithm>
 #include <cstdio>
 
@@ -71,8 +73,8 @@ std::string RelationshipFileName(uint32_t type) {
   return buf;
 }
 
-Status WriteCsr(SectionFileWriter* w, const CsrArrays& c, uint32_t node_id_width) {
-  const uint32_t ew = EdgePositionWidth(c.edge_count());
+Status WriteCsr(SectionFileWriter* w, const CsrArrays& c, uint32_t node_id_width, uint32_t ew) {
+  QUIVER_ASSERT(ew >= EdgePositionWidth(c.edge_count()) && (ew == 4 || ew == 8));
   QUIVER_RETURN_IF_ERROR(WriteUInts(w, SectionType::kFwdOffsets, ew, c.fwd_offsets));
   QUIVER_RETURN_IF_ERROR(WriteUInts(w, SectionType::kFwdTargets, node_id_width, c.fwd_targets));
   QUIVER_RETURN_IF_ERROR(WriteUInts(w, SectionType::kRevOffsets, ew, c.rev_offsets));
@@ -84,7 +86,14 @@ Result<CsrView> CsrView::Open(const SectionFile& f, uint64_t node_count, uint32_
                               uint64_t edge_count) {
   CsrView v;
   v.node_count_ = node_count;
-  const uint32_t ew = EdgePositionWidth(edge_count);
+  // The writer chose the edge-position width (the minimal one unless told otherwise);
+  // it must hold E and be 4 or 8 bytes.
+  const SectionView* fo = f.Find(SectionType::kFwdOffsets);
+  const uint32_t ew = fo != nullptr ? fo->width : 8;
+  if (fo != nullptr && ((ew != 4 && ew != 8) || ew < EdgePositionWidth(edge_count))) {
+    return CorruptionAt(f.name(), fo->offset, "edge position width " + std::to_string(ew) + " cannot hold " +
+                                                  std::to_string(edge_count) + " edges");
+  }
   QUIVER_ASSIGN_OR_RETURN(v.fwd_offsets_s_, f.Get(SectionType::kFwdOffsets, ew, node_count + 1));
   QUIVER_ASSIGN_OR_RETURN(v.fwd_targets_s_, f.Get(SectionType::kFwdTargets, node_id_width, edge_count));
   QUIVER_ASSIGN_OR_RETURN(v.rev_offsets_s_, f.Get(SectionType::kRevOffsets, ew, node_count + 1));

@@ -32,7 +32,8 @@ CsrArrays BuildCsr(uint64_t node_count, std::span<const uint64_t> sources, std::
                    std::vector<uint64_t>* input_of_position = nullptr);
 
 std::string RelationshipFileName(uint32_t type);
-Status WriteCsr(SectionFileWriter* w, const CsrArrays& csr, uint32_t node_id_width);
+// Widths: node ids and edge positions in bytes (4 or 8), at least the minimal ones.
+Status WriteCsr(SectionFileWriter* w, const CsrArrays& csr, uint32_t node_id_width, uint32_t edge_position_width);
 
 // The neighbours of one node in one direction of one type. Edge ids (forward positions)
 // are first_edge + i for out-slices and edge_positions[i] for in-slices.
@@ -49,6 +50,7 @@ class CsrView {
   static Result<CsrView> Open(const SectionFile& f, uint64_t node_count, uint32_t node_id_width,
                               uint64_t edge_count);
   uint64_t edge_count() const { return fwd_targets_.size(); }
+  uint32_t edge_position_width() const { return fwd_offsets_.width(); }
   // O(1); clamped so corrupt offsets cannot reach outside the mapping.
   AdjacencySlice Out(uint64_t node) const;
   AdjacencySlice In(uint64_t node) const;

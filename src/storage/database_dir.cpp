@@ -125,7 +125,8 @@ Result<std::shared_ptr<const Generation>> DatabaseDir::Pin() const {
   return Status::Busy("could not pin a generation of '" + path_ + "': CURRENT kept changing (" + last.ToString() + ")");
 }
 
-Result<std::unique_ptr<GenerationWriter>> DatabaseDir::BeginGeneration(uint64_t node_count) {
+Result<std::unique_ptr<GenerationWriter>> DatabaseDir::BeginGeneration(uint64_t node_count,
+                                                                       GenerationWriter::Options options) {
   if (read_only()) return Status::ReadOnly("database opened read-only");
   uint64_t next = 0;
   auto current = ReadCurrent(env_, path_);
@@ -138,7 +139,7 @@ Result<std::unique_ptr<GenerationWriter>> DatabaseDir::BeginGeneration(uint64_t 
   const std::string dir = JoinPath(path_, GenerationDirName(next));
   QUIVER_RETURN_IF_ERROR(env_->CreateDirs(dir));
   QUIVER_RETURN_IF_ERROR(env_->SyncDir(path_));
-  return std::make_unique<GenerationWriter>(env_, dir, database_id_, next, node_count);
+  return std::make_unique<GenerationWriter>(env_, dir, database_id_, next, node_count, options);
 }
 
 Result<uint64_t> DatabaseDir::Publish(GenerationWriter* writer, uint64_t write_log_position) {

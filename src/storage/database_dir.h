@@ -9,6 +9,10 @@
 // A crash at any step leaves CURRENT naming either the old or the new complete
 // generation. One writer per database (flock on LOCK, across processes and within
 // one); any number of readers, which never take LOCK and so never block.
+//
+// Threads: Pin() and CurrentGeneration() may run on any number of threads at once (they
+// touch no mutable state here); the writer methods run on one thread at a time. A
+// Generation is immutable and safe to share between threads.
 
 #include <cstdint>
 #include <memory>
@@ -53,7 +57,8 @@ class DatabaseDir {
 
   // ---- writer only
   // A writer for the next generation, in a fresh gen-N directory.
-  Result<std::unique_ptr<GenerationWriter>> BeginGeneration(uint64_t node_count);
+  Result<std::unique_ptr<GenerationWriter>> BeginGeneration(uint64_t node_count,
+                                                            GenerationWriter::Options options = {});
   // Finishes the writer's MANIFEST, makes its generation CURRENT, then deletes every
   // older generation no reader pins. Returns the published generation number.
   Result<uint64_t> Publish(GenerationWriter* writer, uint64_t write_log_position);

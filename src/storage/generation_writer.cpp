@@ -1,16 +1,29 @@
 #include "storage/generation_writer.h"
 
+#include <algorithm>
+
 #include "common/assert.h"
 
 namespace quiver::storage {
 
 GenerationWriter::GenerationWriter(Env* env, std::string gen_dir, const DatabaseId& database_id,
-                                   uint64_t generation, uint64_t node_count)
-    : env_(env), dir_(std::move(gen_dir)), database_id_(database_id), generation_(generation), node_count_(node_count) {
+                                   uint64_t generation, uint64_t node_count, Options options)
+    : env_(env),
+      dir_(std::move(gen_dir)),
+      database_id_(database_id),
+      generation_(generation),
+      node_count_(node_count),
+      options_(options) {
+  QUIVER_ASSERT(options.min_node_id_width == 4 || options.min_node_id_width == 8);
+  QUIVER_ASSERT(options.min_edge_position_width == 4 || options.min_edge_position_width == 8);
   manifest_.database_id = database_id;
   manifest_.generation = generation;
   manifest_.node_count = node_count;
-  manifest_.node_id_width = NodeIdWidth(node_count);
+  manifest_.node_id_width = std::max(NodeIdWidth(node_count), options.min_node_id_width);
+}
+
+uint32_t GenerationWriter::EdgePositionWidthFor(uint64_t edges) const {
+  return std::max(EdgePositionWidth(edges), options_.min_edge_position_width);
 }
 
 Result<std::unique_ptr<SectionFileWriter>> GenerationWriter::Create(const std::string& name, FileKind kind,
@@ -74,9 +87,10 @@ Status GenerationWriter::WriteRelationshipType(uint32_t type, const CsrArrays& c
       csr.rev_sources.size() != csr.edge_count() || csr.rev_edge_positions.size() != csr.edge_count()) {
     return Status::InvalidArgument("CSR arrays of type " + std::to_string(type) + " have inconsistent sizes");
   }
-  const uint16_t flags = EdgePositionWidth(csr.edge_count()) == 8 ? kFlagWideEdgePositions : 0;
+  const uint32_t ew = EdgePositionWidthFor(csr.edge_count());
+  const uint16_t flags = ew == 8 ? kFlagWideEdgePositions : 0;
   QUIVER_ASSIGN_OR_RETURN(auto w, Create(RelationshipFileName(type), FileKind::kRelationshipType, type, 0, flags));
-  QUIVER_RETURN_IF_ERROR(WriteCsr(w.get(), csr, node_id_width()));
+  QUIVER_RETURN_IF_ERROR(WriteCsr(w.get(), csr, node_id_width(), ew));
   QUIVER_ASSIGN_OR_RETURN(FileInfo info, w->Finish());
   AddFile(std::move(info));
   SetRelationshipTypeEdgeCount(type, csr.edge_count());

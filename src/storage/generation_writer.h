@@ -26,14 +26,25 @@ namespace quiver::storage {
 
 class GenerationWriter {
  public:
+  struct Options {
+    // Widths default to the smallest that hold the counts (32-bit below 2^32). Tests set
+    // 8 to exercise the 64-bit layout on small graphs; readers take the recorded width.
+    uint32_t min_node_id_width = 4;
+    uint32_t min_edge_position_width = 4;
+  };
+
   // gen_dir must exist and be empty (DatabaseDir::BeginGeneration creates it).
   GenerationWriter(Env* env, std::string gen_dir, const DatabaseId& database_id, uint64_t generation,
-                   uint64_t node_count);
+                   uint64_t node_count, Options options);
+  GenerationWriter(Env* env, std::string gen_dir, const DatabaseId& database_id, uint64_t generation,
+                   uint64_t node_count)
+      : GenerationWriter(env, std::move(gen_dir), database_id, generation, node_count, Options()) {}
 
   const std::string& dir() const { return dir_; }
   uint64_t generation() const { return generation_; }
   uint64_t node_count() const { return node_count_; }
-  uint32_t node_id_width() const { return NodeIdWidth(node_count_); }
+  uint32_t node_id_width() const { return manifest_.node_id_width; }
+  uint32_t EdgePositionWidthFor(uint64_t edges) const;
 
   Status WriteDictionary(const DictionaryData& dictionary);
   Status WriteNodeLabels(const LabelData& labels);
@@ -65,6 +76,7 @@ class GenerationWriter {
   DatabaseId database_id_;
   uint64_t generation_;
   uint64_t node_count_;
+  Options options_;
   Manifest manifest_;
   bool wrote_dictionary_ = false;
   bool wrote_labels_ = false;

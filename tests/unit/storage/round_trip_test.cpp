@@ -179,3 +179,40 @@ TEST(RoundTripTest, VerifyChecksumsAtOpenAcceptsAGoodGeneration) {
 
 }  // namespace
 }  // namespace quiver::storage
+
+namespace quiver::storage {
+namespace {
+
+// The 64-bit layout (node ids >= 2^32 or a type with >= 2^32 edges) cannot be reached
+// with test-sized graphs, so the writer is told to use it on a small one.
+TEST(RoundTripTest, WideIdsAndPositionsRoundTrip) {
+  quiver::testing::TempDir dir;
+  auto db = CreateDb(dir.Join("db"));
+  const Model m = RichModel();
+  GraphBuilder b;
+  ASSERT_TRUE(testing::BuildGraph(m, &b).ok());
+  GenerationWriter::Options wide;
+  wide.min_node_id_width = 8;
+  wide.min_edge_position_width = 8;
+  auto w = db->BeginGeneration(b.node_count(), wide);
+  ASSERT_TRUE(w.ok());
+  ASSERT_TRUE(b.Write(w->get()).ok());
+  ASSERT_TRUE(db->Publish(w->get(), 0).ok());
+  auto g = *db->Pin();
+  EXPECT_EQ(g->manifest().node_id_width, 8u);
+  const AdjacencySlice s = g->Neighbors(0, 0, Direction::kOut);
+  EXPECT_EQ(s.neighbors.width(), 8u);
+  const AdjacencySlice in = g->Neighbors(0, 0, Direction::kIn);
+  EXPECT_EQ(in.edge_positions.width(), 8u);
+  for (const auto& f : g->files()) {
+    if (f.info.kind == FileKind::kRelationshipType) {
+      EXPECT_EQ(f.parsed.header().flags, kFlagWideNodeIds | kFlagWideEdgePositions) << f.info.name;
+    }
+  }
+  ExpectMatches(*g, m);
+  const CheckReport report = CheckDatabase(Env::Default(), db->path());
+  EXPECT_TRUE(report.ok()) << report.status.ToString();
+}
+
+}  // namespace
+}  // namespace quiver::storage
