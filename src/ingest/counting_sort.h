@@ -45,7 +45,8 @@ void StableCountingSort(uint32_t parts, uint64_t key_count, CountFn&& count, Pla
   std::vector<uint64_t> range_total(ranges + 1, 0);
   pool->ParallelFor(ranges, [&](size_t r, uint32_t) {
     uint64_t sum = 0;
-    for (uint64_t k = WorkerPool::RangeBegin(key_count, ranges, r); k < WorkerPool::RangeBegin(key_count, ranges, r + 1); ++k) {
+    for (uint64_t k = WorkerPool::RangeBegin(key_count, ranges, r), k_end = WorkerPool::RangeBegin(key_count, ranges, r + 1);
+         k < k_end; ++k) {
       for (uint32_t p = 0; p < parts; ++p) sum += hist[p][k];
     }
     range_total[r + 1] = sum;
@@ -55,7 +56,8 @@ void StableCountingSort(uint32_t parts, uint64_t key_count, CountFn&& count, Pla
   if (offsets) offsets->assign(key_count + 1, 0);
   pool->ParallelFor(ranges, [&](size_t r, uint32_t) {
     uint32_t at = static_cast<uint32_t>(range_total[r]);
-    for (uint64_t k = WorkerPool::RangeBegin(key_count, ranges, r); k < WorkerPool::RangeBegin(key_count, ranges, r + 1); ++k) {
+    for (uint64_t k = WorkerPool::RangeBegin(key_count, ranges, r), k_end = WorkerPool::RangeBegin(key_count, ranges, r + 1);
+         k < k_end; ++k) {
       if (offsets) (*offsets)[k] = at;
       for (uint32_t p = 0; p < parts; ++p) {
         const uint32_t c = hist[p][k];

@@ -75,7 +75,7 @@ struct ForwardOut {
 };
 
 template <typename R>
-Status ForwardRange(const KeyRange& r, const std::vector<Run<R>>& runs, std::vector<uint64_t>* input_of_position,
+Status ForwardRange(const KeyRange& r, const std::vector<Run<R>>& runs, RawVector<uint64_t>* input_of_position,
                     ForwardOut* out) {
   std::vector<R> records;
   QUIVER_RETURN_IF_ERROR(ReadRange(r, runs, &records));
@@ -145,9 +145,9 @@ Status InWaves(size_t count, WorkerPool* pool, Fn&& fn, Consume&& consume) {
 template <typename R>
 Status BuildCsrExternal(uint64_t node_count, uint64_t edge_count, std::vector<Run<R>>* runs,
                         const std::vector<uint32_t>& out_degrees, const ExternalCsrPlan& plan, Scratch* scratch,
-                        CsrFile* file, std::vector<uint64_t>* input_of_position, WorkerPool* pool) {
+                        CsrFile* file, RawVector<uint64_t>* input_of_position, WorkerPool* pool) {
   const uint32_t bits = RunBlockBits(node_count);
-  if (input_of_position != nullptr) input_of_position->assign(edge_count, 0);
+  if (input_of_position != nullptr) input_of_position->resize(edge_count);
   QUIVER_RETURN_IF_ERROR(file->WriteOffsets(SectionType::kFwdOffsets, out_degrees));
 
   // Forward, and reverse records spilled as they accumulate.
@@ -223,9 +223,9 @@ Status BuildCsrExternal(uint64_t node_count, uint64_t edge_count, std::vector<Ru
 
 template Status BuildCsrExternal<FwdRecord>(uint64_t, uint64_t, std::vector<Run<FwdRecord>>*,
                                             const std::vector<uint32_t>&, const ExternalCsrPlan&, Scratch*, CsrFile*,
-                                            std::vector<uint64_t>*, WorkerPool*);
+                                            RawVector<uint64_t>*, WorkerPool*);
 template Status BuildCsrExternal<FwdSeqRecord>(uint64_t, uint64_t, std::vector<Run<FwdSeqRecord>>*,
                                                const std::vector<uint32_t>&, const ExternalCsrPlan&, Scratch*,
-                                               CsrFile*, std::vector<uint64_t>*, WorkerPool*);
+                                               CsrFile*, RawVector<uint64_t>*, WorkerPool*);
 
 }  // namespace quiver::ingest

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "ingest/csr_file.h"
+#include "ingest/raw_vector.h"
 #include "ingest/runs.h"
 
 namespace quiver::ingest {
@@ -53,6 +54,6 @@ struct ExternalCsrPlan {
 template <typename R>
 Status BuildCsrExternal(uint64_t node_count, uint64_t edge_count, std::vector<Run<R>>* runs,
                         const std::vector<uint32_t>& out_degrees, const ExternalCsrPlan& plan, Scratch* scratch,
-                        CsrFile* file, std::vector<uint64_t>* input_of_position, WorkerPool* pool);
+                        CsrFile* file, RawVector<uint64_t>* input_of_position, WorkerPool* pool);
 
 }  // namespace quiver::ingest

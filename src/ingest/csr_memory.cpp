@@ -9,8 +9,10 @@ namespace quiver::ingest {
 using storage::SectionType;
 
 uint64_t InMemoryCsrBytes(uint64_t n, uint64_t e, bool input_order, uint32_t parts) {
-  // fwd targets 4E + reverse 8E (+ input order 8E), offsets 8N, histograms 4N per part.
-  return e * (12 + (input_order ? 8 : 0)) + n * 8 + uint64_t{parts} * n * 4;
+  // The peak is any of the three steps: 12 bytes an edge (16 more with input order:
+  // two seq arrays), offsets 8N, histograms 4N per part. The edges themselves (8E) are
+  // the caller's and are freed after step 1, which holds only 4E besides them.
+  return e * (12 + (input_order ? 16 : 0)) + n * 8 + uint64_t{parts} * n * 4;
 }
 
 void SortSlice(uint32_t* targets, uint64_t* seqs, uint64_t n, std::vector<std::pair<uint32_t, uint64_t>>* scratch) {
@@ -31,88 +33,94 @@ void SortSlice(uint32_t* targets, uint64_t* seqs, uint64_t n, std::vector<std::p
   }
 }
 
-void SortSlices(std::span<const uint32_t> offsets, uint32_t* targets, uint64_t* seqs, WorkerPool* pool) {
-  const uint64_t nodes = offsets.size() - 1;
-  const uint64_t e = offsets.back();
-  const uint64_t tasks = std::min<uint64_t>(nodes, uint64_t{pool->size()} * 16);
-  if (tasks == 0) return;
-  auto bound = [&](uint64_t t) -> uint64_t {
-    if (t == 0) return 0;
-    if (t == tasks) return nodes;
-    const uint64_t target = WorkerPool::RangeBegin(e, tasks, t);
-    return static_cast<uint64_t>(std::lower_bound(offsets.begin(), offsets.end() - 1, target) - offsets.begin());
-  };
-  pool->ParallelFor(tasks, [&](size_t t, uint32_t) {
-    std::vector<std::pair<uint32_t, uint64_t>> scratch;
-    for (uint64_t v = bound(t); v < bound(t + 1); ++v) {
-      const uint64_t b = offsets[v];
-      SortSlice(targets + b, seqs == nullptr ? nullptr : seqs + b, offsets[v + 1] - b, &scratch);
-    }
-  });
+namespace {
+
+// The node whose slice holds position `pos`: the last node whose slice starts at or
+// before it (empty slices skipped).
+uint64_t NodeAt(const std::vector<uint32_t>& offsets, uint64_t pos) {
+  return static_cast<uint64_t>(std::upper_bound(offsets.begin(), offsets.end(), static_cast<uint32_t>(pos)) -
+                               offsets.begin()) - 1;
 }
+
+// f(node, position) for positions [begin, end) of a CSR with these offsets, in order.
+template <typename F>
+void ForPositions(const std::vector<uint32_t>& offsets, uint64_t begin, uint64_t end, F&& f) {
+  if (begin >= end) return;
+  uint64_t v = NodeAt(offsets, begin);
+  const uint32_t* off = offsets.data();
+  for (uint64_t pos = begin; pos < end; ++pos) {
+    while (off[v + 1] <= pos) ++v;
+    f(v, pos);
+  }
+}
+
+}  // namespace
 
 CsrArrays32 BuildCsrInMemory(uint64_t n, EdgeBlocks* edges, bool input_order, uint64_t histogram_bytes,
                              WorkerPool* pool) {
   CsrArrays32 c;
   const uint64_t e = edges->size();
   QUIVER_ASSERT(e < (uint64_t{1} << 32));
-  c.fwd_targets.resize(e);
-  if (input_order) c.input_of_position.resize(e);
-  {
-    const uint32_t parts = CountingSortParts(e, n, pool->size(), histogram_bytes);
-    auto part_begin = [&](uint32_t p) { return WorkerPool::RangeBegin(e, parts, p); };
-    StableCountingSort(
-        parts, n,
-        [&](uint32_t p, uint32_t* hist) {
-          edges->ForRange(part_begin(p), part_begin(p + 1), [&](uint64_t, uint32_t s, uint32_t) { ++hist[s]; });
-        },
-        [&](uint32_t p, uint32_t* cursor) {
-          uint32_t* targets = c.fwd_targets.data();
-          if (input_order) {
-            uint64_t* order = c.input_of_position.data();
-            edges->ForRange(part_begin(p), part_begin(p + 1), [&](uint64_t i, uint32_t s, uint32_t d) {
-              const uint32_t pos = cursor[s]++;
-              targets[pos] = d;
-              order[pos] = i;
-            });
-          } else {
-            edges->ForRange(part_begin(p), part_begin(p + 1),
-                            [&](uint64_t, uint32_t s, uint32_t d) { targets[cursor[s]++] = d; });
-          }
-        },
-        &c.fwd_offsets, pool);
-  }
-  edges->Clear();
-  SortSlices(c.fwd_offsets, c.fwd_targets.data(), input_order ? c.input_of_position.data() : nullptr, pool);
-
-  // Reverse: forward positions in order, stably by target.
-  c.rev_sources.resize(e);
-  c.rev_positions.resize(e);
   const uint32_t parts = CountingSortParts(e, n, pool->size(), histogram_bytes);
   auto part_begin = [&](uint32_t p) { return WorkerPool::RangeBegin(e, parts, p); };
+
+  // 1. By source: by_source[i] is the target of the i-th edge in (source, input) order.
+  RawVector<uint32_t> by_source(e);
+  RawVector<uint64_t> seq_by_source(input_order ? e : 0);
+  std::vector<uint32_t> source_offsets;
   StableCountingSort(
       parts, n,
       [&](uint32_t p, uint32_t* hist) {
-        const uint32_t* t = c.fwd_targets.data();
-        for (uint64_t pos = part_begin(p); pos < part_begin(p + 1); ++pos) ++hist[t[pos]];
+        edges->ForRange(part_begin(p), part_begin(p + 1), [&](uint64_t, uint32_t s, uint32_t) { ++hist[s]; });
       },
       [&](uint32_t p, uint32_t* cursor) {
-        const uint64_t begin = part_begin(p), end = part_begin(p + 1);
-        if (begin == end) return;
-        // The source of position `begin`: the last node whose slice starts at or before it.
-        uint64_t s = static_cast<uint64_t>(
-                         std::upper_bound(c.fwd_offsets.begin(), c.fwd_offsets.end(), static_cast<uint32_t>(begin)) -
-                         c.fwd_offsets.begin()) - 1;
-        const uint32_t* t = c.fwd_targets.data();
-        const uint32_t* off = c.fwd_offsets.data();
-        for (uint64_t pos = begin; pos < end; ++pos) {
-          while (off[s + 1] <= pos) ++s;
-          const uint32_t slot = cursor[t[pos]]++;
-          c.rev_sources[slot] = static_cast<uint32_t>(s);
-          c.rev_positions[slot] = static_cast<uint32_t>(pos);
-        }
+        uint32_t* out = by_source.data();
+        uint64_t* seq = seq_by_source.data();
+        edges->ForRange(part_begin(p), part_begin(p + 1), [&](uint64_t i, uint32_t s, uint32_t d) {
+          const uint32_t slot = cursor[s]++;
+          out[slot] = d;
+          if (input_order) seq[slot] = i;
+        });
+      },
+      &source_offsets, pool);
+  edges->Clear();
+
+  // 2. By target: the reverse sources, ascending within each target.
+  c.rev.resize(e);
+  RawVector<uint64_t> seq_by_target(input_order ? e : 0);
+  StableCountingSort(
+      parts, n,
+      [&](uint32_t p, uint32_t* hist) {
+        for (uint64_t k = part_begin(p), end = part_begin(p + 1); k < end; ++k) ++hist[by_source[k]];
+      },
+      [&](uint32_t p, uint32_t* cursor) {
+        ForPositions(source_offsets, part_begin(p), part_begin(p + 1), [&](uint64_t s, uint64_t k) {
+          const uint32_t slot = cursor[by_source[k]]++;
+          c.rev[slot].source = static_cast<uint32_t>(s);
+          if (input_order) seq_by_target[slot] = seq_by_source[k];
+        });
       },
       &c.rev_offsets, pool);
+  by_source = {};
+  seq_by_source = {};
+
+  // 3. The reverse by source: forward slices come out in ascending target order.
+  c.fwd_targets.resize(e);
+  if (input_order) c.input_of_position.resize(e);
+  StableCountingSort(
+      parts, n,
+      [&](uint32_t p, uint32_t* hist) {
+        for (uint64_t j = part_begin(p), end = part_begin(p + 1); j < end; ++j) ++hist[c.rev[j].source];
+      },
+      [&](uint32_t p, uint32_t* cursor) {
+        ForPositions(c.rev_offsets, part_begin(p), part_begin(p + 1), [&](uint64_t t, uint64_t j) {
+          const uint32_t pos = cursor[c.rev[j].source]++;
+          c.fwd_targets[pos] = static_cast<uint32_t>(t);
+          c.rev[j].position = pos;
+          if (input_order) c.input_of_position[pos] = seq_by_target[j];
+        });
+      },
+      &c.fwd_offsets, pool);
   return c;
 }
 
@@ -126,12 +134,21 @@ Status WriteCsrArrays(CsrFile* f, const CsrArrays32& c) {
   QUIVER_RETURN_IF_ERROR(f->BeginPositions(SectionType::kRevOffsets));
   QUIVER_RETURN_IF_ERROR(f->Append(std::span<const uint32_t>(c.rev_offsets)));
   QUIVER_RETURN_IF_ERROR(f->EndSection());
-  QUIVER_RETURN_IF_ERROR(f->BeginNodes(SectionType::kRevSources));
-  QUIVER_RETURN_IF_ERROR(f->Append(std::span<const uint32_t>(c.rev_sources)));
-  QUIVER_RETURN_IF_ERROR(f->EndSection());
-  QUIVER_RETURN_IF_ERROR(f->BeginPositions(SectionType::kRevEdgePositions));
-  QUIVER_RETURN_IF_ERROR(f->Append(std::span<const uint32_t>(c.rev_positions)));
-  return f->EndSection();
+  // The two reverse sections, gathered from the pairs a buffer at a time.
+  std::vector<uint32_t> buf;
+  for (bool sources : {true, false}) {
+    QUIVER_RETURN_IF_ERROR(sources ? f->BeginNodes(SectionType::kRevSources)
+                                   : f->BeginPositions(SectionType::kRevEdgePositions));
+    constexpr size_t kChunk = 1 << 18;
+    for (size_t b = 0; b < c.rev.size(); b += kChunk) {
+      const size_t e = std::min(c.rev.size(), b + kChunk);
+      buf.resize(e - b);
+      for (size_t i = b; i < e; ++i) buf[i - b] = sources ? c.rev[i].source : c.rev[i].position;
+      QUIVER_RETURN_IF_ERROR(f->Append(std::span<const uint32_t>(buf)));
+    }
+    QUIVER_RETURN_IF_ERROR(f->EndSection());
+  }
+  return Status::OK();
 }
 
 }  // namespace quiver::ingest

@@ -1,16 +1,19 @@
 #pragma once
 // The in-memory CSR build of one relationship type, used when the type's edges and the
-// arrays built from them fit the memory budget (docs/ingest.md, "Memory plan"):
+// arrays built from them fit the memory budget (docs/ingest.md, "Memory plan"). Three
+// stable counting sorts and no comparison sort:
 //
-//   1. stable counting sort of the edges by source (parallel, per-part histograms): the
-//      forward targets in (source, input order);
-//   2. each source's slice sorted by target, ties in input order (parallel by source
-//      ranges of equal edge counts);
-//   3. stable counting sort of the forward positions by target: the reverse CSR, whose
-//      slices are then in (source, position) order by construction.
+//   1. the edges by source:   targets grouped by source, input order within a source;
+//   2. that by target:        the reverse sources, each target's slice ascending by source
+//                             (step 1's order), parallel edges in input order;
+//   3. the reverse by source: walking targets in ascending order puts every source's
+//                             forward slice in ascending target order, parallel edges in
+//                             input order, and the position each reverse entry gets is
+//                             written back beside it, in order.
 //
 // Every step's output is the stable order of its input, so the arrays do not depend on
-// the number of workers or parts.
+// the number of workers or parts. Each step is parallel over contiguous parts with
+// per-part histograms (counting_sort.h).
 
 #include <cstdint>
 #include <span>
@@ -18,17 +21,24 @@
 
 #include "ingest/csr_file.h"
 #include "ingest/edge_blocks.h"
+#include "ingest/raw_vector.h"
 #include "ingest/worker_pool.h"
 
 namespace quiver::ingest {
 
+// A reverse entry: the source and forward position of an in-edge. Built as pairs so the
+// reverse scatter writes one random cache line per edge instead of two.
+struct RevEntry {
+  uint32_t source;
+  uint32_t position;
+};
+
 struct CsrArrays32 {
   std::vector<uint32_t> fwd_offsets;  // N+1
-  std::vector<uint32_t> fwd_targets;  // E
-  std::vector<uint64_t> input_of_position;  // E when requested: the input index of each edge
-  std::vector<uint32_t> rev_offsets;
-  std::vector<uint32_t> rev_sources;
-  std::vector<uint32_t> rev_positions;
+  RawVector<uint32_t> fwd_targets;    // E
+  RawVector<uint64_t> input_of_position;  // E when requested: the input index of each edge
+  std::vector<uint32_t> rev_offsets;  // N+1
+  RawVector<RevEntry> rev;            // E
 };
 
 // Bytes BuildCsrInMemory needs at its peak beyond the edges themselves.
@@ -40,9 +50,8 @@ CsrArrays32 BuildCsrInMemory(uint64_t node_count, EdgeBlocks* edges, bool input_
                              WorkerPool* pool);
 
 // Sorts targets[0, n) ascending, keeping ties in order; seqs (if not null) moves along.
+// (The spilling build sorts the slices of each key range with it.)
 void SortSlice(uint32_t* targets, uint64_t* seqs, uint64_t n, std::vector<std::pair<uint32_t, uint64_t>>* scratch);
-// Sorts every node's slice of a forward CSR in parallel (ranges of equal edge counts).
-void SortSlices(std::span<const uint32_t> offsets, uint32_t* targets, uint64_t* seqs, WorkerPool* pool);
 
 // Writes the five sections of a type file from the arrays.
 Status WriteCsrArrays(CsrFile* file, const CsrArrays32& csr);

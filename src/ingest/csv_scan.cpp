@@ -1,5 +1,6 @@
 #include "ingest/csv_scan.h"
 
+#include <emmintrin.h>  // SSE2: part of every x86-64
 #include <zlib.h>
 
 #include <algorithm>
@@ -94,11 +95,34 @@ struct ChunkStats {
   int64_t last_nl[2] = {-1, -1};
 };
 
+// Counts bytes equal to a and to b in [p, p + n) in one pass: 16 bytes at a time,
+// per-lane byte counters flushed with psadbw before they can wrap.
+void CountTwo(const char* p, uint64_t n, char a, char b, uint64_t* count_a, uint64_t* count_b) {
+  uint64_t ca = 0, cb = 0, i = 0;
+  const __m128i va = _mm_set1_epi8(a), vb = _mm_set1_epi8(b), zero = _mm_setzero_si128();
+  while (i + 16 <= n) {
+    __m128i acc_a = zero, acc_b = zero;
+    for (int k = 0; k < 255 && i + 16 <= n; ++k, i += 16) {
+      const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+      acc_a = _mm_sub_epi8(acc_a, _mm_cmpeq_epi8(x, va));  // a match is -1: subtracting counts it
+      acc_b = _mm_sub_epi8(acc_b, _mm_cmpeq_epi8(x, vb));
+    }
+    const __m128i sa = _mm_sad_epu8(acc_a, zero), sb = _mm_sad_epu8(acc_b, zero);
+    ca += static_cast<uint64_t>(_mm_cvtsi128_si64(sa)) + static_cast<uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sa, sa)));
+    cb += static_cast<uint64_t>(_mm_cvtsi128_si64(sb)) + static_cast<uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sb, sb)));
+  }
+  for (; i < n; ++i) {
+    ca += p[i] == a;
+    cb += p[i] == b;
+  }
+  *count_a = ca;
+  *count_b = cb;
+}
+
 ChunkStats Scan(std::string_view d, uint64_t begin, uint64_t end, char quote) {
   ChunkStats s;
   const char* p = d.data();
-  s.quotes = static_cast<uint64_t>(std::count(p + begin, p + end, quote));
-  s.newlines = static_cast<uint64_t>(std::count(p + begin, p + end, '\n'));
+  CountTwo(p + begin, end - begin, quote, '\n', &s.quotes, &s.newlines);
   if (s.newlines == 0) return s;
   if (s.quotes == 0) {
     // Parity never changes inside: every newline ends a row iff the chunk starts even.
@@ -161,6 +185,19 @@ SplitResult SplitRows(std::string_view data, bool at_eof, uint64_t first_line, c
     row_start[c] = first[c] >= 0 ? std::min<uint64_t>(static_cast<uint64_t>(first[c]), end) : row_start[c + 1];
   }
   row_start[0] = 0;
+  // Quote and newline counts of chunk prefixes: a range's flags and the total come from
+  // them, with no further pass over the segment.
+  std::vector<uint64_t> quotes_before(chunks + 1, 0), newlines_before(chunks + 1, 0);
+  for (uint64_t c = 0; c < chunks; ++c) {
+    quotes_before[c + 1] = quotes_before[c] + stats[c].quotes;
+    newlines_before[c + 1] = newlines_before[c] + stats[c].newlines;
+  }
+  auto chunk_of = [&](uint64_t pos) {  // the chunk holding byte pos
+    uint64_t c = std::min<uint64_t>(chunks - 1, static_cast<uint64_t>((static_cast<unsigned __int128>(pos) * chunks) / len));
+    while (c > 0 && start(c) > pos) --c;
+    while (c + 1 < chunks && start(c + 1) <= pos) ++c;
+    return c;
+  };
   uint64_t newlines_before_chunk = 0;
   r.chunks.resize(chunks);
   for (uint64_t c = 0; c < chunks; ++c) {
@@ -173,12 +210,15 @@ SplitResult SplitRows(std::string_view data, bool at_eof, uint64_t first_line, c
       const uint64_t from = std::min(s, range.begin);
       range.line = first_line + newlines_before_chunk +
                    static_cast<uint64_t>(std::count(data.data() + from, data.data() + range.begin, '\n'));
-      range.has_quotes = std::memchr(data.data() + range.begin, dialect.quote, range.end - range.begin) != nullptr;
+      const uint64_t first = chunk_of(range.begin), last = chunk_of(range.end - 1);
+      range.has_quotes = quotes_before[last + 1] - quotes_before[first] > 0;
     }
     newlines_before_chunk += stats[c].newlines;
   }
   r.consumed = end;
-  r.newlines = static_cast<uint64_t>(std::count(data.data(), data.data() + end, '\n'));
+  // Newlines in [0, end): all of them minus those in the unconsumed tail (a partial row).
+  r.newlines = newlines_before[chunks] -
+               static_cast<uint64_t>(std::count(data.data() + end, data.data() + len, '\n'));
   return r;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ingest/property_columns.h"
+#include "ingest/raw_vector.h"
 
 namespace quiver::ingest {
 
@@ -15,8 +16,8 @@ namespace quiver::ingest {
 // node ids, and their property values (rows = edges).
 struct EdgeBatch {
   uint32_t type = 0;
-  std::vector<uint32_t> src;
-  std::vector<uint32_t> dst;
+  RawVector<uint32_t> src;
+  RawVector<uint32_t> dst;
   std::vector<ColumnChunk> properties;
   uint64_t size() const { return src.size(); }
 };
@@ -31,7 +32,7 @@ class EdgeBlocks {
     return b;
   }
 
-  void Add(std::vector<uint32_t> src, std::vector<uint32_t> dst) {
+  void Add(RawVector<uint32_t> src, RawVector<uint32_t> dst) {
     if (src.empty()) return;
     starts_.push_back(starts_.back() + src.size());
     blocks_.push_back({std::move(src), std::move(dst)});
@@ -58,7 +59,7 @@ class EdgeBlocks {
 
  private:
   struct Block {
-    std::vector<uint32_t> src, dst;
+    RawVector<uint32_t> src, dst;
   };
   std::vector<Block> blocks_;
   std::vector<uint64_t> starts_{0};

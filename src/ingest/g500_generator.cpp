@@ -1,6 +1,7 @@
 #include "ingest/g500_generator.h"
 
 #include <cmath>
+#include <vector>
 
 #include "common/assert.h"
 
@@ -15,6 +16,13 @@ uint64_t Mix64(uint64_t z) {
 }
 
 constexpr uint64_t kGolden = 0x9E3779B97F4A7C15ull;
+
+// wyrand's output function (Wang Yi): one 64x64->128 multiply; a strong, cheap mix of a
+// counter, used for the per-level draws of an edge.
+uint64_t WyMix(uint64_t counter) {
+  const unsigned __int128 t = static_cast<unsigned __int128>(counter) * (counter ^ 0xE7037ED1A0B428DBull);
+  return static_cast<uint64_t>(t >> 64) ^ static_cast<uint64_t>(t);
+}
 
 uint32_t Threshold(double p) { return static_cast<uint32_t>(std::ldexp(p, 32)); }
 
@@ -32,33 +40,75 @@ G500Generator::G500Generator(const G500Params& params) : params_(params) {
     k = Mix64(k + kGolden);
     add_[r] = k;
   }
+  // The alias table of the 256 joint outcomes of four levels (Vose's construction).
+  const double q[4] = {kA, kB, kC, 1.0 - kA - kB - kC};  // quadrant (row bit, column bit) = 00, 01, 10, 11
+  std::vector<double> scaled(256);
+  for (uint32_t o = 0; o < 256; ++o) {
+    double p = 1.0;
+    for (uint32_t l = 0; l < 4; ++l) p *= q[((o >> (4 + l)) & 1) * 2 + ((o >> l) & 1)];
+    scaled[o] = p * 256.0;
+  }
+  std::vector<uint32_t> small, large;
+  for (uint32_t o = 0; o < 256; ++o) (scaled[o] < 1.0 ? small : large).push_back(o);
+  while (!small.empty() && !large.empty()) {
+    const uint32_t s = small.back(), l = large.back();
+    small.pop_back();
+    keep_[s] = static_cast<uint32_t>(std::ldexp(scaled[s], 24));
+    alias_[s] = static_cast<uint8_t>(l);
+    scaled[l] -= 1.0 - scaled[s];
+    if (scaled[l] < 1.0) {
+      large.pop_back();
+      small.push_back(l);
+    }
+  }
+  for (uint32_t o : large) keep_[o] = 1u << 24, alias_[o] = static_cast<uint8_t>(o);
+  for (uint32_t o : small) keep_[o] = 1u << 24, alias_[o] = static_cast<uint8_t>(o);  // rounding leftovers
   a_threshold_ = Threshold(kA);
   ab_threshold_ = Threshold(kA + kB);
   abc_threshold_ = Threshold(kA + kB + kC);
 }
 
 std::pair<uint64_t, uint64_t> G500Generator::RawEdge(uint64_t i) const {
-  // One 32-bit uniform per level, two levels per 64-bit draw. With u uniform in
-  // [0, 2^32): quadrant A below 2^32 A, B below 2^32 (A+B), C below 2^32 (A+B+C), else D;
-  // the row bit is set for C and D, the column bit for B and D.
-  const uint64_t base = Mix64(stream_key_ ^ (i * kGolden));
+  // Bits are filled from the top level down by shifting in (cheaper than a variable
+  // shift); levels are independent, so which draw serves which level does not change
+  // the distribution.
+  uint64_t counter = Mix64(stream_key_ ^ (i * kGolden));
   uint64_t src = 0, dst = 0;
-  for (uint32_t level = 0; level < params_.scale; level += 2) {
-    const uint64_t r = Mix64(base + (level + 1) * kGolden);
-    for (uint32_t half = 0; half < 2 && level + half < params_.scale; ++half) {
-      const uint32_t u = static_cast<uint32_t>(r >> (32 * half));
-      const uint64_t ii = u >= ab_threshold_ ? 1 : 0;
-      const uint64_t jj = u >= (ii ? abc_threshold_ : a_threshold_) ? 1 : 0;
-      src |= ii << (level + half);
-      dst |= jj << (level + half);
+  auto four_levels = [&](uint32_t u) {
+    const uint32_t slot = u >> 24;
+    const uint32_t o = (u & 0xFFFFFF) < keep_[slot] ? slot : alias_[slot];
+    src = (src << 4) | (o >> 4);
+    dst = (dst << 4) | (o & 15);
+  };
+  // One level: quadrant A below 2^32 A, B below 2^32 (A+B), C below 2^32 (A+B+C), else D.
+  auto one_level = [&](uint32_t u) {
+    const uint64_t ii = u >= ab_threshold_ ? 1 : 0;
+    const uint32_t t = ii ? abc_threshold_ : a_threshold_;
+    src = (src << 1) | ii;
+    dst = (dst << 1) | (u >= t ? 1 : 0);
+  };
+  // 32-bit draws, two per 64-bit mix of the counter.
+  uint64_t bits = 0;
+  bool have_half = false;
+  auto next32 = [&]() -> uint32_t {
+    if (have_half) {
+      have_half = false;
+      return static_cast<uint32_t>(bits >> 32);
     }
-  }
+    counter += 0xA0761D6478BD642Full;
+    bits = WyMix(counter);
+    have_half = true;
+    return static_cast<uint32_t>(bits);
+  };
+  uint32_t l = 0;
+  for (; l + 4 <= params_.scale; l += 4) four_levels(next32());
+  for (; l < params_.scale; ++l) one_level(next32());
   return {src, dst};
 }
 
 uint64_t G500Generator::Permute(uint64_t v) const {
   uint64_t x = v & mask_;
-  for (int r = 0; r < 4; ++r) {
+  for (int r = 0; r < 3; ++r) {
     x = (x * mul_[r]) & mask_;
     x ^= x >> shift_;
     x = (x + add_[r]) & mask_;

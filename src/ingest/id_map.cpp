@@ -43,7 +43,8 @@ std::vector<uint64_t> RouteByPartition(uint64_t n, HashOf hash_of, WorkerPool* p
   const uint64_t parts = std::max<uint64_t>(1, std::min<uint64_t>(pool->size(), n / 65536));
   std::vector<std::vector<uint64_t>> hist(parts, std::vector<uint64_t>(kRegions, 0));
   pool->ParallelFor(parts, [&](size_t p, uint32_t) {
-    for (uint64_t i = WorkerPool::RangeBegin(n, parts, p); i < WorkerPool::RangeBegin(n, parts, p + 1); ++i) {
+    for (uint64_t i = WorkerPool::RangeBegin(n, parts, p), i_end = WorkerPool::RangeBegin(n, parts, p + 1);
+         i < i_end; ++i) {
       ++hist[p][hash_of(i) >> (64 - kPartitionBits)];
     }
   });
@@ -60,7 +61,8 @@ std::vector<uint64_t> RouteByPartition(uint64_t n, HashOf hash_of, WorkerPool* p
   bounds[kRegions] = at;
   routed->resize(n);
   pool->ParallelFor(parts, [&](size_t p, uint32_t) {
-    for (uint64_t i = WorkerPool::RangeBegin(n, parts, p); i < WorkerPool::RangeBegin(n, parts, p + 1); ++i) {
+    for (uint64_t i = WorkerPool::RangeBegin(n, parts, p), i_end = WorkerPool::RangeBegin(n, parts, p + 1);
+         i < i_end; ++i) {
       (*routed)[hist[p][hash_of(i) >> (64 - kPartitionBits)]++] = static_cast<uint32_t>(i);
     }
   });
@@ -170,8 +172,8 @@ void IdMap::BuildInts(const std::vector<KeySegment>& segments, WorkerPool* pool,
     mode_ = Mode::kDirect;
     direct_.assign(static_cast<uint64_t>(span), kAbsent);
     pool->ParallelFor(pool->size(), [&](size_t p, uint32_t) {
-      for (uint64_t i = WorkerPool::RangeBegin(count_, pool->size(), p);
-           i < WorkerPool::RangeBegin(count_, pool->size(), p + 1); ++i) {
+      for (uint64_t i = WorkerPool::RangeBegin(count_, pool->size(), p), i_end = WorkerPool::RangeBegin(count_, pool->size(), p + 1);
+         i < i_end; ++i) {
         direct_[static_cast<uint64_t>(sorted_keys_[i] - min_)] = sorted_nodes_[i];
       }
     });

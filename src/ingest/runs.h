@@ -124,7 +124,8 @@ Run<R> SortIntoRun(uint64_t n, uint64_t key_count, uint32_t block_bits, Source&&
   if (degrees != nullptr) {
     const uint64_t tasks = pool->size();
     pool->ParallelFor(tasks, [&](size_t t, uint32_t) {
-      for (uint64_t k = WorkerPool::RangeBegin(key_count, tasks, t); k < WorkerPool::RangeBegin(key_count, tasks, t + 1); ++k) {
+      for (uint64_t k = WorkerPool::RangeBegin(key_count, tasks, t), k_end = WorkerPool::RangeBegin(key_count, tasks, t + 1);
+         k < k_end; ++k) {
         (*degrees)[k] += offsets[k + 1] - offsets[k];
       }
     });

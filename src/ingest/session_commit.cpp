@@ -29,7 +29,7 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
   TypeState& t = type_state_[type];
   const uint64_t n = nodes_.size();
   const bool ordered = !t.columns.empty();
-  std::vector<uint64_t> input_of_position;
+  RawVector<uint64_t> input_of_position;
   QUIVER_ASSIGN_OR_RETURN(CsrFile file, CsrFile::Create(writer, type, t.edges));
   if (!t.runs.empty() || !t.seq_runs.empty()) {
     // The spilling path's share of the budget: ranges, reverse buffers and sorts.
@@ -49,8 +49,17 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
                                           pool);
     QUIVER_RETURN_IF_ERROR(s);
   } else {
+    // Sub-phases only when types are built one at a time: phases must not overlap.
+    std::optional<ScopedPhase> phase;
+    if (options_.phases && pool == pool_.get()) phase.emplace(*options_.phases, "csr_sort");
     const uint64_t hist = options_.memory_budget / 8;
     CsrArrays32 csr = BuildCsrInMemory(n, &t.buffered, ordered, hist, pool);
+    if (phase) {
+      phase->SetUnits("edge", t.edges);
+      phase.reset();
+      phase.emplace(*options_.phases, "csr_write");
+      phase->SetUnits("edge", t.edges);
+    }
     QUIVER_RETURN_IF_ERROR(WriteCsrArrays(&file, csr));
     input_of_position = std::move(csr.input_of_position);
   }
