@@ -69,7 +69,9 @@ TEST(G500GeneratorTest, PermutationIsABijection) {
       seen[p] = true;
       fixed_points += p == v;
     }
-    if (scale >= 13) EXPECT_LT(fixed_points, 16u);  // it does move vertices
+    if (scale >= 13) {
+      EXPECT_LT(fixed_points, 16u);  // it does move vertices
+    }
   }
 }
 

@@ -71,7 +71,9 @@ TEST(WorkerBudgetTest, PropertiesOverRandomInputs) {
       // Monotone: a type with more edges never gets fewer workers.
       for (size_t s = 0; s < types; ++s) {
         for (size_t t = 0; t < types; ++t) {
-          if (counts[s] > counts[t]) EXPECT_GE(a[s], a[t]);
+          if (counts[s] > counts[t]) {
+            EXPECT_GE(a[s], a[t]);
+          }
         }
       }
     } else {
