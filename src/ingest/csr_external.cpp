@@ -88,7 +88,7 @@ Status ForwardRange(const KeyRange& r, const std::vector<Run<R>>& runs, RawVecto
     out->targets[slot] = rec.target;
     if constexpr (kSeq) seqs[slot] = rec.seq;
   });
-  records = {};
+  Release(records);
   std::vector<std::pair<uint32_t, uint64_t>> scratch;
   for (uint64_t u = 0; u + 1 < offsets.size(); ++u) {
     SortSlice(out->targets.data() + offsets[u], seqs == nullptr ? nullptr : seqs + offsets[u],
@@ -154,6 +154,7 @@ Status BuildCsrExternal(uint64_t node_count, uint64_t edge_count, std::vector<Ru
   std::vector<Run<RevRecord>> reverse_runs;
   std::vector<uint32_t> in_degrees(node_count, 0);
   std::vector<RevRecord> buffer;
+  buffer.reserve(plan.reverse_run_edges + plan.range_edges);  // no doubling past the plan
   auto flush_reverse = [&](bool last) -> Status {
     if (buffer.empty()) return Status::OK();
     Run<RevRecord> run = SortIntoRun<RevRecord>(
@@ -186,6 +187,7 @@ Status BuildCsrExternal(uint64_t node_count, uint64_t edge_count, std::vector<Ru
   for (Run<R>& run : *runs) run.Discard(scratch->env());
   runs->clear();
   QUIVER_RETURN_IF_ERROR(flush_reverse(true));
+  Release(buffer);
 
   // Reverse.
   QUIVER_RETURN_IF_ERROR(file->WriteOffsets(SectionType::kRevOffsets, in_degrees));

@@ -101,8 +101,8 @@ CsrArrays32 BuildCsrInMemory(uint64_t n, EdgeBlocks* edges, bool input_order, ui
         });
       },
       &c.rev_offsets, pool);
-  by_source = {};
-  seq_by_source = {};
+  Release(by_source);
+  Release(seq_by_source);
 
   // 3. The reverse by source: forward slices come out in ascending target order.
   c.fwd_targets.resize(e);

@@ -160,7 +160,7 @@ void IdMap::BuildInts(const std::vector<KeySegment>& segments, WorkerPool* pool,
   }
   std::sort(found.begin(), found.end(), [](const DuplicateKey& a, const DuplicateKey& b) { return a.node < b.node; });
   for (auto& d : found) dups->push_back(std::move(d));
-  entries = {};
+  Release(entries);
   count_ = sorted_keys_.size();
   if (count_ == 0) {
     mode_ = Mode::kDirect;

@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ingest/raw_vector.h"
 #include "ingest/worker_pool.h"
 #include "storage/external_id_index.h"
 
@@ -56,7 +57,7 @@ struct KeyChunk {
     }
     sequence = true;
     first = ints[0];
-    ints = {};
+    Release(ints);
   }
 };
 

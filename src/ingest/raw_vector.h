@@ -31,4 +31,11 @@ struct DefaultInitAllocator : std::allocator<T> {
 template <typename T>
 using RawVector = std::vector<T, DefaultInitAllocator<T>>;
 
+// Frees a container's memory now. (`v = {}` does not: it picks the initializer_list
+// assignment, which clears but keeps the capacity.)
+template <typename V>
+void Release(V& v) {
+  V().swap(v);
+}
+
 }  // namespace quiver::ingest

@@ -17,6 +17,7 @@
 
 #include "common/file/env.h"
 #include "ingest/counting_sort.h"
+#include "ingest/raw_vector.h"
 #include "ingest/edge_blocks.h"
 
 namespace quiver::ingest {
@@ -82,7 +83,7 @@ struct Run {
       QUIVER_RETURN_IF_ERROR(w->Append({p + at, static_cast<size_t>(std::min<uint64_t>(kChunk, bytes - at))}));
     }
     QUIVER_RETURN_IF_ERROR(w->Close());  // scratch: never synced, a crash just discards it
-    records = {};
+    Release(records);
     QUIVER_ASSIGN_OR_RETURN(file, env->NewRandomAccessFile(path));
     this->path = path;
     return Status::OK();
@@ -94,7 +95,7 @@ struct Run {
     file.reset();
     if (!path.empty()) (void)env->RemoveFile(path);
     path.clear();
-    records = {};
+    Release(records);
   }
 };
 
