@@ -122,6 +122,11 @@ void ProgressReporter::BeginPhase(std::string_view name, uint64_t total, std::st
 }
 
 void ProgressReporter::EndPhase() {
+  {
+    // The phase is over: show it complete (byte totals include headers no row counts).
+    std::lock_guard lock(mu_);
+    if (total_ > 0) done_.store(total_);
+  }
   Print(true);
   std::lock_guard lock(mu_);
   active_ = false;
