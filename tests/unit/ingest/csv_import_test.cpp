@@ -302,7 +302,8 @@ TEST(CsvImportTest, DeterministicAcrossWorkersChunksAndSpill) {
   const auto want = GenerationFiles(dir.Join("base"));
   int i = 0;
   for (ImportRun r : {ImportRun{2, 1, 1 << 20, 0, {}}, ImportRun{8, 7, 4096, 0, {}}, ImportRun{2, 100, 300, 0, {}},
-                ImportRun{8, 1000, 1 << 16, 500, {}}, ImportRun{1, 64, 150, 1000, {}}}) {
+                ImportRun{8, 1000, 1 << 16, 500, {}}, ImportRun{1, 64, 150, 1000, {}},
+                      ImportRun{2, 3, 16, 0, {}}}) {  // segments shorter than a row
     SCOPED_TRACE("run " + std::to_string(i));
     const std::string path = dir.Join(Cat("r", i++));
     ASSERT_TRUE(Import(path, groups, r).ok());
