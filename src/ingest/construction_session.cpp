@@ -28,7 +28,9 @@ Result<std::unique_ptr<ConstructionSession>> ConstructionSession::Begin(storage:
   return s;
 }
 
-ConstructionSession::~ConstructionSession() { Abort(); }
+ConstructionSession::~ConstructionSession() {
+  Abort();
+}
 
 void ConstructionSession::Abort() {
   if (scratch_ != nullptr) {
@@ -178,9 +180,12 @@ Status ConstructionSession::AddEdges(std::vector<EdgeBatch> batches) {
     for (const ColumnChunk& c : b.properties) bad[i] |= c.rows() != b.src.size();
   });
   for (size_t i = 0; i < batches.size(); ++i) {
-    if (bad[i]) return Status::InvalidArgument("edge batch with an endpoint >= node count, an unknown type or ragged arrays");
+    if (bad[i])
+      return Status::InvalidArgument(
+          "edge batch with an endpoint >= node count, an unknown type or ragged arrays");
     if (!batches[i].properties.empty() && !options_.edge_properties) {
-      return Status::InvalidArgument("edge properties given but the session was begun without edge_properties");
+      return Status::InvalidArgument(
+          "edge properties given but the session was begun without edge_properties");
     }
   }
   std::map<uint32_t, std::vector<std::pair<uint64_t, ColumnChunk*>>> chunks;  // by type

@@ -44,12 +44,12 @@ namespace quiver::ingest {
 inline constexpr std::string_view kScratchDirName = "scratch";
 
 struct SessionOptions {
-  uint32_t workers = 0;         // 0: the resource policy's worker count
-  uint64_t memory_budget = 0;   // bytes; 0: the resource policy's budget
+  uint32_t workers = 0;        // 0: the resource policy's worker count
+  uint64_t memory_budget = 0;  // bytes; 0: the resource policy's budget
   // Edges buffered before a spill; 0: derived from the budget. Tests set it small to
   // force the spilling path on small inputs.
   uint64_t spill_edges = 0;
-  uint64_t range_edges = 0;     // spilling build: edges per key range; 0: derived
+  uint64_t range_edges = 0;      // spilling build: edges per key range; 0: derived
   bool edge_properties = false;  // edges may carry properties (decided before any edge)
   Progress* progress = nullptr;
   PhaseCollector* phases = nullptr;
@@ -123,7 +123,7 @@ class ConstructionSession {
     std::vector<Run<FwdRecord>> runs;
     std::vector<Run<FwdSeqRecord>> seq_runs;
     std::vector<uint32_t> out_degrees;  // once it has runs
-    uint64_t run_edges = 0;            // edges already in runs
+    uint64_t run_edges = 0;             // edges already in runs
   };
   enum class State : uint8_t { kNodes, kEdges, kValidated, kDone };
 

@@ -21,7 +21,8 @@ namespace quiver::ingest {
 
 // Parts for n items: one per worker, fewer when the histograms would pass
 // histogram_bytes or a part would have under 64 Ki items.
-inline uint32_t CountingSortParts(uint64_t n, uint64_t key_count, uint32_t workers, uint64_t histogram_bytes) {
+inline uint32_t CountingSortParts(uint64_t n, uint64_t key_count, uint32_t workers,
+                                  uint64_t histogram_bytes) {
   const uint64_t by_memory = histogram_bytes / std::max<uint64_t>(1, key_count * 4);
   const uint64_t by_size = std::max<uint64_t>(1, n >> 16);
   return static_cast<uint32_t>(std::max<uint64_t>(1, std::min<uint64_t>({workers, by_memory, by_size})));
@@ -45,7 +46,8 @@ void StableCountingSort(uint32_t parts, uint64_t key_count, CountFn&& count, Pla
   std::vector<uint64_t> range_total(ranges + 1, 0);
   pool->ParallelFor(ranges, [&](size_t r, uint32_t) {
     uint64_t sum = 0;
-    for (uint64_t k = WorkerPool::RangeBegin(key_count, ranges, r), k_end = WorkerPool::RangeBegin(key_count, ranges, r + 1);
+    for (uint64_t k = WorkerPool::RangeBegin(key_count, ranges, r),
+                  k_end = WorkerPool::RangeBegin(key_count, ranges, r + 1);
          k < k_end; ++k) {
       for (uint32_t p = 0; p < parts; ++p) sum += hist[p][k];
     }
@@ -56,7 +58,8 @@ void StableCountingSort(uint32_t parts, uint64_t key_count, CountFn&& count, Pla
   if (offsets) offsets->assign(key_count + 1, 0);
   pool->ParallelFor(ranges, [&](size_t r, uint32_t) {
     uint32_t at = static_cast<uint32_t>(range_total[r]);
-    for (uint64_t k = WorkerPool::RangeBegin(key_count, ranges, r), k_end = WorkerPool::RangeBegin(key_count, ranges, r + 1);
+    for (uint64_t k = WorkerPool::RangeBegin(key_count, ranges, r),
+                  k_end = WorkerPool::RangeBegin(key_count, ranges, r + 1);
          k < k_end; ++k) {
       if (offsets) (*offsets)[k] = at;
       for (uint32_t p = 0; p < parts; ++p) {

@@ -24,7 +24,8 @@ std::vector<KeyRange> PlanRanges(const std::vector<uint32_t>& degrees, uint32_t 
   std::vector<uint64_t> block_edges(blocks, 0);
   pool->ParallelFor(blocks, [&](size_t b, uint32_t) {
     uint64_t sum = 0;
-    for (uint64_t k = b << block_bits; k < std::min<uint64_t>(n, (b + 1) << block_bits); ++k) sum += degrees[k];
+    for (uint64_t k = b << block_bits; k < std::min<uint64_t>(n, (b + 1) << block_bits); ++k)
+      sum += degrees[k];
     block_edges[b] = sum;
   });
   std::vector<KeyRange> ranges;
@@ -54,13 +55,15 @@ Status ReadRange(const KeyRange& r, const std::vector<Run<R>>& runs, std::vector
   for (const Run<R>& run : runs) {
     QUIVER_RETURN_IF_ERROR(run.Read(run.block_starts[r.first_block], run.block_starts[r.end_block], out));
   }
-  if (out->size() != r.edges) return Status::Corruption("spill runs hold a different number of edges than counted");
+  if (out->size() != r.edges)
+    return Status::Corruption("spill runs hold a different number of edges than counted");
   return Status::OK();
 }
 
 // Local stable counting sort of records by key - first_key; place(record, slot).
 template <typename R, typename Place>
-void SortRangeByKey(const KeyRange& r, const std::vector<R>& records, std::vector<uint32_t>* offsets, Place&& place) {
+void SortRangeByKey(const KeyRange& r, const std::vector<R>& records, std::vector<uint32_t>* offsets,
+                    Place&& place) {
   const uint64_t keys = r.end_key - r.first_key;
   offsets->assign(keys + 1, 0);
   for (const R& rec : records) ++(*offsets)[rec.key - r.first_key + 1];
@@ -75,8 +78,8 @@ struct ForwardOut {
 };
 
 template <typename R>
-Status ForwardRange(const KeyRange& r, const std::vector<Run<R>>& runs, RawVector<uint64_t>* input_of_position,
-                    ForwardOut* out) {
+Status ForwardRange(const KeyRange& r, const std::vector<Run<R>>& runs,
+                    RawVector<uint64_t>* input_of_position, ForwardOut* out) {
   std::vector<R> records;
   QUIVER_RETURN_IF_ERROR(ReadRange(r, runs, &records));
   std::vector<uint32_t> offsets;
@@ -131,7 +134,8 @@ Status InWaves(size_t count, WorkerPool* pool, Fn&& fn, Consume&& consume) {
   std::vector<Out> outs(wave);
   for (size_t first = 0; first < count; first += wave) {
     const size_t n = std::min(wave, count - first);
-    QUIVER_RETURN_IF_ERROR(pool->ParallelForStatus(n, [&](size_t i, uint32_t) { return fn(first + i, &outs[i]); }));
+    QUIVER_RETURN_IF_ERROR(
+        pool->ParallelForStatus(n, [&](size_t i, uint32_t) { return fn(first + i, &outs[i]); }));
     for (size_t i = 0; i < n; ++i) {
       QUIVER_RETURN_IF_ERROR(consume(first + i, &outs[i]));
       outs[i] = Out{};
@@ -144,8 +148,9 @@ Status InWaves(size_t count, WorkerPool* pool, Fn&& fn, Consume&& consume) {
 
 template <typename R>
 Status BuildCsrExternal(uint64_t node_count, uint64_t edge_count, std::vector<Run<R>>* runs,
-                        const std::vector<uint32_t>& out_degrees, const ExternalCsrPlan& plan, Scratch* scratch,
-                        CsrFile* file, RawVector<uint64_t>* input_of_position, WorkerPool* pool) {
+                        const std::vector<uint32_t>& out_degrees, const ExternalCsrPlan& plan,
+                        Scratch* scratch, CsrFile* file, RawVector<uint64_t>* input_of_position,
+                        WorkerPool* pool) {
   const uint32_t bits = RunBlockBits(node_count);
   if (input_of_position != nullptr) input_of_position->resize(edge_count);
   QUIVER_RETURN_IF_ERROR(file->WriteOffsets(SectionType::kFwdOffsets, out_degrees));
@@ -197,7 +202,9 @@ Status BuildCsrExternal(uint64_t node_count, uint64_t edge_count, std::vector<Ru
   QUIVER_RETURN_IF_ERROR(file->BeginNodes(SectionType::kRevSources));
   QUIVER_RETURN_IF_ERROR(InWaves<ReverseOut>(
       rev.size(), pool,
-      [&](size_t i, ReverseOut* out) { return ReverseRange(rev[i], reverse_runs, file->position_width(), out); },
+      [&](size_t i, ReverseOut* out) {
+        return ReverseRange(rev[i], reverse_runs, file->position_width(), out);
+      },
       [&](size_t, ReverseOut* out) -> Status {
         QUIVER_RETURN_IF_ERROR(file->Append(std::span<const uint32_t>(out->sources)));
         scratch->AddWritten(out->positions.size());
@@ -224,8 +231,8 @@ Status BuildCsrExternal(uint64_t node_count, uint64_t edge_count, std::vector<Ru
 }
 
 template Status BuildCsrExternal<FwdRecord>(uint64_t, uint64_t, std::vector<Run<FwdRecord>>*,
-                                            const std::vector<uint32_t>&, const ExternalCsrPlan&, Scratch*, CsrFile*,
-                                            RawVector<uint64_t>*, WorkerPool*);
+                                            const std::vector<uint32_t>&, const ExternalCsrPlan&, Scratch*,
+                                            CsrFile*, RawVector<uint64_t>*, WorkerPool*);
 template Status BuildCsrExternal<FwdSeqRecord>(uint64_t, uint64_t, std::vector<Run<FwdSeqRecord>>*,
                                                const std::vector<uint32_t>&, const ExternalCsrPlan&, Scratch*,
                                                CsrFile*, RawVector<uint64_t>*, WorkerPool*);

@@ -32,7 +32,9 @@ class Scratch {
   Scratch(Env* env, std::string dir) : env_(env), dir_(std::move(dir)) {}
   Env* env() const { return env_; }
   const std::string& dir() const { return dir_; }
-  std::string NewPath(const std::string& what) { return JoinPath(dir_, what + "-" + std::to_string(next_++) + ".tmp"); }
+  std::string NewPath(const std::string& what) {
+    return JoinPath(dir_, what + "-" + std::to_string(next_++) + ".tmp");
+  }
   uint64_t bytes_written() const { return bytes_written_; }
   void AddWritten(uint64_t bytes) { bytes_written_ += bytes; }
 
@@ -53,7 +55,8 @@ struct ExternalCsrPlan {
 // seq of every forward position (R must then be FwdSeqRecord).
 template <typename R>
 Status BuildCsrExternal(uint64_t node_count, uint64_t edge_count, std::vector<Run<R>>* runs,
-                        const std::vector<uint32_t>& out_degrees, const ExternalCsrPlan& plan, Scratch* scratch,
-                        CsrFile* file, RawVector<uint64_t>* input_of_position, WorkerPool* pool);
+                        const std::vector<uint32_t>& out_degrees, const ExternalCsrPlan& plan,
+                        Scratch* scratch, CsrFile* file, RawVector<uint64_t>* input_of_position,
+                        WorkerPool* pool);
 
 }  // namespace quiver::ingest

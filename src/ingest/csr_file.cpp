@@ -11,8 +11,8 @@ Result<CsrFile> CsrFile::Create(storage::GenerationWriter* writer, uint32_t type
   f.node_width_ = writer->node_id_width();
   f.position_width_ = storage::EdgePositionWidth(edge_count);
   const uint16_t flags = f.position_width_ == 8 ? storage::kFlagWideEdgePositions : 0;
-  QUIVER_ASSIGN_OR_RETURN(f.w_, writer->NewFile(storage::RelationshipFileName(type), storage::FileKind::kRelationshipType,
-                                                type, 0, flags));
+  QUIVER_ASSIGN_OR_RETURN(f.w_, writer->NewFile(storage::RelationshipFileName(type),
+                                                storage::FileKind::kRelationshipType, type, 0, flags));
   return f;
 }
 
@@ -38,8 +38,12 @@ Status CsrFile::AppendAs(std::span<const T> values) {
   return Status::OK();
 }
 
-Status CsrFile::Append(std::span<const uint32_t> values) { return AppendAs(values); }
-Status CsrFile::Append(std::span<const uint64_t> values) { return AppendAs(values); }
+Status CsrFile::Append(std::span<const uint32_t> values) {
+  return AppendAs(values);
+}
+Status CsrFile::Append(std::span<const uint64_t> values) {
+  return AppendAs(values);
+}
 
 Status CsrFile::WriteOffsets(storage::SectionType type, std::span<const uint32_t> degrees) {
   QUIVER_RETURN_IF_ERROR(BeginPositions(type));

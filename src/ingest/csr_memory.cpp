@@ -15,7 +15,8 @@ uint64_t InMemoryCsrBytes(uint64_t n, uint64_t e, bool input_order, uint32_t par
   return e * (12 + (input_order ? 16 : 0)) + n * 8 + uint64_t{parts} * n * 4;
 }
 
-void SortSlice(uint32_t* targets, uint64_t* seqs, uint64_t n, std::vector<std::pair<uint32_t, uint64_t>>* scratch) {
+void SortSlice(uint32_t* targets, uint64_t* seqs, uint64_t n,
+               std::vector<std::pair<uint32_t, uint64_t>>* scratch) {
   if (n < 2) return;
   if (seqs == nullptr) {
     // Equal targets are indistinguishable without payload: any sort is the stable one.
@@ -39,7 +40,8 @@ namespace {
 // before it (empty slices skipped).
 uint64_t NodeAt(const std::vector<uint32_t>& offsets, uint64_t pos) {
   return static_cast<uint64_t>(std::upper_bound(offsets.begin(), offsets.end(), static_cast<uint32_t>(pos)) -
-                               offsets.begin()) - 1;
+                               offsets.begin()) -
+         1;
 }
 
 // f(node, position) for positions [begin, end) of a CSR with these offsets, in order.

@@ -34,11 +34,11 @@ struct RevEntry {
 };
 
 struct CsrArrays32 {
-  std::vector<uint32_t> fwd_offsets;  // N+1
-  RawVector<uint32_t> fwd_targets;    // E
+  std::vector<uint32_t> fwd_offsets;      // N+1
+  RawVector<uint32_t> fwd_targets;        // E
   RawVector<uint64_t> input_of_position;  // E when requested: the input index of each edge
-  std::vector<uint32_t> rev_offsets;  // N+1
-  RawVector<RevEntry> rev;            // E
+  std::vector<uint32_t> rev_offsets;      // N+1
+  RawVector<RevEntry> rev;                // E
 };
 
 // Bytes BuildCsrInMemory needs at its peak beyond the edges themselves.
@@ -46,12 +46,13 @@ uint64_t InMemoryCsrBytes(uint64_t node_count, uint64_t edge_count, bool input_o
 
 // Consumes `edges` (cleared once the forward order is built). Requires E < 2^32 and
 // every id < node_count. histogram_bytes bounds the per-part histograms.
-CsrArrays32 BuildCsrInMemory(uint64_t node_count, EdgeBlocks* edges, bool input_order, uint64_t histogram_bytes,
-                             WorkerPool* pool);
+CsrArrays32 BuildCsrInMemory(uint64_t node_count, EdgeBlocks* edges, bool input_order,
+                             uint64_t histogram_bytes, WorkerPool* pool);
 
 // Sorts targets[0, n) ascending, keeping ties in order; seqs (if not null) moves along.
 // (The spilling build sorts the slices of each key range with it.)
-void SortSlice(uint32_t* targets, uint64_t* seqs, uint64_t n, std::vector<std::pair<uint32_t, uint64_t>>* scratch);
+void SortSlice(uint32_t* targets, uint64_t* seqs, uint64_t n,
+               std::vector<std::pair<uint32_t, uint64_t>>* scratch);
 
 // Writes the five sections of a type file from the arrays.
 Status WriteCsrArrays(CsrFile* file, const CsrArrays32& csr);

@@ -38,15 +38,16 @@ bool Reject(Chunk* c, const FileColumns& f, uint64_t line, uint32_t column, std:
 }
 
 // Tokenizes and checks the field count; error message or "".
-std::string Fields(std::string_view row, const FileColumns& f, std::vector<Field>* fields, std::string* scratch,
-                   uint32_t* column) {
+std::string Fields(std::string_view row, const FileColumns& f, std::vector<Field>* fields,
+                   std::string* scratch, uint32_t* column) {
   std::string error = TokenizeRow(row, f.dialect, fields, scratch, column);
   if (!error.empty()) return error;
   if (fields->size() != f.header->columns.size()) {
     *column = fields->size() < f.header->columns.size()
                   ? static_cast<uint32_t>(fields->back().column + fields->back().text.size())
                   : fields->at(f.header->columns.size()).column;
-    return "expected " + std::to_string(f.header->columns.size()) + " fields, found " + std::to_string(fields->size());
+    return "expected " + std::to_string(f.header->columns.size()) + " fields, found " +
+           std::to_string(fields->size());
   }
   return {};
 }
@@ -66,7 +67,9 @@ std::string PropertyCells(const std::vector<Field>& fields, const FileColumns& f
   return {};
 }
 
-uint64_t LineOf(uint64_t row_line, const Field& field) { return row_line + field.line_offset; }
+uint64_t LineOf(uint64_t row_line, const Field& field) {
+  return row_line + field.line_offset;
+}
 
 // A non-negative integer of at most 18 plain digits (no sign, spaces or leading '+'):
 // the common id, parsed without from_chars. Anything else is left to ParseInt64.
@@ -244,7 +247,8 @@ EdgeChunk ParseEdgeChunk(const EdgeFileSpec& spec, std::string_view segment, con
     }
     return *node != IdMap::kAbsent;
   };
-  const bool has_properties = std::any_of(f.keys.begin(), f.keys.end(), [](uint32_t k) { return k != kNoKey; });
+  const bool has_properties =
+      std::any_of(f.keys.begin(), f.keys.end(), [](uint32_t k) { return k != kNoKey; });
 
   std::vector<Field> fields;
   std::vector<Cell> cells;
@@ -339,7 +343,8 @@ EdgeChunk ParseEdgeChunk(const EdgeFileSpec& spec, std::string_view segment, con
       type = std::string_view(fv[h.type].first, static_cast<size_t>(fv[h.type].second - fv[h.type].first));
     }
     if (n != ncols || type.empty() || !DigitsOnly(fv[start_col], &ks) || !DigitsOnly(fv[end_col], &ke) ||
-        (src = spec.start_map->Find(ks)) == IdMap::kAbsent || (dst = spec.end_map->Find(ke)) == IdMap::kAbsent) {
+        (src = spec.start_map->Find(ks)) == IdMap::kAbsent ||
+        (dst = spec.end_map->Find(ke)) == IdMap::kAbsent) {
       if (!general_row(row, row_line)) return c;
       continue;
     }
@@ -348,7 +353,8 @@ EdgeChunk ParseEdgeChunk(const EdgeFileSpec& spec, std::string_view segment, con
     if (!reserved && c.rows == 64 && c.batches.size() == 1) {
       // Size the batch from the first rows' average length: no regrowth copies.
       const double per_row = static_cast<double>(p - (segment.data() + range.begin)) / 64.0;
-      batch.src.reserve(static_cast<size_t>(static_cast<double>(range.end - range.begin) / per_row * 1.05) + 64);
+      batch.src.reserve(static_cast<size_t>(static_cast<double>(range.end - range.begin) / per_row * 1.05) +
+                        64);
       batch.dst.reserve(batch.src.capacity());
       reserved = true;
     }

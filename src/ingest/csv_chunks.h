@@ -43,8 +43,8 @@ class NodeLocations {
 
 struct FileColumns {
   const CsvHeader* header = nullptr;
-  std::vector<uint32_t> keys;        // per column: property key id or kNoKey
-  std::vector<ColumnType> types;     // per column with a key
+  std::vector<uint32_t> keys;     // per column: property key id or kNoKey
+  std::vector<ColumnType> types;  // per column with a key
   CsvDialect dialect;
   bool skip_bad_rows = false;
 };
@@ -61,8 +61,8 @@ struct NodeChunk {
   NodeBatch batch;                       // label set members are local label ids
   std::vector<std::string> label_names;  // local label id -> name
   NodeLocations locations;
-  std::vector<BadRow> bad;               // --skip-bad-rows
-  std::optional<BadRow> error;           // otherwise: the first bad row; parsing stopped
+  std::vector<BadRow> bad;      // --skip-bad-rows
+  std::optional<BadRow> error;  // otherwise: the first bad row; parsing stopped
   uint64_t rows = 0;
 };
 

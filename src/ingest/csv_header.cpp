@@ -8,7 +8,8 @@ namespace {
 
 std::string Lower(std::string_view s) {
   std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return out;
 }
 
@@ -59,7 +60,8 @@ Status ParseIdOptions(const std::string& options, ColumnSpec* spec, uint64_t col
     at = comma + 1;
     if (item.empty()) continue;
     const size_t colon = item.find(':');
-    if (colon == std::string::npos) return HeaderError(column, field, "option '" + item + "' is not key:value");
+    if (colon == std::string::npos)
+      return HeaderError(column, field, "option '" + item + "' is not key:value");
     const std::string key = Lower(item.substr(0, colon));
     const std::string value = Lower(item.substr(colon + 1));
     if (key != "id-type") return HeaderError(column, field, "unknown option '" + key + "' (known: id-type)");
@@ -78,16 +80,20 @@ Status ParseIdOptions(const std::string& options, ColumnSpec* spec, uint64_t col
 
 std::string_view ValueTypeName(ValueType t) {
   switch (t) {
-    case ValueType::kInt: return "int";
-    case ValueType::kFloat: return "float";
-    case ValueType::kBool: return "boolean";
-    case ValueType::kString: return "string";
+    case ValueType::kInt:
+      return "int";
+    case ValueType::kFloat:
+      return "float";
+    case ValueType::kBool:
+      return "boolean";
+    case ValueType::kString:
+      return "string";
   }
   return "?";
 }
 
-Result<CsvHeader> ParseHeader(const std::vector<std::string>& fields, const std::vector<uint64_t>& byte_columns,
-                              FileKind kind) {
+Result<CsvHeader> ParseHeader(const std::vector<std::string>& fields,
+                              const std::vector<uint64_t>& byte_columns, FileKind kind) {
   CsvHeader h;
   std::set<std::string> names;
   for (size_t i = 0; i < fields.size(); ++i) {
@@ -155,12 +161,16 @@ Result<CsvHeader> ParseHeader(const std::vector<std::string>& fields, const std:
         }
       }
     }
-    if (spec.role == ColumnRole::kProperty && spec.name.empty()) return HeaderError(col, f, "a property needs a name");
+    if (spec.role == ColumnRole::kProperty && spec.name.empty())
+      return HeaderError(col, f, "a property needs a name");
     const bool node_role = spec.role == ColumnRole::kId || spec.role == ColumnRole::kLabel;
-    const bool rel_role = spec.role == ColumnRole::kStartId || spec.role == ColumnRole::kEndId || spec.role == ColumnRole::kType;
-    if (kind == FileKind::kNodes && rel_role) return HeaderError(col, f, "START_ID, END_ID and TYPE belong in relationship files");
-    if (kind == FileKind::kRelationships && node_role) return HeaderError(col, f, "ID and LABEL belong in node files");
-    int* slot = spec.role == ColumnRole::kId       ? &h.id
+    const bool rel_role = spec.role == ColumnRole::kStartId || spec.role == ColumnRole::kEndId ||
+                          spec.role == ColumnRole::kType;
+    if (kind == FileKind::kNodes && rel_role)
+      return HeaderError(col, f, "START_ID, END_ID and TYPE belong in relationship files");
+    if (kind == FileKind::kRelationships && node_role)
+      return HeaderError(col, f, "ID and LABEL belong in node files");
+    int* slot = spec.role == ColumnRole::kId        ? &h.id
                 : spec.role == ColumnRole::kStartId ? &h.start
                 : spec.role == ColumnRole::kEndId   ? &h.end
                 : spec.role == ColumnRole::kType    ? &h.type
@@ -169,7 +179,8 @@ Result<CsvHeader> ParseHeader(const std::vector<std::string>& fields, const std:
       if (*slot >= 0) return HeaderError(col, f, "a second " + type_text + " column");
       *slot = static_cast<int>(i);
     }
-    const bool stores_property = spec.role == ColumnRole::kProperty || (spec.role == ColumnRole::kId && !spec.name.empty());
+    const bool stores_property =
+        spec.role == ColumnRole::kProperty || (spec.role == ColumnRole::kId && !spec.name.empty());
     if (stores_property && !names.insert(spec.name).second) {
       return HeaderError(col, f, "property '" + spec.name + "' appears twice");
     }

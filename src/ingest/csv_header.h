@@ -27,12 +27,12 @@ enum class ValueType : uint8_t { kInt, kFloat, kBool, kString };
 
 struct ColumnSpec {
   ColumnRole role = ColumnRole::kProperty;
-  std::string name;           // property key (kProperty, and kId when non-empty)
+  std::string name;  // property key (kProperty, and kId when non-empty)
   ValueType type = ValueType::kString;
   bool array = false;
-  std::string id_space;       // kId, kStartId, kEndId ("" = the global space)
+  std::string id_space;            // kId, kStartId, kEndId ("" = the global space)
   std::optional<KeyType> id_type;  // kId: from {id-type:...}
-  uint64_t byte_column = 0;   // 1-based column of the field in the header line, for messages
+  uint64_t byte_column = 0;        // 1-based column of the field in the header line, for messages
 };
 
 enum class FileKind : uint8_t { kNodes, kRelationships };
@@ -45,8 +45,8 @@ struct CsvHeader {
 
 // fields: the header row's fields and their 1-based byte columns. Errors name the
 // column as "column C (text)"; the caller prefixes file and line.
-Result<CsvHeader> ParseHeader(const std::vector<std::string>& fields, const std::vector<uint64_t>& byte_columns,
-                              FileKind kind);
+Result<CsvHeader> ParseHeader(const std::vector<std::string>& fields,
+                              const std::vector<uint64_t>& byte_columns, FileKind kind);
 
 std::string_view ValueTypeName(ValueType t);
 

@@ -18,7 +18,9 @@ std::string At(const std::string& file, uint64_t line, uint32_t column) {
   return s;
 }
 
-bool StartsWithBom(std::string_view s) { return s.size() >= 3 && s.substr(0, 3) == "\xEF\xBB\xBF"; }
+bool StartsWithBom(std::string_view s) {
+  return s.size() >= 3 && s.substr(0, 3) == "\xEF\xBB\xBF";
+}
 
 struct GroupState {
   const InputGroup* group = nullptr;
@@ -141,7 +143,9 @@ Status Importer::SetUpGroup(GroupState* g) {
       const ColumnSpec& id = h.columns[static_cast<size_t>(h.id)];
       g->node.id_type = id.id_type.value_or(options_.default_id_type);
       auto space = session_->IdSpace(id.id_space, g->node.id_type);
-      if (!space.ok()) return Status::InvalidArgument(At(path, 1, static_cast<uint32_t>(id.byte_column)) + ": " + space.status().message());
+      if (!space.ok())
+        return Status::InvalidArgument(At(path, 1, static_cast<uint32_t>(id.byte_column)) + ": " +
+                                       space.status().message());
       g->node.id_space = *space;
       if (!id.name.empty()) g->node.key_property = session_->PropertyKey(id.name);
     }
@@ -204,7 +208,8 @@ Status Importer::ForEachSegment(const GroupState& g, const SegmentFn& fn) {
   return Status::OK();
 }
 
-Status Importer::NodeSegment(GroupState* g, uint32_t file_index, std::string_view data, const SplitResult& split) {
+Status Importer::NodeSegment(GroupState* g, uint32_t file_index, std::string_view data,
+                             const SplitResult& split) {
   std::vector<NodeChunk> chunks(split.chunks.size());
   Progress* progress = session_->progress();
   session_->pool()->ParallelFor(chunks.size(), [&](size_t c, uint32_t) {
@@ -227,7 +232,8 @@ Status Importer::NodeSegment(GroupState* g, uint32_t file_index, std::string_vie
   return session_->AddNodes(std::move(batches));
 }
 
-Status Importer::EdgeSegment(GroupState* g, uint32_t file_index, std::string_view data, const SplitResult& split) {
+Status Importer::EdgeSegment(GroupState* g, uint32_t file_index, std::string_view data,
+                             const SplitResult& split) {
   std::vector<EdgeChunk> chunks(split.chunks.size());
   Progress* progress = session_->progress();
   session_->pool()->ParallelFor(chunks.size(), [&](size_t c, uint32_t) {
@@ -277,7 +283,8 @@ Status Importer::WriteReport() const {
   std::stable_sort(lines.begin(), lines.end(), [](const ReportLine* a, const ReportLine* b) {
     return a->file != b->file ? a->file < b->file : a->row.line < b->row.line;
   });
-  std::string text = "# quiver import: " + std::to_string(lines.size()) + " rows skipped (file:line:column: reason)\n";
+  std::string text =
+      "# quiver import: " + std::to_string(lines.size()) + " rows skipped (file:line:column: reason)\n";
   for (const ReportLine* r : lines) {
     text += At(files_[r->file], r->row.line, r->row.column);
     text += ": ";
@@ -304,9 +311,10 @@ Result<ImportStats> Importer::Run() {
   Progress* progress = session_->progress();
   if (progress) progress->BeginPhase("nodes", InputBytes(groups_, FileKind::kNodes), "bytes");
   for (GroupState& g : node_groups) {
-    QUIVER_RETURN_IF_ERROR(ForEachSegment(g, [&](const std::string&, uint32_t fi, std::string_view d, const SplitResult& s) {
-      return NodeSegment(&g, fi, d, s);
-    }));
+    QUIVER_RETURN_IF_ERROR(
+        ForEachSegment(g, [&](const std::string&, uint32_t fi, std::string_view d, const SplitResult& s) {
+          return NodeSegment(&g, fi, d, s);
+        }));
   }
   if (progress) progress->EndPhase();
   QUIVER_RETURN_IF_ERROR(FinishNodes());
@@ -320,9 +328,10 @@ Result<ImportStats> Importer::Run() {
     };
     g.edge.start_map = session_->id_map(space(g.start_space));
     g.edge.end_map = session_->id_map(space(g.end_space));
-    QUIVER_RETURN_IF_ERROR(ForEachSegment(g, [&](const std::string&, uint32_t fi, std::string_view d, const SplitResult& s) {
-      return EdgeSegment(&g, fi, d, s);
-    }));
+    QUIVER_RETURN_IF_ERROR(
+        ForEachSegment(g, [&](const std::string&, uint32_t fi, std::string_view d, const SplitResult& s) {
+          return EdgeSegment(&g, fi, d, s);
+        }));
   }
   if (progress) progress->EndPhase();
   QUIVER_RETURN_IF_ERROR(WriteReport());
@@ -348,8 +357,10 @@ uint64_t InputBytes(const std::vector<InputGroup>& groups, FileKind kind) {
 Result<ImportStats> ImportCsv(const std::vector<InputGroup>& groups, const ImportOptions& options,
                               ConstructionSession* session) {
   ImportOptions o = options;
-  if (o.segment_bytes == 0) o.segment_bytes = std::clamp<uint64_t>(session->memory_budget() / 16, 4 << 20, 128 << 20);
-  if (o.chunk_bytes == 0) o.chunk_bytes = std::max<uint64_t>(o.segment_bytes / (uint64_t{session->workers()} * 4), 1 << 16);
+  if (o.segment_bytes == 0)
+    o.segment_bytes = std::clamp<uint64_t>(session->memory_budget() / 16, 4 << 20, 128 << 20);
+  if (o.chunk_bytes == 0)
+    o.chunk_bytes = std::max<uint64_t>(o.segment_bytes / (uint64_t{session->workers()} * 4), 1 << 16);
   Importer importer(groups, o, session);
   return importer.Run();
 }

@@ -18,7 +18,8 @@ class PlainInput : public CsvInput {
     out->resize(old + want);
     size_t done = 0;
     while (done < want) {
-      QUIVER_ASSIGN_OR_RETURN(size_t got, file_->ReadAt(offset_ + done, want - done, out->data() + old + done));
+      QUIVER_ASSIGN_OR_RETURN(size_t got,
+                              file_->ReadAt(offset_ + done, want - done, out->data() + old + done));
       if (got == 0) break;
       done += got;
     }
@@ -108,8 +109,10 @@ void CountTwo(const char* p, uint64_t n, char a, char b, uint64_t* count_a, uint
       acc_b = _mm_sub_epi8(acc_b, _mm_cmpeq_epi8(x, vb));
     }
     const __m128i sa = _mm_sad_epu8(acc_a, zero), sb = _mm_sad_epu8(acc_b, zero);
-    ca += static_cast<uint64_t>(_mm_cvtsi128_si64(sa)) + static_cast<uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sa, sa)));
-    cb += static_cast<uint64_t>(_mm_cvtsi128_si64(sb)) + static_cast<uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sb, sb)));
+    ca += static_cast<uint64_t>(_mm_cvtsi128_si64(sa)) +
+          static_cast<uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sa, sa)));
+    cb += static_cast<uint64_t>(_mm_cvtsi128_si64(sb)) +
+          static_cast<uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sb, sb)));
   }
   for (; i < n; ++i) {
     ca += p[i] == a;
@@ -166,7 +169,8 @@ SplitResult SplitRows(std::string_view data, bool at_eof, uint64_t first_line, c
   const uint64_t chunks = std::max<uint64_t>(1, (len + chunk_bytes - 1) / std::max<uint64_t>(1, chunk_bytes));
   std::vector<ChunkStats> stats(chunks);
   auto start = [&](uint64_t c) { return WorkerPool::RangeBegin(len, chunks, c); };
-  pool->ParallelFor(chunks, [&](size_t c, uint32_t) { stats[c] = Scan(data, start(c), start(c + 1), dialect.quote); });
+  pool->ParallelFor(
+      chunks, [&](size_t c, uint32_t) { stats[c] = Scan(data, start(c), start(c + 1), dialect.quote); });
   // Parity at each chunk start, the first row start at or after it, the last row end.
   std::vector<int> parity(chunks);
   std::vector<int64_t> first(chunks, -1);
@@ -182,7 +186,8 @@ SplitResult SplitRows(std::string_view data, bool at_eof, uint64_t first_line, c
   // Row start of chunk c: the first row boundary at or after its byte start.
   std::vector<uint64_t> row_start(chunks + 1, end);
   for (uint64_t c = chunks; c-- > 1;) {
-    row_start[c] = first[c] >= 0 ? std::min<uint64_t>(static_cast<uint64_t>(first[c]), end) : row_start[c + 1];
+    row_start[c] =
+        first[c] >= 0 ? std::min<uint64_t>(static_cast<uint64_t>(first[c]), end) : row_start[c + 1];
   }
   row_start[0] = 0;
   // Quote and newline counts of chunk prefixes: a range's flags and the total come from
@@ -193,7 +198,8 @@ SplitResult SplitRows(std::string_view data, bool at_eof, uint64_t first_line, c
     newlines_before[c + 1] = newlines_before[c] + stats[c].newlines;
   }
   auto chunk_of = [&](uint64_t pos) {  // the chunk holding byte pos
-    uint64_t c = std::min<uint64_t>(chunks - 1, static_cast<uint64_t>((static_cast<unsigned __int128>(pos) * chunks) / len));
+    uint64_t c = std::min<uint64_t>(
+        chunks - 1, static_cast<uint64_t>((static_cast<unsigned __int128>(pos) * chunks) / len));
     while (c > 0 && start(c) > pos) --c;
     while (c + 1 < chunks && start(c + 1) <= pos) ++c;
     return c;
@@ -217,8 +223,8 @@ SplitResult SplitRows(std::string_view data, bool at_eof, uint64_t first_line, c
   }
   r.consumed = end;
   // Newlines in [0, end): all of them minus those in the unconsumed tail (a partial row).
-  r.newlines = newlines_before[chunks] -
-               static_cast<uint64_t>(std::count(data.data() + end, data.data() + len, '\n'));
+  r.newlines =
+      newlines_before[chunks] - static_cast<uint64_t>(std::count(data.data() + end, data.data() + len, '\n'));
   return r;
 }
 
@@ -255,8 +261,8 @@ bool RowCursor::Next(std::string_view* row, uint64_t* line) {
   return false;
 }
 
-std::string TokenizeRow(std::string_view row, const CsvDialect& d, std::vector<Field>* fields, std::string* scratch,
-                        uint32_t* bad_column) {
+std::string TokenizeRow(std::string_view row, const CsvDialect& d, std::vector<Field>* fields,
+                        std::string* scratch, uint32_t* bad_column) {
   fields->clear();
   scratch->clear();
   scratch->reserve(row.size());  // never reallocates below: fields may point into it
@@ -300,7 +306,8 @@ std::string TokenizeRow(std::string_view row, const CsvDialect& d, std::vector<F
       f.text = std::string_view(scratch->data() + out_begin, scratch->size() - out_begin);
     } else {
       const void* delim = std::memchr(row.data() + pos, d.delimiter, n - pos);
-      const size_t e = delim == nullptr ? n : static_cast<size_t>(static_cast<const char*>(delim) - row.data());
+      const size_t e =
+          delim == nullptr ? n : static_cast<size_t>(static_cast<const char*>(delim) - row.data());
       const void* q = std::memchr(row.data() + pos, d.quote, e - pos);
       if (q != nullptr) {
         *bad_column = static_cast<uint32_t>(static_cast<const char*>(q) - row.data() - line_start + 1);
@@ -311,7 +318,7 @@ std::string TokenizeRow(std::string_view row, const CsvDialect& d, std::vector<F
     }
     fields->push_back(f);
     if (pos >= n) break;
-    ++pos;  // the delimiter
+    ++pos;           // the delimiter
     if (pos == n) {  // a trailing delimiter: one more, empty field
       Field last;
       last.column = static_cast<uint32_t>(pos - line_start + 1);

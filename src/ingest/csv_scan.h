@@ -65,7 +65,11 @@ SplitResult SplitRows(std::string_view data, bool at_eof, uint64_t first_line, c
 class RowCursor {
  public:
   RowCursor(std::string_view segment, const RowRange& range, char quote)
-      : data_(segment), at_(range.begin), end_(range.end), line_(range.line), quote_(quote),
+      : data_(segment),
+        at_(range.begin),
+        end_(range.end),
+        line_(range.line),
+        quote_(quote),
         quotes_(range.has_quotes) {}
   // The next row without its line terminator (\n or \r\n); false at the end.
   bool Next(std::string_view* row, uint64_t* line);
@@ -78,8 +82,8 @@ class RowCursor {
 };
 
 struct Field {
-  std::string_view text;  // unquoted text (may point into the field scratch)
-  uint32_t column = 0;    // 1-based byte column where the field starts, on its line
+  std::string_view text;     // unquoted text (may point into the field scratch)
+  uint32_t column = 0;       // 1-based byte column where the field starts, on its line
   uint32_t line_offset = 0;  // lines after the row's first line (quoted newlines)
   bool quoted = false;
 };

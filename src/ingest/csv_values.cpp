@@ -110,10 +110,14 @@ bool ParseBool(std::string_view text, bool* out) {
 ColumnType ChunkTypeOf(const ColumnSpec& spec) {
   if (spec.array) return ColumnType::kMixed;
   switch (spec.type) {
-    case ValueType::kInt: return ColumnType::kInt64;
-    case ValueType::kFloat: return ColumnType::kDouble;
-    case ValueType::kBool: return ColumnType::kBool;
-    case ValueType::kString: return ColumnType::kString;
+    case ValueType::kInt:
+      return ColumnType::kInt64;
+    case ValueType::kFloat:
+      return ColumnType::kDouble;
+    case ValueType::kBool:
+      return ColumnType::kBool;
+    case ValueType::kString:
+      return ColumnType::kString;
   }
   return ColumnType::kMixed;
 }
@@ -161,12 +165,18 @@ std::string ParseCell(const ColumnSpec& spec, const Field& field, const CsvDiale
 
 void AppendCell(const Cell& cell, ColumnChunk* chunk) {
   switch (cell.kind) {
-    case Cell::Kind::kAbsent: return chunk->AppendAbsent();
-    case Cell::Kind::kInt: return chunk->AppendInt(cell.i);
-    case Cell::Kind::kFloat: return chunk->AppendDouble(cell.f);
-    case Cell::Kind::kBool: return chunk->AppendBool(cell.b);
-    case Cell::Kind::kString: return chunk->AppendString(cell.s);
-    case Cell::Kind::kList: return chunk->AppendValue(cell.list);
+    case Cell::Kind::kAbsent:
+      return chunk->AppendAbsent();
+    case Cell::Kind::kInt:
+      return chunk->AppendInt(cell.i);
+    case Cell::Kind::kFloat:
+      return chunk->AppendDouble(cell.f);
+    case Cell::Kind::kBool:
+      return chunk->AppendBool(cell.b);
+    case Cell::Kind::kString:
+      return chunk->AppendString(cell.s);
+    case Cell::Kind::kList:
+      return chunk->AppendValue(cell.list);
   }
 }
 

@@ -46,7 +46,8 @@ class EdgeBlocks {
   template <typename F>
   void ForRange(uint64_t begin, uint64_t end, F&& f) const {
     if (begin >= end) return;
-    size_t b = static_cast<size_t>(std::upper_bound(starts_.begin(), starts_.end(), begin) - starts_.begin()) - 1;
+    size_t b =
+        static_cast<size_t>(std::upper_bound(starts_.begin(), starts_.end(), begin) - starts_.begin()) - 1;
     for (uint64_t i = begin; i < end; ++b) {
       const Block& k = blocks_[b];
       const uint64_t first = starts_[b];

@@ -24,7 +24,9 @@ uint64_t WyMix(uint64_t counter) {
   return static_cast<uint64_t>(t >> 64) ^ static_cast<uint64_t>(t);
 }
 
-uint32_t Threshold(double p) { return static_cast<uint32_t>(std::ldexp(p, 32)); }
+uint32_t Threshold(double p) {
+  return static_cast<uint32_t>(std::ldexp(p, 32));
+}
 
 }  // namespace
 

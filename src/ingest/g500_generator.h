@@ -28,7 +28,7 @@
 namespace quiver::ingest {
 
 struct G500Params {
-  uint32_t scale = 16;        // 1..31 (node ids are 32-bit)
+  uint32_t scale = 16;  // 1..31 (node ids are 32-bit)
   uint32_t edge_factor = 16;
   uint64_t seed = 1;
 };

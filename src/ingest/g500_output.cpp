@@ -86,15 +86,15 @@ Result<CsvOutput> WriteG500Csv(const G500Generator& g, Env* env, const std::stri
     return size;
   };
   if (progress) progress->BeginPhase("write nodes.csv", g.vertex_count(), "nodes");
-  QUIVER_ASSIGN_OR_RETURN(out.nodes_bytes,
-                          write(JoinPath(dir, "nodes.csv"), kG500NodesHeader, g.vertex_count(), kG500TaskEdges,
-                                [&](uint64_t b, uint64_t e, std::string* text) {
-                                  text->reserve((e - b) * 12);
-                                  for (uint64_t v = b; v < e; ++v) {
-                                    AppendNumber(text, v);
-                                    text->append(",V\n");
-                                  }
-                                }));
+  QUIVER_ASSIGN_OR_RETURN(
+      out.nodes_bytes, write(JoinPath(dir, "nodes.csv"), kG500NodesHeader, g.vertex_count(), kG500TaskEdges,
+                             [&](uint64_t b, uint64_t e, std::string* text) {
+                               text->reserve((e - b) * 12);
+                               for (uint64_t v = b; v < e; ++v) {
+                                 AppendNumber(text, v);
+                                 text->append(",V\n");
+                               }
+                             }));
   if (progress) progress->EndPhase();
   if (progress) progress->BeginPhase("write edges.csv", g.edge_count(), "edges");
   QUIVER_ASSIGN_OR_RETURN(out.edges_bytes,

@@ -18,7 +18,9 @@ uint64_t HashInt(int64_t key) {
   return z ^ (z >> 31);
 }
 
-uint64_t HashString(std::string_view s) { return Checksum64(s.data(), s.size(), 0x51u); }
+uint64_t HashString(std::string_view s) {
+  return Checksum64(s.data(), s.size(), 0x51u);
+}
 
 // "'text'" (built by appends: GCC 12 warns falsely on "'" + std::string + "'").
 std::string Quoted(std::string_view s) {
@@ -38,7 +40,8 @@ struct IntEntry {
 // Routes entries 0..n-1 to the 2^kPartitionBits regions by the top bits of hash(i),
 // keeping index order within a region; returns region bounds (size regions + 1).
 template <typename HashOf>
-std::vector<uint64_t> RouteByPartition(uint64_t n, HashOf hash_of, WorkerPool* pool, std::vector<uint32_t>* routed) {
+std::vector<uint64_t> RouteByPartition(uint64_t n, HashOf hash_of, WorkerPool* pool,
+                                       std::vector<uint32_t>* routed) {
   constexpr uint32_t kRegions = 1u << kPartitionBits;
   const uint64_t parts = std::max<uint64_t>(1, std::min<uint64_t>(pool->size(), n / 65536));
   std::vector<std::vector<uint64_t>> hist(parts, std::vector<uint64_t>(kRegions, 0));
@@ -102,14 +105,16 @@ IdMap IdMap::Build(KeyType type, const std::vector<KeySegment>& segments, Worker
   return m;
 }
 
-void IdMap::BuildInts(const std::vector<KeySegment>& segments, WorkerPool* pool, std::vector<DuplicateKey>* dups) {
+void IdMap::BuildInts(const std::vector<KeySegment>& segments, WorkerPool* pool,
+                      std::vector<DuplicateKey>* dups) {
   // Sequence: every segment continues the keys and the nodes of the one before.
   bool sequence = true;
   uint64_t total = 0;
   for (size_t i = 0; i < segments.size() && sequence; ++i) {
     const KeySegment& s = segments[i];
-    sequence = s.keys->sequence && (i == 0 || (s.first_node == seq_node_ + total &&
-                                               static_cast<uint64_t>(s.keys->first) == static_cast<uint64_t>(seq_key_) + total));
+    sequence = s.keys->sequence &&
+               (i == 0 || (s.first_node == seq_node_ + total &&
+                           static_cast<uint64_t>(s.keys->first) == static_cast<uint64_t>(seq_key_) + total));
     if (i == 0) {
       seq_key_ = s.keys->first;
       seq_node_ = s.first_node;
@@ -133,10 +138,13 @@ void IdMap::BuildInts(const std::vector<KeySegment>& segments, WorkerPool* pool,
       entries[base[i] + j] = {s.keys->IntAt(j), static_cast<uint32_t>(s.first_node + j)};
     }
   });
-  auto less = [](const IntEntry& a, const IntEntry& b) { return a.key != b.key ? a.key < b.key : a.node < b.node; };
+  auto less = [](const IntEntry& a, const IntEntry& b) {
+    return a.key != b.key ? a.key < b.key : a.node < b.node;
+  };
   bool ascending = true;
   for (uint64_t i = 1; i < n && ascending; ++i) ascending = entries[i - 1].key < entries[i].key;
-  if (ascending && n > 0 && static_cast<uint64_t>(entries[n - 1].key) - static_cast<uint64_t>(entries[0].key) == n - 1 &&
+  if (ascending && n > 0 &&
+      static_cast<uint64_t>(entries[n - 1].key) - static_cast<uint64_t>(entries[0].key) == n - 1 &&
       entries[n - 1].node - entries[0].node == n - 1) {
     // Consecutive keys on consecutive nodes, stored explicitly: still a sequence.
     mode_ = Mode::kSequence;
@@ -158,7 +166,8 @@ void IdMap::BuildInts(const std::vector<KeySegment>& segments, WorkerPool* pool,
     sorted_keys_.push_back(entries[i].key);
     sorted_nodes_.push_back(entries[i].node);
   }
-  std::sort(found.begin(), found.end(), [](const DuplicateKey& a, const DuplicateKey& b) { return a.node < b.node; });
+  std::sort(found.begin(), found.end(),
+            [](const DuplicateKey& a, const DuplicateKey& b) { return a.node < b.node; });
   for (auto& d : found) dups->push_back(std::move(d));
   Release(entries);
   count_ = sorted_keys_.size();
@@ -167,13 +176,15 @@ void IdMap::BuildInts(const std::vector<KeySegment>& segments, WorkerPool* pool,
     return;
   }
   min_ = sorted_keys_.front();
-  const unsigned __int128 span = static_cast<unsigned __int128>(static_cast<__int128>(sorted_keys_.back()) - min_) + 1;
+  const unsigned __int128 span =
+      static_cast<unsigned __int128>(static_cast<__int128>(sorted_keys_.back()) - min_) + 1;
   if (span <= 2 * static_cast<unsigned __int128>(count_) + 1024) {
     mode_ = Mode::kDirect;
     direct_.assign(static_cast<uint64_t>(span), kAbsent);
     pool->ParallelFor(pool->size(), [&](size_t p, uint32_t) {
-      for (uint64_t i = WorkerPool::RangeBegin(count_, pool->size(), p), i_end = WorkerPool::RangeBegin(count_, pool->size(), p + 1);
-         i < i_end; ++i) {
+      for (uint64_t i = WorkerPool::RangeBegin(count_, pool->size(), p),
+                    i_end = WorkerPool::RangeBegin(count_, pool->size(), p + 1);
+           i < i_end; ++i) {
         direct_[static_cast<uint64_t>(sorted_keys_[i] - min_)] = sorted_nodes_[i];
       }
     });
@@ -181,7 +192,8 @@ void IdMap::BuildInts(const std::vector<KeySegment>& segments, WorkerPool* pool,
   }
   mode_ = Mode::kHash;
   std::vector<uint32_t> routed;
-  const auto bounds = RouteByPartition(count_, [&](uint64_t i) { return HashInt(sorted_keys_[i]); }, pool, &routed);
+  const auto bounds = RouteByPartition(
+      count_, [&](uint64_t i) { return HashInt(sorted_keys_[i]); }, pool, &routed);
   table_bits_ = TableBits(count_, bounds);
   table_.assign(uint64_t{1} << table_bits_, 0);
   const uint64_t region = uint64_t{1} << (table_bits_ - kPartitionBits);
@@ -195,7 +207,8 @@ void IdMap::BuildInts(const std::vector<KeySegment>& segments, WorkerPool* pool,
   });
 }
 
-void IdMap::BuildStrings(const std::vector<KeySegment>& segments, WorkerPool* pool, std::vector<DuplicateKey>* dups) {
+void IdMap::BuildStrings(const std::vector<KeySegment>& segments, WorkerPool* pool,
+                         std::vector<DuplicateKey>* dups) {
   // One arena of every key in node order; the table indexes it.
   uint64_t n = 0, bytes = 0;
   for (const KeySegment& s : segments) {
@@ -222,8 +235,8 @@ void IdMap::BuildStrings(const std::vector<KeySegment>& segments, WorkerPool* po
   str_bytes_ = std::move(arena);
   mode_ = Mode::kHash;
   std::vector<uint32_t> routed;
-  const auto bounds = RouteByPartition(n, [&](uint64_t i) { return HashString(KeyString(static_cast<uint32_t>(i))); },
-                                       pool, &routed);
+  const auto bounds = RouteByPartition(
+      n, [&](uint64_t i) { return HashString(KeyString(static_cast<uint32_t>(i))); }, pool, &routed);
   table_bits_ = TableBits(n, bounds);
   table_.assign(uint64_t{1} << table_bits_, 0);
   const uint64_t region = uint64_t{1} << (table_bits_ - kPartitionBits);
@@ -247,7 +260,8 @@ void IdMap::BuildStrings(const std::vector<KeySegment>& segments, WorkerPool* po
   });
   std::vector<DuplicateKey> all;
   for (auto& f : found) all.insert(all.end(), f.begin(), f.end());
-  std::sort(all.begin(), all.end(), [](const DuplicateKey& a, const DuplicateKey& b) { return a.node < b.node; });
+  std::sort(all.begin(), all.end(),
+            [](const DuplicateKey& a, const DuplicateKey& b) { return a.node < b.node; });
   for (auto& d : all) dups->push_back(std::move(d));
   sorted_nodes_ = std::move(nodes);  // node of each arena key (arena order = node order)
   count_ = n - all.size();
@@ -321,7 +335,8 @@ storage::ExternalIdData IdMap::ExternalIds(uint64_t node_count, WorkerPool* pool
   // the nodes before this is called, so every arena key is a distinct node's key.
   std::vector<uint32_t> order(sorted_nodes_.size());
   for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
-  ParallelSort(&order, [&](uint32_t a, uint32_t b) { return KeyString(a) < KeyString(b); }, pool);
+  ParallelSort(
+      &order, [&](uint32_t a, uint32_t b) { return KeyString(a) < KeyString(b); }, pool);
   std::vector<std::string_view> key_of(node_count);
   std::vector<uint8_t> has(node_count, 0);
   for (uint32_t i = 0; i < sorted_nodes_.size(); ++i) {

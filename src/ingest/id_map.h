@@ -48,7 +48,9 @@ struct KeyChunk {
     string_ends.push_back(string_bytes.size());
     ++count;
   }
-  uint64_t MemoryBytes() const { return ints.capacity() * 8 + string_ends.capacity() * 8 + string_bytes.capacity(); }
+  uint64_t MemoryBytes() const {
+    return ints.capacity() * 8 + string_ends.capacity() * 8 + string_bytes.capacity();
+  }
   // Integer keys that count up by one become the sequence form (nothing stored).
   void CompactSequence() {
     if (type != KeyType::kInteger || sequence || ints.empty()) return;
@@ -96,7 +98,8 @@ class IdMap {
  private:
   enum class Mode : uint8_t { kSequence, kDirect, kHash };
   void BuildInts(const std::vector<KeySegment>& segments, WorkerPool* pool, std::vector<DuplicateKey>* dups);
-  void BuildStrings(const std::vector<KeySegment>& segments, WorkerPool* pool, std::vector<DuplicateKey>* dups);
+  void BuildStrings(const std::vector<KeySegment>& segments, WorkerPool* pool,
+                    std::vector<DuplicateKey>* dups);
   std::string_view KeyString(uint32_t index) const {
     const uint64_t b = index == 0 ? 0 : str_ends_[index - 1];
     return std::string_view(str_bytes_).substr(b, str_ends_[index] - b);

@@ -99,8 +99,8 @@ Status LabelSets::Write(storage::GenerationWriter* writer, uint32_t label_count)
   shape.sets.resize(order.size());
   const uint32_t width = shape.SetIdWidth();
 
-  QUIVER_ASSIGN_OR_RETURN(auto w, writer->NewFile(std::string(storage::kLabelsFileName),
-                                                  storage::FileKind::kNodeLabels, 0, 0));
+  QUIVER_ASSIGN_OR_RETURN(
+      auto w, writer->NewFile(std::string(storage::kLabelsFileName), storage::FileKind::kNodeLabels, 0, 0));
   std::vector<uint32_t> offsets{0}, members;
   for (uint32_t id : order) {
     members.insert(members.end(), sets_[id].begin(), sets_[id].end());

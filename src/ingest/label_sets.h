@@ -41,7 +41,7 @@ class LabelSets {
   struct Segment {
     uint64_t first = 0;
     uint64_t count = 0;
-    uint32_t uniform = 0;          // when per_node is empty
+    uint32_t uniform = 0;  // when per_node is empty
     std::vector<uint32_t> per_node;
   };
   template <typename F>

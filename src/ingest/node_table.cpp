@@ -19,7 +19,8 @@ Result<uint32_t> NodeTable::IdSpace(const std::string& name, KeyType type) {
   for (uint32_t i = 0; i < space_names_.size(); ++i) {
     if (space_names_[i] != name) continue;
     if (space_types_[i] != type) {
-      return Status::InvalidArgument("ID space " + (name.empty() ? std::string("(global)") : "'" + name + "'") +
+      return Status::InvalidArgument("ID space " +
+                                     (name.empty() ? std::string("(global)") : "'" + name + "'") +
                                      " is used with both integer and string ids");
     }
     return i;
@@ -55,7 +56,8 @@ void NodeTable::Append(std::vector<NodeBatch> batches, WorkerPool* pool) {
         if (!col) col = std::make_unique<ColumnBuilder>(k, ints ? ColumnType::kInt64 : ColumnType::kString);
         if (b.keys.sequence && col->type() == ColumnType::kInt64 && chunks.empty()) {
           // The generator's `id`: stored as a formula, not N values.
-          col->AppendSequence(first, b.count, static_cast<int64_t>(static_cast<uint64_t>(b.keys.first) - first));
+          col->AppendSequence(first, b.count,
+                              static_cast<int64_t>(static_cast<uint64_t>(b.keys.first) - first));
         } else {
           ColumnChunk c;
           c.key = k;
@@ -96,7 +98,8 @@ std::vector<DuplicateKey> NodeTable::BuildIdMaps(bool drop, WorkerPool* pool) {
     }
   };
   build(&dups);
-  std::sort(dups.begin(), dups.end(), [](const DuplicateKey& a, const DuplicateKey& b) { return a.node < b.node; });
+  std::sort(dups.begin(), dups.end(),
+            [](const DuplicateKey& a, const DuplicateKey& b) { return a.node < b.node; });
   if (!drop || dups.empty()) return dups;
   std::vector<uint64_t> nodes;
   for (const auto& d : dups) nodes.push_back(d.node);
@@ -146,7 +149,8 @@ void NodeTable::EraseNodes(const std::vector<uint64_t>& drop) {
 
 std::pair<uint64_t, uint64_t> NodeTable::Origin(uint64_t node) const {
   const auto it = std::upper_bound(batch_first_node_.begin(), batch_first_node_.end(), node);
-  const uint64_t batch = it == batch_first_node_.begin() ? 0 : static_cast<uint64_t>(it - batch_first_node_.begin()) - 1;
+  const uint64_t batch =
+      it == batch_first_node_.begin() ? 0 : static_cast<uint64_t>(it - batch_first_node_.begin()) - 1;
   return {batch, node - (batch < batch_first_node_.size() ? batch_first_node_[batch] : 0)};
 }
 
@@ -154,8 +158,9 @@ Status NodeTable::WriteColumns(storage::GenerationWriter* w, WorkerPool* pool) {
   for (auto& [key, col] : columns_) {
     col->Finish(count_);
     if (col->present_count() == 0) continue;  // a key nobody carries has no column (as GraphBuilder)
-    QUIVER_ASSIGN_OR_RETURN(auto f, w->NewFile(storage::NodeColumnFileName(key), storage::FileKind::kNodePropertyColumn,
-                                               key, static_cast<uint32_t>(col->type())));
+    QUIVER_ASSIGN_OR_RETURN(
+        auto f, w->NewFile(storage::NodeColumnFileName(key), storage::FileKind::kNodePropertyColumn, key,
+                           static_cast<uint32_t>(col->type())));
     QUIVER_RETURN_IF_ERROR(col->Write(f.get()));
     QUIVER_ASSIGN_OR_RETURN(storage::FileInfo info, f->Finish());
     w->AddFile(std::move(info));

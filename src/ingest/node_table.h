@@ -55,7 +55,9 @@ class NodeTable {
 
   // Writes labels.qv, then one file per node property column (ascending key), then the
   // external-id index when exactly one ID space holds keys.
-  Status WriteLabels(storage::GenerationWriter* w, uint32_t label_count) const { return labels_.Write(w, label_count); }
+  Status WriteLabels(storage::GenerationWriter* w, uint32_t label_count) const {
+    return labels_.Write(w, label_count);
+  }
   Status WriteColumns(storage::GenerationWriter* w, WorkerPool* pool);
   Status WriteExternalIds(storage::GenerationWriter* w, WorkerPool* pool) const;
 
@@ -73,7 +75,7 @@ class NodeTable {
   std::vector<KeyType> space_types_;
   std::vector<KeySegmentOwned> keys_;
   std::map<uint32_t, std::unique_ptr<ColumnBuilder>> columns_;  // by property key id
-  std::vector<uint64_t> batch_first_node_;  // for Origin()
+  std::vector<uint64_t> batch_first_node_;                      // for Origin()
   std::vector<IdMap> maps_;
 };
 

@@ -34,7 +34,8 @@ void ParallelSort(std::vector<T>* v, Less less, WorkerPool* pool) {
       const uint64_t b = bounds[2 * i];
       const uint64_t m = bounds[std::min(2 * i + 1, runs)];
       const uint64_t e = bounds[std::min(2 * i + 2, runs)];
-      std::merge(src->begin() + b, src->begin() + m, src->begin() + m, src->begin() + e, dst->begin() + b, less);
+      std::merge(src->begin() + b, src->begin() + m, src->begin() + m, src->begin() + e, dst->begin() + b,
+                 less);
     });
     std::vector<uint64_t> next;
     for (size_t i = 0; i < bounds.size(); i += 2) next.push_back(bounds[i]);

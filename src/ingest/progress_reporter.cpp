@@ -29,8 +29,8 @@ std::string ProgressReporter::Count(double v) {
   return buf;
 }
 
-std::string ProgressReporter::Line(const std::string& phase, uint64_t done, uint64_t total, const std::string& unit,
-                                   uint64_t rows, double seconds, bool bar) {
+std::string ProgressReporter::Line(const std::string& phase, uint64_t done, uint64_t total,
+                                   const std::string& unit, uint64_t rows, double seconds, bool bar) {
   std::string line = phase;
   line += ": ";
   const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0.0;

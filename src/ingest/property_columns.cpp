@@ -111,16 +111,24 @@ void ColumnChunk::ToMixed() {
       continue;
     }
     switch (from) {
-      case ColumnType::kInt64: tags[i] = static_cast<uint8_t>(ValueTag::kInt64); break;
-      case ColumnType::kDouble: tags[i] = static_cast<uint8_t>(ValueTag::kDouble); break;
-      case ColumnType::kBool: tags[i] = static_cast<uint8_t>(ValueTag::kBool); break;
+      case ColumnType::kInt64:
+        tags[i] = static_cast<uint8_t>(ValueTag::kInt64);
+        break;
+      case ColumnType::kDouble:
+        tags[i] = static_cast<uint8_t>(ValueTag::kDouble);
+        break;
+      case ColumnType::kBool:
+        tags[i] = static_cast<uint8_t>(ValueTag::kBool);
+        break;
       case ColumnType::kString:
         tags[i] = static_cast<uint8_t>(ValueTag::kString);
         slots[i] = heap.size();
-        storage::EncodeValue(storage::PropertyValue(std::string_view(old_heap).substr(prev_end, s - prev_end)), &heap);
+        storage::EncodeValue(
+            storage::PropertyValue(std::string_view(old_heap).substr(prev_end, s - prev_end)), &heap);
         prev_end = s;
         break;
-      case ColumnType::kMixed: break;
+      case ColumnType::kMixed:
+        break;
     }
   }
   type = ColumnType::kMixed;
@@ -221,12 +229,16 @@ void ColumnBuilder::EraseRows(std::span<const uint64_t> rows) {
       continue;
     }
     switch (type_) {
-      case ColumnType::kInt64: kept.AppendInt(static_cast<int64_t>(slots_[r])); break;
+      case ColumnType::kInt64:
+        kept.AppendInt(static_cast<int64_t>(slots_[r]));
+        break;
       case ColumnType::kDouble:
         kept.present.push_back(1);
         kept.slots.push_back(slots_[r]);
         break;
-      case ColumnType::kBool: kept.AppendBool(slots_[r] != 0); break;
+      case ColumnType::kBool:
+        kept.AppendBool(slots_[r] != 0);
+        break;
       case ColumnType::kString: {
         const uint64_t b = r == 0 ? 0 : slots_[r - 1];
         kept.AppendString(std::string_view(heap_).substr(b, slots_[r] - b));
@@ -340,7 +352,8 @@ void ColumnBuilder::Append(std::span<const Placed> chunks, WorkerPool* pool) {
     const bool rebase_all = type_ == ColumnType::kString;
     for (uint64_t j = 0; j < c.rows(); ++j) {
       uint64_t s = c.slots[j];
-      if (rebase_all || (type_ == ColumnType::kMixed && c.tags[j] >= static_cast<uint8_t>(ValueTag::kString))) s += base;
+      if (rebase_all || (type_ == ColumnType::kMixed && c.tags[j] >= static_cast<uint8_t>(ValueTag::kString)))
+        s += base;
       slots_[r0 + j] = s;
     }
   });
@@ -425,7 +438,8 @@ Status ColumnBuilder::Write(storage::SectionFileWriter* w, std::span<const uint6
   return Status::InvalidArgument("invalid column type");
 }
 
-Status ColumnBuilder::WriteString(storage::SectionFileWriter* w, std::span<const uint64_t> perm, uint64_t n) const {
+Status ColumnBuilder::WriteString(storage::SectionFileWriter* w, std::span<const uint64_t> perm,
+                                  uint64_t n) const {
   auto range = [&](uint64_t r) -> std::pair<uint64_t, uint64_t> {
     if (!Present(r)) return {0, 0};
     return {r == 0 ? 0 : slots_[r - 1], slots_[r]};
@@ -462,7 +476,8 @@ Status ColumnBuilder::WriteString(storage::SectionFileWriter* w, std::span<const
   return w->EndSection();
 }
 
-Status ColumnBuilder::WriteMixed(storage::SectionFileWriter* w, std::span<const uint64_t> perm, uint64_t n) const {
+Status ColumnBuilder::WriteMixed(storage::SectionFileWriter* w, std::span<const uint64_t> perm,
+                                 uint64_t n) const {
   std::vector<uint8_t> tags(n);
   std::vector<uint64_t> slots(n);
   std::string heap;
@@ -486,11 +501,13 @@ Status ColumnBuilder::WriteMixed(storage::SectionFileWriter* w, std::span<const 
       }
     }
   }
-  QUIVER_RETURN_IF_ERROR(w->AddSection(SectionType::kMixedTags, 1, {reinterpret_cast<const char*>(tags.data()), n}));
+  QUIVER_RETURN_IF_ERROR(
+      w->AddSection(SectionType::kMixedTags, 1, {reinterpret_cast<const char*>(tags.data()), n}));
   QUIVER_RETURN_IF_ERROR(w->BeginSection(SectionType::kMixedSlots, 8));
   QUIVER_RETURN_IF_ERROR(AppendValues(w, slots));
   QUIVER_RETURN_IF_ERROR(w->EndSection());
-  return w->AddSection(SectionType::kHeap, 1, perm.empty() ? std::string_view(heap_) : std::string_view(heap));
+  return w->AddSection(SectionType::kHeap, 1,
+                       perm.empty() ? std::string_view(heap_) : std::string_view(heap));
 }
 
 }  // namespace quiver::ingest

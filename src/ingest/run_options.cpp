@@ -45,17 +45,20 @@ Result<Resources> ResolveResources(const RunOptions& o, uint64_t estimated_edges
   const uint32_t by_memory = MemoryBoundWorkers(r.memory_budget, 0, policy.worker_buffer().value);
   r.workers = std::min(by_auto, by_memory);
   char buf[256];
-  std::snprintf(buf, sizeof(buf), "auto: min(%u cores x %g, %s / %llu min edges per worker, %s budget / %s per worker)",
-                in.cores, in.fraction, estimated_edges == 0 ? "unknown edges" : std::to_string(estimated_edges).c_str(),
-                static_cast<unsigned long long>(in.min_edges_per_worker), FormatBytes(r.memory_budget).c_str(),
-                FormatBytes(policy.worker_buffer().value).c_str());
+  std::snprintf(
+      buf, sizeof(buf), "auto: min(%u cores x %g, %s / %llu min edges per worker, %s budget / %s per worker)",
+      in.cores, in.fraction, estimated_edges == 0 ? "unknown edges" : std::to_string(estimated_edges).c_str(),
+      static_cast<unsigned long long>(in.min_edges_per_worker), FormatBytes(r.memory_budget).c_str(),
+      FormatBytes(policy.worker_buffer().value).c_str());
   r.workers_source = buf;
   return r;
 }
 
 namespace {
 
-double Per(uint64_t v, uint64_t n) { return n == 0 ? 0.0 : static_cast<double>(v) / static_cast<double>(n); }
+double Per(uint64_t v, uint64_t n) {
+  return n == 0 ? 0.0 : static_cast<double>(v) / static_cast<double>(n);
+}
 
 }  // namespace
 

@@ -14,12 +14,12 @@
 namespace quiver::ingest {
 
 struct RunOptions {
-  std::string threads = "auto";       // "auto" or N
-  double threads_fraction = 1.0;       // auto: share of the cores
+  std::string threads = "auto";             // "auto" or N
+  double threads_fraction = 1.0;            // auto: share of the cores
   uint64_t min_edges_per_worker = 1 << 16;  // auto: below this a worker does not pay
-  std::string memory_budget;          // a size; empty: the resource policy's
+  std::string memory_budget;                // a size; empty: the resource policy's
   bool quiet = false;
-  std::string metrics_path;           // JSON evidence (phases and totals), when set
+  std::string metrics_path;  // JSON evidence (phases and totals), when set
 };
 
 struct Resources {

@@ -17,8 +17,8 @@
 
 #include "common/file/env.h"
 #include "ingest/counting_sort.h"
-#include "ingest/raw_vector.h"
 #include "ingest/edge_blocks.h"
+#include "ingest/raw_vector.h"
 
 namespace quiver::ingest {
 
@@ -51,7 +51,7 @@ struct Run {
   std::unique_ptr<RandomAccessFile> file;  // once spilled
   std::string path;                        // of the spilled file
   uint64_t count = 0;
-  std::vector<uint64_t> block_starts;      // blocks + 1 record offsets
+  std::vector<uint64_t> block_starts;  // blocks + 1 record offsets
 
   // Appends records [begin, end) to out.
   Status Read(uint64_t begin, uint64_t end, std::vector<R>* out) const {
@@ -80,7 +80,8 @@ struct Run {
     const char* p = reinterpret_cast<const char*>(records.data());
     const uint64_t bytes = records.size() * sizeof(R);
     for (uint64_t at = 0; at < bytes; at += kChunk) {
-      QUIVER_RETURN_IF_ERROR(w->Append({p + at, static_cast<size_t>(std::min<uint64_t>(kChunk, bytes - at))}));
+      QUIVER_RETURN_IF_ERROR(
+          w->Append({p + at, static_cast<size_t>(std::min<uint64_t>(kChunk, bytes - at))}));
     }
     QUIVER_RETURN_IF_ERROR(w->Close());  // scratch: never synced, a crash just discards it
     Release(records);
@@ -103,8 +104,8 @@ struct Run {
 // input indexes [first, last) in order) stably by key into a run, adding each key's
 // count to *degrees (size key_count) when not null.
 template <typename R, typename Source>
-Run<R> SortIntoRun(uint64_t n, uint64_t key_count, uint32_t block_bits, Source&& source, std::vector<uint32_t>* degrees,
-                   uint64_t histogram_bytes, WorkerPool* pool) {
+Run<R> SortIntoRun(uint64_t n, uint64_t key_count, uint32_t block_bits, Source&& source,
+                   std::vector<uint32_t>* degrees, uint64_t histogram_bytes, WorkerPool* pool) {
   Run<R> run;
   run.count = n;
   run.records.resize(n);
@@ -113,7 +114,9 @@ Run<R> SortIntoRun(uint64_t n, uint64_t key_count, uint32_t block_bits, Source&&
   std::vector<uint32_t> offsets;
   StableCountingSort(
       parts, key_count,
-      [&](uint32_t p, uint32_t* hist) { source(part_begin(p), part_begin(p + 1), [&](const R& r) { ++hist[r.key]; }); },
+      [&](uint32_t p, uint32_t* hist) {
+        source(part_begin(p), part_begin(p + 1), [&](const R& r) { ++hist[r.key]; });
+      },
       [&](uint32_t p, uint32_t* cursor) {
         R* out = run.records.data();
         source(part_begin(p), part_begin(p + 1), [&](const R& r) { out[cursor[r.key]++] = r; });
@@ -121,12 +124,14 @@ Run<R> SortIntoRun(uint64_t n, uint64_t key_count, uint32_t block_bits, Source&&
       &offsets, pool);
   const uint64_t blocks = (key_count + (uint64_t{1} << block_bits) - 1) >> block_bits;
   run.block_starts.resize(blocks + 1);
-  for (uint64_t b = 0; b <= blocks; ++b) run.block_starts[b] = offsets[std::min<uint64_t>(b << block_bits, key_count)];
+  for (uint64_t b = 0; b <= blocks; ++b)
+    run.block_starts[b] = offsets[std::min<uint64_t>(b << block_bits, key_count)];
   if (degrees != nullptr) {
     const uint64_t tasks = pool->size();
     pool->ParallelFor(tasks, [&](size_t t, uint32_t) {
-      for (uint64_t k = WorkerPool::RangeBegin(key_count, tasks, t), k_end = WorkerPool::RangeBegin(key_count, tasks, t + 1);
-         k < k_end; ++k) {
+      for (uint64_t k = WorkerPool::RangeBegin(key_count, tasks, t),
+                    k_end = WorkerPool::RangeBegin(key_count, tasks, t + 1);
+           k < k_end; ++k) {
         (*degrees)[k] += offsets[k + 1] - offsets[k];
       }
     });

@@ -38,15 +38,16 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
     if (ordered) fixed += t.edges * 8;
     const uint64_t avail = options_.memory_budget > fixed ? options_.memory_budget - fixed : 0;
     ExternalCsrPlan plan;
-    plan.range_edges = options_.range_edges != 0 ? options_.range_edges
-                                                 : std::max<uint64_t>(avail / 3 / (uint64_t{pool->size()} * 48), 4096);
+    plan.range_edges = options_.range_edges != 0
+                           ? options_.range_edges
+                           : std::max<uint64_t>(avail / 3 / (uint64_t{pool->size()} * 48), 4096);
     plan.reverse_run_edges = std::max<uint64_t>(avail / 3 / 32, 4096);
     if (options_.spill_edges != 0) plan.reverse_run_edges = options_.spill_edges;
     plan.histogram_bytes = std::max<uint64_t>(avail / 6, 1 << 20);
     Status s = ordered ? BuildCsrExternal(n, t.edges, &t.seq_runs, t.out_degrees, plan, scratch_.get(), &file,
                                           &input_of_position, pool)
-                       : BuildCsrExternal(n, t.edges, &t.runs, t.out_degrees, plan, scratch_.get(), &file, nullptr,
-                                          pool);
+                       : BuildCsrExternal(n, t.edges, &t.runs, t.out_degrees, plan, scratch_.get(), &file,
+                                          nullptr, pool);
     QUIVER_RETURN_IF_ERROR(s);
   } else {
     // Sub-phases only when types are built one at a time: phases must not overlap.
@@ -68,10 +69,10 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
   for (auto& [key, col] : t.columns) {
     col->Finish(t.edges);
     if (col->present_count() == 0) continue;
-    QUIVER_ASSIGN_OR_RETURN(auto f, writer->NewFile(storage::EdgeColumnFileName(type, key),
-                                                    storage::FileKind::kEdgePropertyColumn,
-                                                    storage::EdgeColumnSubject(type, key),
-                                                    static_cast<uint32_t>(col->type())));
+    QUIVER_ASSIGN_OR_RETURN(
+        auto f,
+        writer->NewFile(storage::EdgeColumnFileName(type, key), storage::FileKind::kEdgePropertyColumn,
+                        storage::EdgeColumnSubject(type, key), static_cast<uint32_t>(col->type())));
     QUIVER_RETURN_IF_ERROR(col->Write(f.get(), input_of_position));
     QUIVER_ASSIGN_OR_RETURN(storage::FileInfo column_info, f->Finish());
     files->push_back(std::move(column_info));

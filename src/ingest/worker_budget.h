@@ -30,8 +30,8 @@ std::vector<uint32_t> AllocateWorkers(uint32_t budget, std::span<const uint64_t>
 
 struct AutoWorkerInputs {
   uint32_t cores = 1;
-  double fraction = 1.0;                  // share of the cores an import may take
-  uint64_t edges = 0;                     // known or estimated work
+  double fraction = 1.0;                    // share of the cores an import may take
+  uint64_t edges = 0;                       // known or estimated work
   uint64_t min_edges_per_worker = 1 << 16;  // below this a worker costs more than it saves
 };
 // min(max(1, floor(cores x fraction)), max(1, ceil(edges / min_edges_per_worker))).

@@ -44,8 +44,9 @@ Result<std::unique_ptr<storage::DatabaseDir>> OpenTarget(const std::string& path
   QUIVER_ASSIGN_OR_RETURN(auto db, storage::DatabaseDir::Open(Env::Default(), path, o));
   QUIVER_ASSIGN_OR_RETURN(auto gen, db->Pin());
   if (!replace && (gen->NodeCount() > 0 || gen->EdgeCount() > 0)) {
-    return Status::InvalidArgument(path + " already holds a graph (" + std::to_string(gen->NodeCount()) + " nodes, " +
-                                   std::to_string(gen->EdgeCount()) + " relationships); pass --replace to replace it");
+    return Status::InvalidArgument(path + " already holds a graph (" + std::to_string(gen->NodeCount()) +
+                                   " nodes, " + std::to_string(gen->EdgeCount()) +
+                                   " relationships); pass --replace to replace it");
   }
   return db;
 }
@@ -103,8 +104,9 @@ int RunGenerate(const GenerateOptions& o) {
     if (!out.ok()) return Fail(out.status().ToString());
     summary.published_bytes = out->nodes_bytes + out->edges_bytes;
     if (!o.run.quiet) {
-      std::cout << "wrote " << o.out_dir << "/nodes.csv and edges.csv; import with:\n  quiver import DB --nodes "
-                << o.out_dir << "/nodes.csv --relationships " << o.out_dir << "/edges.csv\n";
+      std::cout << "wrote " << o.out_dir
+                << "/nodes.csv and edges.csv; import with:\n  quiver import DB --nodes " << o.out_dir
+                << "/nodes.csv --relationships " << o.out_dir << "/edges.csv\n";
     }
   }
   progress.reset();
@@ -121,11 +123,13 @@ int RunGenerate(const GenerateOptions& o) {
 }  // namespace
 
 void AddIngestRunOptions(CLI::App* cmd, ingest::RunOptions* run) {
-  cmd->add_option("--threads", run->threads,
-                  "Workers: a number, or 'auto' = min(cores x --threads-fraction, edges / --min-edges-per-worker), "
-                  "bounded by the memory budget (each worker's buffers count against it). Default: auto; "
-                  "QUIVER_THREADS sets a fixed default");
-  cmd->add_option("--threads-fraction", run->threads_fraction, "auto: the share of the cores to use (default 1.0)");
+  cmd->add_option(
+      "--threads", run->threads,
+      "Workers: a number, or 'auto' = min(cores x --threads-fraction, edges / --min-edges-per-worker), "
+      "bounded by the memory budget (each worker's buffers count against it). Default: auto; "
+      "QUIVER_THREADS sets a fixed default");
+  cmd->add_option("--threads-fraction", run->threads_fraction,
+                  "auto: the share of the cores to use (default 1.0)");
   cmd->add_option("--min-edges-per-worker", run->min_edges_per_worker,
                   "auto: fewer edges than this per worker do not pay for the worker (default 65536)");
   cmd->add_option("--memory-budget", run->memory_budget,
@@ -137,17 +141,22 @@ void AddIngestRunOptions(CLI::App* cmd, ingest::RunOptions* run) {
 
 void RegisterGenerateCommand(CLI::App& app, CommandHandler& handler) {
   auto o = std::make_shared<GenerateOptions>();
-  auto* cmd = app.add_subcommand("generate", "Generate a synthetic graph (Graph500 Kronecker) into a database or CSV.");
+  auto* cmd = app.add_subcommand("generate",
+                                 "Generate a synthetic graph (Graph500 Kronecker) into a database or CSV.");
   cmd->add_option("GENERATOR", o->kind, "The generator: g500")->required();
-  cmd->add_option("--scale", o->scale, "log2 of the vertex count (1..31)")->required()->check(CLI::Range(1, 31));
-  cmd->add_option("--edge-factor", o->edge_factor, "Edges per vertex (default 16)")->check(CLI::Range(1, 1 << 20));
+  cmd->add_option("--scale", o->scale, "log2 of the vertex count (1..31)")
+      ->required()
+      ->check(CLI::Range(1, 31));
+  cmd->add_option("--edge-factor", o->edge_factor, "Edges per vertex (default 16)")
+      ->check(CLI::Range(1, 1 << 20));
   cmd->add_option("--seed", o->seed, "Seed: the same seed gives the same graph (default 1)");
   cmd->add_option("--out", o->out_dir, "Write DIR/nodes.csv and DIR/edges.csv in the import format");
   cmd->add_option("--db", o->db, "Build straight into the database DB (created if missing), no CSV");
   cmd->add_flag("--replace", o->replace, "Replace the graph of a database that already holds one");
   AddIngestRunOptions(cmd, &o->run);
   cmd->footer(
-      "Vertices have label V and key property id (0..2^scale-1, a permuted Graph500 numbering); edges have type E.\n"
+      "Vertices have label V and key property id (0..2^scale-1, a permuted Graph500 numbering); edges have "
+      "type E.\n"
       "Self-loops and duplicate edges are kept, as Graph500 keeps them.");
   cmd->callback([&handler, o] { handler = [o] { return RunGenerate(*o); }; });
 }

@@ -41,7 +41,8 @@ std::string Split(const std::string& s, char sep, std::vector<std::string>* out)
 }
 
 // The arguments CLI11 left over, in order: DB, then --nodes/--relationships groups.
-std::string ParseInputs(const std::vector<std::string>& args, std::string* db, std::vector<ingest::InputGroup>* groups) {
+std::string ParseInputs(const std::vector<std::string>& args, std::string* db,
+                        std::vector<ingest::InputGroup>* groups) {
   ingest::InputGroup* current = nullptr;
   for (const std::string& a : args) {
     if (a.rfind("--", 0) == 0) {
@@ -151,7 +152,8 @@ int RunImport(const ImportCliOptions& o, const std::vector<std::string>& extras)
   std::unique_ptr<ingest::ProgressReporter> progress;
   if (!o.run.quiet) {
     const bool tty = ::isatty(STDERR_FILENO) != 0;
-    progress = std::make_unique<ingest::ProgressReporter>(stderr, tty, std::chrono::milliseconds(tty ? 200 : 5000));
+    progress =
+        std::make_unique<ingest::ProgressReporter>(stderr, tty, std::chrono::milliseconds(tty ? 200 : 5000));
   }
   PhaseCollector phases;
   const ProcessSnapshot start = ProcessSnapshot::Take();
@@ -216,19 +218,25 @@ void RegisterImportCommand(CLI::App& app, CommandHandler& handler) {
   cmd->allow_extras();
   cmd->add_option("--delimiter", o->delimiter, "Field delimiter, one character or TAB (default ,)");
   cmd->add_option("--quote", o->quote, "Quote character (default \")");
-  cmd->add_option("--array-delimiter", o->array_delimiter, "Separator of array elements and labels (default ;)");
+  cmd->add_option("--array-delimiter", o->array_delimiter,
+                  "Separator of array elements and labels (default ;)");
   cmd->add_option("--id-type", o->id_type,
                   "string or integer: the type of ID columns without {id-type:...} (default string)");
-  cmd->add_flag("--skip-bad-rows", o->skip_bad_rows,
-                "Leave out bad rows (malformed, wrong type, unknown endpoint, duplicate id) instead of stopping; "
-                "they are counted and listed in the report file");
-  cmd->add_option("--report-file", o->report_file, "Where --skip-bad-rows lists skipped rows (default import.report)");
+  cmd->add_flag(
+      "--skip-bad-rows", o->skip_bad_rows,
+      "Leave out bad rows (malformed, wrong type, unknown endpoint, duplicate id) instead of stopping; "
+      "they are counted and listed in the report file");
+  cmd->add_option("--report-file", o->report_file,
+                  "Where --skip-bad-rows lists skipped rows (default import.report)");
   cmd->add_flag("--replace", o->replace, "Replace the graph of a database that already holds one");
-  cmd->add_option("--segment-bytes", o->segment_bytes, "Input read at a time (tuning; default from the budget)");
-  cmd->add_option("--chunk-bytes", o->chunk_bytes, "Input per parallel parse task (tuning; default from the segment)");
+  cmd->add_option("--segment-bytes", o->segment_bytes,
+                  "Input read at a time (tuning; default from the budget)");
+  cmd->add_option("--chunk-bytes", o->chunk_bytes,
+                  "Input per parallel parse task (tuning; default from the segment)");
   AddIngestRunOptions(cmd, &o->run);
   cmd->footer(
-      "Usage: quiver import DB [OPTIONS] --nodes[=Label[:Label...]] FILE... --relationships[=TYPE] FILE...\n\n"
+      "Usage: quiver import DB [OPTIONS] --nodes[=Label[:Label...]] FILE... --relationships[=TYPE] "
+      "FILE...\n\n"
       "  DB                      the database directory (created if missing; first argument)\n"
       "  --nodes[=Labels] FILE...  node files; every node gets the labels (plus any :LABEL column)\n"
       "  --relationships[=TYPE] FILE...  relationship files; TYPE unless a :TYPE column says otherwise\n"

@@ -1,12 +1,13 @@
 // CSV import end to end: typed headers, labels, ID spaces, quoting, dialects, gzip,
 // every error path (file:line:column, database untouched), --skip-bad-rows and its
 // report, and byte-identical output across workers and chunk sizes.
+#include "ingest/csv_import.h"
+
 #include <gtest/gtest.h>
 #include <zlib.h>
 
 #include <fstream>
 
-#include "ingest/csv_import.h"
 #include "ingest/g500_output.h"
 #include "ingest_test_util.h"
 
@@ -91,8 +92,8 @@ TEST(CsvImportTest, TypedPropertiesLabelsAndQuoting) {
         "p1,p2,2001,0.5\n"
         "p2,p3,,\n"
         "p3,p1,1999,1e-3\n");
-  ASSERT_TRUE(Import(dir.Join("db"), {Nodes({dir.Join("people.csv")}, {"Human"}),
-                                      Rels({dir.Join("knows.csv")}, {"KNOWS"})})
+  ASSERT_TRUE(Import(dir.Join("db"),
+                     {Nodes({dir.Join("people.csv")}, {"Human"}), Rels({dir.Join("knows.csv")}, {"KNOWS"})})
                   .ok());
   auto g = Pin(dir.Join("db"));
   ASSERT_EQ(g->NodeCount(), 4u);
@@ -138,9 +139,9 @@ TEST(CsvImportTest, IdSpacesTypeColumnAndDialect) {
   ImportRun r;
   r.options.dialect.delimiter = '\t';
   r.options.dialect.quote = '\'';
-  ASSERT_TRUE(Import(dir.Join("db"), {Nodes({dir.Join("people.tsv")}, {"Person"}),
-                                      Nodes({dir.Join("movies.tsv")}, {"Movie"}),
-                                      Rels({dir.Join("rels.tsv")}, {"LIKES"})},
+  ASSERT_TRUE(Import(dir.Join("db"),
+                     {Nodes({dir.Join("people.tsv")}, {"Person"}), Nodes({dir.Join("movies.tsv")}, {"Movie"}),
+                      Rels({dir.Join("rels.tsv")}, {"LIKES"})},
                      r)
                   .ok());
   auto g = Pin(dir.Join("db"));
@@ -166,8 +167,9 @@ TEST(CsvImportTest, GzipAndMultiFileSources) {
   gzwrite(gz, rels.data(), static_cast<unsigned>(rels.size()));
   gzclose(gz);
   ImportStats stats;
-  ASSERT_TRUE(Import(dir.Join("db"), {Nodes({dir.Join("h.csv"), dir.Join("part1.csv"), dir.Join("part2.csv")}),
-                                      Rels({dir.Join("rels.csv.gz")}, {"R"})},
+  ASSERT_TRUE(Import(dir.Join("db"),
+                     {Nodes({dir.Join("h.csv"), dir.Join("part1.csv"), dir.Join("part2.csv")}),
+                      Rels({dir.Join("rels.csv.gz")}, {"R"})},
                      {}, &stats)
                   .ok());
   EXPECT_EQ(stats.nodes, 3u);
@@ -199,7 +201,8 @@ TEST(CsvImportTest, ErrorsNameFileLineColumnAndPublishNothing) {
       {"id:ID,name\na,\"x\"y\n", "", "n.csv:2:6: unexpected character after a closing quote"},
       {"id:ID,name\na,\"x\n", "", "n.csv:2:3: unterminated quoted field"},
       {"id:ID,name\na,1\nb,2\n\na,3\n", "", "n.csv:5:1: duplicate id 'a' (first defined at %/n.csv:2:1)"},
-      {"name,id:ID{id-type:int}\nx,1\ny,2\nz,1\n", "", "n.csv:4:3: duplicate id 1 (first defined at %/n.csv:2:3)"},
+      {"name,id:ID{id-type:int}\nx,1\ny,2\nz,1\n", "",
+       "n.csv:4:3: duplicate id 1 (first defined at %/n.csv:2:3)"},
       {"name,id:ID{id-type:int}\nx,1\ny,zz\n", "", "n.csv:3:3: 'zz' is not an integer id"},
       {"id:ID,name\n,x\n", "", "n.csv:2:1: missing id"},
       {"id:ID,age:date\n", "", "n.csv:1:7: header: column 7 (age:date): type 'date' is not supported"},
@@ -211,12 +214,15 @@ TEST(CsvImportTest, ErrorsNameFileLineColumnAndPublishNothing) {
       {"id:ID\na\n", ":START_ID,:END_ID,:TYPE\na,a,\n", "r.csv:2:5: missing relationship type", false},
       // Integer ids without quotes take the fast path: the same messages.
       {"id:ID{id-type:int}\n1\n2\n", ":START_ID,:END_ID\n1,2\n2,3\n", "r.csv:3:3: unknown end node '3'"},
-      {"id:ID{id-type:int}\n1\n2\n", ":START_ID,:END_ID\n1,2\r\n\r\n2,x\n", "r.csv:4:3: unknown end node 'x'"},
+      {"id:ID{id-type:int}\n1\n2\n", ":START_ID,:END_ID\n1,2\r\n\r\n2,x\n",
+       "r.csv:4:3: unknown end node 'x'"},
       {"id:ID{id-type:int}\n1\n2\n", ":START_ID,:END_ID\n1,2,\n", "r.csv:2:5: expected 2 fields, found 3"},
       {"id:ID{id-type:int}\n1\n2\n", ":START_ID,:END_ID\n-7,2\n", "r.csv:2:1: unknown start node '-7'"},
-      {"id:ID\na\n", ":START_ID(X),:END_ID\na,a\n", "r.csv:1:1: ID space 'X' is not defined by any node file"},
+      {"id:ID\na\n", ":START_ID(X),:END_ID\na,a\n",
+       "r.csv:1:1: ID space 'X' is not defined by any node file"},
       {"id:ID\na\n", ":START_ID,w:int\na,1\n", "a relationship header needs :START_ID and :END_ID"},
-      {"id:ID\na\n", ":START_ID,:END_ID,w:int\na,a,\"1\n2\"\n", "r.csv:2:5: field 'w': '1\\n2' is not an integer"},
+      {"id:ID\na\n", ":START_ID,:END_ID,w:int\na,a,\"1\n2\"\n",
+       "r.csv:2:5: field 'w': '1\\n2' is not an integer"},
   };
   for (const Case& c : cases) {
     std::string want = c.want;
@@ -226,7 +232,8 @@ TEST(CsvImportTest, ErrorsNameFileLineColumnAndPublishNothing) {
     std::vector<InputGroup> groups = {Nodes({dir.Join("n.csv")})};
     if (!c.rels.empty()) {
       Write(dir.Join("r.csv"), c.rels);
-      groups.push_back(Rels({dir.Join("r.csv")}, c.typed ? std::vector<std::string>{"R"} : std::vector<std::string>{}));
+      groups.push_back(
+          Rels({dir.Join("r.csv")}, c.typed ? std::vector<std::string>{"R"} : std::vector<std::string>{}));
     }
     for (uint64_t chunk : {uint64_t{0}, uint64_t{1}, uint64_t{3}}) {
       ImportRun r;
@@ -250,7 +257,8 @@ TEST(CsvImportTest, SkipBadRowsCountsAndReports) {
   r.options.skip_bad_rows = true;
   r.options.report_path = dir.Join("report.txt");
   ImportStats stats;
-  ASSERT_TRUE(Import(dir.Join("db"), {Nodes({dir.Join("n.csv")}), Rels({dir.Join("r.csv")}, {"R"})}, r, &stats).ok());
+  ASSERT_TRUE(
+      Import(dir.Join("db"), {Nodes({dir.Join("n.csv")}), Rels({dir.Join("r.csv")}, {"R"})}, r, &stats).ok());
   EXPECT_EQ(stats.bad_rows, 5u);
   EXPECT_EQ(stats.nodes, 3u);  // a, c, e
   EXPECT_EQ(stats.edges, 2u);
@@ -301,9 +309,10 @@ TEST(CsvImportTest, DeterministicAcrossWorkersChunksAndSpill) {
   ASSERT_TRUE(Import(dir.Join("base"), groups, base).ok());
   const auto want = GenerationFiles(dir.Join("base"));
   int i = 0;
-  for (ImportRun r : {ImportRun{2, 1, 1 << 20, 0, {}}, ImportRun{8, 7, 4096, 0, {}}, ImportRun{2, 100, 300, 0, {}},
-                ImportRun{8, 1000, 1 << 16, 500, {}}, ImportRun{1, 64, 150, 1000, {}},
-                      ImportRun{2, 3, 16, 0, {}}}) {  // segments shorter than a row
+  for (ImportRun r :
+       {ImportRun{2, 1, 1 << 20, 0, {}}, ImportRun{8, 7, 4096, 0, {}}, ImportRun{2, 100, 300, 0, {}},
+        ImportRun{8, 1000, 1 << 16, 500, {}}, ImportRun{1, 64, 150, 1000, {}},
+        ImportRun{2, 3, 16, 0, {}}}) {  // segments shorter than a row
     SCOPED_TRACE("run " + std::to_string(i));
     const std::string path = dir.Join(Cat("r", i++));
     ASSERT_TRUE(Import(path, groups, r).ok());
@@ -316,11 +325,12 @@ TEST(CsvImportTest, DeterministicAcrossWorkersChunksAndSpill) {
 // chunk down the general path.
 TEST(CsvImportTest, FastAndGeneralPathsAgree) {
   TempDir dir;
-  Write(dir.Join("n.csv"), "id:ID{id-type:int}\n" + [] {
-    std::string s;
-    for (int i = 0; i < 300; ++i) s += std::to_string(i) + "\n";
-    return s;
-  }());
+  Write(
+      dir.Join("n.csv"), "id:ID{id-type:int}\n" + [] {
+        std::string s;
+        for (int i = 0; i < 300; ++i) s += std::to_string(i) + "\n";
+        return s;
+      }());
   std::string lf = ":START_ID,:END_ID,:TYPE\n", odd = lf;
   std::mt19937 rng(9);
   for (int i = 0; i < 3000; ++i) {
@@ -328,7 +338,9 @@ TEST(CsvImportTest, FastAndGeneralPathsAgree) {
     const char* type = i % 4 == 0 ? "X" : "Y";
     lf += std::to_string(a) + "," + std::to_string(b) + "," + type + "\n";
     switch (i % 7) {
-      case 0: odd += std::to_string(a) + "," + std::to_string(b) + "," + type + "\r\n"; break;
+      case 0:
+        odd += std::to_string(a) + "," + std::to_string(b) + "," + type + "\r\n";
+        break;
       case 1:
         odd += '\n';
         odd += std::to_string(a);
@@ -339,7 +351,9 @@ TEST(CsvImportTest, FastAndGeneralPathsAgree) {
         odd += std::to_string(a);
         odd += Cat(",", b, ",\"", type, "\"\n");
         break;
-      default: odd += std::to_string(a) + "," + std::to_string(b) + "," + type + "\n"; break;
+      default:
+        odd += std::to_string(a) + "," + std::to_string(b) + "," + type + "\n";
+        break;
     }
   }
   Write(dir.Join("lf.csv"), lf);
@@ -360,8 +374,9 @@ TEST(CsvImportTest, GeneratorCsvImportsToTheSameGeneration) {
   ASSERT_TRUE(WriteG500Csv(g, Env::Default(), dir.Join("csv"), &pool, nullptr).ok());
   ImportRun r;
   r.options.default_id_type = KeyType::kString;  // the header's {id-type:int} wins
-  ASSERT_TRUE(Import(dir.Join("imported"), {Nodes({dir.Join("csv/nodes.csv")}), Rels({dir.Join("csv/edges.csv")})}, r)
-                  .ok());
+  ASSERT_TRUE(
+      Import(dir.Join("imported"), {Nodes({dir.Join("csv/nodes.csv")}), Rels({dir.Join("csv/edges.csv")})}, r)
+          .ok());
   auto db = OpenDb(dir.Join("streamed"));
   SessionOptions so;
   so.workers = 2;

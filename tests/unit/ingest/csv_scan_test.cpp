@@ -18,7 +18,8 @@ struct Row {
   bool operator==(const Row&) const = default;
 };
 
-std::vector<Row> AllRows(std::string_view data, uint64_t chunk, bool at_eof, WorkerPool* pool, uint64_t* consumed) {
+std::vector<Row> AllRows(std::string_view data, uint64_t chunk, bool at_eof, WorkerPool* pool,
+                         uint64_t* consumed) {
   const SplitResult r = SplitRows(data, at_eof, 1, CsvDialect{}, chunk, pool);
   std::vector<Row> rows;
   uint64_t at = 0;
@@ -41,11 +42,21 @@ TEST(CsvScanTest, ChunkingNeverChangesRows) {
   std::string data;
   for (int i = 0; i < 400; ++i) {
     switch (rng() % 5) {
-      case 0: data += "a,\"quoted\nnewline\",b\n"; break;
-      case 1: data += "\"x\"\"y\",\"\"\"\",z\r\n"; break;
-      case 2: data += "\n"; break;  // blank line
-      case 3: data += "\"a\nb\nc\",\"\n\"\n"; break;
-      default: data += std::to_string(rng()) + "," + std::to_string(rng()) + "\n"; break;
+      case 0:
+        data += "a,\"quoted\nnewline\",b\n";
+        break;
+      case 1:
+        data += "\"x\"\"y\",\"\"\"\",z\r\n";
+        break;
+      case 2:
+        data += "\n";
+        break;  // blank line
+      case 3:
+        data += "\"a\nb\nc\",\"\n\"\n";
+        break;
+      default:
+        data += std::to_string(rng()) + "," + std::to_string(rng()) + "\n";
+        break;
     }
   }
   data += "last,row,\"no newline\"";
@@ -98,15 +109,24 @@ TEST(CsvScanTest, TokenizeFieldsAndColumns) {
   ASSERT_EQ(f.size(), 3u);
   EXPECT_EQ(f[1].text, "b\tc");
   EXPECT_EQ(f[2].text, "it's");
-  EXPECT_EQ(TokenizeRow("a,b\"c", CsvDialect{}, &f, &scratch, &col), "quote character inside an unquoted field");
+  EXPECT_EQ(TokenizeRow("a,b\"c", CsvDialect{}, &f, &scratch, &col),
+            "quote character inside an unquoted field");
   EXPECT_EQ(col, 4u);
-  EXPECT_EQ(TokenizeRow("a,\"b\"c", CsvDialect{}, &f, &scratch, &col), "unexpected character after a closing quote");
+  EXPECT_EQ(TokenizeRow("a,\"b\"c", CsvDialect{}, &f, &scratch, &col),
+            "unexpected character after a closing quote");
   EXPECT_EQ(col, 6u);
 }
 
 TEST(CsvHeaderTest, ParsesRolesTypesSpacesAndOptions) {
-  const std::vector<std::string> fields = {"pid:ID(Person){id-type:int}", "name", "age:int", "score:double",
-                                           "ok:boolean", "tags:string[]", ":LABEL", "junk:IGNORE", "n:long[]"};
+  const std::vector<std::string> fields = {"pid:ID(Person){id-type:int}",
+                                           "name",
+                                           "age:int",
+                                           "score:double",
+                                           "ok:boolean",
+                                           "tags:string[]",
+                                           ":LABEL",
+                                           "junk:IGNORE",
+                                           "n:long[]"};
   std::vector<uint64_t> cols(fields.size(), 1);
   auto h = ParseHeader(fields, cols, FileKind::kNodes);
   ASSERT_TRUE(h.ok()) << h.status().ToString();
@@ -125,7 +145,8 @@ TEST(CsvHeaderTest, ParsesRolesTypesSpacesAndOptions) {
   EXPECT_EQ(c[7].role, ColumnRole::kIgnore);
   EXPECT_TRUE(c[8].array);
   EXPECT_EQ(c[8].type, ValueType::kInt);
-  auto r = ParseHeader({":START_ID(A)", ":END_ID", ":TYPE", "w:float"}, {1, 13, 21, 27}, FileKind::kRelationships);
+  auto r =
+      ParseHeader({":START_ID(A)", ":END_ID", ":TYPE", "w:float"}, {1, 13, 21, 27}, FileKind::kRelationships);
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r->start, 0);
   EXPECT_EQ(r->end, 1);
@@ -162,7 +183,8 @@ TEST(ProgressReporterTest, Lines) {
             "generate: [############............]  50% 500/1000 edges, 250 edges/s, ETA 2s");
   EXPECT_EQ(ProgressReporter::Line("nodes", 2'000'000, 4'000'000, "bytes", 30'000, 1.0, false),
             "nodes:  50% 30.0K rows, 30.0K rows/s, ETA 1s");
-  EXPECT_EQ(ProgressReporter::Line("x", 12'345'678, 0, "edges", 0, 2.0, false), "x: 12.35M edges, 6.17M edges/s");
+  EXPECT_EQ(ProgressReporter::Line("x", 12'345'678, 0, "edges", 0, 2.0, false),
+            "x: 12.35M edges, 6.17M edges/s");
 }
 
 }  // namespace

@@ -61,7 +61,8 @@ TEST(IdMapTest, DirectAndHashAgreeWithAReferenceMap) {
       want.emplace(k, i);  // the first node keeps the key
     }
     std::vector<DuplicateKey> dups;
-    const IdMap m = Build({Ints({keys.begin(), keys.begin() + 7000}), Ints({keys.begin() + 7000, keys.end()})}, &dups);
+    const IdMap m =
+        Build({Ints({keys.begin(), keys.begin() + 7000}), Ints({keys.begin() + 7000, keys.end()})}, &dups);
     EXPECT_EQ(m.size(), want.size());
     EXPECT_EQ(dups.size(), keys.size() - want.size());
     for (size_t i = 1; i < dups.size(); ++i) EXPECT_LT(dups[i - 1].node, dups[i].node);

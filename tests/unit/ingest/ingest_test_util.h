@@ -91,7 +91,8 @@ inline ColumnChunk OneValue(uint32_t key, const storage::PropertyValue& v) {
 
 // Property chunks for one entity: keys interned in order (as GraphBuilder does), the
 // last value of a repeated key kept.
-inline std::vector<ColumnChunk> OneRow(ConstructionSession* s, const storage::GraphBuilder::Properties& props) {
+inline std::vector<ColumnChunk> OneRow(ConstructionSession* s,
+                                       const storage::GraphBuilder::Properties& props) {
   std::map<uint32_t, storage::PropertyValue> last;
   std::vector<uint32_t> order;
   for (const auto& [k, v] : props) {

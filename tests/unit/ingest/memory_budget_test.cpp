@@ -61,7 +61,8 @@ TEST(MemoryBudgetTest, PeakRssFollowsTheBudgetAndBytesMatch) {
   // The in-memory build of 8.4M edges holds over 100 MB; the spilling one stays near
   // its budget (plus the process's own: the test binary, stacks, write buffers).
   EXPECT_LT(small, small_budget + (24ull << 20)) << "peak " << (small >> 20) << " MiB";
-  EXPECT_GT(large, small + (64ull << 20)) << "small " << (small >> 20) << " MiB, large " << (large >> 20) << " MiB";
+  EXPECT_GT(large, small + (64ull << 20))
+      << "small " << (small >> 20) << " MiB, large " << (large >> 20) << " MiB";
   EXPECT_EQ(GenerationFiles(dir.Join("small")), GenerationFiles(dir.Join("large")));
 }
 

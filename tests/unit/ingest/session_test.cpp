@@ -54,8 +54,8 @@ TEST(SessionTest, RichModelMatchesGraphBuilderByteForByte) {
   for (const BuildConfig& c : {BuildConfig{1, 0, 0, 1}, BuildConfig{2, 0, 0, 7}, BuildConfig{8, 0, 0, 1000},
                                BuildConfig{3, 3, 2, 5}, BuildConfig{1, 1, 1, 2}, BuildConfig{8, 4, 3, 3}}) {
     SCOPED_TRACE("workers " + std::to_string(c.workers) + " spill " + std::to_string(c.spill_edges));
-    const std::string path = dir.Join("s" + std::to_string(c.workers) + "-" + std::to_string(c.spill_edges) + "-" +
-                                      std::to_string(c.batches_per_call));
+    const std::string path = dir.Join("s" + std::to_string(c.workers) + "-" + std::to_string(c.spill_edges) +
+                                      "-" + std::to_string(c.batches_per_call));
     EXPECT_EQ(BuildModel(m, c, path), want);
   }
 }
@@ -103,8 +103,9 @@ TEST(SessionTest, RandomGraphIdenticalAcrossWorkersAndSpill) {
     testing::PublishWithGraphBuilder(m, dir.Join(string_keys ? "b-s" : "b-i"));
     const auto want = GenerationFiles(dir.Join(string_keys ? "b-s" : "b-i"));
     int i = 0;
-    for (const BuildConfig& c : {BuildConfig{1, 0, 0, 64}, BuildConfig{2, 0, 0, 500}, BuildConfig{8, 0, 0, 33},
-                                 BuildConfig{2, 1500, 700, 100}, BuildConfig{8, 4096, 5000, 1000}}) {
+    for (const BuildConfig& c :
+         {BuildConfig{1, 0, 0, 64}, BuildConfig{2, 0, 0, 500}, BuildConfig{8, 0, 0, 33},
+          BuildConfig{2, 1500, 700, 100}, BuildConfig{8, 4096, 5000, 1000}}) {
       SCOPED_TRACE("config " + std::to_string(i) + (string_keys ? " string keys" : " int keys"));
       EXPECT_EQ(BuildModel(m, c, dir.Join("r" + std::to_string(i++) + (string_keys ? "s" : "i"))), want);
     }

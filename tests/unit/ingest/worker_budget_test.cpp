@@ -12,7 +12,9 @@
 namespace quiver::ingest {
 namespace {
 
-uint32_t Sum(const std::vector<uint32_t>& v) { return std::accumulate(v.begin(), v.end(), 0u); }
+uint32_t Sum(const std::vector<uint32_t>& v) {
+  return std::accumulate(v.begin(), v.end(), 0u);
+}
 
 TEST(WorkerBudgetTest, DominantTypeGetsMostWorkers) {
   const std::vector<uint64_t> counts = {1'000'000, 10'000, 5'000};
@@ -124,9 +126,10 @@ TEST(WorkerPoolTest, EveryTaskOnceAndFirstErrorByIndex) {
       return t % 97 == 13 ? Status::InvalidArgument("task " + std::to_string(t)) : Status::OK();
     });
     EXPECT_EQ(s.message(), "task 13");
-    EXPECT_THROW(pool.ParallelFor(10, [](size_t t, uint32_t) {
-      if (t == 3) throw std::runtime_error("x");
-    }),
+    EXPECT_THROW(pool.ParallelFor(10,
+                                  [](size_t t, uint32_t) {
+                                    if (t == 3) throw std::runtime_error("x");
+                                  }),
                  std::runtime_error);
     pool.ParallelFor(4, [](size_t, uint32_t) {});  // usable after an exception
   }
