@@ -23,8 +23,7 @@ echo "== quiver import $db --nodes $csv/nodes.csv --relationships $csv/edges.csv
 "$quiver" import "$db" --nodes "$csv/nodes.csv" --relationships "$csv/edges.csv"
 echo
 echo "== quiver info $db"
-if "$quiver" info --help | grep -q '^ *DB'; then
-  "$quiver" info "$db"
-else
-  "$quiver" check "$db"  # a build whose `info` does not take DB yet
-fi
+"$quiver" info "$db"
+echo
+echo "== quiver check $db"
+"$quiver" check "$db"
