@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <string>
 
 namespace quiver::cli {
 
@@ -17,5 +18,10 @@ using CommandHandler = std::function<int()>;
 
 void RegisterVersionCommand(CLI::App& app, CommandHandler& handler);
 void RegisterInfoCommand(CLI::App& app, CommandHandler& handler);
+void RegisterCheckCommand(CLI::App& app, CommandHandler& handler);
+
+// The database report of `quiver info DB` (tools/quiver/cmd_db_info.cpp): generation,
+// counts per label and type, property columns, file sizes. Returns the exit code.
+int PrintDatabaseInfo(const std::string& db_path, bool json);
 
 }  // namespace quiver::cli

@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   CommandHandler handler;
   RegisterVersionCommand(app, handler);
   RegisterInfoCommand(app, handler);
+  RegisterCheckCommand(app, handler);
 
   // CLI11 would report an unknown command as "A subcommand is required"; name it instead.
   const auto is_command = [&app](const std::string& name) {

@@ -1,0 +1,105 @@
+#include "storage/checker.h"
+
+#include "storage/database_dir.h"
+#include "storage/generation.h"
+#include "storage/manifest.h"
+
+namespace quiver::storage {
+namespace {
+
+// Checks one file's size and whole-file checksum against its MANIFEST entry.
+Status CheckFileChecksum(Env* env, const std::string& gen_dir, const std::string& display, const FileInfo& info,
+                         const Manifest& m) {
+  QUIVER_ASSIGN_OR_RETURN(auto map, env->MapReadOnly(JoinPath(gen_dir, info.name)));
+  if (map->size() != info.size) {
+    return CorruptionAt(display, std::min<uint64_t>(map->size(), info.size),
+                        "file is " + std::to_string(map->size()) + " bytes, MANIFEST says " + std::to_string(info.size));
+  }
+  if (Checksum64(map->data(), map->size()) == info.checksum) return Status::OK();
+  QUIVER_ASSIGN_OR_RETURN(SectionFile f,
+                          SectionFile::Parse(map->bytes(), display, {info.kind, m.database_id, m.generation, info.subject}));
+  QUIVER_RETURN_IF_ERROR(f.VerifyBody());
+  // Body, header and footer are self-consistent, yet the file is not the one the
+  // MANIFEST recorded (e.g. a whole file swapped for another valid one).
+  return CorruptionAt(display, 0, "whole-file checksum differs from the MANIFEST's");
+}
+
+void Fail(CheckReport* r, Status s) {
+  if (auto loc = ParseCorruptionLocation(s)) {
+    r->file = loc->file;
+    r->offset = loc->offset;
+    r->has_location = true;
+  }
+  r->status = std::move(s);
+}
+
+}  // namespace
+
+CheckReport CheckDatabase(Env* env, const std::string& db_path) {
+  CheckReport r;
+  auto id = ReadDatabaseId(env, db_path);
+  if (!id.ok()) {
+    Fail(&r, id.status());
+    if (!r.has_location) r.file = std::string(kDatabaseIdFileName);
+    return r;
+  }
+  r.files.push_back({std::string(kDatabaseIdFileName), 0});
+  auto current = ReadCurrent(env, db_path);
+  if (!current.ok()) {
+    Fail(&r, current.status());
+    if (!r.has_location) r.file = std::string(kCurrentFileName);
+    return r;
+  }
+  r.generation = *current;
+  const std::string gen_name = GenerationDirName(*current);
+  const std::string gen_dir = JoinPath(db_path, gen_name);
+  auto exists = env->FileExists(gen_dir);
+  if (exists.ok() && !*exists) {
+    Fail(&r, CorruptionAt(std::string(kCurrentFileName), 0, "names " + gen_name + ", which does not exist"));
+    return r;
+  }
+  // Pin, so a concurrent writer does not delete what we are checking.
+  auto pin = env->LockFile(JoinPath(gen_dir, kPinFileName), LockMode::kShared);
+  if (!pin.ok()) {
+    Fail(&r, pin.status().WithContext("pinning " + gen_name));
+    return r;
+  }
+
+  const std::string manifest_name = gen_name + "/" + std::string(kManifestFileName);
+  auto bytes = ReadFileToString(env, JoinPath(gen_dir, kManifestFileName));
+  if (!bytes.ok()) {
+    Fail(&r, bytes.status());
+    r.file = manifest_name;
+    return r;
+  }
+  auto manifest = ParseManifest({reinterpret_cast<const std::byte*>(bytes->data()), bytes->size()}, manifest_name,
+                                {FileKind::kManifest, *id, *current, std::nullopt});
+  if (!manifest.ok()) {
+    Fail(&r, manifest.status());
+    if (!r.has_location) r.file = manifest_name;
+    return r;
+  }
+  r.files.push_back({manifest_name, bytes->size()});
+
+  for (const FileInfo& info : manifest->files) {
+    const std::string display = gen_name + "/" + info.name;
+    Status s = CheckFileChecksum(env, gen_dir, display, info, *manifest);
+    if (!s.ok()) {
+      Fail(&r, s);
+      if (!r.has_location) r.file = display;
+      return r;
+    }
+    r.files.push_back({display, info.size});
+  }
+
+  auto gen = Generation::Open(env, gen_dir, *current, *id, OpenOptions{}, std::move(pin).value());
+  if (!gen.ok()) {
+    Fail(&r, gen.status());
+    return r;
+  }
+  Status s = (*gen)->VerifyStructure();
+  if (!s.ok()) Fail(&r, s);
+  return r;
+}
+
+}  // namespace quiver::storage

@@ -1,0 +1,171 @@
+#pragma once
+// On-disk constants of a generation: the byte-level contract written down in
+// docs/format/generation.md. Everything here is little-endian and fixed-size; the
+// structs are memcpy'd to and from files, so their layout is asserted below.
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace quiver::storage {
+
+static_assert(std::endian::native == std::endian::little,
+              "the generation format is little-endian and read in place through mmap");
+
+inline constexpr uint32_t kFormatVersion = 1;  // the version this build writes and reads
+inline constexpr std::array<char, 8> kHeaderMagic = {'Q', 'V', 'R', 'G', 'E', 'N', '\r', '\n'};
+inline constexpr std::array<char, 8> kFooterMagic = {'Q', 'V', 'R', 'E', 'N', 'D', '\r', '\n'};
+inline constexpr uint64_t kSectionAlignment = 64;
+inline constexpr uint32_t kBlockSizeLog2 = 16;  // checksum blocks of 64 KiB
+inline constexpr uint64_t kBlockSize = uint64_t{1} << kBlockSizeLog2;
+
+// 16 random bytes chosen once per database.
+using DatabaseId = std::array<uint8_t, 16>;
+
+// File kinds (header field). 0 is invalid so an all-zero header is never valid.
+enum class FileKind : uint16_t {
+  kDatabaseId = 1,
+  kManifest = 2,
+  kDictionary = 3,
+  kNodeLabels = 4,
+  kRelationshipType = 5,
+  kNodePropertyColumn = 6,
+  kEdgePropertyColumn = 7,
+  kExternalIds = 8,
+};
+std::string_view FileKindName(FileKind kind);
+
+// Header flags.
+inline constexpr uint16_t kFlagWideNodeIds = 1u << 0;
+inline constexpr uint16_t kFlagWideEdgePositions = 1u << 1;
+
+// Section types: one global numbering (0x0KNN: K the file kind family), 0 invalid.
+enum class SectionType : uint32_t {
+  kManifestSummary = 0x0101,
+  kManifestFiles = 0x0102,
+  kManifestFileNames = 0x0103,
+  kManifestTypeEdgeCounts = 0x0104,
+  kManifestLabelNodeCounts = 0x0105,
+
+  kLabelNameOffsets = 0x0201,
+  kLabelNameBytes = 0x0202,
+  kTypeNameOffsets = 0x0203,
+  kTypeNameBytes = 0x0204,
+  kKeyNameOffsets = 0x0205,
+  kKeyNameBytes = 0x0206,
+
+  kLabelSetOffsets = 0x0301,
+  kLabelSetMembers = 0x0302,
+  kNodeLabelSet = 0x0303,
+  kLabelNodeCounts = 0x0304,
+
+  kFwdOffsets = 0x0401,
+  kFwdTargets = 0x0402,
+  kRevOffsets = 0x0403,
+  kRevSources = 0x0404,
+  kRevEdgePositions = 0x0405,
+
+  kPresence = 0x0501,
+  kInt64Values = 0x0502,
+  kDoubleValues = 0x0503,
+  kBoolBits = 0x0504,
+  kStringOffsets = 0x0505,
+  kHeap = 0x0506,
+  kMixedTags = 0x0507,
+  kMixedSlots = 0x0508,
+
+  kIntKeys = 0x0601,
+  kKeyPresence = 0x0602,
+  kSortedNodes = 0x0603,
+  kStringKeyOffsets = 0x0604,
+  kStringKeyBytes = 0x0605,
+};
+std::string_view SectionTypeName(SectionType type);
+
+// Column type of a property column file (header subtype). 0 invalid.
+enum class ColumnType : uint32_t { kInt64 = 1, kDouble = 2, kBool = 3, kString = 4, kMixed = 5 };
+std::string_view ColumnTypeName(ColumnType type);
+
+// External-id kind (MANIFEST summary, header subtype of external-ids.qv).
+enum class ExternalIdKind : uint8_t { kNone = 0, kDense = 1, kInt64 = 2, kString = 3 };
+std::string_view ExternalIdKindName(ExternalIdKind kind);
+
+struct FileHeader {
+  std::array<char, 8> magic;
+  uint32_t format_version;
+  uint16_t file_kind;
+  uint16_t flags;
+  DatabaseId database_id;
+  uint64_t generation;
+  uint64_t subject;
+  uint32_t subtype;
+  uint32_t reserved;
+  uint64_t header_checksum;  // XXH3-64 of bytes [0, 56)
+};
+static_assert(sizeof(FileHeader) == 64 && offsetof(FileHeader, header_checksum) == 56);
+
+struct SectionEntry {
+  uint32_t section_type;
+  uint32_t element_width;
+  uint64_t offset;
+  uint64_t length;
+  uint64_t element_count;
+};
+static_assert(sizeof(SectionEntry) == 32);
+
+struct FileFooter {
+  uint64_t directory_offset;
+  uint32_t section_count;
+  uint32_t block_size_log2;
+  uint64_t block_count;
+  uint64_t body_checksum;
+  uint64_t reserved[2];
+  uint64_t footer_checksum;
+  std::array<char, 8> magic;
+};
+static_assert(sizeof(FileFooter) == 64 && offsetof(FileFooter, footer_checksum) == 48);
+
+struct ManifestSummary {
+  uint64_t node_count;
+  uint64_t edge_count;
+  uint64_t write_log_position;
+  uint32_t label_count;
+  uint32_t rel_type_count;
+  uint32_t property_key_count;
+  uint32_t label_set_count;
+  uint8_t node_id_width;
+  uint8_t external_id_kind;
+  uint16_t reserved0;
+  uint32_t file_count;
+  uint64_t reserved[2];
+};
+static_assert(sizeof(ManifestSummary) == 64);
+
+struct ManifestFileEntry {
+  uint16_t kind;
+  uint16_t reserved0;
+  uint32_t name_length;
+  uint64_t name_offset;
+  uint64_t subject;
+  uint64_t size;
+  uint64_t checksum;
+  uint64_t reserved;
+};
+static_assert(sizeof(ManifestFileEntry) == 48);
+
+// Encoded-value tags (docs/format/generation.md, "Encoded value"). 0 invalid.
+enum class ValueTag : uint8_t { kNull = 1, kBool = 2, kInt64 = 3, kDouble = 4, kString = 5, kList = 6, kMap = 7 };
+inline constexpr int kMaxValueNesting = 64;
+
+// Width in bytes of a node-id array for n nodes: 32-bit while n < 2^32.
+inline constexpr uint32_t NodeIdWidth(uint64_t node_count) { return node_count < (uint64_t{1} << 32) ? 4 : 8; }
+// Width of a type's offsets and edge positions for e edges of that type.
+inline constexpr uint32_t EdgePositionWidth(uint64_t edge_count) {
+  return edge_count < (uint64_t{1} << 32) ? 4 : 8;
+}
+inline constexpr uint64_t AlignUp(uint64_t x, uint64_t a) { return (x + a - 1) / a * a; }
+inline constexpr uint64_t BitmapWords(uint64_t bits) { return (bits + 63) / 64; }
+
+}  // namespace quiver::storage

@@ -1,0 +1,233 @@
+#include "storage/generation.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+
+namespace quiver::storage {
+
+std::string GenerationDirName(uint64_t generation) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "gen-%06llu", static_cast<unsigned long long>(generation));
+  return buf;
+}
+
+std::optional<uint64_t> ParseGenerationDirName(std::string_view name) {
+  constexpr std::string_view kPrefix = "gen-";
+  if (name.substr(0, kPrefix.size()) != kPrefix) return std::nullopt;
+  const std::string_view digits = name.substr(kPrefix.size());
+  if (digits.size() < 6 || digits.size() > 20) return std::nullopt;
+  if (!std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) return std::nullopt;
+  uint64_t g = 0;
+  if (std::from_chars(digits.data(), digits.data() + digits.size(), g).ec != std::errc()) return std::nullopt;
+  if (GenerationDirName(g) != name) return std::nullopt;  // canonical form only
+  return g;
+}
+
+Result<std::shared_ptr<const Generation>> Generation::Open(Env* env, const std::string& gen_dir, uint64_t generation,
+                                                           std::optional<DatabaseId> database_id,
+                                                           const OpenOptions& options, std::unique_ptr<FileLock> pin) {
+  std::shared_ptr<Generation> g(new Generation());
+  g->env_ = env;
+  g->dir_ = gen_dir;
+  g->name_ = GenerationDirName(generation);
+  g->pin_ = std::move(pin);
+
+  const std::string manifest_name = g->name_ + "/" + std::string(kManifestFileName);
+  QUIVER_ASSIGN_OR_RETURN(std::string bytes, ReadFileToString(env, JoinPath(gen_dir, kManifestFileName)));
+  ExpectedIdentity expected{FileKind::kManifest, database_id, generation, std::nullopt};
+  QUIVER_ASSIGN_OR_RETURN(
+      g->manifest_,
+      ParseManifest({reinterpret_cast<const std::byte*>(bytes.data()), bytes.size()}, manifest_name, expected));
+  QUIVER_RETURN_IF_ERROR(g->Load(options));
+  return std::shared_ptr<const Generation>(std::move(g));
+}
+
+Status Generation::Load(const OpenOptions& options) {
+  const Manifest& m = manifest_;
+  files_.reserve(m.files.size());  // pointers into files_ are taken below: no reallocation
+  for (const FileInfo& info : m.files) {
+    const std::string name = name_ + "/" + info.name;
+    QUIVER_ASSIGN_OR_RETURN(auto map, env_->MapReadOnly(JoinPath(dir_, info.name)));
+    if (map->size() != info.size) {
+      return CorruptionAt(name, std::min<uint64_t>(map->size(), info.size),
+                          "file is " + std::to_string(map->size()) + " bytes, MANIFEST says " + std::to_string(info.size));
+    }
+    if (options.verify_checksums && Checksum64(map->data(), map->size()) != info.checksum) {
+      // Name the broken block when the body is at fault, else the trailer.
+      auto parsed = SectionFile::Parse(map->bytes(), name, {info.kind, m.database_id, m.generation, info.subject});
+      if (!parsed.ok()) return parsed.status();
+      QUIVER_RETURN_IF_ERROR(parsed->VerifyBody());
+      return CorruptionAt(name, 0, "whole-file checksum differs from the MANIFEST's");
+    }
+    QUIVER_ASSIGN_OR_RETURN(SectionFile parsed,
+                            SectionFile::Parse(map->bytes(), name, {info.kind, m.database_id, m.generation, info.subject}));
+    files_.push_back(GenerationFile{info, std::move(map), std::move(parsed)});
+  }
+
+  csr_files_.assign(m.rel_type_count, nullptr);
+  for (const GenerationFile& f : files_) {
+    const uint64_t subject = f.info.subject;
+    switch (f.info.kind) {
+      case FileKind::kDictionary:
+        if (dictionary_file_ != nullptr) return Status::Corruption(name_ + "/MANIFEST: two dictionary files");
+        dictionary_file_ = &f;
+        break;
+      case FileKind::kNodeLabels:
+        if (labels_file_ != nullptr) return Status::Corruption(name_ + "/MANIFEST: two label files");
+        labels_file_ = &f;
+        break;
+      case FileKind::kExternalIds:
+        if (external_ids_file_ != nullptr) return Status::Corruption(name_ + "/MANIFEST: two external id files");
+        external_ids_file_ = &f;
+        break;
+      case FileKind::kRelationshipType:
+        if (subject >= m.rel_type_count || csr_files_[subject] != nullptr) {
+          return Status::Corruption(name_ + "/MANIFEST: unexpected CSR file " + f.info.name);
+        }
+        csr_files_[subject] = &f;
+        break;
+      case FileKind::kNodePropertyColumn:
+      case FileKind::kEdgePropertyColumn:
+        break;  // below, once the dictionary and CSRs are known
+      default:
+        return Status::Corruption(name_ + "/MANIFEST: unexpected file kind for " + f.info.name);
+    }
+  }
+  if (dictionary_file_ == nullptr || labels_file_ == nullptr) {
+    return Status::Corruption(name_ + "/MANIFEST: the dictionary or the label file is missing");
+  }
+  QUIVER_ASSIGN_OR_RETURN(dictionary_, DictionaryView::Open(dictionary_file_->parsed));
+  if (dictionary_.labels.size() != m.label_count || dictionary_.rel_types.size() != m.rel_type_count ||
+      dictionary_.property_keys.size() != m.property_key_count) {
+    return CorruptionAt(dictionary_file_->parsed.name(), 0, "dictionary sizes differ from the MANIFEST's counts");
+  }
+  QUIVER_ASSIGN_OR_RETURN(labels_, NodeLabelsView::Open(labels_file_->parsed, m.node_count, m.label_count,
+                                                        m.label_set_count));
+  csr_.reserve(m.rel_type_count);
+  for (uint32_t t = 0; t < m.rel_type_count; ++t) {
+    if (csr_files_[t] == nullptr) return Status::Corruption(name_ + "/MANIFEST: no CSR file for type " + std::to_string(t));
+    QUIVER_ASSIGN_OR_RETURN(CsrView v, CsrView::Open(csr_files_[t]->parsed, m.node_count, m.node_id_width,
+                                                     m.type_edge_counts[t]));
+    csr_.push_back(v);
+  }
+
+  node_columns_.resize(m.property_key_count);
+  edge_keys_.resize(m.rel_type_count);
+  for (const GenerationFile& f : files_) {
+    if (f.info.kind == FileKind::kNodePropertyColumn) {
+      if (f.info.subject >= m.property_key_count || node_columns_[f.info.subject]) {
+        return Status::Corruption(name_ + "/MANIFEST: unexpected node column " + f.info.name);
+      }
+      QUIVER_ASSIGN_OR_RETURN(PropertyColumn c, PropertyColumn::Open(f.parsed, m.node_count));
+      node_columns_[f.info.subject] = std::move(c);
+      columns_for_verify_.emplace_back(&f, &*node_columns_[f.info.subject]);
+    } else if (f.info.kind == FileKind::kEdgePropertyColumn) {
+      const uint64_t type = f.info.subject >> 32, key = f.info.subject & 0xffffffffu;
+      if (type >= m.rel_type_count || key >= m.property_key_count || edge_columns_.count(f.info.subject) != 0) {
+        return Status::Corruption(name_ + "/MANIFEST: unexpected edge column " + f.info.name);
+      }
+      QUIVER_ASSIGN_OR_RETURN(PropertyColumn c, PropertyColumn::Open(f.parsed, m.type_edge_counts[type]));
+      auto it = edge_columns_.emplace(f.info.subject, std::move(c)).first;
+      edge_keys_[type].push_back(static_cast<uint32_t>(key));
+      columns_for_verify_.emplace_back(&f, &it->second);
+    }
+  }
+  for (auto& keys : edge_keys_) std::sort(keys.begin(), keys.end());
+
+  const bool has_file = m.external_id_kind == ExternalIdKind::kInt64 || m.external_id_kind == ExternalIdKind::kString;
+  if (!has_file && external_ids_file_ != nullptr) return Status::Corruption(name_ + "/MANIFEST: unexpected external id file");
+  QUIVER_ASSIGN_OR_RETURN(external_ids_,
+                          ExternalIdIndex::Open(external_ids_file_ ? &external_ids_file_->parsed : nullptr,
+                                                m.external_id_kind, m.node_count, m.node_id_width));
+  return Status::OK();
+}
+
+AdjacencySlice Generation::Neighbors(uint32_t type, uint64_t node, Direction dir) const {
+  if (type >= csr_.size()) return {};
+  return dir == Direction::kIn ? csr_[type].In(node) : csr_[type].Out(node);
+}
+
+uint64_t Generation::Degree(uint64_t node, Direction dir, std::optional<uint32_t> type) const {
+  uint64_t d = 0;
+  const uint32_t first = type ? *type : 0;
+  const uint32_t last = type ? std::min<uint32_t>(*type + 1, static_cast<uint32_t>(csr_.size()))
+                             : static_cast<uint32_t>(csr_.size());
+  for (uint32_t t = first; t < last; ++t) {
+    if (dir != Direction::kIn) d += csr_[t].OutDegree(node);
+    if (dir != Direction::kOut) d += csr_[t].InDegree(node);
+  }
+  return d;
+}
+
+bool Generation::EdgeEndpoints(EdgeRef edge, uint64_t* source, uint64_t* target) const {
+  return edge.type < csr_.size() && csr_[edge.type].Endpoints(edge.position, source, target);
+}
+
+const PropertyColumn* Generation::NodeColumn(uint32_t key) const {
+  return key < node_columns_.size() && node_columns_[key] ? &*node_columns_[key] : nullptr;
+}
+
+const PropertyColumn* Generation::EdgeColumn(uint32_t type, uint32_t key) const {
+  auto it = edge_columns_.find(EdgeColumnSubject(type, key));
+  return it == edge_columns_.end() ? nullptr : &it->second;
+}
+
+Result<PropertyValue> Generation::NodeProperty(uint64_t node, uint32_t key) const {
+  const PropertyColumn* c = NodeColumn(key);
+  return c == nullptr ? Result<PropertyValue>(PropertyValue()) : c->Get(node);
+}
+
+Result<PropertyValue> Generation::EdgeProperty(EdgeRef edge, uint32_t key) const {
+  const PropertyColumn* c = EdgeColumn(edge.type, key);
+  return c == nullptr ? Result<PropertyValue>(PropertyValue()) : c->Get(edge.position);
+}
+
+Result<std::vector<std::pair<uint32_t, PropertyValue>>> Generation::NodeProperties(uint64_t node) const {
+  std::vector<std::pair<uint32_t, PropertyValue>> out;
+  for (uint32_t k = 0; k < node_columns_.size(); ++k) {
+    if (!node_columns_[k] || !node_columns_[k]->IsPresent(node)) continue;
+    Result<PropertyValue> v = node_columns_[k]->Get(node);
+    if (!v.ok()) return v.status();
+    out.emplace_back(k, std::move(v).value());
+  }
+  return out;
+}
+
+Result<std::vector<std::pair<uint32_t, PropertyValue>>> Generation::EdgeProperties(EdgeRef edge) const {
+  std::vector<std::pair<uint32_t, PropertyValue>> out;
+  if (edge.type >= edge_keys_.size()) return out;
+  for (uint32_t k : edge_keys_[edge.type]) {
+    const PropertyColumn* c = EdgeColumn(edge.type, k);
+    if (!c->IsPresent(edge.position)) continue;
+    Result<PropertyValue> v = c->Get(edge.position);
+    if (!v.ok()) return v.status();
+    out.emplace_back(k, std::move(v).value());
+  }
+  return out;
+}
+
+Status Generation::VerifyChecksums() const {
+  for (const GenerationFile& f : files_) {
+    if (Checksum64(f.map->data(), f.map->size()) == f.info.checksum) continue;
+    QUIVER_RETURN_IF_ERROR(f.parsed.VerifyBody());
+    return CorruptionAt(f.parsed.name(), 0, "whole-file checksum differs from the MANIFEST's");
+  }
+  return Status::OK();
+}
+
+Status Generation::VerifyStructure() const {
+  QUIVER_RETURN_IF_ERROR(dictionary_.Verify(dictionary_file_->parsed));
+  QUIVER_RETURN_IF_ERROR(labels_.Verify(labels_file_->parsed));
+  for (uint32_t l = 0; l < manifest_.label_count; ++l) {
+    if (labels_.LabelNodeCount(l) != manifest_.label_node_counts[l]) {
+      return CorruptionAt(labels_file_->parsed.name(), 0, "label " + std::to_string(l) + " count differs from the MANIFEST's");
+    }
+  }
+  for (uint32_t t = 0; t < csr_.size(); ++t) QUIVER_RETURN_IF_ERROR(csr_[t].Verify(csr_files_[t]->parsed));
+  for (const auto& [file, column] : columns_for_verify_) QUIVER_RETURN_IF_ERROR(column->Verify(file->parsed));
+  if (external_ids_file_ != nullptr) QUIVER_RETURN_IF_ERROR(external_ids_.Verify(external_ids_file_->parsed));
+  return Status::OK();
+}
+
+}  // namespace quiver::storage

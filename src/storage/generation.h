@@ -1,0 +1,160 @@
+#pragma once
+// Generation: the read side of one immutable generation, mapped in place. Opening costs
+// O(files): the MANIFEST is read and verified, each file is mapped and its header,
+// footer and directory are checked; no array is read or rebuilt. Readers share a
+// generation through shared_ptr<const Generation>; while any holder lives, the
+// generation's PIN lock keeps the writer from deleting it.
+//
+// The read API is the low-level one the ingest, bench and (later) executor layers use:
+// counts, dictionaries, labels, CSR slices, property reads and external-id lookups.
+// Every accessor is memory-safe on unverified data: ids are range-checked and slices
+// clamped, so a corrupt byte yields a wrong answer (until `quiver check` or
+// verify_checksums catches it), never an access outside the mapping.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "common/file/env.h"
+#include "storage/csr.h"
+#include "storage/dictionary.h"
+#include "storage/external_id_index.h"
+#include "storage/manifest.h"
+#include "storage/node_labels.h"
+#include "storage/property_column.h"
+
+namespace quiver::storage {
+
+struct OpenOptions {
+  // Verify every file's whole-file checksum at open (O(size)); off by default so open
+  // stays O(1) in the graph's size.
+  bool verify_checksums = false;
+};
+
+// A relationship: its type and its position in that type's forward CSR.
+struct EdgeRef {
+  uint32_t type = 0;
+  uint64_t position = 0;
+  friend bool operator==(const EdgeRef&, const EdgeRef&) = default;
+};
+
+struct GenerationFile {
+  FileInfo info;  // from the MANIFEST
+  std::unique_ptr<MappedFile> map;
+  SectionFile parsed;
+};
+
+class Generation {
+ public:
+  // gen_dir is <db>/gen-N. database_id, when given, must match every file. The pin (a
+  // shared lock on gen_dir/PIN, or null) is held until the Generation is destroyed.
+  static Result<std::shared_ptr<const Generation>> Open(Env* env, const std::string& gen_dir, uint64_t generation,
+                                                        std::optional<DatabaseId> database_id,
+                                                        const OpenOptions& options,
+                                                        std::unique_ptr<FileLock> pin = nullptr);
+
+  uint64_t generation() const { return manifest_.generation; }
+  const Manifest& manifest() const { return manifest_; }
+  const std::string& dir() const { return dir_; }
+
+  // ---- counts and dictionaries
+  uint64_t NodeCount() const { return manifest_.node_count; }
+  uint64_t EdgeCount() const { return manifest_.edge_count; }
+  uint32_t LabelCount() const { return manifest_.label_count; }
+  uint32_t RelTypeCount() const { return manifest_.rel_type_count; }
+  uint32_t PropertyKeyCount() const { return manifest_.property_key_count; }
+  std::string_view LabelName(uint32_t label) const { return dictionary_.labels.Name(label); }
+  std::string_view RelTypeName(uint32_t type) const { return dictionary_.rel_types.Name(type); }
+  std::string_view PropertyKeyName(uint32_t key) const { return dictionary_.property_keys.Name(key); }
+  std::optional<uint32_t> FindLabel(std::string_view name) const { return dictionary_.labels.Find(name); }
+  std::optional<uint32_t> FindRelType(std::string_view name) const { return dictionary_.rel_types.Find(name); }
+  std::optional<uint32_t> FindPropertyKey(std::string_view name) const { return dictionary_.property_keys.Find(name); }
+
+  // ---- labels
+  UIntArray NodeLabels(uint64_t node) const { return labels_.LabelsOf(node); }  // ascending label ids
+  bool HasLabel(uint64_t node, uint32_t label) const { return labels_.HasLabel(node, label); }
+  uint64_t LabelNodeCount(uint32_t label) const { return labels_.LabelNodeCount(label); }
+
+  // ---- adjacency: O(1) slices of the CSR
+  uint64_t RelTypeEdgeCount(uint32_t type) const { return type < csr_.size() ? csr_[type].edge_count() : 0; }
+  // dir is kOut or kIn (kBoth is two slices: use ForEachNeighbor).
+  AdjacencySlice Neighbors(uint32_t type, uint64_t node, Direction dir) const;
+  // Over one type, or all types when type is nullopt. kBoth = out + in, so a self-loop
+  // counts twice (once per endpoint role).
+  uint64_t Degree(uint64_t node, Direction dir, std::optional<uint32_t> type = std::nullopt) const;
+  // f(neighbor, EdgeRef, Direction of this step). kBoth visits out-edges, then in-edges;
+  // a self-loop is visited once in each direction.
+  template <typename F>
+  void ForEachNeighbor(uint64_t node, Direction dir, std::optional<uint32_t> type, F&& f) const;
+  // Source and target of an edge: O(log N).
+  bool EdgeEndpoints(EdgeRef edge, uint64_t* source, uint64_t* target) const;
+
+  // ---- properties: null when absent; Corruption only for an undecodable heap value
+  const PropertyColumn* NodeColumn(uint32_t key) const;
+  const PropertyColumn* EdgeColumn(uint32_t type, uint32_t key) const;
+  Result<PropertyValue> NodeProperty(uint64_t node, uint32_t key) const;
+  Result<PropertyValue> EdgeProperty(EdgeRef edge, uint32_t key) const;
+  // Every property the entity carries, by ascending key id.
+  Result<std::vector<std::pair<uint32_t, PropertyValue>>> NodeProperties(uint64_t node) const;
+  Result<std::vector<std::pair<uint32_t, PropertyValue>>> EdgeProperties(EdgeRef edge) const;
+
+  // ---- external ids: O(log N)
+  ExternalIdKind ExternalIds() const { return external_ids_.kind(); }
+  std::optional<uint64_t> FindNode(int64_t key) const { return external_ids_.Find(key); }
+  std::optional<uint64_t> FindNode(std::string_view key) const { return external_ids_.Find(key); }
+  ExternalKeyView NodeKey(uint64_t node) const { return external_ids_.KeyOf(node); }
+
+  // ---- verification (quiver check)
+  const std::vector<GenerationFile>& files() const { return files_; }
+  // Whole-file checksums against the MANIFEST; names the first bad file and 64 KiB block.
+  Status VerifyChecksums() const;
+  // Every structural invariant of every file (docs/format/generation.md). O(size).
+  Status VerifyStructure() const;
+
+ private:
+  Generation() = default;
+  Status Load(const OpenOptions& options);
+
+  Env* env_ = nullptr;
+  std::string dir_;
+  std::string name_;  // "gen-000001", prefix of file names in messages
+  Manifest manifest_;
+  std::vector<GenerationFile> files_;
+  const GenerationFile* dictionary_file_ = nullptr;
+  const GenerationFile* labels_file_ = nullptr;
+  const GenerationFile* external_ids_file_ = nullptr;
+  std::vector<const GenerationFile*> csr_files_;
+  DictionaryView dictionary_;
+  NodeLabelsView labels_;
+  std::vector<CsrView> csr_;                                // by type id
+  std::vector<std::optional<PropertyColumn>> node_columns_;  // by key id
+  std::unordered_map<uint64_t, PropertyColumn> edge_columns_;  // by EdgeColumnSubject(type, key)
+  std::vector<std::vector<uint32_t>> edge_keys_;  // per type, ascending key ids with a column
+  std::vector<std::pair<const GenerationFile*, const PropertyColumn*>> columns_for_verify_;
+  ExternalIdIndex external_ids_;
+  std::unique_ptr<FileLock> pin_;
+};
+
+template <typename F>
+void Generation::ForEachNeighbor(uint64_t node, Direction dir, std::optional<uint32_t> type, F&& f) const {
+  const uint32_t first = type ? *type : 0;
+  const uint32_t last = type ? std::min<uint32_t>(*type + 1, static_cast<uint32_t>(csr_.size()))
+                             : static_cast<uint32_t>(csr_.size());
+  for (uint32_t t = first; t < last; ++t) {
+    for (Direction d : {Direction::kOut, Direction::kIn}) {
+      if ((static_cast<uint8_t>(dir) & static_cast<uint8_t>(d)) == 0) continue;
+      const AdjacencySlice s = d == Direction::kOut ? csr_[t].Out(node) : csr_[t].In(node);
+      for (uint64_t i = 0; i < s.size(); ++i) f(s.neighbors[i], EdgeRef{t, s.EdgeAt(i)}, d);
+    }
+  }
+}
+
+std::string GenerationDirName(uint64_t generation);
+// Parses "gen-000042" (at least 6 digits, no sign or extra characters).
+std::optional<uint64_t> ParseGenerationDirName(std::string_view name);
+
+}  // namespace quiver::storage

@@ -1,0 +1,86 @@
+#pragma once
+// GenerationWriter: writes the files of one new generation from arrays that are already
+// built, and the MANIFEST last. It knows nothing about how the arrays were computed
+// (the in-memory GraphBuilder now, the parallel spilling ingest later): each Write*
+// call produces one file, fsyncs it and records its size and checksum. Streaming
+// producers use NewFile() and hand the finished file back with AddFile().
+//
+// Output is a function of the inputs, the database id and the generation number only:
+// no timestamps, no pointers.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/file/env.h"
+#include "storage/csr.h"
+#include "storage/dictionary.h"
+#include "storage/external_id_index.h"
+#include "storage/manifest.h"
+#include "storage/node_labels.h"
+#include "storage/property_column.h"
+#include "storage/section_file.h"
+
+namespace quiver::storage {
+
+class GenerationWriter {
+ public:
+  struct Options {
+    // Widths default to the smallest that hold the counts (32-bit below 2^32). Tests set
+    // 8 to exercise the 64-bit layout on small graphs; readers take the recorded width.
+    uint32_t min_node_id_width = 4;
+    uint32_t min_edge_position_width = 4;
+  };
+
+  // gen_dir must exist and be empty (DatabaseDir::BeginGeneration creates it).
+  GenerationWriter(Env* env, std::string gen_dir, const DatabaseId& database_id, uint64_t generation,
+                   uint64_t node_count, Options options);
+  GenerationWriter(Env* env, std::string gen_dir, const DatabaseId& database_id, uint64_t generation,
+                   uint64_t node_count)
+      : GenerationWriter(env, std::move(gen_dir), database_id, generation, node_count, Options()) {}
+
+  const std::string& dir() const { return dir_; }
+  uint64_t generation() const { return generation_; }
+  uint64_t node_count() const { return node_count_; }
+  uint32_t node_id_width() const { return manifest_.node_id_width; }
+  uint32_t EdgePositionWidthFor(uint64_t edges) const;
+
+  Status WriteDictionary(const DictionaryData& dictionary);
+  Status WriteNodeLabels(const LabelData& labels);
+  Status WriteRelationshipType(uint32_t type, const CsrArrays& csr);
+  Status WriteNodeColumn(uint32_t key, const ColumnData& column);
+  Status WriteEdgeColumn(uint32_t type, uint32_t key, const ColumnData& column);
+  Status WriteExternalIds(const ExternalIdData& ids);
+
+  // Streaming form: a section file in this generation with the standard header; the
+  // caller writes its sections, calls Finish() on it and passes the result to AddFile.
+  Result<std::unique_ptr<SectionFileWriter>> NewFile(const std::string& name, FileKind kind, uint64_t subject,
+                                                     uint32_t subtype, uint16_t extra_flags = 0);
+  void AddFile(FileInfo info) { manifest_.files.push_back(std::move(info)); }
+  // Counts the streaming form must report (the Write* helpers set them).
+  void SetRelationshipTypeEdgeCount(uint32_t type, uint64_t edges);
+  void SetLabelCounts(std::vector<uint64_t> label_node_counts, uint32_t label_set_count);
+  void SetExternalIdKind(ExternalIdKind kind) { manifest_.external_id_kind = kind; }
+
+  // Writes and fsyncs the MANIFEST, then fsyncs the generation directory. After this
+  // the generation is complete on disk; DatabaseDir::Publish makes it current.
+  Result<Manifest> Finish(uint64_t write_log_position);
+
+ private:
+  Result<std::unique_ptr<SectionFileWriter>> Create(const std::string& name, FileKind kind, uint64_t subject,
+                                                    uint32_t subtype, uint16_t flags);
+
+  Env* env_;
+  std::string dir_;
+  DatabaseId database_id_;
+  uint64_t generation_;
+  uint64_t node_count_;
+  Options options_;
+  Manifest manifest_;
+  bool wrote_dictionary_ = false;
+  bool wrote_labels_ = false;
+  bool finished_ = false;
+};
+
+}  // namespace quiver::storage

@@ -1,0 +1,276 @@
+#include "storage/property_column.h"
+
+#include <cstdio>
+#include <cstring>
+
+namespace quiver::storage {
+namespace {
+
+uint64_t DoubleBits(double d) {
+  uint64_t b;
+  std::memcpy(&b, &d, 8);
+  return b;
+}
+
+void SetBit(std::vector<uint64_t>* words, uint64_t i) { (*words)[i / 64] |= uint64_t{1} << (i % 64); }
+
+ColumnType ChooseType(std::span<const std::pair<uint64_t, const PropertyValue*>> values) {
+  std::optional<ValueTag> common;
+  for (const auto& [row, v] : values) {
+    if (v->is_null()) continue;
+    if (!common) common = v->tag();
+    if (*common != v->tag()) return ColumnType::kMixed;
+  }
+  switch (common.value_or(ValueTag::kInt64)) {
+    case ValueTag::kInt64: return ColumnType::kInt64;
+    case ValueTag::kDouble: return ColumnType::kDouble;
+    case ValueTag::kBool: return ColumnType::kBool;
+    case ValueTag::kString: return ColumnType::kString;
+    default: return ColumnType::kMixed;  // lists and maps
+  }
+}
+
+Status WriteWords(SectionFileWriter* w, SectionType type, std::span<const uint64_t> words) {
+  QUIVER_RETURN_IF_ERROR(w->BeginSection(type, 8));
+  QUIVER_RETURN_IF_ERROR(w->AppendArray(words));
+  return w->EndSection();
+}
+
+}  // namespace
+
+ColumnData BuildColumn(uint64_t rows, std::span<const std::pair<uint64_t, const PropertyValue*>> values) {
+  ColumnData c;
+  c.rows = rows;
+  c.type = ChooseType(values);
+  c.presence.assign(BitmapWords(rows), 0);
+  switch (c.type) {
+    case ColumnType::kInt64:
+    case ColumnType::kDouble:
+      c.values.assign(rows, 0);
+      break;
+    case ColumnType::kBool:
+      c.bool_bits.assign(BitmapWords(rows), 0);
+      break;
+    case ColumnType::kString:
+      c.string_offsets.assign(rows + 1, 0);
+      break;
+    case ColumnType::kMixed:
+      c.values.assign(rows, 0);
+      c.tags.assign(rows, 0);
+      break;
+  }
+  uint64_t next_row = 0;  // String: rows before this one have their end offset set
+  for (const auto& [row, v] : values) {
+    if (v->is_null()) continue;
+    SetBit(&c.presence, row);
+    switch (c.type) {
+      case ColumnType::kInt64:
+        c.values[row] = static_cast<uint64_t>(v->as_int());
+        break;
+      case ColumnType::kDouble:
+        c.values[row] = DoubleBits(v->as_double());
+        break;
+      case ColumnType::kBool:
+        if (v->as_bool()) SetBit(&c.bool_bits, row);
+        break;
+      case ColumnType::kString:
+        for (; next_row <= row; ++next_row) c.string_offsets[next_row] = c.heap.size();
+        c.heap += v->as_string();
+        break;
+      case ColumnType::kMixed:
+        c.tags[row] = static_cast<uint8_t>(v->tag());
+        if (v->is_bool()) {
+          c.values[row] = v->as_bool() ? 1 : 0;
+        } else if (v->is_int()) {
+          c.values[row] = static_cast<uint64_t>(v->as_int());
+        } else if (v->is_double()) {
+          c.values[row] = DoubleBits(v->as_double());
+        } else {
+          c.values[row] = c.heap.size();
+          EncodeValue(*v, &c.heap);
+        }
+        break;
+    }
+  }
+  if (c.type == ColumnType::kString) {
+    for (; next_row <= rows; ++next_row) c.string_offsets[next_row] = c.heap.size();
+  }
+  return c;
+}
+
+Status WriteColumn(SectionFileWriter* w, const ColumnData& c) {
+  QUIVER_RETURN_IF_ERROR(WriteWords(w, SectionType::kPresence, c.presence));
+  switch (c.type) {
+    case ColumnType::kInt64:
+      return WriteWords(w, SectionType::kInt64Values, c.values);
+    case ColumnType::kDouble:
+      return WriteWords(w, SectionType::kDoubleValues, c.values);
+    case ColumnType::kBool:
+      return WriteWords(w, SectionType::kBoolBits, c.bool_bits);
+    case ColumnType::kString:
+      QUIVER_RETURN_IF_ERROR(WriteWords(w, SectionType::kStringOffsets, c.string_offsets));
+      return w->AddSection(SectionType::kHeap, 1, c.heap);
+    case ColumnType::kMixed:
+      QUIVER_RETURN_IF_ERROR(
+          w->AddSection(SectionType::kMixedTags, 1, {reinterpret_cast<const char*>(c.tags.data()), c.tags.size()}));
+      QUIVER_RETURN_IF_ERROR(WriteWords(w, SectionType::kMixedSlots, c.values));
+      return w->AddSection(SectionType::kHeap, 1, c.heap);
+  }
+  return Status::InvalidArgument("invalid column type");
+}
+
+std::string NodeColumnFileName(uint32_t key) {
+  char buf[40];
+  std::snprintf(buf, sizeof(buf), "node-prop-%06u.qv", key);
+  return buf;
+}
+
+std::string EdgeColumnFileName(uint32_t type, uint32_t key) {
+  char buf[48];
+  std::snprintf(buf, sizeof(buf), "edge-prop-%06u-%06u.qv", type, key);
+  return buf;
+}
+
+Result<PropertyColumn> PropertyColumn::Open(const SectionFile& f, uint64_t rows) {
+  PropertyColumn c;
+  c.rows_ = rows;
+  const uint32_t subtype = f.header().subtype;
+  if (subtype < 1 || subtype > 5) return CorruptionAt(f.name(), 48, "invalid column type " + std::to_string(subtype));
+  c.type_ = static_cast<ColumnType>(subtype);
+  QUIVER_ASSIGN_OR_RETURN(c.presence_s_, f.Get(SectionType::kPresence, 8, BitmapWords(rows)));
+  c.presence_ = c.presence_s_.uints();
+  switch (c.type_) {
+    case ColumnType::kInt64:
+    case ColumnType::kDouble: {
+      const auto t = c.type_ == ColumnType::kInt64 ? SectionType::kInt64Values : SectionType::kDoubleValues;
+      QUIVER_ASSIGN_OR_RETURN(c.values_s_, f.Get(t, 8, rows));
+      break;
+    }
+    case ColumnType::kBool: {
+      QUIVER_ASSIGN_OR_RETURN(c.bool_bits_s_, f.Get(SectionType::kBoolBits, 8, BitmapWords(rows)));
+      break;
+    }
+    case ColumnType::kString: {
+      QUIVER_ASSIGN_OR_RETURN(c.string_offsets_s_, f.Get(SectionType::kStringOffsets, 8, rows + 1));
+      QUIVER_ASSIGN_OR_RETURN(c.heap_s_, f.Get(SectionType::kHeap, 1));
+      break;
+    }
+    case ColumnType::kMixed: {
+      QUIVER_ASSIGN_OR_RETURN(c.tags_s_, f.Get(SectionType::kMixedTags, 1, rows));
+      QUIVER_ASSIGN_OR_RETURN(c.values_s_, f.Get(SectionType::kMixedSlots, 8, rows));
+      QUIVER_ASSIGN_OR_RETURN(c.heap_s_, f.Get(SectionType::kHeap, 1));
+      break;
+    }
+  }
+  c.values_ = c.values_s_.uints();
+  c.bool_bits_ = c.bool_bits_s_.uints();
+  c.string_offsets_ = c.string_offsets_s_.uints();
+  c.tags_ = c.tags_s_.uints();
+  c.heap_ = c.heap_s_.bytes();
+  return c;
+}
+
+double PropertyColumn::DoubleAt(uint64_t row) const {
+  const uint64_t bits = SlotAt(row);
+  double d;
+  std::memcpy(&d, &bits, 8);
+  return d;
+}
+
+std::string_view PropertyColumn::StringAt(uint64_t row) const {
+  if (row >= rows_ || type_ != ColumnType::kString) return {};
+  uint64_t b = string_offsets_[row], e = string_offsets_[row + 1];
+  if (e > heap_.size()) e = heap_.size();
+  if (b > e) b = e;
+  return heap_.substr(b, e - b);
+}
+
+Result<PropertyValue> PropertyColumn::Get(uint64_t row) const {
+  if (!IsPresent(row)) return PropertyValue();
+  switch (type_) {
+    case ColumnType::kInt64: return PropertyValue(Int64At(row));
+    case ColumnType::kDouble: return PropertyValue(DoubleAt(row));
+    case ColumnType::kBool: return PropertyValue(BoolAt(row));
+    case ColumnType::kString: return PropertyValue(StringAt(row));
+    case ColumnType::kMixed: break;
+  }
+  const auto tag = static_cast<ValueTag>(tags_[row]);
+  switch (tag) {
+    case ValueTag::kBool: return PropertyValue(SlotAt(row) != 0);
+    case ValueTag::kInt64: return PropertyValue(Int64At(row));
+    case ValueTag::kDouble: return PropertyValue(DoubleAt(row));
+    case ValueTag::kString:
+    case ValueTag::kList:
+    case ValueTag::kMap: {
+      uint64_t pos = SlotAt(row);
+      Result<PropertyValue> v = DecodeValue(heap_, &pos);
+      if (v.ok() && v->tag() != tag) {
+        return Status::Corruption("mixed column row " + std::to_string(row) + ": heap value tag differs from row tag");
+      }
+      return v;
+    }
+    case ValueTag::kNull: break;
+  }
+  return Status::Corruption("mixed column row " + std::to_string(row) + ": invalid tag " + std::to_string(tags_[row]));
+}
+
+Status PropertyColumn::Verify(const SectionFile& f) const {
+  const std::string& n = f.name();
+  const uint64_t words = BitmapWords(rows_);
+  auto tail_clear = [&](const UIntArray& bits, const SectionView& s, const char* what) -> Status {
+    if (rows_ % 64 != 0 && (bits[words - 1] >> (rows_ % 64)) != 0) {
+      return CorruptionAt(n, s.OffsetOf(words - 1), std::string(what) + " has bits set past the last row");
+    }
+    return Status::OK();
+  };
+  QUIVER_RETURN_IF_ERROR(tail_clear(presence_, presence_s_, "presence bitmap"));
+  if (type_ == ColumnType::kBool) QUIVER_RETURN_IF_ERROR(tail_clear(bool_bits_, bool_bits_s_, "bool bitmap"));
+  if (type_ == ColumnType::kString) {
+    if (string_offsets_[0] != 0) return CorruptionAt(n, string_offsets_s_.offset, "string offsets[0] is not 0");
+    if (string_offsets_[rows_] != heap_.size()) {
+      return CorruptionAt(n, string_offsets_s_.OffsetOf(rows_), "last string offset is not the heap size");
+    }
+  }
+  for (uint64_t r = 0; r < rows_; ++r) {
+    const bool present = IsPresent(r);
+    switch (type_) {
+      case ColumnType::kInt64:
+      case ColumnType::kDouble:
+        if (!present && values_[r] != 0) return CorruptionAt(n, values_s_.OffsetOf(r), "absent row holds a value");
+        break;
+      case ColumnType::kBool:
+        if (!present && Bit(bool_bits_, r)) return CorruptionAt(n, bool_bits_s_.OffsetOf(r / 64), "absent row holds true");
+        break;
+      case ColumnType::kString: {
+        const uint64_t b = string_offsets_[r], e = string_offsets_[r + 1];
+        if (e < b || e > heap_.size()) return CorruptionAt(n, string_offsets_s_.OffsetOf(r + 1), "string offsets out of order");
+        if (!present && e != b) return CorruptionAt(n, string_offsets_s_.OffsetOf(r + 1), "absent row holds a string");
+        break;
+      }
+      case ColumnType::kMixed: {
+        const uint64_t tag = tags_[r];
+        if (!present) {
+          if (tag != 0 || values_[r] != 0) return CorruptionAt(n, tags_s_.OffsetOf(r), "absent row holds a value");
+          break;
+        }
+        if (tag < static_cast<uint8_t>(ValueTag::kBool) || tag > static_cast<uint8_t>(ValueTag::kMap)) {
+          return CorruptionAt(n, tags_s_.OffsetOf(r), "invalid value tag " + std::to_string(tag));
+        }
+        if (tag == static_cast<uint8_t>(ValueTag::kBool) && values_[r] > 1) {
+          return CorruptionAt(n, values_s_.OffsetOf(r), "bool slot is not 0 or 1");
+        }
+        if (tag >= static_cast<uint8_t>(ValueTag::kString)) {
+          const Result<PropertyValue> v = Get(r);
+          const uint64_t slot = values_[r];
+          if (!v.ok()) {
+            return CorruptionAt(n, heap_s_.offset + std::min<uint64_t>(slot, heap_.size()), v.status().message());
+          }
+        }
+        break;
+      }
+    }
+  }
+  return Status::OK();
+}
+
+}  // namespace quiver::storage

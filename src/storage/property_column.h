@@ -1,0 +1,69 @@
+#pragma once
+// Property columns (docs/format/generation.md, "Property columns"): one per (entity kind,
+// key), dense over the rows with a presence bitmap; typed when every value shares a
+// scalar type, tagged ("mixed") otherwise, strings/lists/maps in a heap.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "storage/property_value.h"
+#include "storage/section_file.h"
+
+namespace quiver::storage {
+
+struct ColumnData {
+  ColumnType type = ColumnType::kInt64;
+  uint64_t rows = 0;
+  std::vector<uint64_t> presence;        // bitmap words
+  std::vector<uint64_t> values;          // Int64 / Double bits / Mixed slots, one per row
+  std::vector<uint64_t> bool_bits;       // Bool
+  std::vector<uint64_t> string_offsets;  // String: rows + 1
+  std::string heap;                      // String bytes or encoded Mixed values
+  std::vector<uint8_t> tags;             // Mixed: one per row
+};
+
+// values: (row, value) with strictly ascending rows < rows; null values are skipped
+// (a null property is an absent one).
+ColumnData BuildColumn(uint64_t rows, std::span<const std::pair<uint64_t, const PropertyValue*>> values);
+Status WriteColumn(SectionFileWriter* w, const ColumnData& column);
+
+std::string NodeColumnFileName(uint32_t key);
+std::string EdgeColumnFileName(uint32_t type, uint32_t key);
+inline uint64_t EdgeColumnSubject(uint32_t type, uint32_t key) { return (uint64_t{type} << 32) | key; }
+
+class PropertyColumn {
+ public:
+  // The column type comes from the file header's subtype.
+  static Result<PropertyColumn> Open(const SectionFile& f, uint64_t rows);
+
+  ColumnType type() const { return type_; }
+  uint64_t rows() const { return rows_; }
+  bool IsPresent(uint64_t row) const { return row < rows_ && Bit(presence_, row); }
+  // Typed reads for a present row of a column of that type (0 / empty otherwise).
+  int64_t Int64At(uint64_t row) const { return static_cast<int64_t>(SlotAt(row)); }
+  double DoubleAt(uint64_t row) const;
+  bool BoolAt(uint64_t row) const { return row < rows_ && type_ == ColumnType::kBool && Bit(bool_bits_, row); }
+  std::string_view StringAt(uint64_t row) const;
+  // Any row as a PropertyValue: null when absent or out of range; Corruption when an
+  // encoded value cannot be decoded.
+  Result<PropertyValue> Get(uint64_t row) const;
+
+  // Bitmap tail bits zero, absent rows zeroed, offsets monotone, tags valid, every heap
+  // value decodable.
+  Status Verify(const SectionFile& f) const;
+
+ private:
+  static bool Bit(const UIntArray& words, uint64_t i) { return (words[i / 64] >> (i % 64)) & 1; }
+  uint64_t SlotAt(uint64_t row) const { return row < values_.size() ? values_[row] : 0; }
+
+  ColumnType type_ = ColumnType::kInt64;
+  uint64_t rows_ = 0;
+  UIntArray presence_, values_, bool_bits_, string_offsets_, tags_;
+  std::string_view heap_;
+  SectionView presence_s_, values_s_, bool_bits_s_, string_offsets_s_, tags_s_, heap_s_;
+};
+
+}  // namespace quiver::storage
