@@ -1,5 +1,7 @@
 #include "storage/txn/log_writer.h"
 
+#include <algorithm>
+
 #include "common/assert.h"
 
 namespace quiver::storage {
@@ -67,8 +69,14 @@ Result<uint64_t> LogWriter::Append(RecordType type, uint64_t sequence, std::stri
   {
     std::lock_guard<std::mutex> l(mu_);
     if (!error_.ok()) return FailedStatus();
-    AppendRecord(&pending_, appended_, type, sequence, payload);
-    appended_ += RecordSize(payload.size());
+    const uint64_t size = RecordSize(payload.size());
+    if (pending_.empty() || pending_.back().size() + size > pending_.back().capacity()) {
+      pending_.emplace_back();
+      pending_.back().reserve(std::max(kChunkBytes, size));
+      pending_bytes_ += pending_.back().capacity();
+    }
+    AppendRecord(&pending_.back(), appended_, type, sequence, payload);
+    appended_ += size;
     end = appended_;
   }
   work_cv_.notify_one();
@@ -92,14 +100,18 @@ void LogWriter::FlusherLoop() {
     }
     Status s;
     {
-      std::string batch;
+      std::vector<std::string> batch;
       batch.swap(pending_);
-      in_flight_bytes_ = batch.capacity();
+      in_flight_bytes_ = pending_bytes_;
+      pending_bytes_ = 0;
       writing_ = true;
       const uint64_t end = appended_;
       WritableFile* file = file_.get();
       l.unlock();
-      s = file->Append(batch);
+      for (const std::string& chunk : batch) {
+        s = file->Append(chunk);
+        if (!s.ok()) break;
+      }
       if (s.ok()) s = file->Sync();
       l.lock();
       writing_ = false;
@@ -162,7 +174,7 @@ uint64_t LogWriter::segment_start() const {
 }
 uint64_t LogWriter::buffered_bytes() const {
   std::lock_guard<std::mutex> l(mu_);
-  return pending_.capacity() + in_flight_bytes_;
+  return pending_bytes_ + in_flight_bytes_;
 }
 uint64_t LogWriter::syncs() const {
   std::lock_guard<std::mutex> l(mu_);

@@ -22,6 +22,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "common/file/env.h"
 #include "storage/txn/log_format.h"
@@ -30,6 +31,8 @@ namespace quiver::storage {
 
 class LogWriter {
  public:
+  static constexpr uint64_t kChunkBytes = 64 << 10;
+
   // Creates the segment starting at `start` (header written and fsynced, directory fsynced).
   static Status CreateSegment(Env* env, const std::string& db_path, const DatabaseId& id, uint64_t start,
                               uint64_t base_sequence);
@@ -80,7 +83,11 @@ class LogWriter {
   uint64_t segment_start_;
   uint64_t appended_;
   uint64_t synced_;
-  std::string pending_;
+  // Appended and not yet taken by the flusher, in chunks of kChunkBytes (or one record,
+  // if larger): unlike one growing string, whose capacity doubles past what the memory
+  // bound allowed, the chunks hold what was appended plus less than one chunk.
+  std::vector<std::string> pending_;
+  uint64_t pending_bytes_ = 0;  // capacities of pending_
   uint64_t in_flight_bytes_ = 0;
   bool writing_ = false;
   uint64_t syncs_ = 0;

@@ -10,6 +10,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "storage/database_dir.h"
@@ -18,6 +19,60 @@
 #include "test_util/temp_dir.h"
 
 namespace quiver::storage::txntest {
+
+// An Env whose fsyncs take a while, as on a real disk, so that committers pile up.
+class SlowSyncFile final : public WritableFile {
+ public:
+  SlowSyncFile(std::unique_ptr<WritableFile> base, std::chrono::microseconds delay)
+      : base_(std::move(base)), delay_(delay) {}
+  Status Append(std::string_view data) override { return base_->Append(data); }
+  Status Sync() override {
+    if (delay_.count() > 0) std::this_thread::sleep_for(delay_);
+    return base_->Sync();
+  }
+  Status Close() override { return base_->Close(); }
+  uint64_t Size() const override { return base_->Size(); }
+  const std::string& path() const override { return base_->path(); }
+
+ private:
+  std::unique_ptr<WritableFile> base_;
+  std::chrono::microseconds delay_;
+};
+
+class SlowSyncEnv final : public Env {
+ public:
+  explicit SlowSyncEnv(std::chrono::microseconds delay) : delay_(delay) {}
+  Result<std::unique_ptr<WritableFile>> NewWritableFile(const std::string& p) override {
+    QUIVER_ASSIGN_OR_RETURN(auto f, base_->NewWritableFile(p));
+    return std::unique_ptr<WritableFile>(std::make_unique<SlowSyncFile>(std::move(f), delay_));
+  }
+  Result<std::unique_ptr<WritableFile>> NewAppendableFile(const std::string& p) override {
+    QUIVER_ASSIGN_OR_RETURN(auto f, base_->NewAppendableFile(p));
+    return std::unique_ptr<WritableFile>(std::make_unique<SlowSyncFile>(std::move(f), delay_));
+  }
+  Result<std::unique_ptr<RandomAccessFile>> NewRandomAccessFile(const std::string& p) override {
+    return base_->NewRandomAccessFile(p);
+  }
+  Result<std::unique_ptr<MappedFile>> MapReadOnly(const std::string& p) override {
+    return base_->MapReadOnly(p);
+  }
+  Status RenameFile(const std::string& a, const std::string& b) override { return base_->RenameFile(a, b); }
+  Status RemoveFile(const std::string& p) override { return base_->RemoveFile(p); }
+  Status TruncateFile(const std::string& p, uint64_t n) override { return base_->TruncateFile(p, n); }
+  Status CreateDirs(const std::string& p) override { return base_->CreateDirs(p); }
+  Status RemoveDirRecursive(const std::string& p) override { return base_->RemoveDirRecursive(p); }
+  Status SyncDir(const std::string& p) override { return base_->SyncDir(p); }
+  Result<bool> FileExists(const std::string& p) override { return base_->FileExists(p); }
+  Result<uint64_t> FileSize(const std::string& p) override { return base_->FileSize(p); }
+  Result<std::vector<std::string>> ListDir(const std::string& p) override { return base_->ListDir(p); }
+  Result<std::unique_ptr<FileLock>> LockFile(const std::string& p, LockMode m) override {
+    return base_->LockFile(p, m);
+  }
+
+ private:
+  Env* base_ = Env::Default();
+  std::chrono::microseconds delay_;
+};
 
 inline DatabaseId TestDbId() {
   DatabaseId id{};
