@@ -19,6 +19,7 @@ using CommandHandler = std::function<int()>;
 void RegisterVersionCommand(CLI::App& app, CommandHandler& handler);
 void RegisterInfoCommand(CLI::App& app, CommandHandler& handler);
 void RegisterCheckCommand(CLI::App& app, CommandHandler& handler);
+void RegisterCompactCommand(CLI::App& app, CommandHandler& handler);
 
 // The database report of `quiver info DB` (tools/quiver/cmd_db_info.cpp): generation,
 // counts per label and type, property columns, file sizes. Returns the exit code.

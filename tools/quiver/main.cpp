@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   RegisterVersionCommand(app, handler);
   RegisterInfoCommand(app, handler);
   RegisterCheckCommand(app, handler);
+  RegisterCompactCommand(app, handler);
 
   // CLI11 would report an unknown command as "A subcommand is required"; name it instead.
   const auto is_command = [&app](const std::string& name) {

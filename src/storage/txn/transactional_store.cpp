@@ -298,6 +298,7 @@ Status TransactionalStore::CompactHoldingSlot() {
     std::lock_guard<std::mutex> l(mu_);
     latest_ = next;
     ++compactions_;
+    compacted_nodes_ = counts.nodes;
     compacted_edges_ = counts.edges;
     last_compaction_seconds_ =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -325,6 +326,7 @@ StoreStats TransactionalStore::Stats() const {
     s.log_position = latest_->log_position;
     s.commits = commits_;
     s.compactions = compactions_;
+    s.compacted_nodes = compacted_nodes_;
     s.compacted_edges = compacted_edges_;
     s.last_compaction_seconds = last_compaction_seconds_;
     s.memory_waits = memory_waits_;

@@ -78,7 +78,8 @@ struct StoreStats {
   uint64_t commits = 0;
   uint64_t log_syncs = 0;
   uint64_t compactions = 0;
-  uint64_t compacted_edges = 0;        // by the last compaction
+  uint64_t compacted_nodes = 0;  // by the last compaction
+  uint64_t compacted_edges = 0;
   double last_compaction_seconds = 0;  // its build + publish time
   uint64_t memory_waits = 0;           // appends that waited for memory
   uint64_t memory_overruns = 0;        // of which proceeded over the budget after memory_patience
@@ -149,6 +150,7 @@ class TransactionalStore final : public TransactionHost {
   Status fatal_;                              // a failure outside the log (publish) that stops writes
   uint64_t commits_ = 0;
   uint64_t compactions_ = 0;
+  uint64_t compacted_nodes_ = 0;
   uint64_t compacted_edges_ = 0;
   double last_compaction_seconds_ = 0;
   uint64_t memory_waits_ = 0;

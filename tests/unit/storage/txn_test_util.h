@@ -234,12 +234,14 @@ inline void PublishBase(const std::string& path, int n, RefGraph* ref) {
     if (i % 2 == 0) labels.push_back("Even");
     if (i % 3 == 0) labels.push_back("Three");
     GraphBuilder::Properties props = {{"uid", int64_t{i}}};
-    if (i % 4 != 1) props.push_back({"name", PropertyValue("n" + std::to_string(i))});
+    std::string name = "n";  // (not operator+: g++ 12 -Wrestrict false positive)
+    name += std::to_string(i);
+    if (i % 4 != 1) props.push_back({"name", PropertyValue(name)});
     b.AddNode(labels, props, int64_t{1000 + i});
     RefNode& rn = ref->nodes[i];
     rn.labels.insert(labels.begin(), labels.end());
     rn.props["uid"] = ToTckString(Value::Int(i));
-    if (i % 4 != 1) rn.props["name"] = ToTckString(Value::String("n" + std::to_string(i)));
+    if (i % 4 != 1) rn.props["name"] = ToTckString(Value::String(name));
   }
   int64_t ruid = 0;
   for (int i = 0; i < n; ++i) {
