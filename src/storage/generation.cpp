@@ -55,13 +55,14 @@ Status Generation::Load(const OpenOptions& options) {
     }
     if (options.verify_checksums && Checksum64(map->data(), map->size()) != info.checksum) {
       // Name the broken block when the body is at fault, else the trailer.
-      auto parsed = SectionFile::Parse(map->bytes(), name, {info.kind, m.database_id, m.generation, info.subject});
+      auto parsed = SectionFile::Parse(map->bytes(), name, {info.kind, m.database_id, m.generation, info.subject, m.format_version});
       if (!parsed.ok()) return parsed.status();
       QUIVER_RETURN_IF_ERROR(parsed->VerifyBody());
       return CorruptionAt(name, 0, "whole-file checksum differs from the MANIFEST's");
     }
     QUIVER_ASSIGN_OR_RETURN(SectionFile parsed,
-                            SectionFile::Parse(map->bytes(), name, {info.kind, m.database_id, m.generation, info.subject}));
+                            SectionFile::Parse(map->bytes(), name,
+                                               {info.kind, m.database_id, m.generation, info.subject, m.format_version}));
     files_.push_back(GenerationFile{info, std::move(map), std::move(parsed)});
   }
 

@@ -66,6 +66,7 @@ Result<Manifest> ParseManifest(std::span<const std::byte> bytes, const std::stri
   Manifest m;
   m.database_id = f.header().database_id;
   m.generation = f.header().generation;
+  m.format_version = f.header().format_version;
 
   QUIVER_ASSIGN_OR_RETURN(SectionView sv, f.Get(SectionType::kManifestSummary, sizeof(ManifestSummary), 1));
   ManifestSummary s;
@@ -115,10 +116,8 @@ Result<Manifest> ParseManifest(std::span<const std::byte> bytes, const std::stri
 
   QUIVER_ASSIGN_OR_RETURN(SectionView tc, f.Get(SectionType::kManifestTypeEdgeCounts, 8, s.rel_type_count));
   QUIVER_ASSIGN_OR_RETURN(SectionView lc, f.Get(SectionType::kManifestLabelNodeCounts, 8, s.label_count));
-  m.type_edge_counts.resize(tc.count);
-  std::memcpy(m.type_edge_counts.data(), tc.data, tc.length());
-  m.label_node_counts.resize(lc.count);
-  std::memcpy(m.label_node_counts.data(), lc.data, lc.length());
+  for (uint64_t i = 0; i < tc.count; ++i) m.type_edge_counts.push_back(tc.uints()[i]);
+  for (uint64_t i = 0; i < lc.count; ++i) m.label_node_counts.push_back(lc.uints()[i]);
   uint64_t total = 0;
   for (uint64_t c : m.type_edge_counts) {
     if (__builtin_add_overflow(total, c, &total)) break;

@@ -207,12 +207,19 @@ Result<SectionFile> SectionFile::Parse(std::span<const std::byte> bytes, std::st
   FileHeader& h = f.header_;
   h = LoadAt<FileHeader>(bytes, 0);
   if (h.magic != kHeaderMagic) return CorruptionAt(n, 0, "bad header magic: not a Quiver file");
+  // The header's layout and checksum are the same in every format version, so the
+  // checksum is verified first: a damaged version field is Corruption, while a file
+  // from a newer build is NotSupported.
+  if (HeaderChecksum(h) != h.header_checksum) return CorruptionAt(n, 0, "header checksum mismatch");
   if (h.format_version == 0) return CorruptionAt(n, 8, "format version 0 is invalid");
   if (h.format_version > kFormatVersion) {
     return Status::NotSupported(n + ": format version " + std::to_string(h.format_version) +
                                 ", this build reads <= " + std::to_string(kFormatVersion));
   }
-  if (HeaderChecksum(h) != h.header_checksum) return CorruptionAt(n, 0, "header checksum mismatch");
+  if (expected.format_version && h.format_version != *expected.format_version) {
+    return CorruptionAt(n, 8, "format version " + std::to_string(h.format_version) + " differs from the MANIFEST's " +
+                                  std::to_string(*expected.format_version));
+  }
   if (h.file_kind != static_cast<uint16_t>(expected.kind)) {
     return CorruptionAt(n, 12, "file kind " + std::to_string(h.file_kind) + ", expected " +
                                    std::to_string(static_cast<int>(expected.kind)) + " (" +

@@ -108,6 +108,8 @@ struct ExpectedIdentity {
   std::optional<DatabaseId> database_id;
   std::optional<uint64_t> generation;
   std::optional<uint64_t> subject;
+  // Files of a generation carry the MANIFEST's version.
+  std::optional<uint32_t> format_version = std::nullopt;
 };
 
 class SectionFile {

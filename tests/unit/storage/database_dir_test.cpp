@@ -8,6 +8,7 @@
 #include <fstream>
 #include <thread>
 
+#include "common/file/checksum.h"
 #include "common/file/env.h"
 #include "test_graphs.h"
 #include "test_util/temp_dir.h"
@@ -236,6 +237,8 @@ TEST(DatabaseDirTest, ANewerFormatVersionIsRefusedWithAClearMessage) {
   std::string bytes = *ReadFileToString(Env::Default(), manifest);
   const uint32_t version = 7;
   std::memcpy(bytes.data() + 8, &version, sizeof(version));
+  const uint64_t checksum = Checksum64(bytes.data(), 56);  // as a newer build would write it
+  std::memcpy(bytes.data() + 56, &checksum, sizeof(checksum));
   std::ofstream(manifest, std::ios::binary | std::ios::trunc) << bytes;
   auto g = Must(OpenReader(path))->Pin();
   ASSERT_EQ(g.status().code(), StatusCode::kNotSupported) << g.status().ToString();
