@@ -186,9 +186,9 @@ Result<std::unique_ptr<GraphWriter>> TransactionalStore::BeginWrite(const WriteO
     ReleaseSlot();
     return h;
   }
-  if (options_.auto_compact && account_->bytes() > options_.compaction_threshold) {
+  if (CompactionDue()) {
     // A delta left over the threshold (after recovery, or by a failed compaction).
-    Status s = CompactHoldingSlot();
+    Status s = AutoCompact();
     if (!s.ok() && !health().ok()) {
       ReleaseSlot();
       return health();
@@ -236,10 +236,10 @@ Status TransactionalStore::CommitTransaction(Transaction* txn) {
   }
   const bool durable = txn->durability() == Durability::kDurable;
   if (!durable) PublishVisible(state);
-  if (options_.auto_compact && account_->bytes() > options_.compaction_threshold) {
+  if (CompactionDue()) {
     // Never throttled: it is what frees the delta. Its failure is not this commit's:
     // the commit is in the log either way (a failure that stops writes shows in health()).
-    (void)CompactHoldingSlot();
+    (void)AutoCompact();
   }
   ReleaseSlot();
   if (durable) {
@@ -247,6 +247,28 @@ Status TransactionalStore::CommitTransaction(Transaction* txn) {
     PublishVisible(state);
   }
   return Status::OK();
+}
+
+bool TransactionalStore::CompactionDue() {
+  if (!options_.auto_compact) return false;
+  const uint64_t now = account_->bytes();
+  std::lock_guard<std::mutex> l(mu_);
+  // The account also counts old versions that readers pin, which no compaction frees:
+  // what the delta grew by since the last compaction is what is measured against the
+  // threshold. The baseline follows the account down as readers let go.
+  compaction_baseline_ = std::min(compaction_baseline_, now);
+  return now - compaction_baseline_ > options_.compaction_threshold;
+}
+
+Status TransactionalStore::AutoCompact() {
+  Status s = CompactHoldingSlot();
+  if (!s.ok()) {
+    std::lock_guard<std::mutex> l(mu_);
+    last_compaction_error_ = s.ToString();
+    // Try again only after as much growth again, not at every commit.
+    compaction_baseline_ = account_->bytes();
+  }
+  return s;
 }
 
 Status TransactionalStore::Compact() {
@@ -308,6 +330,10 @@ Status TransactionalStore::CompactHoldingSlot() {
     visible_ = next;
   }
   state.reset();
+  {
+    std::lock_guard<std::mutex> l(mu_);
+    compaction_baseline_ = account_->bytes();  // what is left is pinned by readers
+  }
   RemoveStaleSegments(position);
   (void)dir_->CollectGarbage();  // the old generation, unless a reader still pins it
   return Status::OK();
@@ -332,6 +358,7 @@ StoreStats TransactionalStore::Stats() const {
     s.memory_waits = memory_waits_;
     s.memory_overruns = memory_overruns_;
     s.last_overrun = last_overrun_;
+    s.last_compaction_error = last_compaction_error_;
   }
   s.synced_position = log_ ? log_->synced() : s.log_position;
   s.log_syncs = log_ ? log_->syncs() : 0;

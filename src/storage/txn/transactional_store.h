@@ -84,6 +84,7 @@ struct StoreStats {
   uint64_t memory_waits = 0;           // appends that waited for memory
   uint64_t memory_overruns = 0;        // of which proceeded over the budget after memory_patience
   std::string last_overrun;
+  std::string last_compaction_error;  // of an automatic compaction; empty if none failed
 };
 
 class TransactionalStore final : public TransactionHost {
@@ -124,6 +125,11 @@ class TransactionalStore final : public TransactionHost {
   // the wait and an overrun. Called without mu_.
   void WaitForMemory(uint64_t extra, const char* where);
   uint64_t AccountedBytes() const;
+  // Whether the delta grew past compaction_threshold since the last compaction.
+  bool CompactionDue();
+  // CompactHoldingSlot for the automatic trigger: a failure is recorded, not returned
+  // to the committer whose commit triggered it, and not retried at every commit.
+  Status AutoCompact();
   // Compaction of latest_; the caller holds the writer slot.
   Status CompactHoldingSlot();
   void RemoveStaleSegments(uint64_t below);
@@ -150,12 +156,14 @@ class TransactionalStore final : public TransactionHost {
   Status fatal_;                              // a failure outside the log (publish) that stops writes
   uint64_t commits_ = 0;
   uint64_t compactions_ = 0;
+  uint64_t compaction_baseline_ = 0;  // the account just after the last compaction
   uint64_t compacted_nodes_ = 0;
   uint64_t compacted_edges_ = 0;
   double last_compaction_seconds_ = 0;
   uint64_t memory_waits_ = 0;
   uint64_t memory_overruns_ = 0;
   std::string last_overrun_;
+  std::string last_compaction_error_;
 };
 
 }  // namespace quiver::storage

@@ -190,11 +190,11 @@ TEST(TxnMemoryTest, ALogOutrunningTheDeviceMakesAppendsWaitForTheFlusher) {
 TEST(TxnMemoryTest, WithNothingToFreeAWriterWaitsItsPatienceThenProceedsAndReports) {
   testing::TempDir dir;
   StoreOptions o = Options(Durability::kAsync);
-  o.memory_budget = 256 << 10;
+  o.memory_budget = 64 << 10;
   o.auto_compact = false;  // nothing will free the delta
   o.memory_patience = std::chrono::milliseconds(20);
   auto store = OpenStore(dir.Join("db"), o);
-  for (int i = 0; i < 200; ++i) {
+  for (int i = 0; i < 60; ++i) {
     auto w = store->BeginWrite();
     ASSERT_TRUE(w.ok()) << w.status().ToString();
     (*w)->CreateNode({}, std::vector<PropertyEntry>{
@@ -208,7 +208,7 @@ TEST(TxnMemoryTest, WithNothingToFreeAWriterWaitsItsPatienceThenProceedsAndRepor
   // And a compaction brings it back.
   ASSERT_TRUE(store->Compact().ok());
   EXPECT_LT(store->Stats().delta_bytes, 4096u);
-  EXPECT_EQ(store->BeginRead()->NodeCount(), 200u);
+  EXPECT_EQ(store->BeginRead()->NodeCount(), 60u);
 }
 
 }  // namespace

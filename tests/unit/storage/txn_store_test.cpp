@@ -266,6 +266,34 @@ TEST(TxnStoreTest, AFailedFsyncStopsAcknowledgingCommits) {
   EXPECT_EQ(store->BeginRead()->NodeCount(), 1u);
 }
 
+TEST(TxnStoreTest, AReaderPinningAnOldVersionDoesNotMakeEveryCommitCompact) {
+  testing::TempDir dir;
+  StoreOptions o = Options(Durability::kAsync);
+  o.memory_budget = 1 << 20;
+  o.compaction_threshold = 128 << 10;
+  o.auto_compact = false;
+  auto store = OpenStore(dir.Join("db"), o);
+  auto commit = [&](size_t bytes) {
+    auto w = Begin(*store);
+    w->CreateNode(
+        {}, std::vector<PropertyEntry>{{w->InternPropertyKey("v"), Value::String(std::string(bytes, 'v'))}});
+    ASSERT_TRUE(w->Commit().ok());
+  };
+  for (int i = 0; i < 100; ++i) commit(2000);  // ~200 KiB of delta, left in the log
+  store.reset();
+  o.auto_compact = true;
+  store = OpenStore(dir.Join("db"), o);  // replays it
+  auto pinned = store->BeginRead();      // and holds that version
+  commit(100);                           // compacts the replayed delta first
+  EXPECT_EQ(store->Stats().compactions, 1u);
+  EXPECT_GT(store->Stats().delta_bytes, o.compaction_threshold) << "the reader keeps its version alive";
+  for (int i = 0; i < 50; ++i) commit(100);
+  EXPECT_EQ(store->Stats().compactions, 1u) << "commits compacted what only a reader holds";
+  EXPECT_EQ(pinned->NodeCount(), 100u);
+  pinned.reset();
+  EXPECT_LT(store->Stats().delta_bytes, 64u << 10) << "released with the reader";
+}
+
 // ---- how a directory is classified at open ----
 
 TEST(TxnStoreTest, AnEmptyDirectoryIsANewDatabaseAndAMissingOneNeedsCreate) {
