@@ -155,19 +155,26 @@ void TransactionalStore::WaitForMemory(uint64_t extra, const char* where) {
   const uint64_t budget = options_.memory_budget;
   if (AccountedBytes() + extra <= budget) return;
   const auto deadline = std::chrono::steady_clock::now() + options_.memory_patience;
+  bool waited = false;
   while (AccountedBytes() + extra > budget) {
-    // The flusher drains the log buffer on its own thread (it never waits for us);
-    // readers release old versions on theirs. Nothing else can lower the total here.
-    if (std::chrono::steady_clock::now() >= deadline) {
+    // Only the flusher, draining the log buffer on its own thread (it never waits for a
+    // writer), lowers the total while we wait; a due compaction has run already, and
+    // readers that pin old versions let go when their queries end, not on our account.
+    const bool flushing = log_ != nullptr && log_->buffered_bytes() > 0;
+    if (!flushing || std::chrono::steady_clock::now() >= deadline) {
       std::lock_guard<std::mutex> l(mu_);
-      ++memory_waits_;
+      memory_waits_ += waited ? 1 : 0;
       ++memory_overruns_;
-      last_overrun_ = std::string(where) + ": delta " + std::to_string(account_->bytes()) + " + log buffer " +
-                      std::to_string(log_ ? log_->buffered_bytes() : 0) + " + " + std::to_string(extra) +
-                      " bytes > budget " + std::to_string(budget) + " after waiting " +
-                      std::to_string(options_.memory_patience.count()) + " ms";
+      last_overrun_ =
+          std::string(where) + ": delta " + std::to_string(account_->bytes()) + " + log buffer " +
+          std::to_string(log_ ? log_->buffered_bytes() : 0) + " + " + std::to_string(extra) +
+          " bytes > budget " + std::to_string(budget) +
+          (flushing
+               ? " after waiting " + std::to_string(options_.memory_patience.count()) + " ms for the flusher"
+               : " with nothing left to flush (readers pin old versions, or compaction is off or failed)");
       return;
     }
+    waited = true;
     std::this_thread::sleep_for(std::chrono::microseconds(200));
   }
   std::lock_guard<std::mutex> l(mu_);

@@ -53,7 +53,7 @@ struct StoreOptions {
   // The delta size that starts a compaction; 0 = half the budget.
   uint64_t compaction_threshold = 0;
   bool auto_compact = true;
-  // How long an append over the budget waits for the flusher or a compaction.
+  // How long an append over the budget waits for the flusher to drain the log buffer.
   std::chrono::milliseconds memory_patience{1000};
   bool create_if_missing = true;
   bool read_only = false;
@@ -121,8 +121,9 @@ class TransactionalStore final : public TransactionHost {
   Status Recover();
   void PublishVisible(const std::shared_ptr<const DeltaState>& state);
   void ReleaseSlot();
-  // Waits (up to memory_patience) while delta + log buffer + extra > budget; counts
-  // the wait and an overrun. Called without mu_.
+  // Waits (up to memory_patience) while delta + log buffer + extra > budget and the
+  // flusher is draining the buffer; counts the wait, and an overrun when it proceeds
+  // over the budget. Called without mu_.
   void WaitForMemory(uint64_t extra, const char* where);
   uint64_t AccountedBytes() const;
   // Whether the delta grew past compaction_threshold since the last compaction.
