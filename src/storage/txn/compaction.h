@@ -8,8 +8,14 @@
 // with its properties; every token in id order (token ids never change, even for
 // tokens nothing carries any more).
 //
-// Version 1 builds in memory: O(nodes + edges + properties) beyond the budget, one
-// thread. The ingest layer's bounded, parallel builders are meant to replace it.
+// Parallel: the node pass runs over ranges of 64 Ki node ids, and relationship types
+// are built side by side (`workers` threads, the caller's included); files are
+// written in the same order whatever the worker count, so the output is identical.
+// A graph with one dominant relationship type builds that type on one thread.
+//
+// Version 1 builds in memory: O(nodes + edges + properties) beyond the budget. The
+// ingest layer's bounded, spilling builders live in a layer above storage; a store
+// option to inject them is the way to reach them (see the format doc).
 
 #include <cstdint>
 
@@ -23,7 +29,9 @@ struct CompactionCounts {
   uint64_t edges = 0;
 };
 
-// `writer` must have been begun with node_count = state.live_nodes.
-Status WriteCompactedGeneration(const DeltaState& state, GenerationWriter* writer, CompactionCounts* counts);
+// `writer` must have been begun with node_count = state.live_nodes. `state` must be a
+// published (immutable) state: the workers read it concurrently.
+Status WriteCompactedGeneration(const DeltaState& state, GenerationWriter* writer, CompactionCounts* counts,
+                                unsigned workers);
 
 }  // namespace quiver::storage

@@ -1,5 +1,6 @@
 #include "storage/txn/transactional_store.h"
 
+#include <algorithm>
 #include <thread>
 
 #include "storage/txn/compaction.h"
@@ -303,7 +304,10 @@ Status TransactionalStore::CompactHoldingSlot() {
   const uint64_t position = state->log_position;
   QUIVER_ASSIGN_OR_RETURN(auto writer, dir_->BeginGeneration(state->live_nodes));
   CompactionCounts counts;
-  Status s = WriteCompactedGeneration(*state, writer.get(), &counts);
+  const unsigned workers = options_.compaction_workers != 0
+                               ? options_.compaction_workers
+                               : std::max(1u, std::thread::hardware_concurrency());
+  Status s = WriteCompactedGeneration(*state, writer.get(), &counts, workers);
   if (!s.ok()) {
     writer.reset();
     (void)dir_->CollectGarbage();  // the unfinished generation directory

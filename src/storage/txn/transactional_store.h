@@ -53,6 +53,8 @@ struct StoreOptions {
   // The delta size that starts a compaction; 0 = half the budget.
   uint64_t compaction_threshold = 0;
   bool auto_compact = true;
+  // Threads of a compaction's build; 0 = the machine's hardware concurrency.
+  unsigned compaction_workers = 0;
   // How long an append over the budget waits for the flusher to drain the log buffer.
   std::chrono::milliseconds memory_patience{1000};
   bool create_if_missing = true;
