@@ -63,6 +63,7 @@ Status CheckDirectory(Env* env, const std::string& path, const StoreOptions& opt
 TransactionalStore::TransactionalStore(Env* env, std::string path, StoreOptions options)
     : env_(env), path_(std::move(path)), options_(std::move(options)) {
   if (options_.compaction_threshold == 0) options_.compaction_threshold = options_.memory_budget / 2;
+  if (options_.compaction_log_bytes == 0) options_.compaction_log_bytes = 4 * options_.memory_budget;
 }
 
 TransactionalStore::~TransactionalStore() {
@@ -265,7 +266,9 @@ bool TransactionalStore::CompactionDue() {
   // what the delta grew by since the last compaction is what is measured against the
   // threshold. The baseline follows the account down as readers let go.
   compaction_baseline_ = std::min(compaction_baseline_, now);
-  return now - compaction_baseline_ > options_.compaction_threshold;
+  const uint64_t log_bytes = latest_->log_position - latest_->base->gen().manifest().write_log_position;
+  return now - compaction_baseline_ > options_.compaction_threshold ||
+         log_bytes > options_.compaction_log_bytes;
 }
 
 Status TransactionalStore::AutoCompact() {
@@ -361,6 +364,7 @@ StoreStats TransactionalStore::Stats() const {
     s.generation = latest_->base->gen().generation();
     s.sequence = latest_->sequence;
     s.log_position = latest_->log_position;
+    s.log_since_generation = latest_->log_position - latest_->base->gen().manifest().write_log_position;
     s.commits = commits_;
     s.compactions = compactions_;
     s.compacted_nodes = compacted_nodes_;

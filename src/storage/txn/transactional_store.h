@@ -50,8 +50,12 @@ namespace quiver::storage {
 struct StoreOptions {
   Durability durability = Durability::kDurable;
   uint64_t memory_budget = uint64_t{256} << 20;
-  // The delta size that starts a compaction; 0 = half the budget.
+  // The delta growth that starts a compaction; 0 = half the budget.
   uint64_t compaction_threshold = 0;
+  // The log written since the live generation that starts a compaction, so a log of
+  // many small overwrites (a delta that stays small) is truncated too, and recovery
+  // stays short; 0 = 4 x the budget.
+  uint64_t compaction_log_bytes = 0;
   bool auto_compact = true;
   // Threads of a compaction's build; 0 = the machine's hardware concurrency.
   unsigned compaction_workers = 0;
@@ -77,6 +81,7 @@ struct StoreStats {
   uint64_t log_buffer_bytes = 0;
   uint64_t memory_budget = 0;
   uint64_t compaction_threshold = 0;
+  uint64_t log_since_generation = 0;  // bytes of log the live generation does not include
   uint64_t commits = 0;
   uint64_t log_syncs = 0;
   uint64_t compactions = 0;
