@@ -108,7 +108,13 @@ void DeltaView::ScanNodes(NodeId begin, NodeId end, std::optional<LabelId> label
   // Base range, merged with the delta's records for it (ascending on both sides).
   NodeId id = begin;
   const NodeId base_end = std::min(end, n);
+  // A label created since the base is on no untouched base node: skip their scan.
+  const bool base_may_match = !label || *label < g.LabelCount();
   auto base_upto = [&](NodeId stop) {
+    if (!base_may_match) {
+      id = std::max(id, stop);
+      return;
+    }
     for (; id < stop; ++id) {
       if (!label || g.HasLabel(id, *label)) out.push_back(id);
     }
