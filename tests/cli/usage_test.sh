@@ -26,4 +26,17 @@ expect no-command 2 'subcommand is required' --
 expect info 0 'memory budget' -- info
 expect info-json 0 "\"memory_budget_bytes\"" -- info --json
 QUIVER_MEMORY_BUDGET=lots expect bad-env-value 2 'QUIVER_MEMORY_BUDGET' -- info
+# Bulk ingest: usage errors exit 2, failed imports 1 naming file:line:column.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+expect import-help 0 'relationships\[=TYPE\]' -- import --help
+expect generate-help 0 'Graph500' -- generate --help
+expect import-nothing 2 'nothing to import' -- import "$tmp/db"
+expect import-bad-option 2 "unknown option '--nodez'" -- import "$tmp/db" --nodez a.csv
+expect generate-no-target 2 'exactly one of --out DIR and --db DB' -- generate g500 --scale 4
+expect generate-bad-scale 2 'scale' -- generate g500 --scale 40 --out "$tmp/x"
+printf 'id:ID,age:int\na,1\nb,x\n' > "$tmp/n.csv"
+expect import-bad-row 1 'n.csv:3:3: field .age.' -- import "$tmp/db" --nodes "$tmp/n.csv" --quiet
+expect generate-db 0 'edges +1024' -- generate g500 --scale 6 --db "$tmp/g" --quiet
+expect generate-existing 1 'pass --replace' -- generate g500 --scale 6 --db "$tmp/g" --quiet
 [ "$failures" -eq 0 ]

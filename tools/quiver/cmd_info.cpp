@@ -2,6 +2,7 @@
 // of every value, so a user can see why Quiver chose 3 workers and how to change it.
 #include <iostream>
 #include <memory>
+#include <string>
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
@@ -13,9 +14,11 @@ namespace {
 
 struct InfoOptions {
   bool json = false;
+  std::string db_path;  // empty: report the build and the machine
 };
 
 int RunInfo(const InfoOptions& options) {
+  if (!options.db_path.empty()) return PrintDatabaseInfo(options.db_path, options.json);
   Result<ResourcePolicy> policy = ResourcePolicy::FromMachine();
   if (!policy.ok()) {
     // Only a malformed QUIVER_* variable gets here: like a bad flag, the invocation is
@@ -45,7 +48,10 @@ int RunInfo(const InfoOptions& options) {
 void RegisterInfoCommand(CLI::App& app, CommandHandler& handler) {
   auto options = std::make_shared<InfoOptions>();
   auto* cmd =
-      app.add_subcommand("info", "Print the build and the resource policy derived from this machine.");
+      app.add_subcommand("info",
+                         "Without DB: the build and the resource policy derived from this machine.\n"
+                         "With DB: the live generation, counts per label and type, and file sizes.");
+  cmd->add_option("DB", options->db_path, "Database directory to describe");
   cmd->add_flag("--json", options->json, "Print machine-readable JSON");
   cmd->callback([&handler, options] { handler = [options] { return RunInfo(*options); }; });
 }

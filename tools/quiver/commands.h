@@ -7,6 +7,10 @@
 #include <functional>
 #include <string>
 
+namespace quiver::ingest {
+struct RunOptions;
+}
+
 namespace quiver::cli {
 
 inline constexpr int kExitOk = 0;
@@ -20,6 +24,12 @@ void RegisterVersionCommand(CLI::App& app, CommandHandler& handler);
 void RegisterInfoCommand(CLI::App& app, CommandHandler& handler);
 void RegisterCheckCommand(CLI::App& app, CommandHandler& handler);
 void RegisterQueryCommand(CLI::App& app, CommandHandler& handler);
+void RegisterImportCommand(CLI::App& app, CommandHandler& handler);
+void RegisterGenerateCommand(CLI::App& app, CommandHandler& handler);
+
+// The resource flags import and generate share (--threads, --memory-budget, --quiet, ...).
+void AddIngestRunOptions(CLI::App* cmd, ingest::RunOptions* run);
+void RegisterCompactCommand(CLI::App& app, CommandHandler& handler);
 
 // The database report of `quiver info DB` (tools/quiver/cmd_db_info.cpp): generation,
 // counts per label and type, property columns, file sizes. Returns the exit code.

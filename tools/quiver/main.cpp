@@ -16,6 +16,9 @@ int main(int argc, char** argv) {
   RegisterInfoCommand(app, handler);
   RegisterCheckCommand(app, handler);
   RegisterQueryCommand(app, handler);
+  RegisterImportCommand(app, handler);
+  RegisterGenerateCommand(app, handler);
+  RegisterCompactCommand(app, handler);
 
   // CLI11 would report an unknown command as "A subcommand is required"; name it instead.
   const auto is_command = [&app](const std::string& name) {

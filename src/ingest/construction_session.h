@@ -1,0 +1,157 @@
+#pragma once
+// ConstructionSession: the engine under every bulk path into a database (CSV import,
+// the Graph500 generator, later the Cypher bulk load):
+//
+//   Begin -> AddNodes... -> FinishNodes -> AddEdges... -> Validate -> Commit
+//
+// Commit builds the forward and reverse CSR of every relationship type, the labels, the
+// property columns and the external-id index into a new generation, then publishes it
+// atomically. Nothing of the live generation is touched before the publish; an aborted
+// or failed session (Abort, or destruction without Commit) deletes its scratch directory
+// and its unpublished generation directory, so the database is exactly as it was.
+//
+// Input order is the identity: node i is the i-th node added, and edge properties and
+// parallel-edge order follow the order edges were added. Producers that parse in
+// parallel hand over batches in input order (see docs/ingest.md, "Determinism"), so the
+// published files do not depend on the number of workers or on chunk sizes.
+//
+// Memory (docs/ingest.md, "Memory plan"): node data stays in memory; edges are buffered
+// while an in-memory build of everything would fit the budget, and past that, spilled as
+// sorted runs into <db>/scratch and built by the spilling path.
+//
+// Threading: every method is called from one thread; the session runs its own workers.
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "common/metrics/phase_recorder.h"
+#include "ingest/csr_external.h"
+#include "ingest/edge_blocks.h"
+#include "ingest/node_table.h"
+#include "ingest/progress.h"
+#include "ingest/runs.h"
+#include "ingest/worker_pool.h"
+#include "storage/database_dir.h"
+
+namespace quiver::ingest {
+
+inline constexpr std::string_view kScratchDirName = "scratch";
+
+struct SessionOptions {
+  uint32_t workers = 0;        // 0: the resource policy's worker count
+  uint64_t memory_budget = 0;  // bytes; 0: the resource policy's budget
+  // Edges buffered before a spill; 0: derived from the budget. Tests set it small to
+  // force the spilling path on small inputs.
+  uint64_t spill_edges = 0;
+  uint64_t range_edges = 0;      // spilling build: edges per key range; 0: derived
+  bool edge_properties = false;  // edges may carry properties (decided before any edge)
+  Progress* progress = nullptr;
+  PhaseCollector* phases = nullptr;
+};
+
+struct CommitResult {
+  uint64_t generation = 0;
+  uint64_t nodes = 0;
+  uint64_t edges = 0;
+  bool spilled = false;
+  uint64_t scratch_bytes_written = 0;
+  uint64_t published_bytes = 0;
+};
+
+class ConstructionSession {
+ public:
+  // db must be opened for writing; the session holds it (and its lock) until it ends.
+  static Result<std::unique_ptr<ConstructionSession>> Begin(storage::DatabaseDir* db, SessionOptions options);
+  ~ConstructionSession();
+
+  WorkerPool* pool() { return pool_.get(); }
+  uint32_t workers() const { return pool_->size(); }
+  uint64_t memory_budget() const { return options_.memory_budget; }
+  Progress* progress() { return options_.progress; }
+
+  // Dictionary ids in order of first request.
+  uint32_t Label(std::string_view name) { return Intern(&labels_, name); }
+  uint32_t RelType(std::string_view name);
+  uint32_t PropertyKey(std::string_view name) { return Intern(&keys_, name); }
+  uint32_t label_count() const { return static_cast<uint32_t>(labels_.names.size()); }
+  uint32_t rel_type_count() const { return static_cast<uint32_t>(types_.names.size()); }
+
+  // Edges may carry properties (needed before the first spill; CSV import calls it when
+  // a relationship header has property columns).
+  void EnableEdgeProperties() { options_.edge_properties = true; }
+
+  // ---- nodes
+  Result<uint32_t> IdSpace(const std::string& name, KeyType type) { return nodes_.IdSpace(name, type); }
+  const std::vector<std::string>& id_space_names() const { return nodes_.id_space_names(); }
+  Status AddNodes(std::vector<NodeBatch> batches);
+  // Builds the id maps. Duplicate keys are listed in *duplicates (node order); without
+  // drop they fail the session (InvalidArgument naming the first), with drop those
+  // nodes are removed.
+  Status FinishNodes(bool drop_duplicates, std::vector<DuplicateKey>* duplicates);
+  uint64_t node_count() const { return nodes_.size(); }
+  const IdMap* id_map(uint32_t space) const { return nodes_.id_map(space); }
+  // (batch index, row in batch) of a node, counting batches from the first AddNodes.
+  std::pair<uint64_t, uint64_t> NodeOrigin(uint64_t node) const { return nodes_.Origin(node); }
+
+  // ---- edges (after FinishNodes); each batch's ids must be < node_count()
+  Status AddEdges(std::vector<EdgeBatch> batches);
+  uint64_t edge_count() const { return edge_count_; }
+  bool spilled() const { return spilling_; }
+
+  // ---- end
+  // Checks that the session can commit (state, id widths) and fixes the build plan.
+  Status Validate();
+  Result<CommitResult> Commit();
+  // Deletes scratch files and any unpublished generation; idempotent.
+  void Abort();
+
+ private:
+  struct Dict {
+    std::vector<std::string> names;
+    std::unordered_map<std::string, uint32_t> ids;
+  };
+  struct TypeState {
+    EdgeBlocks buffered;
+    uint64_t edges = 0;
+    std::map<uint32_t, std::unique_ptr<ColumnBuilder>> columns;  // rows: input order
+    std::vector<Run<FwdRecord>> runs;
+    std::vector<Run<FwdSeqRecord>> seq_runs;
+    std::vector<uint32_t> out_degrees;  // once it has runs
+    uint64_t run_edges = 0;             // edges already in runs
+  };
+  enum class State : uint8_t { kNodes, kEdges, kValidated, kDone };
+
+  ConstructionSession(storage::DatabaseDir* db, SessionOptions options);
+  static uint32_t Intern(Dict* d, std::string_view name);
+  uint64_t BufferedEdges() const;
+  bool InMemoryBuildFits(uint64_t extra_edges) const;
+  uint64_t SpillThreshold() const;
+  Status SpillAll(bool final_in_memory);
+  template <typename R>
+  Status SpillType(TypeState* t, std::vector<Run<R>>* runs, bool keep_in_memory);
+  Status BuildType(uint32_t type, storage::GenerationWriter* writer, WorkerPool* pool,
+                   std::vector<storage::FileInfo>* files);
+  Status BuildTypes(storage::GenerationWriter* writer);
+  Status Fail(Status s);
+
+  storage::DatabaseDir* db_;
+  SessionOptions options_;
+  std::unique_ptr<WorkerPool> pool_;
+  std::unique_ptr<Scratch> scratch_;
+  State state_ = State::kNodes;
+  Dict labels_, types_, keys_;
+  NodeTable nodes_;
+  std::vector<TypeState> type_state_;
+  uint64_t edge_count_ = 0;
+  bool spilling_ = false;
+  uint64_t node_bytes_ = 0;  // measured after FinishNodes
+  std::string gen_dir_;      // of the generation being written, until published
+};
+
+}  // namespace quiver::ingest

@@ -1,0 +1,67 @@
+#include "ingest/csr_file.h"
+
+#include <cstring>
+
+#include "storage/csr.h"
+
+namespace quiver::ingest {
+
+Result<CsrFile> CsrFile::Create(storage::GenerationWriter* writer, uint32_t type, uint64_t edge_count) {
+  CsrFile f;
+  f.node_width_ = writer->node_id_width();
+  f.position_width_ = storage::EdgePositionWidth(edge_count);
+  const uint16_t flags = f.position_width_ == 8 ? storage::kFlagWideEdgePositions : 0;
+  QUIVER_ASSIGN_OR_RETURN(f.w_, writer->NewFile(storage::RelationshipFileName(type),
+                                                storage::FileKind::kRelationshipType, type, 0, flags));
+  return f;
+}
+
+Status CsrFile::Begin(storage::SectionType type, uint32_t width) {
+  width_ = width;
+  return w_->BeginSection(type, width);
+}
+
+template <typename T>
+Status CsrFile::AppendAs(std::span<const T> values) {
+  if (width_ == sizeof(T)) return w_->AppendArray(values);  // the common case: no copy
+  constexpr size_t kChunk = 1 << 16;
+  for (size_t begin = 0; begin < values.size(); begin += kChunk) {
+    const size_t end = std::min(values.size(), begin + kChunk);
+    scratch_.resize((end - begin) * width_);
+    char* out = scratch_.data();
+    for (size_t i = begin; i < end; ++i, out += width_) {
+      const uint64_t v = values[i];
+      std::memcpy(out, &v, width_);  // little-endian: the low bytes first
+    }
+    QUIVER_RETURN_IF_ERROR(w_->Append(scratch_));
+  }
+  return Status::OK();
+}
+
+Status CsrFile::Append(std::span<const uint32_t> values) {
+  return AppendAs(values);
+}
+Status CsrFile::Append(std::span<const uint64_t> values) {
+  return AppendAs(values);
+}
+
+Status CsrFile::WriteOffsets(storage::SectionType type, std::span<const uint32_t> degrees) {
+  QUIVER_RETURN_IF_ERROR(BeginPositions(type));
+  constexpr size_t kChunk = 1 << 16;
+  std::vector<uint64_t> buf;
+  buf.reserve(kChunk + 1);
+  uint64_t at = 0;
+  buf.push_back(0);
+  for (uint32_t d : degrees) {
+    at += d;
+    buf.push_back(at);
+    if (buf.size() >= kChunk) {
+      QUIVER_RETURN_IF_ERROR(Append(std::span<const uint64_t>(buf)));
+      buf.clear();
+    }
+  }
+  QUIVER_RETURN_IF_ERROR(Append(std::span<const uint64_t>(buf)));
+  return EndSection();
+}
+
+}  // namespace quiver::ingest

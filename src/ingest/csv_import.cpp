@@ -1,0 +1,368 @@
+#include "ingest/csv_import.h"
+
+#include <algorithm>
+#include <functional>
+
+#include "ingest/csv_chunks.h"
+#include "ingest/csv_values.h"
+
+namespace quiver::ingest {
+namespace {
+
+std::string At(const std::string& file, uint64_t line, uint32_t column) {
+  std::string s = file;
+  s += ':';
+  s += std::to_string(line);
+  s += ':';
+  s += std::to_string(column);
+  return s;
+}
+
+bool StartsWithBom(std::string_view s) {
+  return s.size() >= 3 && s.substr(0, 3) == "\xEF\xBB\xBF";
+}
+
+struct GroupState {
+  const InputGroup* group = nullptr;
+  CsvHeader header;
+  uint64_t header_bytes = 0;  // of the first file, BOM included
+  uint64_t header_lines = 0;  // newlines in the header row
+  NodeFileSpec node;
+  EdgeFileSpec edge;
+  std::string start_space, end_space;
+};
+
+class Importer {
+ public:
+  Importer(const std::vector<InputGroup>& groups, const ImportOptions& options, ConstructionSession* session)
+      : groups_(groups), options_(options), session_(session), env_(Env::Default()) {}
+  Result<ImportStats> Run();
+
+ private:
+  Status ReadHeader(GroupState* g);
+  Status SetUpGroup(GroupState* g);
+  using SegmentFn = std::function<Status(const std::string& file, uint32_t file_index, std::string_view data,
+                                         const SplitResult& split)>;
+  Status ForEachSegment(const GroupState& g, const SegmentFn& fn);
+  Status NodeSegment(GroupState* g, uint32_t file_index, std::string_view data, const SplitResult& split);
+  Status EdgeSegment(GroupState* g, uint32_t file_index, std::string_view data, const SplitResult& split);
+  Status FinishNodes();
+  Status WriteReport() const;
+  Status Bad(uint32_t file_index, const BadRow& row) const {
+    return Status::InvalidArgument(At(files_[file_index], row.line, row.column) + ": " + row.reason);
+  }
+  // file:line:column of a node (by its id before duplicates were dropped).
+  std::string NodeAt(uint64_t node) const;
+
+  const std::vector<InputGroup>& groups_;
+  ImportOptions options_;
+  ConstructionSession* session_;
+  Env* env_;
+  std::vector<std::string> files_;  // every file read, by index
+  struct Origin {
+    uint32_t file;
+    NodeLocations locations;
+  };
+  std::vector<Origin> origins_;  // per node batch handed to the session
+  struct ReportLine {
+    uint32_t file;
+    BadRow row;
+  };
+  std::vector<ReportLine> report_;
+  ImportStats stats_;
+};
+
+Status Importer::ReadHeader(GroupState* g) {
+  const std::string& path = g->group->files.front();
+  QUIVER_ASSIGN_OR_RETURN(auto in, CsvInput::Open(env_, path));
+  std::string buf;
+  const char quote = options_.dialect.quote;
+  for (size_t want = 1 << 16;; want *= 2) {
+    QUIVER_ASSIGN_OR_RETURN(size_t n, in->Read(want, &buf));
+    const size_t start = StartsWithBom(buf) ? 3 : 0;
+    bool in_quotes = false;
+    size_t end = std::string::npos;
+    uint64_t lines = 0;
+    for (size_t i = start; i < buf.size(); ++i) {
+      if (buf[i] == quote) in_quotes = !in_quotes;
+      if (buf[i] == '\n') {
+        if (!in_quotes) {
+          end = i;
+          break;
+        }
+        ++lines;
+      }
+    }
+    if (end == std::string::npos && n == want) continue;  // the header row goes on
+    if (end == std::string::npos) end = buf.size();
+    g->header_bytes = end < buf.size() ? end + 1 : end;
+    g->header_lines = lines + (end < buf.size() ? 1 : 0);
+    std::string_view row(buf.data() + start, end - start);
+    if (!row.empty() && row.back() == '\r') row.remove_suffix(1);
+    if (row.empty()) return Status::InvalidArgument(At(path, 1, 1) + ": empty header row");
+    std::vector<Field> fields;
+    std::string scratch;
+    uint32_t column = 1;
+    std::string error = TokenizeRow(row, options_.dialect, &fields, &scratch, &column);
+    if (!error.empty()) return Status::InvalidArgument(At(path, 1, column) + ": header: " + error);
+    std::vector<std::string> names;
+    std::vector<uint64_t> columns;
+    for (const Field& f : fields) {
+      names.emplace_back(f.text);
+      columns.push_back(f.column);
+    }
+    auto header = ParseHeader(names, columns, g->group->kind);
+    if (!header.ok()) {
+      // Messages start "column C (...)": name the file and line too.
+      std::string msg = header.status().message();
+      uint64_t col = 1;
+      if (msg.rfind("column ", 0) == 0) col = std::strtoull(msg.c_str() + 7, nullptr, 10);
+      return Status::InvalidArgument(At(path, 1, static_cast<uint32_t>(col)) + ": header: " + msg);
+    }
+    g->header = std::move(header).value();
+    return Status::OK();
+  }
+}
+
+Status Importer::SetUpGroup(GroupState* g) {
+  const CsvHeader& h = g->header;
+  const std::string& path = g->group->files.front();
+  FileColumns cols;
+  cols.header = &g->header;
+  cols.dialect = options_.dialect;
+  cols.skip_bad_rows = options_.skip_bad_rows;
+  for (const ColumnSpec& c : h.columns) {
+    const bool property = c.role == ColumnRole::kProperty;
+    cols.keys.push_back(property ? session_->PropertyKey(c.name) : kNoKey);
+    cols.types.push_back(ChunkTypeOf(c));
+  }
+  if (g->group->kind == FileKind::kNodes) {
+    g->node.columns = cols;
+    for (const auto& l : g->group->names) g->node.file_labels.push_back(l), session_->Label(l);
+    if (h.id >= 0) {
+      const ColumnSpec& id = h.columns[static_cast<size_t>(h.id)];
+      g->node.id_type = id.id_type.value_or(options_.default_id_type);
+      auto space = session_->IdSpace(id.id_space, g->node.id_type);
+      if (!space.ok())
+        return Status::InvalidArgument(At(path, 1, static_cast<uint32_t>(id.byte_column)) + ": " +
+                                       space.status().message());
+      g->node.id_space = *space;
+      if (!id.name.empty()) g->node.key_property = session_->PropertyKey(id.name);
+    }
+    return Status::OK();
+  }
+  g->edge.columns = cols;
+  if (g->group->names.size() > 1) return Status::InvalidArgument("--relationships takes at most one type");
+  if (!g->group->names.empty()) {
+    g->edge.file_type = g->group->names.front();
+    session_->RelType(g->edge.file_type);
+  }
+  for (int which : {h.start, h.end}) {
+    const ColumnSpec& c = h.columns[static_cast<size_t>(which)];
+    const auto& spaces = session_->id_space_names();
+    if (std::find(spaces.begin(), spaces.end(), c.id_space) == spaces.end()) {
+      return Status::InvalidArgument(At(path, 1, static_cast<uint32_t>(c.byte_column)) + ": ID space " +
+                                     (c.id_space.empty() ? std::string("(global)") : "'" + c.id_space + "'") +
+                                     " is not defined by any node file");
+    }
+  }
+  g->start_space = h.columns[static_cast<size_t>(h.start)].id_space;
+  g->end_space = h.columns[static_cast<size_t>(h.end)].id_space;
+  if (std::any_of(cols.keys.begin(), cols.keys.end(), [](uint32_t k) { return k != kNoKey; })) {
+    session_->EnableEdgeProperties();
+  }
+  return Status::OK();
+}
+
+Status Importer::ForEachSegment(const GroupState& g, const SegmentFn& fn) {
+  const uint64_t segment = options_.segment_bytes;
+  const uint64_t chunk = options_.chunk_bytes;
+  for (size_t fi = 0; fi < g.group->files.size(); ++fi) {
+    const std::string& path = g.group->files[fi];
+    const uint32_t file_index = static_cast<uint32_t>(files_.size());
+    files_.push_back(path);
+    QUIVER_ASSIGN_OR_RETURN(auto in, CsvInput::Open(env_, path));
+    std::string buf;
+    uint64_t skip = fi == 0 ? g.header_bytes : 0;
+    uint64_t line = fi == 0 ? 1 + g.header_lines : 1;
+    bool first_read = true, eof = false;
+    while (!eof) {
+      QUIVER_ASSIGN_OR_RETURN(size_t n, in->Read(segment, &buf));
+      eof = n < segment;
+      if (first_read && skip == 0 && StartsWithBom(buf)) buf.erase(0, 3);
+      first_read = false;
+      if (skip > 0) {
+        const uint64_t d = std::min<uint64_t>(skip, buf.size());
+        buf.erase(0, d);
+        skip -= d;
+        if (skip > 0 && !eof) continue;
+      }
+      const SplitResult split = SplitRows(buf, eof, line, options_.dialect, chunk, session_->pool());
+      if (split.consumed == 0 && !eof) continue;  // a row longer than a segment: read on
+      QUIVER_RETURN_IF_ERROR(fn(path, file_index, buf, split));
+      line += split.newlines;
+      buf.erase(0, split.consumed);
+    }
+    stats_.input_bytes += in->file_bytes_read();
+  }
+  return Status::OK();
+}
+
+Status Importer::NodeSegment(GroupState* g, uint32_t file_index, std::string_view data,
+                             const SplitResult& split) {
+  std::vector<NodeChunk> chunks(split.chunks.size());
+  Progress* progress = session_->progress();
+  session_->pool()->ParallelFor(chunks.size(), [&](size_t c, uint32_t) {
+    chunks[c] = ParseNodeChunk(g->node, data, split.chunks[c]);
+    if (progress) progress->Advance(split.chunks[c].end - split.chunks[c].begin, chunks[c].rows);
+  });
+  std::vector<NodeBatch> batches;
+  for (NodeChunk& c : chunks) {
+    if (c.error) return Bad(file_index, *c.error);
+    for (BadRow& b : c.bad) report_.push_back({file_index, std::move(b)});
+    stats_.bad_rows += c.bad.size();
+    std::vector<uint32_t> global(c.label_names.size());
+    for (size_t i = 0; i < global.size(); ++i) global[i] = session_->Label(c.label_names[i]);
+    for (auto& set : c.batch.label_sets) {
+      for (uint32_t& l : set) l = global[l];
+    }
+    origins_.push_back({file_index, std::move(c.locations)});
+    batches.push_back(std::move(c.batch));
+  }
+  return session_->AddNodes(std::move(batches));
+}
+
+Status Importer::EdgeSegment(GroupState* g, uint32_t file_index, std::string_view data,
+                             const SplitResult& split) {
+  std::vector<EdgeChunk> chunks(split.chunks.size());
+  Progress* progress = session_->progress();
+  session_->pool()->ParallelFor(chunks.size(), [&](size_t c, uint32_t) {
+    chunks[c] = ParseEdgeChunk(g->edge, data, split.chunks[c]);
+    if (progress) progress->Advance(split.chunks[c].end - split.chunks[c].begin, chunks[c].rows);
+  });
+  std::vector<EdgeBatch> batches;
+  for (EdgeChunk& c : chunks) {
+    if (c.error) return Bad(file_index, *c.error);
+    for (BadRow& b : c.bad) report_.push_back({file_index, std::move(b)});
+    stats_.bad_rows += c.bad.size();
+    for (EdgeBatch& b : c.batches) {
+      b.type = session_->RelType(c.type_names[b.type]);
+      if (b.size() > 0) batches.push_back(std::move(b));
+    }
+  }
+  return session_->AddEdges(std::move(batches));
+}
+
+std::string Importer::NodeAt(uint64_t node) const {
+  const auto [batch, row] = session_->NodeOrigin(node);
+  if (batch >= origins_.size()) return "node " + std::to_string(node);
+  const Origin& o = origins_[batch];
+  return At(files_[o.file], o.locations.Line(row), o.locations.Column(row));
+}
+
+Status Importer::FinishNodes() {
+  std::vector<DuplicateKey> dups;
+  Status s = session_->FinishNodes(options_.skip_bad_rows, &dups);
+  if (!s.ok() && dups.empty()) return s;
+  for (const DuplicateKey& d : dups) {
+    const auto [batch, row] = session_->NodeOrigin(d.node);
+    const Origin& o = origins_[batch];
+    BadRow b{o.locations.Line(row), o.locations.Column(row),
+             "duplicate id " + d.key + " (first defined at " + NodeAt(d.first_node) + ")"};
+    if (!s.ok()) return Bad(o.file, b);
+    report_.push_back({o.file, std::move(b)});
+  }
+  stats_.bad_rows += dups.size();
+  return Status::OK();
+}
+
+Status Importer::WriteReport() const {
+  if (!options_.skip_bad_rows || options_.report_path.empty()) return Status::OK();
+  std::vector<const ReportLine*> lines;
+  for (const ReportLine& r : report_) lines.push_back(&r);
+  std::stable_sort(lines.begin(), lines.end(), [](const ReportLine* a, const ReportLine* b) {
+    return a->file != b->file ? a->file < b->file : a->row.line < b->row.line;
+  });
+  std::string text =
+      "# quiver import: " + std::to_string(lines.size()) + " rows skipped (file:line:column: reason)\n";
+  for (const ReportLine* r : lines) {
+    text += At(files_[r->file], r->row.line, r->row.column);
+    text += ": ";
+    text += r->row.reason;
+    text += '\n';
+  }
+  return WriteFileAtomically(env_, options_.report_path, text);
+}
+
+Result<ImportStats> Importer::Run() {
+  // Every header first: a bad header in the last file fails before any data is read,
+  // and keys, labels and types get their ids in command-line order.
+  std::vector<GroupState> node_groups, edge_groups;
+  for (const InputGroup& g : groups_) {
+    if (g.files.empty()) return Status::InvalidArgument("a --nodes or --relationships option without files");
+    GroupState s;
+    s.group = &g;
+    QUIVER_RETURN_IF_ERROR(ReadHeader(&s));
+    (g.kind == FileKind::kNodes ? node_groups : edge_groups).push_back(std::move(s));
+  }
+  for (GroupState& g : node_groups) QUIVER_RETURN_IF_ERROR(SetUpGroup(&g));
+  for (GroupState& g : edge_groups) QUIVER_RETURN_IF_ERROR(SetUpGroup(&g));
+
+  Progress* progress = session_->progress();
+  if (progress) progress->BeginPhase("nodes", InputBytes(groups_, FileKind::kNodes), "bytes");
+  for (GroupState& g : node_groups) {
+    QUIVER_RETURN_IF_ERROR(
+        ForEachSegment(g, [&](const std::string&, uint32_t fi, std::string_view d, const SplitResult& s) {
+          return NodeSegment(&g, fi, d, s);
+        }));
+  }
+  if (progress) progress->EndPhase();
+  QUIVER_RETURN_IF_ERROR(FinishNodes());
+  origins_.clear();
+
+  if (progress) progress->BeginPhase("relationships", InputBytes(groups_, FileKind::kRelationships), "bytes");
+  for (GroupState& g : edge_groups) {
+    const auto& spaces = session_->id_space_names();
+    auto space = [&](const std::string& name) {
+      return static_cast<uint32_t>(std::find(spaces.begin(), spaces.end(), name) - spaces.begin());
+    };
+    g.edge.start_map = session_->id_map(space(g.start_space));
+    g.edge.end_map = session_->id_map(space(g.end_space));
+    QUIVER_RETURN_IF_ERROR(
+        ForEachSegment(g, [&](const std::string&, uint32_t fi, std::string_view d, const SplitResult& s) {
+          return EdgeSegment(&g, fi, d, s);
+        }));
+  }
+  if (progress) progress->EndPhase();
+  QUIVER_RETURN_IF_ERROR(WriteReport());
+  stats_.nodes = session_->node_count();
+  stats_.edges = session_->edge_count();
+  return stats_;
+}
+
+}  // namespace
+
+uint64_t InputBytes(const std::vector<InputGroup>& groups, FileKind kind) {
+  uint64_t total = 0;
+  for (const InputGroup& g : groups) {
+    if (g.kind != kind) continue;
+    for (const auto& f : g.files) {
+      auto size = Env::Default()->FileSize(f);
+      if (size.ok()) total += *size;
+    }
+  }
+  return total;
+}
+
+Result<ImportStats> ImportCsv(const std::vector<InputGroup>& groups, const ImportOptions& options,
+                              ConstructionSession* session) {
+  ImportOptions o = options;
+  if (o.segment_bytes == 0)
+    o.segment_bytes = std::clamp<uint64_t>(session->memory_budget() / 16, 4 << 20, 128 << 20);
+  if (o.chunk_bytes == 0)
+    o.chunk_bytes = std::max<uint64_t>(o.segment_bytes / (uint64_t{session->workers()} * 4), 1 << 16);
+  Importer importer(groups, o, session);
+  return importer.Run();
+}
+
+}  // namespace quiver::ingest

@@ -1,0 +1,55 @@
+#pragma once
+// CSV import into a construction session (`quiver import`): node file groups, then
+// relationship file groups, each read in segments of whole rows, each segment cut into
+// chunks parsed in parallel and handed to the session in input order.
+//
+// Bad input (malformed row, wrong type, unknown endpoint, duplicate id, bad header)
+// stops the import with an InvalidArgument "file:line:column: reason"; with
+// skip_bad_rows such rows are left out, counted, and listed in the report file
+// ("file:line:column: reason", in input order). Either way nothing is published until
+// the caller commits the session, so a failed import leaves the database untouched.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ingest/construction_session.h"
+#include "ingest/csv_header.h"
+#include "ingest/csv_scan.h"
+
+namespace quiver::ingest {
+
+// One --nodes or --relationships occurrence: labels (nodes) or the type (relationships,
+// at most one), and its files. The first file's first row is the header; further files
+// of the group hold data rows only (neo4j-admin's "header.csv,part1.csv,...").
+struct InputGroup {
+  FileKind kind = FileKind::kNodes;
+  std::vector<std::string> names;
+  std::vector<std::string> files;
+};
+
+struct ImportOptions {
+  CsvDialect dialect;
+  KeyType default_id_type = KeyType::kString;  // for ID columns without {id-type:...}
+  bool skip_bad_rows = false;
+  std::string report_path;     // written when skip_bad_rows (empty: not written)
+  uint64_t segment_bytes = 0;  // bytes read at a time; 0: from the memory budget
+  uint64_t chunk_bytes = 0;    // bytes per parallel parse task; 0: from the segment
+};
+
+struct ImportStats {
+  uint64_t nodes = 0;
+  uint64_t edges = 0;
+  uint64_t bad_rows = 0;
+  uint64_t input_bytes = 0;  // bytes taken from the input files
+};
+
+// Adds every node and relationship of the groups to the session (FinishNodes
+// included). The caller commits, or aborts on error.
+Result<ImportStats> ImportCsv(const std::vector<InputGroup>& groups, const ImportOptions& options,
+                              ConstructionSession* session);
+
+// Total size of the files of the groups of one kind (for progress and --threads auto).
+uint64_t InputBytes(const std::vector<InputGroup>& groups, FileKind kind);
+
+}  // namespace quiver::ingest

@@ -1,0 +1,171 @@
+// ConstructionSession: Validate and Commit (the build and the publish).
+#include <thread>
+
+#include "ingest/construction_session.h"
+#include "ingest/csr_memory.h"
+#include "ingest/worker_budget.h"
+#include "storage/property_column.h"
+
+namespace quiver::ingest {
+
+Status ConstructionSession::Validate() {
+  if (state_ == State::kValidated) return Status::OK();
+  if (state_ == State::kDone) return Status::InvalidArgument("the session has ended");
+  if (state_ == State::kNodes) {
+    std::vector<DuplicateKey> dups;
+    QUIVER_RETURN_IF_ERROR(FinishNodes(false, &dups));
+  }
+  for (const TypeState& t : type_state_) {
+    if (t.edges >= (uint64_t{1} << 32) && !spilling_) {
+      return Fail(Status::NotSupported("an in-memory build of 2^32 or more edges of one type"));
+    }
+  }
+  state_ = State::kValidated;
+  return Status::OK();
+}
+
+Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* writer, WorkerPool* pool,
+                                      std::vector<storage::FileInfo>* files) {
+  TypeState& t = type_state_[type];
+  const uint64_t n = nodes_.size();
+  const bool ordered = !t.columns.empty();
+  RawVector<uint64_t> input_of_position;
+  QUIVER_ASSIGN_OR_RETURN(CsrFile file, CsrFile::Create(writer, type, t.edges));
+  if (!t.runs.empty() || !t.seq_runs.empty()) {
+    // The spilling path's share of the budget: ranges, reverse buffers and sorts.
+    uint64_t fixed = node_bytes_ + n * 8;
+    for (const auto& [k, c] : t.columns) fixed += c->MemoryBytes();
+    if (ordered) fixed += t.edges * 8;
+    const uint64_t avail = options_.memory_budget > fixed ? options_.memory_budget - fixed : 0;
+    ExternalCsrPlan plan;
+    plan.range_edges = options_.range_edges != 0
+                           ? options_.range_edges
+                           : std::max<uint64_t>(avail / 3 / (uint64_t{pool->size()} * 48), 4096);
+    plan.reverse_run_edges = std::max<uint64_t>(avail / 3 / 32, 4096);
+    if (options_.spill_edges != 0) plan.reverse_run_edges = options_.spill_edges;
+    plan.histogram_bytes = std::max<uint64_t>(avail / 6, 1 << 20);
+    Status s = ordered ? BuildCsrExternal(n, t.edges, &t.seq_runs, t.out_degrees, plan, scratch_.get(), &file,
+                                          &input_of_position, pool)
+                       : BuildCsrExternal(n, t.edges, &t.runs, t.out_degrees, plan, scratch_.get(), &file,
+                                          nullptr, pool);
+    QUIVER_RETURN_IF_ERROR(s);
+  } else {
+    // Sub-phases only when types are built one at a time: phases must not overlap.
+    std::optional<ScopedPhase> phase;
+    if (options_.phases && pool == pool_.get()) phase.emplace(*options_.phases, "csr_sort");
+    const uint64_t hist = options_.memory_budget / 8;
+    CsrArrays32 csr = BuildCsrInMemory(n, &t.buffered, ordered, hist, pool);
+    if (phase) {
+      phase->SetUnits("edge", t.edges);
+      phase.reset();
+      phase.emplace(*options_.phases, "csr_write");
+      phase->SetUnits("edge", t.edges);
+    }
+    QUIVER_RETURN_IF_ERROR(WriteCsrArrays(&file, csr));
+    input_of_position = std::move(csr.input_of_position);
+  }
+  QUIVER_ASSIGN_OR_RETURN(storage::FileInfo info, file.Finish());
+  files->push_back(std::move(info));
+  for (auto& [key, col] : t.columns) {
+    col->Finish(t.edges);
+    if (col->present_count() == 0) continue;
+    QUIVER_ASSIGN_OR_RETURN(
+        auto f,
+        writer->NewFile(storage::EdgeColumnFileName(type, key), storage::FileKind::kEdgePropertyColumn,
+                        storage::EdgeColumnSubject(type, key), static_cast<uint32_t>(col->type())));
+    QUIVER_RETURN_IF_ERROR(col->Write(f.get(), input_of_position));
+    QUIVER_ASSIGN_OR_RETURN(storage::FileInfo column_info, f->Finish());
+    files->push_back(std::move(column_info));
+  }
+  if (options_.progress) options_.progress->Advance(t.edges);
+  return Status::OK();
+}
+
+Status ConstructionSession::BuildTypes(storage::GenerationWriter* writer) {
+  const uint32_t types = rel_type_count();
+  std::vector<uint64_t> counts(types);
+  for (uint32_t t = 0; t < types; ++t) counts[t] = type_state_[t].edges;
+  std::vector<std::vector<storage::FileInfo>> files(types);
+  std::vector<Status> status(types);
+  // Several types at once, each with its share of the workers, when the budget covers
+  // every non-empty type and the in-memory builds fit together; otherwise one type at
+  // a time with every worker (the spilling path always: its plan assumes the budget).
+  const std::vector<uint32_t> share = AllocateWorkers(pool_->size(), counts);
+  uint32_t non_empty = 0;
+  for (uint64_t c : counts) non_empty += c > 0 ? 1 : 0;
+  const bool concurrent = !spilling_ && non_empty > 1 && non_empty <= pool_->size();
+  if (concurrent) {
+    std::vector<std::jthread> threads;
+    for (uint32_t t = 0; t < types; ++t) {
+      if (counts[t] == 0) continue;
+      threads.emplace_back([&, t] {
+        try {
+          WorkerPool pool(share[t]);
+          status[t] = BuildType(t, writer, &pool, &files[t]);
+        } catch (const std::exception& e) {  // a failed QUIVER_ASSERT must not terminate
+          status[t] = Status::Aborted(std::string("building relationship type: ") + e.what());
+        }
+      });
+    }
+    threads.clear();  // joins
+  }
+  for (uint32_t t = 0; t < types; ++t) {
+    if (!concurrent || counts[t] == 0) status[t] = BuildType(t, writer, pool_.get(), &files[t]);
+    QUIVER_RETURN_IF_ERROR(status[t]);
+  }
+  // The MANIFEST lists files in type order whatever order they were finished in.
+  for (uint32_t t = 0; t < types; ++t) {
+    for (auto& f : files[t]) writer->AddFile(std::move(f));
+    writer->SetRelationshipTypeEdgeCount(t, counts[t]);
+  }
+  return Status::OK();
+}
+
+Result<CommitResult> ConstructionSession::Commit() {
+  QUIVER_RETURN_IF_ERROR(Validate());
+  if (spilling_) QUIVER_RETURN_IF_ERROR(SpillAll(true));
+  CommitResult result;
+  result.nodes = nodes_.size();
+  result.edges = edge_count_;
+  result.spilled = spilling_;
+  auto writer_or = db_->BeginGeneration(nodes_.size());
+  if (!writer_or.ok()) return Fail(writer_or.status());
+  std::unique_ptr<storage::GenerationWriter> writer = std::move(writer_or).value();
+  gen_dir_ = writer->dir();
+  Status s = [&]() -> Status {
+    QUIVER_RETURN_IF_ERROR(writer->WriteDictionary({labels_.names, types_.names, keys_.names}));
+    QUIVER_RETURN_IF_ERROR(nodes_.WriteLabels(writer.get(), label_count()));
+    {
+      std::optional<ScopedPhase> phase;
+      if (options_.phases) phase.emplace(*options_.phases, "build_csr");
+      if (options_.progress) options_.progress->BeginPhase("build CSR", edge_count_, "edges");
+      QUIVER_RETURN_IF_ERROR(BuildTypes(writer.get()));
+      if (options_.progress) options_.progress->EndPhase();
+      if (phase) phase->SetUnits("edge", edge_count_);
+    }
+    std::optional<ScopedPhase> phase;
+    if (options_.phases) phase.emplace(*options_.phases, "write_nodes_publish");
+    QUIVER_RETURN_IF_ERROR(nodes_.WriteColumns(writer.get(), pool_.get()));
+    QUIVER_RETURN_IF_ERROR(nodes_.WriteExternalIds(writer.get(), pool_.get()));
+    return Status::OK();
+  }();
+  if (!s.ok()) return Fail(s);
+  auto published = db_->Publish(writer.get(), 0);
+  if (!published.ok()) {
+    // Once CURRENT names the new generation it is live, whatever failed after the rename.
+    auto current = db_->CurrentGeneration();
+    if (current.ok() && *current == writer->generation()) gen_dir_.clear();
+    return Fail(published.status());
+  }
+  gen_dir_.clear();  // live now: not ours to delete
+  result.generation = *published;
+  result.scratch_bytes_written = scratch_->bytes_written();
+  auto pinned = db_->Pin();
+  if (pinned.ok()) {
+    for (const auto& f : (*pinned)->manifest().files) result.published_bytes += f.size;
+  }
+  Abort();  // scratch removed; state done
+  return result;
+}
+
+}  // namespace quiver::ingest

@@ -1,0 +1,351 @@
+#include "storage/txn/delta_view.h"
+
+#include <algorithm>
+
+#include "common/assert.h"
+#include "storage/txn/value_convert.h"
+
+namespace quiver::storage {
+
+namespace {
+
+bool TypeWanted(std::span<const RelTypeId> types, RelTypeId type) {
+  return types.empty() || std::find(types.begin(), types.end(), type) != types.end();
+}
+
+template <typename T>
+T ValueOrThrow(Result<T> r) {
+  ThrowIfError(r.status());
+  return std::move(r).value();
+}
+
+// Appends base (ascending by key) merged with overrides (ascending; null = removed).
+void MergeProps(std::vector<std::pair<uint32_t, PropertyValue>> base,
+                const std::vector<PropertyEntry>* overrides, std::vector<PropertyEntry>& out) {
+  size_t j = 0;
+  const size_t m = overrides == nullptr ? 0 : overrides->size();
+  auto emit_override = [&](const PropertyEntry& e) {
+    if (!e.second.IsNull()) out.push_back(e);
+  };
+  for (auto& [key, value] : base) {
+    while (j < m && (*overrides)[j].first < key) emit_override((*overrides)[j++]);
+    if (j < m && (*overrides)[j].first == key) {
+      emit_override((*overrides)[j++]);
+    } else {
+      out.emplace_back(key, ToValue(value));
+    }
+  }
+  while (j < m) emit_override((*overrides)[j++]);
+}
+
+std::string_view TokenName(const TokenList& list, uint32_t id, std::string_view base_name) {
+  if (id < list.base_count) return base_name;
+  QUIVER_ASSERT_MSG(id < list.size(), "unknown token id " + std::to_string(id));
+  return list.names[id - list.base_count];
+}
+
+}  // namespace
+
+// ---- tokens ----
+
+std::optional<LabelId> DeltaView::FindLabel(std::string_view name) const {
+  if (auto id = s_->base->gen().FindLabel(name)) return id;
+  return s_->tokens->labels.Find(name);
+}
+std::optional<RelTypeId> DeltaView::FindRelType(std::string_view name) const {
+  if (auto id = s_->base->gen().FindRelType(name)) return id;
+  return s_->tokens->rel_types.Find(name);
+}
+std::optional<PropertyKeyId> DeltaView::FindPropertyKey(std::string_view name) const {
+  if (auto id = s_->base->gen().FindPropertyKey(name)) return id;
+  return s_->tokens->property_keys.Find(name);
+}
+std::string_view DeltaView::LabelName(LabelId label) const {
+  const auto& list = s_->tokens->labels;
+  return TokenName(list, label,
+                   label < list.base_count ? s_->base->gen().LabelName(label) : std::string_view());
+}
+std::string_view DeltaView::RelTypeName(RelTypeId type) const {
+  const auto& list = s_->tokens->rel_types;
+  return TokenName(list, type,
+                   type < list.base_count ? s_->base->gen().RelTypeName(type) : std::string_view());
+}
+std::string_view DeltaView::PropertyKeyName(PropertyKeyId key) const {
+  const auto& list = s_->tokens->property_keys;
+  return TokenName(list, key,
+                   key < list.base_count ? s_->base->gen().PropertyKeyName(key) : std::string_view());
+}
+
+// ---- nodes ----
+
+void DeltaView::CheckNode(NodeId node) const {
+  QUIVER_ASSERT_MSG(IsBaseNode(node) || NodeRecord(node) != nullptr,
+                    "unknown node id " + std::to_string(node));
+}
+
+void DeltaView::CheckRel(RelId rel) const {
+  QUIVER_ASSERT_MSG(IsBaseRel(rel) || RelRecord(rel) != nullptr,
+                    "unknown relationship id " + std::to_string(rel));
+}
+
+bool DeltaView::NodeExists(NodeId node) const {
+  if (const NodeDelta* d = NodeRecord(node)) return !d->deleted;
+  return IsBaseNode(node);
+}
+
+void DeltaView::ScanNodes(NodeId begin, NodeId end, std::optional<LabelId> label,
+                          std::vector<NodeId>& out) const {
+  end = std::min(end, s_->node_bound);
+  if (begin >= end) return;
+  const uint64_t n = s_->base->node_count();
+  const Generation& g = s_->base->gen();
+  auto delta_matches = [&](const NodeDelta& d, NodeId id) {
+    if (d.deleted) return false;
+    if (!label) return true;
+    if (d.created || d.labels_override) return std::binary_search(d.labels.begin(), d.labels.end(), *label);
+    return g.HasLabel(id, *label);
+  };
+  // Base range, merged with the delta's records for it (ascending on both sides).
+  NodeId id = begin;
+  const NodeId base_end = std::min(end, n);
+  // A label created since the base is on no untouched base node: skip their scan.
+  const bool base_may_match = !label || *label < g.LabelCount();
+  auto base_upto = [&](NodeId stop) {
+    if (!base_may_match) {
+      id = std::max(id, stop);
+      return;
+    }
+    for (; id < stop; ++id) {
+      if (!label || g.HasLabel(id, *label)) out.push_back(id);
+    }
+  };
+  if (id < base_end) {
+    s_->nodes.ForEachInRange(id, base_end, [&](uint64_t key, const std::shared_ptr<NodeDelta>& d) {
+      base_upto(key);
+      if (delta_matches(*d, key)) out.push_back(key);
+      id = key + 1;
+    });
+    base_upto(base_end);
+  }
+  // Created nodes.
+  s_->nodes.ForEachInRange(std::max(begin, n), end, [&](uint64_t key, const std::shared_ptr<NodeDelta>& d) {
+    if (delta_matches(*d, key)) out.push_back(key);
+  });
+}
+
+void DeltaView::GetLabels(NodeId node, std::vector<LabelId>& out) const {
+  CheckNode(node);
+  const NodeDelta* d = NodeRecord(node);
+  if (d != nullptr && (d->created || d->labels_override)) {
+    out.insert(out.end(), d->labels.begin(), d->labels.end());
+    return;
+  }
+  s_->base->gen().NodeLabels(node).ForEach([&](uint64_t l) { out.push_back(static_cast<LabelId>(l)); });
+}
+
+bool DeltaView::HasLabel(NodeId node, LabelId label) const {
+  CheckNode(node);
+  const NodeDelta* d = NodeRecord(node);
+  if (d != nullptr && (d->created || d->labels_override)) {
+    return std::binary_search(d->labels.begin(), d->labels.end(), label);
+  }
+  return s_->base->gen().HasLabel(node, label);
+}
+
+Value DeltaView::GetNodeProperty(NodeId node, PropertyKeyId key) const {
+  CheckNode(node);
+  const NodeDelta* d = NodeRecord(node);
+  if (d != nullptr) {
+    if (const Value* v = FindEntry(d->props, key)) return *v;
+    if (d->created) return Value();
+  }
+  return ToValue(ValueOrThrow(s_->base->gen().NodeProperty(node, key)));
+}
+
+void DeltaView::GetNodeProperties(NodeId node, std::vector<PropertyEntry>& out) const {
+  CheckNode(node);
+  const NodeDelta* d = NodeRecord(node);
+  if (d != nullptr && d->created) {
+    out.insert(out.end(), d->props.begin(), d->props.end());
+    return;
+  }
+  MergeProps(ValueOrThrow(s_->base->gen().NodeProperties(node)), d == nullptr ? nullptr : &d->props, out);
+}
+
+// ---- relationships ----
+
+bool DeltaView::RelationshipExists(RelId rel) const {
+  if (const RelDelta* r = RelRecord(rel)) return !r->deleted;
+  return IsBaseRel(rel);
+}
+
+RelationshipRef DeltaView::GetRelationship(RelId rel) const {
+  CheckRel(rel);
+  if (const RelDelta* r = RelRecord(rel)) return RelationshipRef{rel, r->type, r->start, r->end};
+  const EdgeRef e = s_->base->EdgeOf(rel);
+  uint64_t source = 0, target = 0;
+  QUIVER_ASSERT(s_->base->gen().EdgeEndpoints(e, &source, &target));
+  return RelationshipRef{rel, e.type, source, target};
+}
+
+Value DeltaView::GetRelationshipProperty(RelId rel, PropertyKeyId key) const {
+  CheckRel(rel);
+  const RelDelta* r = RelRecord(rel);
+  if (r != nullptr) {
+    if (const Value* v = FindEntry(r->props, key)) return *v;
+    if (!r->base) return Value();
+  }
+  return ToValue(ValueOrThrow(s_->base->gen().EdgeProperty(s_->base->EdgeOf(rel), key)));
+}
+
+void DeltaView::GetRelationshipProperties(RelId rel, std::vector<PropertyEntry>& out) const {
+  CheckRel(rel);
+  const RelDelta* r = RelRecord(rel);
+  if (r != nullptr && !r->base) {
+    out.insert(out.end(), r->props.begin(), r->props.end());
+    return;
+  }
+  MergeProps(ValueOrThrow(s_->base->gen().EdgeProperties(s_->base->EdgeOf(rel))),
+             r == nullptr ? nullptr : &r->props, out);
+}
+
+// ---- adjacency ----
+
+// f(rel, type, start, end, neighbour) for each live base relationship of node; kBoth
+// reports a self-loop once (from the outgoing side).
+template <typename F>
+void DeltaView::ForEachBaseEdge(NodeId node, const NodeDelta* d, quiver::Direction direction,
+                                std::span<const RelTypeId> types, F&& f) const {
+  if (!IsBaseNode(node)) return;
+  const BaseGraph& base = *s_->base;
+  const Generation& g = base.gen();
+  const bool check_out = d != nullptr && d->deleted_base_out > 0;
+  const bool check_in = d != nullptr && d->deleted_base_in > 0;
+  auto visit = [&](uint32_t t) {
+    if (t >= base.type_count()) return;
+    if (direction != quiver::Direction::kIncoming) {
+      const AdjacencySlice s = g.Neighbors(t, node, Direction::kOut);
+      for (uint64_t i = 0; i < s.size(); ++i) {
+        const RelId rel = base.RelIdOf(t, s.EdgeAt(i));
+        if (check_out && !RelationshipExists(rel)) continue;
+        f(rel, t, node, s.neighbors[i], s.neighbors[i]);
+      }
+    }
+    if (direction != quiver::Direction::kOutgoing) {
+      const AdjacencySlice s = g.Neighbors(t, node, Direction::kIn);
+      for (uint64_t i = 0; i < s.size(); ++i) {
+        const uint64_t source = s.neighbors[i];
+        if (direction == quiver::Direction::kBoth && source == node) continue;
+        const RelId rel = base.RelIdOf(t, s.EdgeAt(i));
+        if (check_in && !RelationshipExists(rel)) continue;
+        f(rel, t, source, node, source);
+      }
+    }
+  };
+  if (types.empty()) {
+    for (uint32_t t = 0; t < base.type_count(); ++t) visit(t);
+  } else {
+    for (RelTypeId t : types) visit(t);
+  }
+}
+
+void DeltaView::Expand(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types,
+                       std::vector<Adjacent>& out) const {
+  CheckNode(node);
+  const NodeDelta* d = NodeRecord(node);
+  ForEachBaseEdge(node, d, direction, types,
+                  [&](RelId rel, RelTypeId t, NodeId start, NodeId end, NodeId nb) {
+                    out.push_back(Adjacent{RelationshipRef{rel, t, start, end}, nb});
+                  });
+  if (d == nullptr) return;
+  if (direction != quiver::Direction::kIncoming) {
+    d->out.ForEach([&](uint64_t rel, SetMember) {
+      const RelDelta* r = RelRecord(rel);
+      if (TypeWanted(types, r->type))
+        out.push_back(Adjacent{RelationshipRef{rel, r->type, r->start, r->end}, r->end});
+    });
+  }
+  if (direction != quiver::Direction::kOutgoing) {
+    d->in.ForEach([&](uint64_t rel, SetMember) {
+      const RelDelta* r = RelRecord(rel);
+      if (direction == quiver::Direction::kBoth && r->start == r->end) return;
+      if (TypeWanted(types, r->type)) {
+        out.push_back(Adjacent{RelationshipRef{rel, r->type, r->start, r->end}, r->start});
+      }
+    });
+  }
+}
+
+namespace {
+
+// Entries equal to v in an ascending array: O(log n).
+uint64_t CountEqual(const UIntArray& a, uint64_t v) {
+  uint64_t lo = 0, hi = a.size();
+  while (lo < hi) {
+    const uint64_t mid = lo + (hi - lo) / 2;
+    if (a[mid] < v)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  uint64_t first = lo;
+  hi = a.size();
+  while (lo < hi) {
+    const uint64_t mid = lo + (hi - lo) / 2;
+    if (a[mid] <= v)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo - first;
+}
+
+}  // namespace
+
+uint64_t DeltaView::Degree(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types) const {
+  CheckNode(node);
+  const NodeDelta* d = NodeRecord(node);
+  uint64_t count = 0;
+  const bool deleted_base = d != nullptr && (d->deleted_base_out > 0 || d->deleted_base_in > 0);
+  if (IsBaseNode(node) && deleted_base) {
+    // Some base relationships are gone: count them one by one.
+    ForEachBaseEdge(node, d, direction, types, [&](RelId, RelTypeId, NodeId, NodeId, NodeId) { ++count; });
+  } else if (IsBaseNode(node)) {
+    const BaseGraph& base = *s_->base;
+    auto add = [&](uint32_t t) {
+      if (t >= base.type_count()) return;
+      if (direction != quiver::Direction::kIncoming)
+        count += base.gen().Neighbors(t, node, Direction::kOut).size();
+      if (direction != quiver::Direction::kOutgoing) {
+        const AdjacencySlice in = base.gen().Neighbors(t, node, Direction::kIn);
+        count += in.size();
+        // Reverse slices ascend by source: the self-loops are one binary search away.
+        if (direction == quiver::Direction::kBoth) count -= CountEqual(in.neighbors, node);
+      }
+    };
+    if (types.empty()) {
+      for (uint32_t t = 0; t < base.type_count(); ++t) add(t);
+    } else {
+      for (RelTypeId t : types) add(t);
+    }
+  }
+  if (d == nullptr) return count;
+  if (direction != quiver::Direction::kIncoming) {
+    if (types.empty()) {
+      count += d->out.size();
+    } else {
+      d->out.ForEach(
+          [&](uint64_t rel, SetMember) { count += TypeWanted(types, RelRecord(rel)->type) ? 1 : 0; });
+    }
+  }
+  if (direction != quiver::Direction::kOutgoing) {
+    d->in.ForEach([&](uint64_t rel, SetMember) {
+      const RelDelta* r = RelRecord(rel);
+      if (direction == quiver::Direction::kBoth && r->start == r->end) return;
+      count += TypeWanted(types, r->type) ? 1 : 0;
+    });
+  }
+  return count;
+}
+
+}  // namespace quiver::storage

@@ -1,0 +1,131 @@
+#pragma once
+// DeltaView: the read logic of base ⊕ delta over one DeltaState — what every GraphReader
+// method of a snapshot (and of a transaction reading its own writes) computes. Non-virtual
+// and stateless beyond the state pointer; StateReader<> below turns it into a GraphReader.
+//
+// Costs: a node or relationship the delta has not touched costs one radix lookup on top
+// of the base read. Expand/Degree are O(base degree + delta degree); a node with deleted
+// base relationships pays one lookup per base relationship in that direction.
+// Base property reads that find an undecodable value throw StorageError (Corruption).
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "storage/graph.h"
+#include "storage/txn/delta_state.h"
+
+namespace quiver::storage {
+
+class DeltaView {
+ public:
+  explicit DeltaView(const DeltaState* state = nullptr) : s_(state) {}
+  void Reset(const DeltaState* state) { s_ = state; }
+  const DeltaState& state() const { return *s_; }
+
+  std::optional<LabelId> FindLabel(std::string_view name) const;
+  std::optional<RelTypeId> FindRelType(std::string_view name) const;
+  std::optional<PropertyKeyId> FindPropertyKey(std::string_view name) const;
+  std::string_view LabelName(LabelId label) const;
+  std::string_view RelTypeName(RelTypeId type) const;
+  std::string_view PropertyKeyName(PropertyKeyId key) const;
+
+  NodeId NodeIdBound() const { return s_->node_bound; }
+  uint64_t NodeCount() const { return s_->live_nodes; }
+  bool NodeExists(NodeId node) const;
+  void ScanNodes(NodeId begin, NodeId end, std::optional<LabelId> label, std::vector<NodeId>& out) const;
+  void GetLabels(NodeId node, std::vector<LabelId>& out) const;
+  bool HasLabel(NodeId node, LabelId label) const;
+  Value GetNodeProperty(NodeId node, PropertyKeyId key) const;
+  void GetNodeProperties(NodeId node, std::vector<PropertyEntry>& out) const;
+
+  uint64_t RelationshipCount() const { return s_->live_rels; }
+  bool RelationshipExists(RelId rel) const;
+  RelationshipRef GetRelationship(RelId rel) const;
+  Value GetRelationshipProperty(RelId rel, PropertyKeyId key) const;
+  void GetRelationshipProperties(RelId rel, std::vector<PropertyEntry>& out) const;
+
+  void Expand(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types,
+              std::vector<Adjacent>& out) const;
+  uint64_t Degree(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types) const;
+
+  // ---- for the writer and compaction ----
+  const NodeDelta* NodeRecord(NodeId node) const {
+    const auto* p = s_->nodes.Find(node);
+    return p == nullptr ? nullptr : p->get();
+  }
+  const RelDelta* RelRecord(RelId rel) const {
+    const auto* p = s_->rels.Find(rel);
+    return p == nullptr ? nullptr : p->get();
+  }
+  bool IsBaseNode(NodeId node) const { return node < s_->base->node_count(); }
+  bool IsBaseRel(RelId rel) const { return rel < s_->base->edge_count(); }
+  // Asserts the id was ever allocated (tombstones included).
+  void CheckNode(NodeId node) const;
+  void CheckRel(RelId rel) const;
+
+ private:
+  template <typename F>
+  void ForEachBaseEdge(NodeId node, const NodeDelta* d, quiver::Direction direction,
+                       std::span<const RelTypeId> types, F&& f) const;
+
+  const DeltaState* s_;
+};
+
+// A GraphReader (Base = GraphReader) or the read half of a GraphWriter (Base =
+// GraphWriter) over the DeltaState that view_ points at.
+template <typename Base>
+class StateReader : public Base {
+ public:
+  std::optional<LabelId> FindLabel(std::string_view name) const override { return view_.FindLabel(name); }
+  std::optional<RelTypeId> FindRelType(std::string_view name) const override {
+    return view_.FindRelType(name);
+  }
+  std::optional<PropertyKeyId> FindPropertyKey(std::string_view name) const override {
+    return view_.FindPropertyKey(name);
+  }
+  std::string_view LabelName(LabelId label) const override { return view_.LabelName(label); }
+  std::string_view RelTypeName(RelTypeId type) const override { return view_.RelTypeName(type); }
+  std::string_view PropertyKeyName(PropertyKeyId key) const override { return view_.PropertyKeyName(key); }
+
+  NodeId NodeIdBound() const override { return view_.NodeIdBound(); }
+  uint64_t NodeCount() const override { return view_.NodeCount(); }
+  bool NodeExists(NodeId node) const override { return view_.NodeExists(node); }
+  void ScanNodes(NodeId begin, NodeId end, std::optional<LabelId> label,
+                 std::vector<NodeId>& out) const override {
+    view_.ScanNodes(begin, end, label, out);
+  }
+  void GetLabels(NodeId node, std::vector<LabelId>& out) const override { view_.GetLabels(node, out); }
+  bool HasLabel(NodeId node, LabelId label) const override { return view_.HasLabel(node, label); }
+  Value GetNodeProperty(NodeId node, PropertyKeyId key) const override {
+    return view_.GetNodeProperty(node, key);
+  }
+  void GetNodeProperties(NodeId node, std::vector<PropertyEntry>& out) const override {
+    view_.GetNodeProperties(node, out);
+  }
+
+  uint64_t RelationshipCount() const override { return view_.RelationshipCount(); }
+  bool RelationshipExists(RelId rel) const override { return view_.RelationshipExists(rel); }
+  RelationshipRef GetRelationship(RelId rel) const override { return view_.GetRelationship(rel); }
+  Value GetRelationshipProperty(RelId rel, PropertyKeyId key) const override {
+    return view_.GetRelationshipProperty(rel, key);
+  }
+  void GetRelationshipProperties(RelId rel, std::vector<PropertyEntry>& out) const override {
+    view_.GetRelationshipProperties(rel, out);
+  }
+
+  void Expand(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types,
+              std::vector<Adjacent>& out) const override {
+    view_.Expand(node, direction, types, out);
+  }
+  uint64_t Degree(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types) const override {
+    return view_.Degree(node, direction, types);
+  }
+
+ protected:
+  DeltaView view_;
+};
+
+}  // namespace quiver::storage

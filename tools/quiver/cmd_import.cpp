@@ -1,0 +1,254 @@
+// `quiver import DB --nodes[=Label[:Label...]] FILE... --relationships[=TYPE] FILE...`:
+// neo4j-admin style CSV into a database, through a construction session. Nothing is
+// published unless every row was read (or skipped, with --skip-bad-rows).
+#include <unistd.h>
+
+#include <iostream>
+#include <memory>
+
+#include "commands.h"
+#include "common/metrics/phase_recorder.h"
+#include "ingest/csv_import.h"
+#include "ingest/progress_reporter.h"
+#include "ingest/run_options.h"
+
+namespace quiver::cli {
+namespace {
+
+struct ImportCliOptions {
+  std::string delimiter = ",";
+  std::string quote = "\"";
+  std::string array_delimiter = ";";
+  std::string id_type = "string";
+  bool skip_bad_rows = false;
+  std::string report_file = "import.report";
+  bool replace = false;
+  uint64_t segment_bytes = 0;
+  uint64_t chunk_bytes = 0;
+  ingest::RunOptions run;
+};
+
+std::string Split(const std::string& s, char sep, std::vector<std::string>* out) {
+  size_t at = 0;
+  while (at <= s.size()) {
+    size_t next = s.find(sep, at);
+    if (next == std::string::npos) next = s.size();
+    if (next == at) return "empty name in '" + s + "'";
+    out->push_back(s.substr(at, next - at));
+    at = next + 1;
+  }
+  return {};
+}
+
+// The arguments CLI11 left over, in order: DB, then --nodes/--relationships groups.
+std::string ParseInputs(const std::vector<std::string>& args, std::string* db,
+                        std::vector<ingest::InputGroup>* groups) {
+  ingest::InputGroup* current = nullptr;
+  for (const std::string& a : args) {
+    if (a.rfind("--", 0) == 0) {
+      const size_t eq = a.find('=');
+      const std::string flag = a.substr(0, eq);
+      if (flag != "--nodes" && flag != "--relationships") return "unknown option '" + a + "'";
+      ingest::InputGroup g;
+      g.kind = flag == "--nodes" ? ingest::FileKind::kNodes : ingest::FileKind::kRelationships;
+      if (eq != std::string::npos) {
+        std::string value = a.substr(eq + 1);
+        // neo4j-admin 5: --nodes=Label=file1,file2
+        const size_t files_at = value.find('=');
+        if (files_at != std::string::npos) {
+          std::string error = Split(value.substr(files_at + 1), ',', &g.files);
+          if (!error.empty()) return error;
+          value.resize(files_at);
+        }
+        std::string error = Split(value, ':', &g.names);
+        if (!error.empty()) return error;
+      }
+      groups->push_back(std::move(g));
+      current = &groups->back();
+      if (!current->files.empty()) current = nullptr;  // the =files form takes no more
+      continue;
+    }
+    if (current == nullptr) {
+      if (!db->empty() || !groups->empty()) return "unexpected argument '" + a + "'";
+      *db = a;
+      continue;
+    }
+    // One source per FILE; FILE1,FILE2 is one source whose first file holds the header.
+    ingest::InputGroup g;
+    g.kind = current->kind;
+    g.names = current->names;
+    std::string error = Split(a, ',', &g.files);
+    if (!error.empty()) return error;
+    if (current->files.empty()) {
+      current->files = g.files;
+    } else {
+      groups->push_back(std::move(g));
+      current = &groups->back();
+    }
+  }
+  if (db->empty()) return "missing DB";
+  for (const auto& g : *groups) {
+    if (g.files.empty()) return "--nodes and --relationships need at least one FILE";
+  }
+  return {};
+}
+
+bool OneChar(const std::string& flag, const std::string& value, char* out, std::string* error) {
+  if (value == "\\t" || value == "TAB" || value == "tab") {
+    *out = '\t';
+    return true;
+  }
+  if (value.size() != 1 || value == "\n" || value == "\r") {
+    *error = flag + " must be one character (or TAB), not '" + value + "'";
+    return false;
+  }
+  *out = value[0];
+  return true;
+}
+
+int Fail(const std::string& what) {
+  std::cerr << "quiver import: " << what << "\n";
+  return kExitFailure;
+}
+
+int RunImport(const ImportCliOptions& o, const std::vector<std::string>& extras) {
+  std::string db_path;
+  std::vector<ingest::InputGroup> groups;
+  std::string error = ParseInputs(extras, &db_path, &groups);
+  ingest::ImportOptions io;
+  if (error.empty()) {
+    if (OneChar("--delimiter", o.delimiter, &io.dialect.delimiter, &error) &&
+        OneChar("--quote", o.quote, &io.dialect.quote, &error) &&
+        OneChar("--array-delimiter", o.array_delimiter, &io.dialect.array_delimiter, &error)) {
+      if (io.dialect.delimiter == io.dialect.quote) error = "--delimiter and --quote must differ";
+    }
+  }
+  if (error.empty()) {
+    if (o.id_type == "string") {
+      io.default_id_type = ingest::KeyType::kString;
+    } else if (o.id_type == "integer" || o.id_type == "int") {
+      io.default_id_type = ingest::KeyType::kInteger;
+    } else {
+      error = "--id-type must be string or integer";
+    }
+  }
+  if (error.empty() && groups.empty()) error = "nothing to import: give --nodes and/or --relationships files";
+  if (!error.empty()) {
+    std::cerr << "quiver import: " << error << "\nRun 'quiver import --help' for usage.\n";
+    return kExitUsage;
+  }
+  io.skip_bad_rows = o.skip_bad_rows;
+  io.report_path = o.report_file;
+  io.segment_bytes = o.segment_bytes;
+  io.chunk_bytes = o.chunk_bytes;
+
+  // About 16 bytes a relationship row: enough to size --threads auto.
+  const uint64_t estimated_edges = ingest::InputBytes(groups, ingest::FileKind::kRelationships) / 16;
+  auto resources = ingest::ResolveResources(o.run, estimated_edges);
+  if (!resources.ok()) {
+    std::cerr << "quiver import: " << resources.status().message() << "\n";
+    return kExitUsage;
+  }
+  std::unique_ptr<ingest::ProgressReporter> progress;
+  if (!o.run.quiet) {
+    const bool tty = ::isatty(STDERR_FILENO) != 0;
+    progress =
+        std::make_unique<ingest::ProgressReporter>(stderr, tty, std::chrono::milliseconds(tty ? 200 : 5000));
+  }
+  PhaseCollector phases;
+  const ProcessSnapshot start = ProcessSnapshot::Take();
+  storage::DatabaseOptions dbo;
+  dbo.create_if_missing = true;
+  auto db = storage::DatabaseDir::Open(Env::Default(), db_path, dbo);
+  if (!db.ok()) return Fail(db.status().ToString());
+  {
+    auto gen = (*db)->Pin();
+    if (!gen.ok()) return Fail(gen.status().ToString());
+    if (!o.replace && ((*gen)->NodeCount() > 0 || (*gen)->EdgeCount() > 0)) {
+      return Fail(db_path + " already holds a graph (" + std::to_string((*gen)->NodeCount()) + " nodes, " +
+                  std::to_string((*gen)->EdgeCount()) + " relationships); pass --replace to replace it");
+    }
+  }
+  ingest::SessionOptions so;
+  so.workers = resources->workers;
+  so.memory_budget = resources->memory_budget;
+  so.progress = progress.get();
+  so.phases = &phases;
+  auto session = ingest::ConstructionSession::Begin(db->get(), so);
+  if (!session.ok()) return Fail(session.status().ToString());
+  ingest::ImportStats stats;
+  {
+    ScopedPhase phase(phases, "read_csv");
+    auto imported = ingest::ImportCsv(groups, io, session->get());
+    if (!imported.ok()) return Fail(imported.status().message());  // the session aborts: nothing published
+    stats = *imported;
+    phase.SetUnits("edge", stats.edges);
+  }
+  auto result = (*session)->Commit();
+  if (!result.ok()) return Fail(result.status().ToString());
+  progress.reset();
+  if (stats.bad_rows > 0) {
+    std::cout << "skipped " << stats.bad_rows << " bad rows; see " << o.report_file << "\n";
+  }
+  std::cout << "published generation " << result->generation << " of " << db_path << "\n";
+  ingest::Summary summary;
+  summary.nodes = result->nodes;
+  summary.edges = result->edges;
+  summary.input_bytes = stats.input_bytes;
+  summary.published_bytes = result->published_bytes;
+  summary.scratch_bytes = result->scratch_bytes_written;
+  summary.spilled = result->spilled;
+  summary.workers = resources->workers;
+  summary.memory_budget = resources->memory_budget;
+  summary.total = PhaseMetrics::Between("total", start, ProcessSnapshot::Take());
+  summary.total.units = UnitCount{"edge", summary.edges};
+  std::cout << ingest::FormatSummary(summary);
+  if (!o.run.metrics_path.empty()) {
+    Status s = ingest::WriteMetrics(o.run.metrics_path, summary, phases);
+    if (!s.ok()) return Fail(s.ToString());
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void RegisterImportCommand(CLI::App& app, CommandHandler& handler) {
+  auto o = std::make_shared<ImportCliOptions>();
+  auto* cmd = app.add_subcommand("import", "Import CSV files (neo4j-admin header format) into a database.");
+  cmd->allow_extras();
+  cmd->add_option("--delimiter", o->delimiter, "Field delimiter, one character or TAB (default ,)");
+  cmd->add_option("--quote", o->quote, "Quote character (default \")");
+  cmd->add_option("--array-delimiter", o->array_delimiter,
+                  "Separator of array elements and labels (default ;)");
+  cmd->add_option("--id-type", o->id_type,
+                  "string or integer: the type of ID columns without {id-type:...} (default string)");
+  cmd->add_flag(
+      "--skip-bad-rows", o->skip_bad_rows,
+      "Leave out bad rows (malformed, wrong type, unknown endpoint, duplicate id) instead of stopping; "
+      "they are counted and listed in the report file");
+  cmd->add_option("--report-file", o->report_file,
+                  "Where --skip-bad-rows lists skipped rows (default import.report)");
+  cmd->add_flag("--replace", o->replace, "Replace the graph of a database that already holds one");
+  cmd->add_option("--segment-bytes", o->segment_bytes,
+                  "Input read at a time (tuning; default from the budget)");
+  cmd->add_option("--chunk-bytes", o->chunk_bytes,
+                  "Input per parallel parse task (tuning; default from the segment)");
+  AddIngestRunOptions(cmd, &o->run);
+  cmd->footer(
+      "Usage: quiver import DB [OPTIONS] --nodes[=Label[:Label...]] FILE... --relationships[=TYPE] "
+      "FILE...\n\n"
+      "  DB                      the database directory (created if missing; first argument)\n"
+      "  --nodes[=Labels] FILE...  node files; every node gets the labels (plus any :LABEL column)\n"
+      "  --relationships[=TYPE] FILE...  relationship files; TYPE unless a :TYPE column says otherwise\n"
+      "  --nodes=Labels=F1,F2    neo4j-admin form; F1,F2 is one source whose header is F1's first row\n"
+      "Each FILE is one source with its own header row. Files ending in .gz are decompressed.\n"
+      "Header fields: id:ID, id:ID(Space), id:ID{id-type:int}, :LABEL, :START_ID(Space), :END_ID(Space),\n"
+      "  :TYPE, :IGNORE, name, name:string, age:int, score:float, ok:boolean, tags:string[] (also long,\n"
+      "  short, byte, double, char). Errors name file:line:column; nothing is published on failure.");
+  cmd->callback([&handler, o, cmd] {
+    std::vector<std::string> extras = cmd->remaining();
+    handler = [o, extras] { return RunImport(*o, extras); };
+  });
+}
+
+}  // namespace quiver::cli
