@@ -9,6 +9,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "common/assert.h"
 #include "common/temporal/temporal.h"
 #include "exec/function/function.h"
 #include "exec/physical_operator.h"
@@ -25,10 +26,21 @@ using ProcedureTable = std::unordered_map<std::string, RegisteredProcedure>;
 
 class ExecContext {
  public:
-  ExecContext(GraphWriter& graph, const ValueMap& parameters, const ProcedureTable& procedures, size_t width)
-      : graph_(graph), parameters_(parameters), procedures_(procedures), width_(width == 0 ? 1 : width) {}
+  // `writer` is null for a statement that does not write: it then runs on a read-only
+  // snapshot (`graph`), which a store can hand out without taking its writer slot.
+  ExecContext(const GraphReader& graph, GraphWriter* writer, const ValueMap& parameters,
+              const ProcedureTable& procedures, size_t width)
+      : graph_(graph),
+        writer_(writer),
+        parameters_(parameters),
+        procedures_(procedures),
+        width_(width == 0 ? 1 : width) {}
 
-  GraphWriter& graph() { return graph_; }
+  const GraphReader& graph() const { return graph_; }
+  GraphWriter& writer() {
+    QUIVER_ASSERT_MSG(writer_ != nullptr, "a read-only statement reached an updating operator");
+    return *writer_;
+  }
   const ValueMap& parameters() const { return parameters_; }
   const ProcedureTable& procedures() const { return procedures_; }
   FunctionContext& functions() { return functions_; }
@@ -58,7 +70,8 @@ class ExecContext {
   SubplanRun Subplan(const planner::LogicalOperator& logical, bool single_row);
 
  private:
-  GraphWriter& graph_;
+  const GraphReader& graph_;
+  GraphWriter* writer_;
   const ValueMap& parameters_;
   const ProcedureTable& procedures_;
   size_t width_;

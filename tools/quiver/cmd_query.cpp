@@ -1,7 +1,7 @@
-// `quiver query`: run openCypher against an in-memory database (persistent databases
-// arrive with the transactional store) and print the results.
+// `quiver query`: run openCypher against a database directory (--db, created if
+// missing) or, without --db, a fresh in-memory database, and print the results.
 //
-//   quiver query "MATCH (n) RETURN count(n)"
+//   quiver query --db /data/graph "MATCH (n) RETURN count(n)"
 //   quiver query --param name="'Ann'" --param limit=10 "MATCH (n {name: $name}) RETURN n LIMIT $limit"
 //   quiver query --file script.cypher --format csv
 //
@@ -25,6 +25,7 @@ struct QueryOptions {
   std::string format = "table";
   std::vector<std::string> params;
   std::string file;
+  std::string db;
   std::string query;
 };
 
@@ -198,9 +199,9 @@ int RunQuery(const QueryOptions& options) {
     std::cerr << "quiver query: give a query or --file\n";
     return kExitUsage;
   }
-  auto db = Database::OpenInMemory();
-  auto conn = db->Connect();
   try {
+    auto db = options.db.empty() ? Database::OpenInMemory() : Database::Open(options.db);
+    auto conn = db->Connect();
     ValueMap params;
     for (const auto& param : options.params) {
       size_t eq = param.find('=');
@@ -229,7 +230,8 @@ int RunQuery(const QueryOptions& options) {
 void RegisterQueryCommand(CLI::App& app, CommandHandler& handler) {
   auto options = std::make_shared<QueryOptions>();
   auto* cmd =
-      app.add_subcommand("query", "Run openCypher against an in-memory database and print the results.");
+      app.add_subcommand("query", "Run openCypher against a database (or in memory) and print the results.");
+  cmd->add_option("--db", options->db, "A database directory (created if missing); default: in memory");
   cmd->add_option("--format", options->format, "Output format")
       ->check(CLI::IsMember({"table", "csv", "json"}));
   cmd->add_option("--param", options->params, "A parameter, name=<Cypher expression>; repeatable")

@@ -35,12 +35,20 @@ class InMemoryDatabase final : public Database {
 
   QueryResult Run(std::string_view text, const ValueMap& parameters) {
     std::lock_guard lock(mutex_);
-    return exec::ExecuteQuery([this] { return graph_.BeginTransaction(); }, procedures_, text, parameters);
+    return exec::ExecuteQuery(source_, procedures_, text, parameters);
   }
 
  private:
+  // MemoryGraph has no snapshots: every statement runs in a (write) transaction.
+  struct Source final : exec::GraphSource {
+    explicit Source(MemoryGraph& g) : graph(g) {}
+    std::unique_ptr<GraphWriter> BeginWrite() override { return graph.BeginTransaction(); }
+    MemoryGraph& graph;
+  };
+
   std::mutex mutex_;  // guards graph_ and procedures_
   MemoryGraph graph_;
+  Source source_{graph_};
   exec::ProcedureTable procedures_;
 };
 
@@ -52,14 +60,6 @@ QueryResult InMemoryConnection::Query(std::string_view text, const ValueMap& par
 
 std::unique_ptr<Database> Database::OpenInMemory(const DatabaseOptions& options) {
   return std::make_unique<InMemoryDatabase>();
-}
-
-std::unique_ptr<Database> Database::Open(const std::string& path, const DatabaseOptions& options) {
-  throw StorageError(
-      "NotSupported",
-      "persistent databases arrive with the transactional store; use Database::OpenInMemory() for "
-      "now (path: " +
-          path + ")");
 }
 
 }  // namespace quiver

@@ -47,8 +47,8 @@ QueryResult PlanResult(std::string text) {
 
 }  // namespace
 
-QueryResult ExecuteQuery(const TransactionFactory& begin, const ProcedureTable& procedures,
-                         std::string_view text, const ValueMap& parameters) {
+QueryResult ExecuteQuery(GraphSource& source, const ProcedureTable& procedures, std::string_view text,
+                         const ValueMap& parameters) {
   Mode mode = TakeMode(text);
   auto statement = cypher::ParseStatement(text);
   EngineCatalog catalog(procedures);
@@ -56,10 +56,15 @@ QueryResult ExecuteQuery(const TransactionFactory& begin, const ProcedureTable& 
   planner::Optimize(plan, catalog);
   if (mode == Mode::kExplain) return PlanResult(planner::ToString(plan));
 
-  std::unique_ptr<GraphWriter> tx = begin();
+  // A statement that cannot write runs on a snapshot when the store has them.
+  std::unique_ptr<GraphReader> snapshot;
+  if (!plan.has_updates) snapshot = source.BeginRead();
+  std::unique_ptr<GraphWriter> tx;
+  if (!snapshot) tx = source.BeginWrite();
+  const GraphReader& graph = snapshot ? *snapshot : *tx;
   try {
     PhysicalOperatorPtr root = BuildPhysicalPlan(*plan.root);
-    ExecContext ctx(*tx, parameters, procedures, plan.slot_count);
+    ExecContext ctx(graph, tx.get(), parameters, procedures, plan.slot_count);
     root->Open(ctx, nullptr);
     const auto& slots = plan.root->slots;
     std::vector<std::vector<Value>> rows;
@@ -70,12 +75,12 @@ QueryResult ExecuteQuery(const TransactionFactory& begin, const ProcedureTable& 
       for (size_t i = 0; i < batch.size() && has_columns; ++i) {
         std::vector<Value> row;
         row.reserve(slots.size());
-        for (auto slot : slots) row.push_back(Materialize(batch.Row(i)[slot], *tx));
+        for (auto slot : slots) row.push_back(Materialize(batch.Row(i)[slot], graph));
         rows.push_back(std::move(row));
       }
       batch.Clear();
     }
-    ThrowIfError(tx->Commit());
+    if (tx) ThrowIfError(tx->Commit());
     if (mode == Mode::kProfile) {
       std::string out;
       Profile(*root, 0, &plan.slot_names, out);
@@ -83,7 +88,7 @@ QueryResult ExecuteQuery(const TransactionFactory& begin, const ProcedureTable& 
     }
     return QueryResult(plan.root->columns, std::move(rows));
   } catch (...) {
-    tx->Rollback();
+    if (tx) tx->Rollback();
     throw;
   }
 }

@@ -37,7 +37,7 @@ Value CallEntityFunction(planner::EntityFunction f, const Value& arg, ExecContex
   using planner::EntityFunction;
   if (f == EntityFunction::kExists) return Value::Bool(!arg.IsNull());
   if (arg.IsNull()) return Value();
-  GraphWriter& graph = ctx.graph();
+  const GraphReader& graph = ctx.graph();
   std::vector<PropertyEntry> props;
   switch (f) {
     case EntityFunction::kId:

@@ -24,7 +24,7 @@ class DeleteOp final : public EagerOperator {
     for (size_t i = 0; i < rows.size(); ++i) {
       for (const auto& expr : logical().exprs) Collect(Evaluate(*expr, rows.Row(i), ctx), nodes, rels);
     }
-    GraphWriter& graph = ctx.graph();
+    GraphWriter& graph = ctx.writer();
     for (RelId rel : rels) {
       if (graph.RelationshipExists(rel)) graph.DeleteRelationship(rel);
     }

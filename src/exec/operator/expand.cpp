@@ -31,7 +31,7 @@ class ExpandOp final : public StreamOperator {
     }
     if (!ResolveRelTypes(ctx, op.rel, types_)) return;
     NodeId node = from.AsNode().id;
-    GraphWriter& graph = ctx.graph();
+    const GraphReader& graph = ctx.graph();
     if (!graph.NodeExists(node)) return;
     Direction direction = op.rel.direction;
     if (op.into && types_.empty() && graph.NodeExists(target_)) {

@@ -62,7 +62,7 @@ class NodeScanOp final : public StreamOperator {
       if (!labels_.empty()) first = labels_[0];
       ctx.graph().ScanNodes(next_, end, first, ids_);
       next_ = end;
-      auto& g = ctx.graph();
+      const auto& g = ctx.graph();
       if (labels_.size() > 1) {
         std::erase_if(ids_, [&](NodeId id) {
           return !std::all_of(labels_.begin() + 1, labels_.end(),

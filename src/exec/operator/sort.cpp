@@ -115,6 +115,8 @@ class SortOp final : public PhysicalOperator {
 
 }  // namespace
 
-PhysicalOperatorPtr MakeSort(const LogicalOperator& op) { return std::make_unique<SortOp>(op); }
+PhysicalOperatorPtr MakeSort(const LogicalOperator& op) {
+  return std::make_unique<SortOp>(op);
+}
 
 }  // namespace quiver::exec

@@ -41,7 +41,7 @@ std::vector<PropertyEntry> ToProperties(const std::vector<ValueMap::Entry>& entr
       continue;
     }
     CheckPropertyValue(value);
-    props.emplace_back(ctx.graph().InternPropertyKey(key), value);
+    props.emplace_back(ctx.writer().InternPropertyKey(key), value);
   }
   return props;
 }
@@ -66,9 +66,9 @@ Target ResolveTarget(const Value& v, uint64_t& id, ExecContext& ctx) {
 void SetProperty(Target target, uint64_t id, PropertyKeyId key, Value value, ExecContext& ctx) {
   if (!value.IsNull()) CheckPropertyValue(value);
   if (target == Target::kNode) {
-    ctx.graph().SetNodeProperty(id, key, std::move(value));
+    ctx.writer().SetNodeProperty(id, key, std::move(value));
   } else {
-    ctx.graph().SetRelationshipProperty(id, key, std::move(value));
+    ctx.writer().SetRelationshipProperty(id, key, std::move(value));
   }
 }
 
@@ -98,7 +98,7 @@ void CheckPropertyValue(const Value& v) {
 void CreatePattern(const std::vector<planner::CreateNodeSpec>& nodes,
                    const std::vector<planner::CreateRelSpec>& rels, Value* row, ExecContext& ctx,
                    bool merge) {
-  GraphWriter& graph = ctx.graph();
+  GraphWriter& graph = ctx.writer();
   for (const auto& spec : nodes) {
     std::vector<LabelId> labels;
     for (const auto& name : spec.labels) labels.push_back(graph.InternLabel(name));
@@ -123,7 +123,7 @@ void CreatePattern(const std::vector<planner::CreateNodeSpec>& nodes,
 }
 
 void ApplySetItems(const std::vector<planner::SetSpec>& items, Value* row, ExecContext& ctx) {
-  GraphWriter& graph = ctx.graph();
+  GraphWriter& graph = ctx.writer();
   for (const auto& item : items) {
     uint64_t id = 0;
     Target target = ResolveTarget(Evaluate(*item.target, row, ctx), id, ctx);

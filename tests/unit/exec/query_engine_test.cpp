@@ -6,11 +6,12 @@
 
 #include "exec/row_batch.h"
 #include "quiver/database.h"
+#include "test_util/temp_dir.h"
 
 namespace quiver {
 namespace {
 
-class QueryEngineTest : public testing::Test {
+class QueryEngineTest : public ::testing::Test {
  protected:
   QueryResult Run(std::string_view query, const ValueMap& params = {}) { return conn_->Query(query, params); }
   Value Single(std::string_view query, const ValueMap& params = {}) {
@@ -105,8 +106,29 @@ TEST_F(QueryEngineTest, AFailedQueryLeavesNoTrace) {
   EXPECT_EQ(ToTckString(Single("MATCH (n) RETURN count(n)")), "2");
 }
 
-TEST_F(QueryEngineTest, OpenOfAPathIsNotSupportedYet) {
-  EXPECT_THROW(Database::Open("/tmp/quiver-not-yet"), StorageError);
+// Database::Open runs the same engine over the transactional store: writes survive a
+// reopen, a failed statement leaves nothing behind, reads run on snapshots.
+TEST(PersistentDatabaseTest, StatementsPersistAcrossReopen) {
+  quiver::testing::TempDir dir;
+  std::string path = dir.Join("db");
+  {
+    auto db = Database::Open(path);
+    auto conn = db->Connect();
+    conn->Query("CREATE (:P {name: 'ann'})-[:KNOWS {since: 2001}]->(:P {name: 'bob'})");
+    EXPECT_THROW(conn->Query("MATCH (p:P) SET p.name = 'x' WITH p RETURN 1 / 0"), ArithmeticError);
+    auto result = conn->Query("MATCH (a)-[r:KNOWS]->(b) RETURN a.name, r.since, b.name");
+    ASSERT_EQ(result.size(), 1u);
+    EXPECT_EQ(ToTckString(result.rows()[0][0]), "'ann'");
+  }
+  auto db = Database::Open(path);
+  auto conn = db->Connect();
+  auto result = conn->Query("MATCH (a:P)-[r]->(b) RETURN a, type(r), b.name");
+  ASSERT_EQ(result.size(), 1u);
+  EXPECT_EQ(ToTckString(result.rows()[0][0]), "(:P {name: 'ann'})");
+  EXPECT_EQ(ToTckString(result.rows()[0][1]), "'KNOWS'");
+  EXPECT_EQ(ToTckString(result.rows()[0][2]), "'bob'");
+  conn->Query("MATCH (n) DETACH DELETE n");
+  EXPECT_EQ(ToTckString(conn->Query("MATCH (n) RETURN count(n)").rows()[0][0]), "0");
 }
 
 TEST_F(QueryEngineTest, SyntaxErrorsCarryTheirPosition) {
