@@ -1,6 +1,8 @@
-// The data-driven Cypher tests: every tests/cypher/*.test file is one GoogleTest case
-// (CypherFile.<name>) run against a fresh in-memory database. The format (after DuckDB's
-// sqllogictest), blocks separated by blank lines:
+// The data-driven Cypher tests: every tests/cypher/*.test file is run twice, as two
+// GoogleTest cases — CypherFile.<name> on a fresh in-memory database and
+// CypherFileOnDisk.<name> on a fresh database directory (the transactional store) — so
+// the engine is checked against both implementations of the graph interfaces. The
+// format (after DuckDB's sqllogictest), blocks separated by blank lines:
 //
 //   # a comment
 //   statement ok
@@ -27,6 +29,7 @@
 #include <sstream>
 
 #include "quiver/database.h"
+#include "test_util/temp_dir.h"
 
 namespace quiver {
 namespace {
@@ -92,16 +95,23 @@ std::string ErrorName(const QuiverError& e) {
   return name;
 }
 
-void RunFile(const fs::path& path) {
+void RunFile(const fs::path& path, bool on_disk) {
   auto blocks = ParseFile(path);
   ASSERT_FALSE(blocks.empty()) << path;
-  auto db = Database::OpenInMemory();
+  std::vector<std::unique_ptr<quiver::testing::TempDir>> dirs;
+  auto open = [&] {
+    if (!on_disk) return Database::OpenInMemory();
+    dirs.push_back(std::make_unique<quiver::testing::TempDir>());
+    return Database::Open(dirs.back()->Join("db"));
+  };
+  auto db = open();
   auto conn = db->Connect();
   for (const auto& block : blocks) {
     std::string where = path.filename().string() + ":" + std::to_string(block.line);
     if (block.directive == "reset") {
       conn.reset();
-      db = Database::OpenInMemory();
+      db.reset();
+      db = open();
       conn = db->Connect();
       continue;
     }
@@ -154,13 +164,14 @@ void RunFile(const fs::path& path) {
   }
 }
 
-class CypherFileTest : public testing::Test {
+class CypherFileTest : public ::testing::Test {
  public:
-  explicit CypherFileTest(fs::path path) : path_(std::move(path)) {}
-  void TestBody() override { RunFile(path_); }
+  CypherFileTest(fs::path path, bool on_disk) : path_(std::move(path)), on_disk_(on_disk) {}
+  void TestBody() override { RunFile(path_, on_disk_); }
 
  private:
   fs::path path_;
+  bool on_disk_;
 };
 
 // Registers one test per file before main() runs, so ctest discovers each file.
@@ -172,8 +183,11 @@ const bool kRegistered = [] {
   }
   std::sort(files.begin(), files.end());
   for (const auto& file : files) {
-    testing::RegisterTest("CypherFile", file.stem().string().c_str(), nullptr, nullptr, __FILE__, __LINE__,
-                          [file]() -> testing::Test* { return new CypherFileTest(file); });
+    for (bool on_disk : {false, true}) {
+      ::testing::RegisterTest(on_disk ? "CypherFileOnDisk" : "CypherFile", file.stem().string().c_str(), nullptr,
+                              nullptr, __FILE__, __LINE__,
+                              [file, on_disk]() -> ::testing::Test* { return new CypherFileTest(file, on_disk); });
+    }
   }
   return true;
 }();
