@@ -35,6 +35,8 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
     // The spilling path's share of the budget: ranges, reverse buffers and sorts.
     uint64_t fixed = node_bytes_ + n * 8;
     for (const auto& [k, c] : t.columns) fixed += c->MemoryBytes();
+    for (const auto& r : t.runs) fixed += r.records.capacity() * sizeof(FwdRecord);  // the last, unspilled run
+    for (const auto& r : t.seq_runs) fixed += r.records.capacity() * sizeof(FwdSeqRecord);
     if (ordered) fixed += t.edges * 8;
     const uint64_t avail = options_.memory_budget > fixed ? options_.memory_budget - fixed : 0;
     ExternalCsrPlan plan;
