@@ -9,6 +9,7 @@
 #include <array>
 #include <cctype>
 
+#include "common/assert.h"
 #include "planner/logical_plan.h"
 
 namespace quiver::planner {
@@ -330,6 +331,31 @@ std::string ToString(const BoundExpr& expr, const std::vector<std::string>* slot
   std::string out;
   Print(expr, out, slot_names);
   return out;
+}
+
+BoundExprPtr Clone(const BoundExpr& e) {
+  QUIVER_ASSERT(e.subplan == nullptr);
+  auto copy = std::make_unique<BoundExpr>(e.op);
+  copy->type = e.type;
+  for (const auto& a : e.args) copy->args.push_back(Clone(*a));
+  copy->value = e.value;
+  copy->name = e.name;
+  copy->names = e.names;
+  copy->slot = e.slot;
+  copy->cmp_ops = e.cmp_ops;
+  copy->quantifier = e.quantifier;
+  copy->entity = e.entity;
+  copy->scalar = e.scalar;
+  copy->temporal = e.temporal;
+  copy->deterministic = e.deterministic;
+  copy->has_test = e.has_test;
+  copy->has_else = e.has_else;
+  copy->has_where = e.has_where;
+  copy->has_projection = e.has_projection;
+  copy->subquery_mode = e.subquery_mode;
+  copy->path_steps = e.path_steps;
+  copy->direction = e.direction;
+  return copy;
 }
 
 bool IsRowIndependent(const BoundExpr& expr) {

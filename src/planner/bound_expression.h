@@ -164,6 +164,9 @@ BoundExprPtr MakeExpr(ExprOp op, std::vector<BoundExprPtr> args, StaticType type
 // For EXPLAIN: `n.name = $p`; a slot by its name in `slot_names` if given, else `#3`.
 std::string ToString(const BoundExpr& expr, const std::vector<std::string>* slot_names = nullptr);
 
+// A deep copy of an expression without subplans (asserted).
+BoundExprPtr Clone(const BoundExpr& expr);
+
 // Does evaluating the expression depend only on constants and parameters (SKIP, LIMIT)?
 bool IsRowIndependent(const BoundExpr& expr);
 // The slots the expression reads (for placing filters right after their last binding).

@@ -143,6 +143,7 @@ std::string Details(const LogicalOperator& op, const SlotNames* names) {
       for (size_t i = 0; i < op.exprs.size(); ++i) {
         out += (i ? ", " : "") + ToString(*op.exprs[i], names) + (op.descending[i] ? " DESC" : "");
       }
+      if (op.sort_limit) out += " top " + ToString(*op.sort_limit, names);
       break;
     case OpKind::kProduceResults:
       for (size_t i = 0; i < op.columns.size(); ++i) out += (i ? ", " : "") + op.columns[i];

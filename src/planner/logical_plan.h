@@ -122,6 +122,9 @@ struct LogicalOperator {
   std::vector<BoundExprPtr> exprs;
   std::vector<SlotId> slots;         // kProject/kAggregate outputs; kMerge: created path slots
   std::vector<bool> descending;      // kSort
+  // kSort: how many leading rows anyone reads (SKIP + LIMIT above it), when known: the
+  // sort then keeps only that many (top-k) instead of every row. Null: all.
+  BoundExprPtr sort_limit;
   std::vector<std::string> columns;  // kProduceResults
   std::vector<std::string> labels;   // kNodeScan
   // kNodeScan: property equalities the scan checks itself (the optimizer moves them in).

@@ -37,6 +37,7 @@ class Optimizer {
     for (auto& e : op->exprs) RewriteSubplans(*e);
     if (op->kind == OpKind::kFilter && op->children[0]->kind == OpKind::kNodeScan) AbsorbIntoScan(op);
     if (op->kind == OpKind::kAggregate && op->children[0]->kind == OpKind::kExpand) CountByDegree(*op);
+    if (op->kind == OpKind::kLimit) TopK(*op);
   }
 
  private:
@@ -57,6 +58,26 @@ class Optimizer {
     scan.scan_property_values.push_back(std::move(owned));
     LogicalOperatorPtr replacement = std::move(filter->children[0]);
     filter = std::move(replacement);
+  }
+
+  // Limit(n) over [Skip(m) over] Sort → the sort keeps its first m + n rows only.
+  void TopK(LogicalOperator& limit) {
+    LogicalOperator* below = limit.children[0].get();
+    const BoundExpr* skip = nullptr;
+    if (below->kind == OpKind::kSkip) {
+      skip = below->exprs[0].get();
+      below = below->children[0].get();
+    }
+    if (below->kind != OpKind::kSort || below->sort_limit != nullptr) return;
+    if (!IsRowIndependent(*limit.exprs[0]) || (skip != nullptr && !IsRowIndependent(*skip))) return;
+    if (skip == nullptr) {
+      below->sort_limit = Clone(*limit.exprs[0]);
+      return;
+    }
+    std::vector<BoundExprPtr> args;
+    args.push_back(Clone(*skip));
+    args.push_back(Clone(*limit.exprs[0]));
+    below->sort_limit = MakeExpr(ExprOp::kAdd, std::move(args), StaticType::kInt);
   }
 
   // Aggregate(count(*) / count(b) / count(r)) over Expand (a)-[r]->(b), where nothing

@@ -6,6 +6,8 @@
 //  * Property lookup: `MATCH (n:Label {key: value})` — an equality on a property of the
 //    node a NodeScan binds moves into the scan (checked before any row is made). This is
 //    the hook where a property index, once storage has one, turns the scan into a seek.
+//  * Top-k sort: ORDER BY under LIMIT (and SKIP) keeps only SKIP + LIMIT rows while it
+//    sorts, in memory proportional to that, not to its input.
 //  * Counting hops by degree: `MATCH (a)-[:T]->(b) RETURN a, count(b)` needs no row per
 //    relationship: the Expand becomes the node's degree (GraphReader::Degree) and
 //    count becomes a sum of degrees.

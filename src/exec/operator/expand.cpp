@@ -31,8 +31,20 @@ class ExpandOp final : public StreamOperator {
     }
     if (!ResolveRelTypes(ctx, op.rel, types_)) return;
     NodeId node = from.AsNode().id;
-    if (!ctx.graph().NodeExists(node)) return;
-    ctx.graph().Expand(node, op.rel.direction, types_, adjacent_);
+    GraphWriter& graph = ctx.graph();
+    if (!graph.NodeExists(node)) return;
+    Direction direction = op.rel.direction;
+    if (op.into && types_.empty() && graph.NodeExists(target_)) {
+      // Both ends bound: read the smaller adjacency list, from the other side.
+      Direction reverse = direction == Direction::kOutgoing   ? Direction::kIncoming
+                          : direction == Direction::kIncoming ? Direction::kOutgoing
+                                                              : Direction::kBoth;
+      if (graph.Degree(target_, reverse, types_) < graph.Degree(node, direction, types_)) {
+        std::swap(node, target_);
+        direction = reverse;
+      }
+    }
+    graph.Expand(node, direction, types_, adjacent_);
   }
 
   bool NextRow(ExecContext& ctx, Value* row, Value* out) override {

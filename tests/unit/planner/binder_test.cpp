@@ -173,5 +173,12 @@ TEST(OptimizerTest, CountOverAHopUsesTheDegree) {
   EXPECT_NE(kept.find("Expand"), std::string::npos) << kept;
 }
 
+TEST(OptimizerTest, OrderByUnderLimitKeepsOnlyTheTopRows) {
+  std::string plan = Explain("UNWIND [3, 1, 2] AS x RETURN x ORDER BY x SKIP 1 LIMIT 1");
+  EXPECT_NE(plan.find("Sort x top (1 + 1)"), std::string::npos) << plan;
+  std::string all = Explain("UNWIND [3, 1, 2] AS x RETURN x ORDER BY x");
+  EXPECT_EQ(all.find("top"), std::string::npos) << all;
+}
+
 }  // namespace
 }  // namespace quiver::planner
