@@ -101,7 +101,7 @@ uint64_t ConstructionSession::BufferedEdges() const {
 bool ConstructionSession::InMemoryBuildFits(uint64_t extra_edges) const {
   if (options_.spill_edges != 0) return false;
   const uint64_t n = nodes_.size();
-  uint64_t need = node_bytes_;
+  uint64_t need = node_bytes_ + producer_bytes_;
   for (const TypeState& t : type_state_) {
     const uint64_t e = t.buffered.size() + extra_edges;
     if (e >= (uint64_t{1} << 32)) return false;
@@ -113,7 +113,7 @@ bool ConstructionSession::InMemoryBuildFits(uint64_t extra_edges) const {
 
 uint64_t ConstructionSession::SpillThreshold() const {
   if (options_.spill_edges != 0) return options_.spill_edges;
-  uint64_t fixed = node_bytes_;
+  uint64_t fixed = node_bytes_ + producer_bytes_;
   for (const TypeState& t : type_state_) {
     fixed += t.out_degrees.size() * 4;
     for (const auto& [k, c] : t.columns) fixed += c->MemoryBytes();

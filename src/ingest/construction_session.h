@@ -71,6 +71,10 @@ class ConstructionSession {
   ~ConstructionSession();
 
   WorkerPool* pool() { return pool_.get(); }
+  // Memory a producer holds while it feeds the session (a CSV segment and its parsed
+  // batches, the generator's batches in flight): taken off the budget the session plans
+  // its buffers and builds with.
+  void ReserveProducerMemory(uint64_t bytes) { producer_bytes_ = bytes; }
   uint32_t workers() const { return pool_->size(); }
   uint64_t memory_budget() const { return options_.memory_budget; }
   Progress* progress() { return options_.progress; }
@@ -151,7 +155,8 @@ class ConstructionSession {
   uint64_t edge_count_ = 0;
   bool spilling_ = false;
   uint64_t node_bytes_ = 0;  // measured after FinishNodes
-  std::string gen_dir_;      // of the generation being written, until published
+  uint64_t producer_bytes_ = 0;
+  std::string gen_dir_;  // of the generation being written, until published
 };
 
 }  // namespace quiver::ingest

@@ -218,7 +218,7 @@ Status BuildCsrExternal(uint64_t node_count, uint64_t edge_count, std::vector<Ru
   // Positions, copied from scratch into their section.
   QUIVER_RETURN_IF_ERROR(file->BeginPositions(SectionType::kRevEdgePositions));
   QUIVER_ASSIGN_OR_RETURN(auto in, scratch->env()->NewRandomAccessFile(positions_path));
-  std::string chunk(size_t{8} << 20, '\0');
+  std::string chunk(size_t{1} << 20, '\0');
   for (uint64_t at = 0; at < in->Size();) {
     QUIVER_ASSIGN_OR_RETURN(size_t n, in->ReadAt(at, chunk.size(), chunk.data()));
     if (n == 0) return Status::IOError(positions_path + ": shorter than written");

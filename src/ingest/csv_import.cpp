@@ -361,6 +361,8 @@ Result<ImportStats> ImportCsv(const std::vector<InputGroup>& groups, const Impor
     o.segment_bytes = std::clamp<uint64_t>(session->memory_budget() / 16, 4 << 20, 128 << 20);
   if (o.chunk_bytes == 0)
     o.chunk_bytes = std::max<uint64_t>(o.segment_bytes / (uint64_t{session->workers()} * 4), 1 << 16);
+  // A segment, its carried tail and the batches parsed from it (about 0.6 bytes a byte).
+  session->ReserveProducerMemory(o.segment_bytes * 3);
   Importer importer(groups, o, session);
   return importer.Run();
 }

@@ -1,5 +1,6 @@
 #include "ingest/g500_output.h"
 
+#include <algorithm>
 #include <charconv>
 
 namespace quiver::ingest {
@@ -34,15 +35,19 @@ Status GenerateIntoSession(const G500Generator& g, ConstructionSession* s) {
   QUIVER_RETURN_IF_ERROR(s->FinishNodes(false, nullptr));
 
   const uint64_t m = g.edge_count();
-  const uint64_t tasks = (m + kG500TaskEdges - 1) / kG500TaskEdges;
+  // Batches in flight: four per worker, at most a sixteenth of the budget together.
   const uint64_t wave = uint64_t{s->workers()} * 4;
+  const uint64_t task_edges =
+      std::clamp<uint64_t>(s->memory_budget() / 16 / 8 / wave, uint64_t{1} << 12, kG500TaskEdges);
+  s->ReserveProducerMemory(wave * task_edges * 8);
+  const uint64_t tasks = (m + task_edges - 1) / task_edges;
   Progress* progress = s->progress();
   if (progress) progress->BeginPhase("generate", m, "edges");
   for (uint64_t first = 0; first < tasks; first += wave) {
     const uint64_t count = std::min(wave, tasks - first);
     std::vector<EdgeBatch> batches(count);
     s->pool()->ParallelFor(count, [&](size_t i, uint32_t) {
-      const uint64_t b = (first + i) * kG500TaskEdges, e = std::min(m, b + kG500TaskEdges);
+      const uint64_t b = (first + i) * task_edges, e = std::min(m, b + task_edges);
       EdgeBatch& batch = batches[i];
       batch.type = type;
       batch.src.resize(e - b);

@@ -19,7 +19,8 @@ inline constexpr std::string_view kG500KeyProperty = "id";
 inline constexpr std::string_view kG500NodesHeader = "id:ID{id-type:int},:LABEL";
 inline constexpr std::string_view kG500EdgesHeader = ":START_ID,:END_ID,:TYPE";
 
-// Edges per generation task (a batch handed to the session).
+// Edges per generation task at most (a batch handed to the session); fewer when the
+// memory budget is small.
 inline constexpr uint64_t kG500TaskEdges = 1 << 18;
 
 // Adds the graph's nodes and edges to the session (FinishNodes included); Commit is the

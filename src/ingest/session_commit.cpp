@@ -31,10 +31,13 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
   const bool ordered = !t.columns.empty();
   RawVector<uint64_t> input_of_position;
   QUIVER_ASSIGN_OR_RETURN(CsrFile file, CsrFile::Create(writer, type, t.edges));
-  if (!t.runs.empty() || !t.seq_runs.empty()) {
+  const bool external = !t.runs.empty() || !t.seq_runs.empty();
+  if (external) {
     // The spilling path's share of the budget: ranges, reverse buffers and sorts.
     uint64_t fixed = node_bytes_ + n * 8;
     for (const auto& [k, c] : t.columns) fixed += c->MemoryBytes();
+    for (const auto& r : t.runs) fixed += r.records.capacity() * sizeof(FwdRecord);  // the last, unspilled run
+    for (const auto& r : t.seq_runs) fixed += r.records.capacity() * sizeof(FwdSeqRecord);
     if (ordered) fixed += t.edges * 8;
     const uint64_t avail = options_.memory_budget > fixed ? options_.memory_budget - fixed : 0;
     ExternalCsrPlan plan;
@@ -55,6 +58,7 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
     if (options_.phases && pool == pool_.get()) phase.emplace(*options_.phases, "csr_sort");
     const uint64_t hist = options_.memory_budget / 8;
     CsrArrays32 csr = BuildCsrInMemory(n, &t.buffered, ordered, hist, pool);
+    if (options_.progress) options_.progress->Advance(t.edges * 3 / 4);  // the sorts are most of the work
     if (phase) {
       phase->SetUnits("edge", t.edges);
       phase.reset();
@@ -77,7 +81,9 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
     QUIVER_ASSIGN_OR_RETURN(storage::FileInfo column_info, f->Finish());
     files->push_back(std::move(column_info));
   }
-  if (options_.progress) options_.progress->Advance(t.edges);
+  if (options_.progress) {
+    options_.progress->Advance(external ? t.edges : t.edges - t.edges * 3 / 4);
+  }
   return Status::OK();
 }
 
