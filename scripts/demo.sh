@@ -27,3 +27,6 @@ echo "== quiver info $db"
 echo
 echo "== quiver check $db"
 "$quiver" check "$db"
+echo
+echo "== quiver query --db $db \"MATCH (a:V {id: 1})-[:E]->(b) RETURN count(b) AS out_degree\""
+"$quiver" query --db "$db" "MATCH (a:V {id: 1})-[:E]->(b) RETURN count(b) AS out_degree"
