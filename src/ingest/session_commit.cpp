@@ -70,17 +70,24 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
   }
   QUIVER_ASSIGN_OR_RETURN(storage::FileInfo info, file.Finish());
   files->push_back(std::move(info));
+  // Edge columns, one file each, written in parallel and listed in key order.
+  std::vector<ColumnBuilder*> columns;
   for (auto& [key, col] : t.columns) {
     col->Finish(t.edges);
-    if (col->present_count() == 0) continue;
-    QUIVER_ASSIGN_OR_RETURN(
-        auto f,
-        writer->NewFile(storage::EdgeColumnFileName(type, key), storage::FileKind::kEdgePropertyColumn,
-                        storage::EdgeColumnSubject(type, key), static_cast<uint32_t>(col->type())));
-    QUIVER_RETURN_IF_ERROR(col->Write(f.get(), input_of_position));
-    QUIVER_ASSIGN_OR_RETURN(storage::FileInfo column_info, f->Finish());
-    files->push_back(std::move(column_info));
+    if (col->present_count() > 0) columns.push_back(col.get());
   }
+  std::vector<storage::FileInfo> infos(columns.size());
+  QUIVER_RETURN_IF_ERROR(pool->ParallelForStatus(columns.size(), [&](size_t i, uint32_t) -> Status {
+    const ColumnBuilder& col = *columns[i];
+    QUIVER_ASSIGN_OR_RETURN(auto f, writer->NewFile(storage::EdgeColumnFileName(type, col.key()),
+                                                    storage::FileKind::kEdgePropertyColumn,
+                                                    storage::EdgeColumnSubject(type, col.key()),
+                                                    static_cast<uint32_t>(col.type())));
+    QUIVER_RETURN_IF_ERROR(col.Write(f.get(), input_of_position));
+    QUIVER_ASSIGN_OR_RETURN(infos[i], f->Finish());
+    return Status::OK();
+  }));
+  for (auto& info : infos) files->push_back(std::move(info));
   if (options_.progress) {
     options_.progress->Advance(external ? t.edges : t.edges - t.edges * 3 / 4);
   }
