@@ -36,7 +36,8 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
     // The spilling path's share of the budget: ranges, reverse buffers and sorts.
     uint64_t fixed = node_bytes_ + n * 8;
     for (const auto& [k, c] : t.columns) fixed += c->MemoryBytes();
-    for (const auto& r : t.runs) fixed += r.records.capacity() * sizeof(FwdRecord);  // the last, unspilled run
+    for (const auto& r : t.runs)
+      fixed += r.records.capacity() * sizeof(FwdRecord);  // the last, unspilled run
     for (const auto& r : t.seq_runs) fixed += r.records.capacity() * sizeof(FwdSeqRecord);
     if (ordered) fixed += t.edges * 8;
     const uint64_t avail = options_.memory_budget > fixed ? options_.memory_budget - fixed : 0;
@@ -79,10 +80,10 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
   std::vector<storage::FileInfo> infos(columns.size());
   QUIVER_RETURN_IF_ERROR(pool->ParallelForStatus(columns.size(), [&](size_t i, uint32_t) -> Status {
     const ColumnBuilder& col = *columns[i];
-    QUIVER_ASSIGN_OR_RETURN(auto f, writer->NewFile(storage::EdgeColumnFileName(type, col.key()),
-                                                    storage::FileKind::kEdgePropertyColumn,
-                                                    storage::EdgeColumnSubject(type, col.key()),
-                                                    static_cast<uint32_t>(col.type())));
+    QUIVER_ASSIGN_OR_RETURN(
+        auto f,
+        writer->NewFile(storage::EdgeColumnFileName(type, col.key()), storage::FileKind::kEdgePropertyColumn,
+                        storage::EdgeColumnSubject(type, col.key()), static_cast<uint32_t>(col.type())));
     QUIVER_RETURN_IF_ERROR(col.Write(f.get(), input_of_position));
     QUIVER_ASSIGN_OR_RETURN(infos[i], f->Finish());
     return Status::OK();
