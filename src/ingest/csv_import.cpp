@@ -187,7 +187,7 @@ Status Importer::ForEachSegment(const GroupState& g, const SegmentFn& fn) {
     uint64_t line = fi == 0 ? 1 + g.header_lines : 1;
     bool first_read = true, eof = false;
     while (!eof) {
-      QUIVER_ASSIGN_OR_RETURN(size_t n, in->Read(segment, &buf));
+      QUIVER_ASSIGN_OR_RETURN(size_t n, in->Read(segment, &buf, session_->pool()));
       eof = n < segment;
       if (first_read && skip == 0 && StartsWithBom(buf)) buf.erase(0, 3);
       first_read = false;

@@ -12,20 +12,32 @@ namespace {
 class PlainInput : public CsvInput {
  public:
   explicit PlainInput(std::unique_ptr<RandomAccessFile> f) : file_(std::move(f)) {}
-  Result<size_t> Read(size_t n, std::string* out) override {
+  Result<size_t> Read(size_t n, std::string* out, WorkerPool* pool) override {
     const size_t old = out->size();
     const size_t want = static_cast<size_t>(std::min<uint64_t>(n, file_->Size() - offset_));
     out->resize(old + want);
-    size_t done = 0;
-    while (done < want) {
-      QUIVER_ASSIGN_OR_RETURN(size_t got,
-                              file_->ReadAt(offset_ + done, want - done, out->data() + old + done));
-      if (got == 0) break;
-      done += got;
+    constexpr size_t kPiece = size_t{4} << 20;
+    const size_t pieces =
+        pool == nullptr ? 1 : std::max<size_t>(1, std::min<size_t>(pool->size() * 2, want / kPiece));
+    auto read_piece = [&](size_t p) -> Status {
+      const size_t b = WorkerPool::RangeBegin(want, pieces, p),
+                   e = WorkerPool::RangeBegin(want, pieces, p + 1);
+      for (size_t done = b; done < e;) {
+        QUIVER_ASSIGN_OR_RETURN(size_t got,
+                                file_->ReadAt(offset_ + done, e - done, out->data() + old + done));
+        if (got == 0) return Status::IOError(file_->path() + ": file shrank while being read");
+        done += got;
+      }
+      return Status::OK();
+    };
+    if (pieces == 1) {
+      QUIVER_RETURN_IF_ERROR(read_piece(0));
+    } else {
+      QUIVER_RETURN_IF_ERROR(
+          pool->ParallelForStatus(pieces, [&](size_t p, uint32_t) { return read_piece(p); }));
     }
-    out->resize(old + done);
-    offset_ += done;
-    return done;
+    offset_ += want;
+    return want;
   }
   uint64_t file_bytes_read() const override { return offset_; }
   uint64_t file_size() const override { return file_->Size(); }
@@ -43,7 +55,7 @@ class GzipInput : public CsvInput {
   }
   ~GzipInput() override { inflateEnd(&z_); }
 
-  Result<size_t> Read(size_t n, std::string* out) override {
+  Result<size_t> Read(size_t n, std::string* out, WorkerPool*) override {
     if (!ok_) return Status::IOError(file_->path() + ": zlib initialisation failed");
     const size_t old = out->size();
     out->resize(old + n);

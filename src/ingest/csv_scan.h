@@ -34,8 +34,10 @@ class CsvInput {
   virtual ~CsvInput() = default;
   // A file named *.gz is decompressed on the fly (zlib).
   static Result<std::unique_ptr<CsvInput>> Open(Env* env, const std::string& path);
-  // Appends up to n bytes to *out; 0 at the end of the file.
-  virtual Result<size_t> Read(size_t n, std::string* out) = 0;
+  // Appends up to n bytes to *out; 0 at the end of the file. A plain file is read in
+  // pieces on the pool's workers when one is given (the page-cache copy is a real share
+  // of an import's time); gzip decompresses on the calling thread.
+  virtual Result<size_t> Read(size_t n, std::string* out, WorkerPool* pool = nullptr) = 0;
   // Bytes taken from the file so far (compressed bytes for gzip).
   virtual uint64_t file_bytes_read() const = 0;
   virtual uint64_t file_size() const = 0;

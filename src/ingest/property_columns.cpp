@@ -215,6 +215,7 @@ void ColumnBuilder::Append(std::span<const Placed> chunks, WorkerPool* pool) {
     const ColumnChunk& c = *chunks[i].chunk;
     const uint64_t r0 = chunks[i].first_row;
     const uint64_t base = heap_base[i];
+    if (c.rows() == 0) return;  // (memcpy from an empty vector's null data() is undefined)
     std::memcpy(present_.data() + r0, c.present.data(), c.rows());
     if (!c.heap.empty()) std::memcpy(heap_.data() + base, c.heap.data(), c.heap.size());
     if (type_ == ColumnType::kMixed) std::memcpy(tags_.data() + r0, c.tags.data(), c.rows());

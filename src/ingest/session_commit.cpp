@@ -36,7 +36,8 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
     // The spilling path's share of the budget: ranges, reverse buffers and sorts.
     uint64_t fixed = node_bytes_ + n * 8;
     for (const auto& [k, c] : t.columns) fixed += c->MemoryBytes();
-    for (const auto& r : t.runs) fixed += r.records.capacity() * sizeof(FwdRecord);  // the last, unspilled run
+    for (const auto& r : t.runs)
+      fixed += r.records.capacity() * sizeof(FwdRecord);  // the last, unspilled run
     for (const auto& r : t.seq_runs) fixed += r.records.capacity() * sizeof(FwdSeqRecord);
     if (ordered) fixed += t.edges * 8;
     const uint64_t avail = options_.memory_budget > fixed ? options_.memory_budget - fixed : 0;
@@ -70,17 +71,24 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
   }
   QUIVER_ASSIGN_OR_RETURN(storage::FileInfo info, file.Finish());
   files->push_back(std::move(info));
+  // Edge columns, one file each, written in parallel and listed in key order.
+  std::vector<ColumnBuilder*> columns;
   for (auto& [key, col] : t.columns) {
     col->Finish(t.edges);
-    if (col->present_count() == 0) continue;
+    if (col->present_count() > 0) columns.push_back(col.get());
+  }
+  std::vector<storage::FileInfo> infos(columns.size());
+  QUIVER_RETURN_IF_ERROR(pool->ParallelForStatus(columns.size(), [&](size_t i, uint32_t) -> Status {
+    const ColumnBuilder& col = *columns[i];
     QUIVER_ASSIGN_OR_RETURN(
         auto f,
-        writer->NewFile(storage::EdgeColumnFileName(type, key), storage::FileKind::kEdgePropertyColumn,
-                        storage::EdgeColumnSubject(type, key), static_cast<uint32_t>(col->type())));
-    QUIVER_RETURN_IF_ERROR(col->Write(f.get(), input_of_position));
-    QUIVER_ASSIGN_OR_RETURN(storage::FileInfo column_info, f->Finish());
-    files->push_back(std::move(column_info));
-  }
+        writer->NewFile(storage::EdgeColumnFileName(type, col.key()), storage::FileKind::kEdgePropertyColumn,
+                        storage::EdgeColumnSubject(type, col.key()), static_cast<uint32_t>(col.type())));
+    QUIVER_RETURN_IF_ERROR(col.Write(f.get(), input_of_position));
+    QUIVER_ASSIGN_OR_RETURN(infos[i], f->Finish());
+    return Status::OK();
+  }));
+  for (auto& info : infos) files->push_back(std::move(info));
   if (options_.progress) {
     options_.progress->Advance(external ? t.edges : t.edges - t.edges * 3 / 4);
   }

@@ -37,6 +37,10 @@ expect generate-no-target 2 'exactly one of --out DIR and --db DB' -- generate g
 expect generate-bad-scale 2 'scale' -- generate g500 --scale 40 --out "$tmp/x"
 printf 'id:ID,age:int\na,1\nb,x\n' > "$tmp/n.csv"
 expect import-bad-row 1 'n.csv:3:3: field .age.' -- import "$tmp/db" --nodes "$tmp/n.csv" --quiet
+printf 'id:ID{id-type:int}\n' > "$tmp/h.csv"
+printf '0\n1\n' > "$tmp/p.csv"
+printf ':START_ID,:END_ID\n0,1\n1,0\n' > "$tmp/r.csv"
+expect import-neo4j-form 0 'edges +2' -- import "$tmp/db2" --nodes=A:B="$tmp/h.csv,$tmp/p.csv" --relationships=R "$tmp/r.csv" --quiet
 expect generate-db 0 'edges +1024' -- generate g500 --scale 6 --db "$tmp/g" --quiet
 expect generate-existing 1 'pass --replace' -- generate g500 --scale 6 --db "$tmp/g" --quiet
 [ "$failures" -eq 0 ]
