@@ -9,7 +9,7 @@
 
 #include "exec/function/builtin_functions.h"
 #include "exec/function/function_args.h"
-#include "exec/function/utf8.h"
+#include "common/utf8.h"
 
 namespace quiver::function_internal {
 namespace {

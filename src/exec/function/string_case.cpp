@@ -1,6 +1,6 @@
 #include "exec/function/string_case.h"
 
-#include "exec/function/utf8.h"
+#include "common/utf8.h"
 
 namespace quiver::function_internal {
 namespace {

@@ -1,6 +1,46 @@
-#include "exec/function/utf8.h"
+#include "common/utf8.h"
 
-namespace quiver::function_internal {
+namespace quiver {
+
+CodePoint DecodeUtf8(std::string_view text, size_t i) {
+  auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+  unsigned char lead = byte(i);
+  CodePoint cp;
+  if (lead < 0x80) {
+    cp.value = lead;
+    cp.valid = true;
+    return cp;
+  }
+  uint32_t length = 0;
+  uint32_t value = 0;
+  uint32_t min = 0;
+  if ((lead & 0xE0) == 0xC0) {
+    length = 2;
+    value = lead & 0x1F;
+    min = 0x80;
+  } else if ((lead & 0xF0) == 0xE0) {
+    length = 3;
+    value = lead & 0x0F;
+    min = 0x800;
+  } else if ((lead & 0xF8) == 0xF0) {
+    length = 4;
+    value = lead & 0x07;
+    min = 0x10000;
+  } else {
+    return cp;  // stray continuation byte or invalid lead
+  }
+  if (i + length > text.size()) return cp;
+  for (uint32_t k = 1; k < length; ++k) {
+    unsigned char b = byte(i + k);
+    if ((b & 0xC0) != 0x80) return cp;
+    value = (value << 6) | (b & 0x3F);
+  }
+  if (value < min || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF)) return cp;
+  cp.value = value;
+  cp.length = length;
+  cp.valid = true;
+  return cp;
+}
 
 size_t Utf8SequenceLength(std::string_view s, size_t i) {
   const auto lead = static_cast<unsigned char>(s[i]);
@@ -40,7 +80,7 @@ char32_t DecodeAt(std::string_view s, size_t i) {
   return cp;
 }
 
-void AppendUtf8(std::string& out, char32_t cp) {
+void AppendUtf8(std::string& out, uint32_t cp) {
   if (cp < 0x80) {
     out.push_back(static_cast<char>(cp));
   } else if (cp < 0x800) {
@@ -58,4 +98,4 @@ void AppendUtf8(std::string& out, char32_t cp) {
   }
 }
 
-}  // namespace quiver::function_internal
+}  // namespace quiver
