@@ -5,6 +5,7 @@
 #include <ostream>
 #include <string>
 
+#include "common/value/float_text.h"
 #include "quiver/value.h"
 
 namespace quiver {
@@ -109,47 +110,7 @@ void AppendQuotedIso(std::string& out, const T& temporal) {
 
 }  // namespace
 
-std::string FormatFloat(double d) {
-  if (std::isnan(d)) return "NaN";
-  if (std::isinf(d)) return d > 0 ? "Infinity" : "-Infinity";
-  if (d == 0) return std::signbit(d) ? "-0.0" : "0.0";
-
-  // The shortest digits that read back to d, in scientific form: [-]D[.DDD]e(+|-)XX.
-  char buf[64];
-  const auto result = std::to_chars(buf, buf + sizeof(buf), d, std::chars_format::scientific);
-  std::string_view sci(buf, static_cast<size_t>(result.ptr - buf));
-  std::string out;
-  if (sci.front() == '-') {
-    out.push_back('-');
-    sci.remove_prefix(1);
-  }
-  const size_t e_pos = sci.find('e');
-  std::string digits;
-  for (char c : sci.substr(0, e_pos)) {
-    if (c != '.') digits.push_back(c);
-  }
-  int exponent = 0;
-  std::from_chars(sci.data() + e_pos + 1 + (sci[e_pos + 1] == '+' ? 1 : 0), sci.data() + sci.size(),
-                  exponent);
-
-  if (exponent >= -6 && exponent < 21) {
-    if (exponent >= 0) {
-      const size_t int_len = static_cast<size_t>(exponent) + 1;
-      if (digits.size() <= int_len) {
-        out.append(digits).append(int_len - digits.size(), '0').append(".0");
-      } else {
-        out.append(digits, 0, int_len).append(".").append(digits, int_len);
-      }
-    } else {
-      out.append("0.").append(static_cast<size_t>(-exponent - 1), '0').append(digits);
-    }
-  } else {
-    out.push_back(digits[0]);
-    if (digits.size() > 1) out.append(".").append(digits, 1);
-    out.append("e").append(std::to_string(exponent));
-  }
-  return out;
-}
+std::string FormatFloat(double d) { return FormatShortestFloat(d, kTckFloatNotation); }
 
 void AppendTckString(std::string& out, const Value& v) {
   switch (v.kind()) {

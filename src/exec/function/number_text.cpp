@@ -1,5 +1,7 @@
 #include "exec/function/number_text.h"
 
+#include "common/value/float_text.h"
+
 #include <charconv>
 #include <cmath>
 
@@ -61,42 +63,7 @@ std::optional<double> FromChars(std::string_view s) {
 
 }  // namespace
 
-std::string FloatToCypherString(double d) {
-  if (std::isnan(d)) return "NaN";
-  if (std::isinf(d)) return d > 0 ? "Infinity" : "-Infinity";
-  if (d == 0) return std::signbit(d) ? "-0.0" : "0.0";
-
-  char buf[64];
-  const auto res = std::to_chars(buf, buf + sizeof(buf), std::fabs(d), std::chars_format::scientific);
-  const std::string_view sci(buf, static_cast<size_t>(res.ptr - buf));
-  const size_t e_pos = sci.find('e');
-  std::string digits;
-  for (char c : sci.substr(0, e_pos)) {
-    if (c != '.') digits.push_back(c);
-  }
-  int exponent = 0;
-  std::from_chars(sci.data() + e_pos + 1 + (sci[e_pos + 1] == '+' ? 1 : 0), sci.data() + sci.size(),
-                  exponent);
-
-  std::string out = d < 0 ? "-" : "";
-  if (exponent >= -3 && exponent < 7) {
-    if (exponent >= 0) {
-      const size_t int_len = static_cast<size_t>(exponent) + 1;
-      if (digits.size() <= int_len) {
-        out.append(digits).append(int_len - digits.size(), '0').append(".0");
-      } else {
-        out.append(digits, 0, int_len).append(".").append(digits, int_len);
-      }
-    } else {
-      out.append("0.").append(static_cast<size_t>(-exponent - 1), '0').append(digits);
-    }
-  } else {
-    out.push_back(digits[0]);
-    out.append(".").append(digits.size() > 1 ? digits.substr(1) : "0");
-    out.append("E").append(std::to_string(exponent));
-  }
-  return out;
-}
+std::string FloatToCypherString(double d) { return FormatShortestFloat(d, kJavaFloatNotation); }
 
 std::optional<double> ParseFloat(std::string_view text) {
   std::string_view s = TrimJavaWhitespace(text);
