@@ -39,7 +39,11 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
     for (const auto& r : t.runs)
       fixed += r.records.capacity() * sizeof(FwdRecord);  // the last, unspilled run
     for (const auto& r : t.seq_runs) fixed += r.records.capacity() * sizeof(FwdSeqRecord);
-    if (ordered) fixed += t.edges * 8;
+    // Seq runs exist whenever the session takes edge properties, also for a type that
+    // got none: they need the permutation (and used to be built as plain runs, found
+    // empty: "spill runs hold a different number of edges than counted").
+    const bool seq = !t.seq_runs.empty();
+    if (seq) fixed += t.edges * 8;
     const uint64_t avail = options_.memory_budget > fixed ? options_.memory_budget - fixed : 0;
     ExternalCsrPlan plan;
     plan.range_edges = options_.range_edges != 0
@@ -48,7 +52,7 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
     plan.reverse_run_edges = std::max<uint64_t>(avail / 3 / 32, 4096);
     if (options_.spill_edges != 0) plan.reverse_run_edges = options_.spill_edges;
     plan.histogram_bytes = std::max<uint64_t>(avail / 6, 1 << 20);
-    Status s = ordered ? BuildCsrExternal(n, t.edges, &t.seq_runs, t.out_degrees, plan, scratch_.get(), &file,
+    Status s = seq ? BuildCsrExternal(n, t.edges, &t.seq_runs, t.out_degrees, plan, scratch_.get(), &file,
                                           &input_of_position, pool)
                        : BuildCsrExternal(n, t.edges, &t.runs, t.out_degrees, plan, scratch_.get(), &file,
                                           nullptr, pool);

@@ -112,6 +112,57 @@ TEST(SessionTest, RandomGraphIdenticalAcrossWorkersAndSpill) {
   }
 }
 
+// A session that takes edge properties spills every type as runs that carry input
+// order, also a type that never got a property; building such a type once read the
+// other kind of run and failed ("spill runs hold a different number of edges").
+TEST(SessionTest, SpilledTypeWithoutPropertiesInASessionWithEdgeProperties) {
+  TempDir dir;
+  auto db = OpenDb(dir.path());
+  SessionOptions o;
+  o.workers = 2;
+  o.memory_budget = 64 << 20;
+  o.spill_edges = 100;
+  o.edge_properties = true;
+  auto s = ConstructionSession::Begin(db.get(), o);
+  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  ConstructionSession& session = **s;
+  const uint32_t with = session.RelType("WITH");
+  const uint32_t without = session.RelType("WITHOUT");
+  const uint32_t w = session.PropertyKey("w");
+  constexpr uint32_t kNodes = 5000;
+  std::vector<NodeBatch> nodes(1);
+  nodes[0].count = kNodes;
+  ASSERT_TRUE(session.AddNodes(std::move(nodes)).ok());
+  std::vector<DuplicateKey> duplicates;
+  ASSERT_TRUE(session.FinishNodes(false, &duplicates).ok());
+  std::vector<EdgeBatch> edges(2);
+  edges[0].type = with;
+  edges[1].type = without;
+  ColumnChunk weights;
+  weights.key = w;
+  for (uint32_t i = 0; i < kNodes; ++i) {
+    edges[0].src.push_back(i);
+    edges[0].dst.push_back((i * 7 + 1) % kNodes);
+    weights.AppendInt(i);
+    edges[1].src.push_back(i % 1000);
+    edges[1].dst.push_back(i);
+  }
+  edges[0].properties.push_back(std::move(weights));
+  ASSERT_TRUE(session.AddEdges(std::move(edges)).ok());
+  auto committed = session.Commit();
+  ASSERT_TRUE(committed.ok()) << committed.status().ToString();
+  EXPECT_TRUE(committed->spilled);
+  const storage::CheckReport report = storage::CheckDatabase(Env::Default(), dir.path());
+  EXPECT_TRUE(report.ok()) << report.status.ToString();
+  auto g = db->Pin();
+  ASSERT_TRUE(g.ok());
+  EXPECT_EQ((*g)->RelTypeEdgeCount(without), kNodes);
+  // Node 3 is the source of the WITHOUT edges to 3, 1003, 2003, 3003 and 4003.
+  const auto out = (*g)->Neighbors(without, 3, storage::Direction::kOut);
+  ASSERT_EQ(out.size(), 5u);
+  for (uint64_t i = 0; i < 5; ++i) EXPECT_EQ(out.neighbors[i], 3 + 1000 * i);
+}
+
 TEST(SessionTest, AbortLeavesLiveGenerationAndNoScratch) {
   TempDir dir;
   const auto m = storage::testing::RichModel();
