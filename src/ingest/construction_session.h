@@ -112,6 +112,10 @@ class ConstructionSession {
   // Checks that the session can commit (state, id widths) and fixes the build plan.
   Status Validate();
   Result<CommitResult> Commit();
+  // Compaction's ending: builds into a generation the caller began (node_count() nodes)
+  // and will publish itself, then ends the session. On failure the caller's writer is
+  // left for the caller to discard.
+  Result<CommitResult> BuildInto(storage::GenerationWriter* writer);
   // Deletes scratch files and any unpublished generation; idempotent.
   void Abort();
 
@@ -142,6 +146,8 @@ class ConstructionSession {
   Status BuildType(uint32_t type, storage::GenerationWriter* writer, WorkerPool* pool,
                    std::vector<storage::FileInfo>* files);
   Status BuildTypes(storage::GenerationWriter* writer);
+  Result<CommitResult> PrepareCommit();  // Validate, last runs
+  Status WriteGeneration(storage::GenerationWriter* writer);
   Status Fail(Status s);
 
   storage::DatabaseDir* db_;

@@ -139,34 +139,52 @@ Status ConstructionSession::BuildTypes(storage::GenerationWriter* writer) {
   return Status::OK();
 }
 
-Result<CommitResult> ConstructionSession::Commit() {
+Status ConstructionSession::WriteGeneration(storage::GenerationWriter* writer) {
+  QUIVER_RETURN_IF_ERROR(writer->WriteDictionary({labels_.names, types_.names, keys_.names}));
+  QUIVER_RETURN_IF_ERROR(nodes_.WriteLabels(writer, label_count()));
+  {
+    std::optional<ScopedPhase> phase;
+    if (options_.phases) phase.emplace(*options_.phases, "build_csr");
+    if (options_.progress) options_.progress->BeginPhase("build CSR", edge_count_, "edges");
+    QUIVER_RETURN_IF_ERROR(BuildTypes(writer));
+    if (options_.progress) options_.progress->EndPhase();
+    if (phase) phase->SetUnits("edge", edge_count_);
+  }
+  std::optional<ScopedPhase> phase;
+  if (options_.phases) phase.emplace(*options_.phases, "write_nodes_publish");
+  QUIVER_RETURN_IF_ERROR(nodes_.WriteColumns(writer, pool_.get()));
+  return nodes_.WriteExternalIds(writer, pool_.get());
+}
+
+Result<CommitResult> ConstructionSession::PrepareCommit() {
   QUIVER_RETURN_IF_ERROR(Validate());
   if (spilling_) QUIVER_RETURN_IF_ERROR(SpillAll(true));
   CommitResult result;
   result.nodes = nodes_.size();
   result.edges = edge_count_;
   result.spilled = spilling_;
+  return result;
+}
+
+Result<CommitResult> ConstructionSession::BuildInto(storage::GenerationWriter* writer) {
+  QUIVER_ASSIGN_OR_RETURN(CommitResult result, PrepareCommit());
+  if (writer->node_count() != nodes_.size())
+    return Fail(Status::InvalidArgument("the generation writer expects a different node count"));
+  result.generation = writer->generation();
+  Status s = WriteGeneration(writer);
+  if (!s.ok()) return Fail(s);
+  result.scratch_bytes_written = scratch_->bytes_written();
+  Abort();  // scratch removed; state done; the writer's directory is the caller's
+  return result;
+}
+
+Result<CommitResult> ConstructionSession::Commit() {
+  QUIVER_ASSIGN_OR_RETURN(CommitResult result, PrepareCommit());
   auto writer_or = db_->BeginGeneration(nodes_.size());
   if (!writer_or.ok()) return Fail(writer_or.status());
   std::unique_ptr<storage::GenerationWriter> writer = std::move(writer_or).value();
   gen_dir_ = writer->dir();
-  Status s = [&]() -> Status {
-    QUIVER_RETURN_IF_ERROR(writer->WriteDictionary({labels_.names, types_.names, keys_.names}));
-    QUIVER_RETURN_IF_ERROR(nodes_.WriteLabels(writer.get(), label_count()));
-    {
-      std::optional<ScopedPhase> phase;
-      if (options_.phases) phase.emplace(*options_.phases, "build_csr");
-      if (options_.progress) options_.progress->BeginPhase("build CSR", edge_count_, "edges");
-      QUIVER_RETURN_IF_ERROR(BuildTypes(writer.get()));
-      if (options_.progress) options_.progress->EndPhase();
-      if (phase) phase->SetUnits("edge", edge_count_);
-    }
-    std::optional<ScopedPhase> phase;
-    if (options_.phases) phase.emplace(*options_.phases, "write_nodes_publish");
-    QUIVER_RETURN_IF_ERROR(nodes_.WriteColumns(writer.get(), pool_.get()));
-    QUIVER_RETURN_IF_ERROR(nodes_.WriteExternalIds(writer.get(), pool_.get()));
-    return Status::OK();
-  }();
+  Status s = WriteGeneration(writer.get());
   if (!s.ok()) return Fail(s);
   auto published = db_->Publish(writer.get(), 0);
   if (!published.ok()) {

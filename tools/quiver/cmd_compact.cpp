@@ -1,20 +1,44 @@
 // `quiver compact DB [--json]`: merges the database's delta (its write log past the live
 // generation) into a new generation, publishes it and truncates the log
 // (docs/format/log.md, "Compaction"). Exit 1 naming the failure; the database is left
-// as it was unless the new generation was published.
+// as it was unless the new generation was published. The build goes through the ingest
+// construction session (ingest/compaction_build.h): relationships spill to sorted runs
+// past --memory-budget.
 #include <chrono>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
 #include "common/file/env.h"
+#include "common/resource/byte_size.h"
+#include "ingest/compaction_build.h"
 #include "storage/txn/transactional_store.h"
 
 namespace quiver::cli {
 namespace {
 
-int RunCompact(const std::string& db_path, bool json) {
+struct CompactOptions {
+  std::string db;
+  bool json = false;
+  std::string memory_budget;  // empty: the resource policy's
+  uint32_t threads = 0;       // 0: the resource policy's
+};
+
+int RunCompact(const CompactOptions& options) {
+  const std::string& db_path = options.db;
+  const bool json = options.json;
+  ingest::SessionOptions build;
+  build.workers = options.threads;
+  if (!options.memory_budget.empty()) {
+    auto budget = ParseByteSize(options.memory_budget);
+    if (!budget.ok()) {
+      std::cerr << "quiver compact: --memory-budget: " << budget.status().ToString() << "\n";
+      return kExitUsage;
+    }
+    build.memory_budget = *budget;
+  }
   storage::StoreOptions o;
+  o.compaction_builder = ingest::MakeSessionCompactionBuilder(build);
   o.create_if_missing = false;
   o.auto_compact = false;
   o.memory_budget = uint64_t{1} << 40;  // replay holds the whole delta anyway; do not throttle the tool
@@ -66,11 +90,14 @@ int RunCompact(const std::string& db_path, bool json) {
 void RegisterCompactCommand(CLI::App& app, CommandHandler& handler) {
   auto* cmd =
       app.add_subcommand("compact", "Merge the write log into a new generation and truncate the log.");
-  auto db = std::make_shared<std::string>();
-  auto json = std::make_shared<bool>(false);
-  cmd->add_option("DB", *db, "Database directory")->required();
-  cmd->add_flag("--json", *json, "Print the report as JSON");
-  cmd->callback([&handler, db, json] { handler = [db, json] { return RunCompact(*db, *json); }; });
+  auto o = std::make_shared<CompactOptions>();
+  cmd->add_option("DB", o->db, "Database directory")->required();
+  cmd->add_flag("--json", o->json, "Print the report as JSON");
+  cmd->add_option("--memory-budget", o->memory_budget,
+                  "Memory the build may use (512M, 4G, ...); past it, relationships spill to sorted runs in "
+                  "DB/scratch. Default: the resource policy's budget (see 'quiver info')");
+  cmd->add_option("--threads", o->threads, "Workers of the build (default: the resource policy's)");
+  cmd->callback([&handler, o] { handler = [o] { return RunCompact(*o); }; });
 }
 
 }  // namespace quiver::cli

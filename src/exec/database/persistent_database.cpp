@@ -7,6 +7,7 @@
 
 #include "common/file/env.h"
 #include "exec/database/query_engine.h"
+#include "ingest/compaction_build.h"
 #include "quiver/database.h"
 #include "storage/txn/transactional_store.h"
 
@@ -77,6 +78,11 @@ std::unique_ptr<Database> Database::Open(const std::string& path, const Database
   store_options.read_only = options.read_only;
   store_options.create_if_missing = options.create_if_missing;
   store_options.verify_checksums_on_open = options.verify_checksums_on_open;
+  // Compaction builds through the ingest session, so it spills past the budget instead
+  // of holding every relationship in memory (ingest/compaction_build.h).
+  ingest::SessionOptions compaction;
+  if (options.memory_budget) compaction.memory_budget = *options.memory_budget;
+  store_options.compaction_builder = ingest::MakeSessionCompactionBuilder(compaction);
   auto store = storage::TransactionalStore::Open(Env::Default(), path, store_options);
   ThrowIfError(store.status());
   return std::make_unique<PersistentDatabase>(std::move(store).value());

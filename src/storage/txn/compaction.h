@@ -1,23 +1,26 @@
 #pragma once
-// Compaction's build step: the live graph of a DeltaState (base ⊕ delta) written as the
-// files of a new generation, through the same array builders and GenerationWriter as
-// ingest (BuildLabelData, BuildCsr, BuildColumn, BuildExternalIds).
+// Compaction's build step: the live graph of a DeltaState (base ⊕ delta), read through
+// CompactionSource (which defines what is kept and in which order), written as the
+// files of a new generation.
 //
-// What it keeps: every live node in ascending old id (so ids shift down only past
-// deleted nodes), its labels, properties and external key; every live relationship
-// with its properties; every token in id order (token ids never change, even for
-// tokens nothing carries any more).
+// Two builders implement it:
+//  * WriteCompactedGeneration (here): in memory, through the storage array builders
+//    (BuildLabelData, BuildCsr, BuildColumn, BuildExternalIds). It needs
+//    O(nodes + edges + properties) memory beyond the budget, so it is the builder of
+//    the storage layer's own tests and of stores opened without a CompactionBuilder.
+//  * ingest::MakeSessionCompactionBuilder (ingest/compaction_build.h): through the
+//    ingest construction session, whose edge buffers spill to sorted runs past its
+//    memory budget. Database::Open and `quiver compact` install it through
+//    StoreOptions::compaction_builder (storage cannot depend on ingest, so it is
+//    injected from above).
 //
 // Parallel: the node pass runs over ranges of 64 Ki node ids, and relationship types
 // are built side by side (`workers` threads, the caller's included); files are
 // written in the same order whatever the worker count, so the output is identical.
 // A graph with one dominant relationship type builds that type on one thread.
-//
-// Version 1 builds in memory: O(nodes + edges + properties) beyond the budget. The
-// ingest layer's bounded, spilling builders live in a layer above storage; a store
-// option to inject them is the way to reach them (see the format doc).
 
 #include <cstdint>
+#include <functional>
 
 #include "storage/generation_writer.h"
 #include "storage/txn/delta_state.h"
@@ -33,5 +36,13 @@ struct CompactionCounts {
 // published (immutable) state: the workers read it concurrently.
 Status WriteCompactedGeneration(const DeltaState& state, GenerationWriter* writer, CompactionCounts* counts,
                                 unsigned workers);
+
+class DatabaseDir;
+
+// A compaction builder: writes the compacted generation of `state` into `writer` (begun
+// by the store with node_count = state.live_nodes; the store publishes it). `dir` is the
+// database, for scratch space; the builder must leave nothing behind in it on return.
+using CompactionBuilder = std::function<Status(const DeltaState& state, DatabaseDir* dir,
+                                               GenerationWriter* writer, CompactionCounts* counts)>;
 
 }  // namespace quiver::storage

@@ -91,11 +91,28 @@ Status TransactionalStore::Recover() {
   dopts.database_id = options_.database_id;
   dopts.open.verify_checksums = options_.verify_checksums_on_open;
   QUIVER_ASSIGN_OR_RETURN(dir_, DatabaseDir::Open(env_, path_, dopts));
-  QUIVER_ASSIGN_OR_RETURN(auto gen, dir_->Pin());
-  const uint64_t position = gen->manifest().write_log_position;
-  auto base = DeltaState::OverBase(std::move(gen), 0, position);
-  QUIVER_ASSIGN_OR_RETURN(RecoveredLog rec, RecoverLog(env_, path_, dir_->database_id(), std::move(base),
-                                                       options_.read_only, NewEdit(), &recovery_));
+  // A reader in another process can lose a race with the writer's compaction: it pins
+  // generation G, then the writer publishes G+1 and deletes the log segments below G+1's
+  // position before the reader has read them. The reader then sees a hole in the log; if
+  // CURRENT has moved on meanwhile, that is the race, not corruption: start over on the
+  // new generation. (The writer holds LOCK, so it never races itself.)
+  constexpr int kReadOnlyAttempts = 8;
+  uint64_t position = 0;
+  Result<RecoveredLog> recovered = Status::OK();
+  for (int attempt = 1;; ++attempt) {
+    QUIVER_ASSIGN_OR_RETURN(auto gen, dir_->Pin());
+    const uint64_t pinned = gen->generation();
+    position = gen->manifest().write_log_position;
+    auto base = DeltaState::OverBase(std::move(gen), 0, position);
+    recovery_ = RecoveryReport();
+    recovered = RecoverLog(env_, path_, dir_->database_id(), std::move(base), options_.read_only, NewEdit(),
+                           &recovery_);
+    if (recovered.ok() || !options_.read_only || attempt == kReadOnlyAttempts) break;
+    auto current = ReadCurrent(env_, path_);
+    if (!current.ok() || *current == pinned) break;
+  }
+  QUIVER_RETURN_IF_ERROR(recovered.status());
+  RecoveredLog rec = std::move(recovered).value();
   latest_ = rec.state;
   visible_ = rec.state;
   if (options_.read_only) return Status::OK();
@@ -310,7 +327,9 @@ Status TransactionalStore::CompactHoldingSlot() {
   const unsigned workers = options_.compaction_workers != 0
                                ? options_.compaction_workers
                                : std::max(1u, std::thread::hardware_concurrency());
-  Status s = WriteCompactedGeneration(*state, writer.get(), &counts, workers);
+  Status s = options_.compaction_builder
+                 ? options_.compaction_builder(*state, dir_.get(), writer.get(), &counts)
+                 : WriteCompactedGeneration(*state, writer.get(), &counts, workers);
   if (!s.ok()) {
     writer.reset();
     (void)dir_->CollectGarbage();  // the unfinished generation directory

@@ -41,6 +41,7 @@
 #include "quiver/database.h"
 #include "storage/database_dir.h"
 #include "storage/graph.h"
+#include "storage/txn/compaction.h"
 #include "storage/txn/log_writer.h"
 #include "storage/txn/recovery.h"
 #include "storage/txn/transaction.h"
@@ -59,6 +60,9 @@ struct StoreOptions {
   bool auto_compact = true;
   // Threads of a compaction's build; 0 = the machine's hardware concurrency.
   unsigned compaction_workers = 0;
+  // Builds compacted generations; empty = the in-memory WriteCompactedGeneration
+  // (compaction.h). Database::Open installs the ingest layer's bounded builder.
+  CompactionBuilder compaction_builder;
   // How long an append over the budget waits for the flusher to drain the log buffer.
   std::chrono::milliseconds memory_patience{1000};
   bool create_if_missing = true;

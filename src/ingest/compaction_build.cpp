@@ -1,0 +1,257 @@
+#include "ingest/compaction_build.h"
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "storage/txn/compaction_source.h"
+#include "storage/txn/value_convert.h"
+
+namespace quiver::ingest {
+
+namespace {
+
+using storage::CompactionSource;
+using storage::PropertyValue;
+
+constexpr uint64_t kEdgeBatch = 1 << 20;  // relationships per batch handed to the session
+
+// The values of one batch's rows as property columns, one per key, each in the narrowest
+// type that holds all of its values (Int64/Double/Bool/String, else Mixed); the session
+// reconciles the types of a key across batches the way storage::BuildColumn does.
+class ColumnsOfRows {
+ public:
+  explicit ColumnsOfRows(uint64_t rows) : rows_(rows) {}
+
+  // Row `row`'s properties (ascending keys; rows in ascending order).
+  Status Add(uint64_t row, const std::vector<PropertyEntry>& props) {
+    for (const auto& [key, value] : props) {
+      if (value.IsNull()) continue;
+      QUIVER_ASSIGN_OR_RETURN(PropertyValue pv, storage::ToPropertyValue(value));
+      values_[key].emplace_back(row, std::move(pv));
+    }
+    return Status::OK();
+  }
+
+  std::vector<ColumnChunk> Finish() {
+    std::vector<ColumnChunk> out;
+    for (auto& [key, values] : values_) {
+      ColumnChunk c;
+      c.key = key;
+      c.type = TypeOf(values);
+      c.Reserve(rows_);
+      uint64_t next = 0;
+      for (const auto& [row, v] : values) {
+        for (; next < row; ++next) c.AppendAbsent();
+        Append(&c, v);
+        ++next;
+      }
+      for (; next < rows_; ++next) c.AppendAbsent();
+      out.push_back(std::move(c));
+    }
+    return out;
+  }
+
+ private:
+  static storage::ColumnType TypeOf(const std::vector<std::pair<uint64_t, PropertyValue>>& values) {
+    const auto type_of = [](const PropertyValue& v) {
+      if (v.is_int()) return storage::ColumnType::kInt64;
+      if (v.is_double()) return storage::ColumnType::kDouble;
+      if (v.is_bool()) return storage::ColumnType::kBool;
+      if (v.is_string()) return storage::ColumnType::kString;
+      return storage::ColumnType::kMixed;
+    };
+    const storage::ColumnType first = type_of(values.front().second);
+    for (const auto& [row, v] : values) {
+      if (type_of(v) != first) return storage::ColumnType::kMixed;
+    }
+    return first;
+  }
+
+  static void Append(ColumnChunk* c, const PropertyValue& v) {
+    switch (c->type) {
+      case storage::ColumnType::kInt64: return c->AppendInt(v.as_int());
+      case storage::ColumnType::kDouble: return c->AppendDouble(v.as_double());
+      case storage::ColumnType::kBool: return c->AppendBool(v.as_bool());
+      case storage::ColumnType::kString: return c->AppendString(v.as_string());
+      case storage::ColumnType::kMixed: return c->AppendValue(v);
+    }
+  }
+
+  uint64_t rows_;
+  std::map<uint32_t, std::vector<std::pair<uint64_t, PropertyValue>>> values_;
+};
+
+class SessionCompactor {
+ public:
+  SessionCompactor(const CompactionSource& source, ConstructionSession* session)
+      : src_(source), session_(session) {}
+
+  Status Run() {
+    QUIVER_RETURN_IF_ERROR(InternTokens());
+    if (src_.relationships_have_properties()) session_->EnableEdgeProperties();
+    QUIVER_RETURN_IF_ERROR(AddNodes());
+    std::vector<DuplicateKey> duplicates;
+    QUIVER_RETURN_IF_ERROR(session_->FinishNodes(false, &duplicates));
+    for (uint32_t t = 0; t < src_.rel_type_count(); ++t) QUIVER_RETURN_IF_ERROR(AddRelationships(t));
+    return Status::OK();
+  }
+
+ private:
+  // Token ids must survive: the session numbers tokens in order of first request.
+  Status InternTokens() {
+    const storage::DictionaryData d = src_.Dictionary();
+    bool same = true;
+    for (uint32_t i = 0; i < d.labels.size(); ++i) same &= session_->Label(d.labels[i]) == i;
+    for (uint32_t i = 0; i < d.rel_types.size(); ++i) same &= session_->RelType(d.rel_types[i]) == i;
+    for (uint32_t i = 0; i < d.property_keys.size(); ++i) same &= session_->PropertyKey(d.property_keys[i]) == i;
+    if (!same) return Status::Corruption("compaction: duplicate token names in the dictionary");
+    switch (src_.key_kind()) {
+      case storage::ExternalIdKind::kNone: break;
+      case storage::ExternalIdKind::kString: {
+        QUIVER_ASSIGN_OR_RETURN(key_space_, session_->IdSpace("key", KeyType::kString));
+        break;
+      }
+      default: {
+        QUIVER_ASSIGN_OR_RETURN(key_space_, session_->IdSpace("key", KeyType::kInteger));
+      }
+    }
+    return Status::OK();
+  }
+
+  // Node ranges are read on the session's workers, a pool's worth at a time, and handed
+  // over in range order (so node i is still the i-th live node).
+  Status AddNodes() {
+    const size_t ranges = src_.node_ranges();
+    const size_t step = std::max<uint32_t>(1, session_->workers());
+    for (size_t first = 0; first < ranges; first += step) {
+      const size_t last = std::min(ranges, first + step);
+      std::vector<std::vector<NodeBatch>> batches(last - first);
+      QUIVER_RETURN_IF_ERROR(storage::ParallelTasks(
+          last - first, session_->workers(), [&](size_t i) { return ReadNodeRange(first + i, &batches[i]); }));
+      std::vector<NodeBatch> in_order;
+      for (auto& list : batches) {
+        for (auto& b : list) in_order.push_back(std::move(b));
+      }
+      QUIVER_RETURN_IF_ERROR(session_->AddNodes(std::move(in_order)));
+    }
+    return Status::OK();
+  }
+
+  // The live nodes of one range as batches: a new batch wherever the nodes go from
+  // keyed (base nodes) to unkeyed (created since) or back.
+  Status ReadNodeRange(size_t r, std::vector<NodeBatch>* out) const {
+    std::vector<CompactionSource::Node> nodes;
+    const uint64_t end = std::min(src_.old_node_bound(), (r + 1) * CompactionSource::kNodeRange);
+    CompactionSource::Node node;
+    for (uint64_t old = r * CompactionSource::kNodeRange; old < end; ++old) {
+      if (src_.ReadNode(old, &node)) nodes.push_back(std::move(node));
+    }
+    for (size_t begin = 0; begin < nodes.size();) {
+      const bool keyed = !std::holds_alternative<std::monostate>(nodes[begin].key);
+      size_t stop = begin + 1;
+      while (stop < nodes.size() && keyed == !std::holds_alternative<std::monostate>(nodes[stop].key)) ++stop;
+      NodeBatch b;
+      QUIVER_RETURN_IF_ERROR(MakeNodeBatch(std::span(nodes).subspan(begin, stop - begin), keyed, &b));
+      out->push_back(std::move(b));
+      begin = stop;
+    }
+    return Status::OK();
+  }
+
+  Status MakeNodeBatch(std::span<const CompactionSource::Node> nodes, bool keyed, NodeBatch* b) const {
+    b->count = nodes.size();
+    std::map<std::vector<uint32_t>, uint32_t> sets;
+    b->node_set.reserve(nodes.size());
+    ColumnsOfRows columns(nodes.size());
+    if (keyed) {
+      b->id_space = key_space_;
+      b->keys.type = src_.key_kind() == storage::ExternalIdKind::kString ? KeyType::kString : KeyType::kInteger;
+    }
+    for (uint64_t i = 0; i < nodes.size(); ++i) {
+      const CompactionSource::Node& n = nodes[i];
+      std::vector<uint32_t> labels(n.labels.begin(), n.labels.end());
+      auto [it, inserted] = sets.emplace(std::move(labels), static_cast<uint32_t>(b->label_sets.size()));
+      if (inserted) b->label_sets.push_back(it->first);
+      b->node_set.push_back(it->second);
+      QUIVER_RETURN_IF_ERROR(columns.Add(i, n.properties));
+      if (keyed) {
+        if (const auto* s = std::get_if<std::string>(&n.key)) {
+          b->keys.AppendString(*s);
+        } else {
+          b->keys.AppendInt(std::get<int64_t>(n.key));
+        }
+      }
+    }
+    b->properties = columns.Finish();
+    return Status::OK();
+  }
+
+  // Relationships of type t in compaction order, in batches of kEdgeBatch.
+  Status AddRelationships(uint32_t t) {
+    const bool with_properties = src_.relationships_have_properties();
+    EdgeBatch batch;
+    std::vector<RelId> rels;
+    std::vector<PropertyEntry> props;
+    const auto flush = [&]() -> Status {
+      if (batch.size() == 0) return Status::OK();
+      if (with_properties) {
+        ColumnsOfRows columns(rels.size());
+        for (uint64_t i = 0; i < rels.size(); ++i) {
+          src_.RelationshipProperties(rels[i], &props);
+          QUIVER_RETURN_IF_ERROR(columns.Add(i, props));
+        }
+        batch.properties = columns.Finish();
+      }
+      std::vector<EdgeBatch> one;
+      one.push_back(std::move(batch));
+      batch = EdgeBatch();
+      rels.clear();
+      return session_->AddEdges(std::move(one));
+    };
+    Status status;
+    src_.ForEachRelationship(t, [&](uint64_t start, uint64_t end, RelId rel) {
+      if (!status.ok()) return;
+      batch.type = t;
+      batch.src.push_back(static_cast<uint32_t>(start));
+      batch.dst.push_back(static_cast<uint32_t>(end));
+      if (with_properties) rels.push_back(rel);
+      if (batch.size() >= kEdgeBatch) status = flush();
+    });
+    QUIVER_RETURN_IF_ERROR(status);
+    return flush();
+  }
+
+  const CompactionSource& src_;
+  ConstructionSession* session_;
+  uint32_t key_space_ = 0;
+};
+
+}  // namespace
+
+Status BuildCompactedGeneration(const storage::DeltaState& state, storage::DatabaseDir* dir,
+                                storage::GenerationWriter* writer, storage::CompactionCounts* counts,
+                                const SessionOptions& options) {
+  // The session numbers nodes in 32 bits; a graph past that keeps the in-memory builder.
+  if (state.live_nodes >= (uint64_t{1} << 32)) {
+    return storage::WriteCompactedGeneration(state, writer, counts, options.workers);
+  }
+  QUIVER_ASSIGN_OR_RETURN(std::unique_ptr<ConstructionSession> session, ConstructionSession::Begin(dir, options));
+  QUIVER_ASSIGN_OR_RETURN(auto source, CompactionSource::Open(state, session->workers()));
+  QUIVER_RETURN_IF_ERROR(SessionCompactor(*source, session.get()).Run());
+  QUIVER_ASSIGN_OR_RETURN(CommitResult result, session->BuildInto(writer));
+  counts->nodes = result.nodes;
+  counts->edges = result.edges;
+  return Status::OK();
+}
+
+storage::CompactionBuilder MakeSessionCompactionBuilder(SessionOptions options) {
+  return [options](const storage::DeltaState& state, storage::DatabaseDir* dir, storage::GenerationWriter* writer,
+                   storage::CompactionCounts* counts) {
+    return BuildCompactedGeneration(state, dir, writer, counts, options);
+  };
+}
+
+}  // namespace quiver::ingest

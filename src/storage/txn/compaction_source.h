@@ -1,0 +1,130 @@
+#pragma once
+// CompactionSource: the live graph of a published DeltaState (base ⊕ delta) in the
+// order a compacted generation stores it. It is the one definition of that order, read
+// by every compaction builder: the in-memory one in this layer (compaction.h) and the
+// bounded, spilling one in the ingest layer (ingest/compaction_build.h).
+//
+// The order (docs/format/log.md, "Compaction"):
+//  * nodes: every live node in ascending old id, so ids shift down only past deleted
+//    nodes; each with its labels, properties and — for base nodes — external key;
+//  * relationships of each type: the base's live ones in forward order (source, then
+//    CSR position), then the delta's in creation order;
+//  * tokens: every token in id order, so token ids never change (even for tokens
+//    nothing carries any more).
+//
+// Thread-safe for readers once built: builders read ranges of it on many threads.
+
+#include <atomic>
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "storage/generation_writer.h"
+#include "storage/txn/delta_view.h"
+
+namespace quiver::storage {
+
+// Runs f(0..tasks-1) on up to `workers` threads (the caller's included). The first
+// failure — a Status, or an exception from a read of a corrupt base value — wins and
+// stops further tasks from starting.
+template <typename F>
+Status ParallelTasks(size_t tasks, unsigned workers, F&& f) {
+  std::atomic<size_t> next{0};
+  std::mutex mu;
+  Status first;
+  std::atomic<bool> failed{false};
+  auto run = [&] {
+    for (size_t i; !failed.load() && (i = next.fetch_add(1)) < tasks;) {
+      Status s;
+      try {
+        s = f(i);
+      } catch (const std::exception& e) {
+        s = Status::Corruption(e.what());
+      }
+      if (!s.ok()) {
+        std::lock_guard<std::mutex> l(mu);
+        if (first.ok()) first = s;
+        failed = true;
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned t = 1; t < std::min<size_t>(workers, tasks); ++t) threads.emplace_back(run);
+  run();
+  for (auto& t : threads) t.join();
+  return first;
+}
+
+class CompactionSource {
+ public:
+  // Old node ids per task of a node pass.
+  static constexpr uint64_t kNodeRange = 1 << 16;
+
+  // `state` must be published (immutable). Numbers the live nodes on `workers` threads.
+  static Result<std::unique_ptr<CompactionSource>> Open(const DeltaState& state, unsigned workers);
+
+  const DeltaView& view() const { return view_; }
+  uint64_t node_count() const { return state_.live_nodes; }  // = the new id bound
+  uint64_t old_node_bound() const { return state_.node_bound; }
+  // Node passes run over ranges of kNodeRange old ids: [r * kNodeRange, ...).
+  size_t node_ranges() const { return static_cast<size_t>((old_node_bound() + kNodeRange - 1) / kNodeRange); }
+  uint32_t label_count() const { return state_.tokens->labels.size(); }
+  uint32_t rel_type_count() const { return static_cast<uint32_t>(delta_rels_.size()); }
+  // The base's external-id kind; compacted generations keep the keys of base nodes.
+  ExternalIdKind key_kind() const { return base_.gen().ExternalIds(); }
+  DictionaryData Dictionary() const;
+  // Whether any live relationship may carry properties (the base has an edge column,
+  // or the delta set one); false means none does.
+  bool relationships_have_properties() const { return rel_properties_; }
+
+  uint64_t NewId(uint64_t old) const { return new_id_.empty() ? old : new_id_[old]; }
+
+  struct Node {
+    uint64_t id = 0;  // new id
+    std::vector<LabelId> labels;
+    std::vector<PropertyEntry> properties;  // ascending keys
+    ExternalKey key;                        // monostate: none
+  };
+  // Reads node `old` into *out; false when it is not live.
+  bool ReadNode(uint64_t old, Node* out) const;
+
+  // Relationships of type t in compaction order: f(new_start, new_end, old_rel_id).
+  template <typename F>
+  void ForEachRelationship(uint32_t t, F&& f) const {
+    const Generation& g = base_.gen();
+    if (t < base_.type_count()) {
+      for (uint64_t src = 0; src < base_.node_count(); ++src) {
+        const AdjacencySlice s = g.Neighbors(t, src, Direction::kOut);
+        for (uint64_t i = 0; i < s.size(); ++i) {
+          const RelId rel = base_.RelIdOf(t, s.EdgeAt(i));
+          if (view_.RelationshipExists(rel)) f(NewId(src), NewId(s.neighbors[i]), rel);
+        }
+      }
+    }
+    for (RelId rel : delta_rels_[t]) {
+      const RelDelta* r = view_.RelRecord(rel);
+      f(NewId(r->start), NewId(r->end), rel);
+    }
+  }
+  void RelationshipProperties(RelId rel, std::vector<PropertyEntry>* out) const {
+    out->clear();
+    view_.GetRelationshipProperties(rel, *out);
+  }
+
+ private:
+  explicit CompactionSource(const DeltaState& state) : state_(state), view_(&state), base_(*state.base) {}
+  Status MapNodes(unsigned workers);
+  void CollectDelta();
+
+  const DeltaState& state_;
+  const DeltaView view_;
+  const BaseGraph& base_;
+  std::vector<uint64_t> new_id_;                // empty: ids unchanged
+  std::vector<std::vector<RelId>> delta_rels_;  // live created relationships per type, in creation order
+  bool rel_properties_ = false;
+};
+
+}  // namespace quiver::storage
