@@ -14,7 +14,10 @@ namespace quiver::storage {
 static_assert(std::endian::native == std::endian::little,
               "the generation format is little-endian and read in place through mmap");
 
-inline constexpr uint32_t kFormatVersion = 1;  // the version this build writes and reads
+// The version this build writes; it reads every version up to it (2 = 1 + the temporal
+// value tags 8..13, so a version-1 build refuses a version-2 file as NotSupported rather
+// than calling its temporal values corruption).
+inline constexpr uint32_t kFormatVersion = 2;
 inline constexpr std::array<char, 8> kHeaderMagic = {'Q', 'V', 'R', 'G', 'E', 'N', '\r', '\n'};
 inline constexpr std::array<char, 8> kFooterMagic = {'Q', 'V', 'R', 'E', 'N', 'D', '\r', '\n'};
 inline constexpr uint64_t kSectionAlignment = 64;
@@ -156,7 +159,24 @@ struct ManifestFileEntry {
 static_assert(sizeof(ManifestFileEntry) == 48);
 
 // Encoded-value tags (docs/format/generation.md, "Encoded value"). 0 invalid.
-enum class ValueTag : uint8_t { kNull = 1, kBool = 2, kInt64 = 3, kDouble = 4, kString = 5, kList = 6, kMap = 7 };
+// Encoded-value tags (docs/format/generation.md, "Encoded value"). Numbers are forever:
+// new kinds are appended, never renumbered. 8..13 (temporals) came with format version 2.
+enum class ValueTag : uint8_t {
+  kNull = 1,
+  kBool = 2,
+  kInt64 = 3,
+  kDouble = 4,
+  kString = 5,
+  kList = 6,
+  kMap = 7,
+  kDate = 8,
+  kLocalTime = 9,
+  kTime = 10,
+  kLocalDateTime = 11,
+  kDateTime = 12,
+  kDuration = 13,
+};
+inline constexpr ValueTag kLastValueTag = ValueTag::kDuration;
 inline constexpr int kMaxValueNesting = 64;
 
 // Width in bytes of a node-id array for n nodes: 32-bit while n < 2^32.

@@ -26,7 +26,8 @@ ColumnType ChooseType(std::span<const std::pair<uint64_t, const PropertyValue*>>
     case ValueTag::kDouble: return ColumnType::kDouble;
     case ValueTag::kBool: return ColumnType::kBool;
     case ValueTag::kString: return ColumnType::kString;
-    default: return ColumnType::kMixed;  // lists and maps
+    default:
+      return ColumnType::kMixed;  // lists, maps and temporals: encoded values in the heap
   }
 }
 
@@ -201,7 +202,13 @@ Result<PropertyValue> PropertyColumn::Get(uint64_t row) const {
     case ValueTag::kDouble: return PropertyValue(DoubleAt(row));
     case ValueTag::kString:
     case ValueTag::kList:
-    case ValueTag::kMap: {
+    case ValueTag::kMap:
+    case ValueTag::kDate:
+    case ValueTag::kLocalTime:
+    case ValueTag::kTime:
+    case ValueTag::kLocalDateTime:
+    case ValueTag::kDateTime:
+    case ValueTag::kDuration: {
       uint64_t pos = SlotAt(row);
       Result<PropertyValue> v = DecodeValue(heap_, &pos);
       if (v.ok() && v->tag() != tag) {
@@ -253,7 +260,7 @@ Status PropertyColumn::Verify(const SectionFile& f) const {
           if (tag != 0 || values_[r] != 0) return CorruptionAt(n, tags_s_.OffsetOf(r), "absent row holds a value");
           break;
         }
-        if (tag < static_cast<uint8_t>(ValueTag::kBool) || tag > static_cast<uint8_t>(ValueTag::kMap)) {
+        if (tag < static_cast<uint8_t>(ValueTag::kBool) || tag > static_cast<uint8_t>(kLastValueTag)) {
           return CorruptionAt(n, tags_s_.OffsetOf(r), "invalid value tag " + std::to_string(tag));
         }
         if (tag == static_cast<uint8_t>(ValueTag::kBool) && values_[r] > 1) {

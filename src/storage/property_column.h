@@ -1,7 +1,8 @@
 #pragma once
 // Property columns (docs/format/generation.md, "Property columns"): one per (entity kind,
 // key), dense over the rows with a presence bitmap; typed when every value shares a
-// scalar type, tagged ("mixed") otherwise, strings/lists/maps in a heap.
+// scalar type, tagged ("mixed") otherwise, strings/lists/maps/temporals in a heap (a
+// column of temporals is a mixed column: no typed temporal column exists).
 
 #include <cstdint>
 #include <span>

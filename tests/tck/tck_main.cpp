@@ -1,10 +1,13 @@
-// quiver_tck: runs the openCypher TCK against Database::OpenInMemory() and reports.
+// quiver_tck: runs the openCypher TCK against Database::OpenInMemory() (or, with
+// --on-disk, a fresh Database::Open(<temp dir>) per scenario) and reports.
 // See docs/testing.md for the options, the output and the ratchet.
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -12,6 +15,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -43,6 +47,29 @@ struct Options {
   bool strict_phase = true;  // every scenario passes strictly today; keep it that way
   bool include_temporal = true;
   std::string memory_limit = "4G";
+  bool on_disk = false;
+};
+
+// --on-disk: every scenario gets its own database directory under one scratch
+// directory, removed when the scenario's database is closed (and the scratch directory
+// at the end of the run). The database is durable (the default), so each commit goes
+// through the write log exactly as a user's would.
+class ScratchDirs {
+ public:
+  ScratchDirs() : root_(fs::temp_directory_path() / ("quiver_tck." + std::to_string(::getpid()))) {
+    fs::remove_all(root_);
+    fs::create_directories(root_);
+  }
+  ~ScratchDirs() {
+    std::error_code ignored;
+    fs::remove_all(root_, ignored);
+  }
+  fs::path Next() { return root_ / std::to_string(next_.fetch_add(1)); }
+  const fs::path& root() const { return root_; }
+
+ private:
+  fs::path root_;
+  std::atomic<uint64_t> next_{0};
 };
 
 // Sanitizers reserve terabytes of address space for their shadow memory: an address-
@@ -127,6 +154,8 @@ int Main(int argc, char** argv) {
                "--lenient-phase accepts it when class and detail match");
   app.add_flag("--include-temporal,!--skip-temporal", options.include_temporal,
                "Run features/expressions/temporal too (default); --skip-temporal leaves it out");
+  app.add_flag("--on-disk", options.on_disk,
+               "Run each scenario on a fresh Database::Open(<temp dir>) instead of OpenInMemory()");
   app.add_option(
       "--memory-limit", options.memory_limit,
       "Address-space cap for the whole run, e.g. 4G; 0 for none (default 4G; none under sanitizers)");
@@ -159,9 +188,20 @@ int Main(int argc, char** argv) {
 
   InstallCrashReporter();
   const std::string graphs = TckGraphsDir();
-  const std::function<ScenarioResult(const Scenario&)> run_one = [&graphs](const Scenario& s) {
-    return RunScenario(
-        s, [] { return Database::OpenInMemory(); }, graphs);
+  std::optional<ScratchDirs> scratch;
+  if (options.on_disk) scratch.emplace();
+  const std::function<ScenarioResult(const Scenario&)> run_one = [&graphs, &scratch](const Scenario& s) {
+    if (!scratch) {
+      return RunScenario(
+          s, [] { return Database::OpenInMemory(); }, graphs);
+    }
+    const fs::path dir = scratch->Next();
+    // RunScenario closes the database before it returns, so the directory can go then.
+    ScenarioResult result = RunScenario(
+        s, [&dir] { return Database::Open(dir.string()); }, graphs);
+    std::error_code ignored;
+    fs::remove_all(dir, ignored);
+    return result;
   };
   ParallelOptions parallel;
   parallel.jobs = options.jobs;
@@ -284,13 +324,18 @@ int Main(int argc, char** argv) {
   }
 
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("wall time: %.2f s (%d jobs)\n", wall, options.jobs);
+  std::printf("wall time: %.2f s (%d jobs, %s)\n", wall, options.jobs,
+              options.on_disk ? "on disk" : "in memory");
   std::printf("%d passed, %d failed", passed, failed);
   if (skipped_temporal > 0) std::printf(", %zu skipped", skipped_temporal);
   std::printf("\n");
   std::cout.flush();
   std::fflush(stdout);
-  if (run.hung > 0) std::_Exit(exit_code);  // abandoned threads may still run: no normal exit
+  if (run.hung > 0) {
+    // Hung threads may still use their directories: leave the scratch root behind.
+    if (scratch) std::cout << "scratch directories left in " << scratch->root() << "\n";
+    std::_Exit(exit_code);
+  }  // abandoned threads may still run: no normal exit
   return exit_code;
 }
 

@@ -13,7 +13,9 @@
 
 namespace quiver::storage {
 
-inline constexpr uint32_t kLogFormatVersion = 1;
+// 2: encoded values may carry the temporal tags 8..13 (docs/format/log.md). This build
+// reads segments of version 1 and 2.
+inline constexpr uint32_t kLogFormatVersion = 2;
 inline constexpr std::array<char, 8> kLogMagic = {'Q', 'V', 'R', 'L', 'O', 'G', '\r', '\n'};
 inline constexpr uint64_t kSegmentHeaderSize = 64;
 inline constexpr uint64_t kRecordHeaderSize = 32;

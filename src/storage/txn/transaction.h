@@ -7,7 +7,7 @@
 // failed transaction leaves no trace (tokens it interned included).
 //
 // Errors, per the GraphWriter contract: a value that cannot be stored throws
-// StorageError (NotSupported for temporals, InvalidArgument for nodes/paths); a
+// StorageError (InvalidArgument for nodes, relationships and paths); a
 // transaction whose own changes pass the store's memory budget throws
 // ResourceExhaustedError (no flusher or compactor can free uncommitted changes); an
 // unknown or deleted id is a caller bug (QUIVER_ASSERT).

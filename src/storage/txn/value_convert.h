@@ -2,10 +2,10 @@
 // Conversions between quiver::Value (what GraphReader/GraphWriter speak) and the storage
 // layer's PropertyValue (what generations and the write log encode).
 //
-// Storable: null, booleans, integers, floats, strings, and lists and maps of those
-// (nested). Temporal values are NotSupported for now: neither the generation format nor
-// the log has an encoding for them yet (a clear error, never a silent conversion to a
-// string). Nodes, relationships and paths are InvalidArgument: Cypher cannot store them.
+// Storable: null, booleans, integers, floats, strings, the six temporal kinds (Date,
+// LocalTime, Time, LocalDateTime, DateTime, Duration: every field kept exactly), and lists
+// and maps of those (nested). Nodes, relationships and paths are InvalidArgument: Cypher
+// cannot store them.
 
 #include <cstddef>
 

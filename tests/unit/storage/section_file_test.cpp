@@ -82,7 +82,7 @@ TEST(SectionFileTest, NewerFormatVersionIsNotSupportedWithAClearMessage) {
   std::memcpy(bytes.data() + 56, &checksum, 8);
   auto f = SectionFile::Parse(Bytes(bytes), "f.qv", Expected());
   EXPECT_EQ(f.status().code(), StatusCode::kNotSupported);
-  EXPECT_NE(f.status().message().find("format version 2, this build reads <= 1"), std::string::npos)
+  EXPECT_NE(f.status().message().find("format version 3, this build reads <= 2"), std::string::npos)
       << f.status().message();
 }
 
