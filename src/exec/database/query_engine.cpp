@@ -55,9 +55,11 @@ QueryResult ExecuteQuery(GraphSource& source, const ProcedureTable& procedures, 
   planner::LogicalPlan plan = planner::Bind(*statement, text, catalog, parameters);
 
   // A statement that cannot write runs on a snapshot when the store has them. The
-  // optimizer asks that graph which keys it indexes (seeks), so it opens first.
+  // optimizer asks that graph which keys it indexes (seeks), so it opens first; EXPLAIN
+  // runs nothing, so a snapshot serves it even for an update (no write lock, and a
+  // read-only database can explain its updates).
   std::unique_ptr<GraphReader> snapshot;
-  if (!plan.has_updates) snapshot = source.BeginRead();
+  if (!plan.has_updates || mode == Mode::kExplain) snapshot = source.BeginRead();
   std::unique_ptr<GraphWriter> tx;
   if (!snapshot) tx = source.BeginWrite();
   const GraphReader& graph = snapshot ? *snapshot : *tx;
