@@ -16,7 +16,8 @@ namespace {
 
 // The base node whose (integer or string) key equals `value` by openCypher equality, if any.
 std::optional<uint64_t> BaseCandidate(const Generation& g, const Value& value) {
-  const bool int_keys = g.ExternalIds() == ExternalIdKind::kInt64 || g.ExternalIds() == ExternalIdKind::kDense;
+  const bool int_keys =
+      g.ExternalIds() == ExternalIdKind::kInt64 || g.ExternalIds() == ExternalIdKind::kDense;
   if (value.IsInt()) {
     return int_keys ? g.FindNode(value.AsInt()) : std::nullopt;
   }

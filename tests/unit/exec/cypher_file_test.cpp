@@ -46,8 +46,8 @@ fs::path CypherTestDir() {
   if (tail.is_absolute()) return tail;
   std::error_code ec;
   std::vector<fs::path> bases = {fs::current_path(ec)};
-  for (fs::path dir = fs::read_symlink("/proc/self/exe", ec).parent_path(); !dir.empty() && dir != dir.root_path();
-       dir = dir.parent_path()) {
+  for (fs::path dir = fs::read_symlink("/proc/self/exe", ec).parent_path();
+       !dir.empty() && dir != dir.root_path(); dir = dir.parent_path()) {
     bases.push_back(dir);
   }
   for (const auto& base : bases) {

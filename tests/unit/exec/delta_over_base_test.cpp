@@ -23,10 +23,14 @@ namespace {
 // LIVES_IN 1,2,5→10 (Paris) 3,4,6→11 (Rome); LIKES 2,3,4→1.
 std::vector<testing::CsvGroup> Graph() {
   return {
-      {true, {"Person"}, "id:ID{id-type:int},name,age:int\n1,Ann,30\n2,Bob,25\n3,Cid,35\n4,Dee,28\n5,Eve,40\n"},
+      {true,
+       {"Person"},
+       "id:ID{id-type:int},name,age:int\n1,Ann,30\n2,Bob,25\n3,Cid,35\n4,Dee,28\n5,Eve,40\n"},
       {true, {"Person", "Employee"}, "id:ID{id-type:int},name,age:int\n6,Fay,22\n"},
       {true, {"City"}, "id:ID{id-type:int},name\n10,Paris\n11,Rome\n"},
-      {false, {"KNOWS"}, ":START_ID,:END_ID,since:int\n1,2,2010\n1,3,2015\n2,3,2012\n3,4,2018\n4,5,2019\n5,1,2020\n6,1,2021\n"},
+      {false,
+       {"KNOWS"},
+       ":START_ID,:END_ID,since:int\n1,2,2010\n1,3,2015\n2,3,2012\n3,4,2018\n4,5,2019\n5,1,2020\n6,1,2021\n"},
       {false, {"LIVES_IN"}, ":START_ID,:END_ID\n1,10\n2,10\n5,10\n3,11\n4,11\n6,11\n"},
       {false, {"LIKES"}, ":START_ID,:END_ID\n2,1\n3,1\n4,1\n"},
   };
@@ -132,8 +136,10 @@ TEST(DeltaOverBase, InMemoryTwinAgrees) {
       " (p3:Person {id: 3, name: 'Cid', age: 35}), (p4:Person {id: 4, name: 'Dee', age: 28}),"
       " (p5:Person {id: 5, name: 'Eve', age: 40}), (p6:Person:Employee {id: 6, name: 'Fay', age: 22}),"
       " (c10:City {id: 10, name: 'Paris'}), (c11:City {id: 11, name: 'Rome'}),"
-      " (p1)-[:KNOWS {since: 2010}]->(p2), (p1)-[:KNOWS {since: 2015}]->(p3), (p2)-[:KNOWS {since: 2012}]->(p3),"
-      " (p3)-[:KNOWS {since: 2018}]->(p4), (p4)-[:KNOWS {since: 2019}]->(p5), (p5)-[:KNOWS {since: 2020}]->(p1),"
+      " (p1)-[:KNOWS {since: 2010}]->(p2), (p1)-[:KNOWS {since: 2015}]->(p3), (p2)-[:KNOWS {since: "
+      "2012}]->(p3),"
+      " (p3)-[:KNOWS {since: 2018}]->(p4), (p4)-[:KNOWS {since: 2019}]->(p5), (p5)-[:KNOWS {since: "
+      "2020}]->(p1),"
       " (p6)-[:KNOWS {since: 2021}]->(p1), (p1)-[:LIVES_IN]->(c10), (p2)-[:LIVES_IN]->(c10),"
       " (p5)-[:LIVES_IN]->(c10), (p3)-[:LIVES_IN]->(c11), (p4)-[:LIVES_IN]->(c11), (p6)-[:LIVES_IN]->(c11),"
       " (p2)-[:LIKES]->(p1), (p3)-[:LIKES]->(p1), (p4)-[:LIKES]->(p1)");

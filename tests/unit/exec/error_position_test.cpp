@@ -59,7 +59,8 @@ TEST(ErrorPositions, SyntaxErrors) {
 
 TEST(ErrorPositions, SemanticErrors) {
   // An undefined variable on the third line.
-  Check({"MATCH (a)\nWITH a\nRETURN a, b", "SyntaxError/UndefinedVariable", 3, 11, 27, "RETURN a, b", "          ^"});
+  Check({"MATCH (a)\nWITH a\nRETURN a, b", "SyntaxError/UndefinedVariable", 3, 11, 27, "RETURN a, b",
+         "          ^"});
   // A variable out of scope after WITH.
   Check({"MATCH (a)-[r]->(b)\nWITH a\nRETURN r", "SyntaxError/UndefinedVariable", 3, 8, 33, "RETURN r",
          "       ^"});
@@ -67,8 +68,8 @@ TEST(ErrorPositions, SemanticErrors) {
   Check({"MATCH (a)-[r]->(b)\nMATCH (r)\nRETURN a", "SyntaxError/VariableTypeConflict", 2, 7, 25, "MATCH (r)",
          "      ^"});
   // An aggregate inside an aggregate.
-  Check({"MATCH (a)\nRETURN\n  count(count(a))", "SyntaxError/NestedAggregation", 3, 9, 25, "  count(count(a))",
-         "        ^"});
+  Check({"MATCH (a)\nRETURN\n  count(count(a))", "SyntaxError/NestedAggregation", 3, 9, 25,
+         "  count(count(a))", "        ^"});
   // A tab before the token stays a tab in the caret line.
   Check({"MATCH (a)\n\tRETURN zz", "SyntaxError/UndefinedVariable", 2, 9, 18, "\tRETURN zz", "\t       ^"});
 }

@@ -15,8 +15,8 @@
 
 #include "quiver/database.h"
 #include "test_util/temp_dir.h"
-#include "unit/exec/value_matchers.h"
 #include "unit/exec/base_graph_util.h"
+#include "unit/exec/value_matchers.h"
 
 namespace quiver {
 namespace {
@@ -127,7 +127,8 @@ TEST_F(G500GraphTest, TopOutDegreesMatchTheCsv) {
     if (!g.out[v].empty()) degrees.emplace_back(-static_cast<int64_t>(g.out[v].size()), v);
   }
   std::sort(degrees.begin(), degrees.end());
-  auto r = conn_->Query("MATCH (a:V)-[:E]->(b) RETURN a.id AS id, count(b) AS d ORDER BY d DESC, id LIMIT 10");
+  auto r =
+      conn_->Query("MATCH (a:V)-[:E]->(b) RETURN a.id AS id, count(b) AS d ORDER BY d DESC, id LIMIT 10");
   ASSERT_EQ(r.size(), 10u);
   for (size_t i = 0; i < 10; ++i) {
     EXPECT_EQ(r.rows()[i][0], Value::Int(degrees[i].second)) << i;
@@ -140,7 +141,8 @@ TEST_F(G500GraphTest, TopOutDegreesMatchTheCsv) {
 
 TEST_F(G500GraphTest, OneAndTwoHopCountsMatchTheCsv) {
   const EdgeList& g = *graph_;
-  auto plan = conn_->Query("EXPLAIN MATCH (a:V {id: $id})-[:E]->(b) RETURN count(b)", ValueMap{{"id", Value::Int(0)}});
+  auto plan = conn_->Query("EXPLAIN MATCH (a:V {id: $id})-[:E]->(b) RETURN count(b)",
+                           ValueMap{{"id", Value::Int(0)}});
   EXPECT_NE(std::string(plan.rows()[0][0].AsString()).find("NodeSeek"), std::string::npos);
   for (int64_t s : Sources()) {
     SCOPED_TRACE("source " + std::to_string(s));
@@ -148,8 +150,10 @@ TEST_F(G500GraphTest, OneAndTwoHopCountsMatchTheCsv) {
     const auto& in = g.in[s];
     int64_t loops = 0;
     for (size_t e : out) loops += g.edges[e].second == s ? 1 : 0;
-    EXPECT_EQ(One(*conn_, "MATCH (a:V {id: $id})-[:E]->(b) RETURN count(b)", s), static_cast<int64_t>(out.size()));
-    EXPECT_EQ(One(*conn_, "MATCH (a:V {id: $id})<-[:E]-(b) RETURN count(b)", s), static_cast<int64_t>(in.size()));
+    EXPECT_EQ(One(*conn_, "MATCH (a:V {id: $id})-[:E]->(b) RETURN count(b)", s),
+              static_cast<int64_t>(out.size()));
+    EXPECT_EQ(One(*conn_, "MATCH (a:V {id: $id})<-[:E]-(b) RETURN count(b)", s),
+              static_cast<int64_t>(in.size()));
     // Undirected: a self-loop is one relationship, matched once.
     EXPECT_EQ(One(*conn_, "MATCH (a:V {id: $id})-[:E]-(b) RETURN count(b)", s),
               static_cast<int64_t>(out.size() + in.size()) - loops);

@@ -12,8 +12,8 @@
 
 #include "quiver/database.h"
 #include "test_util/temp_dir.h"
-#include "unit/exec/value_matchers.h"
 #include "unit/exec/base_graph_util.h"
+#include "unit/exec/value_matchers.h"
 
 namespace quiver {
 namespace {
@@ -63,13 +63,14 @@ using Names_ = std::vector<std::string>;
 class KeySeekTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    testing::ImportCsvGraph(
-        dir_.Join("db"), dir_.path(),
-        {{true, {"V"}, "id:ID{id-type:int},name\n100,n100\n101,n101\n102,n102\n103,n103\n104,n104\n"
-                       "105,n105\n106,n106\n107,n107\n108,n108\n"},
-         {true, {"W"}, "id:ID{id-type:int},name\n150,w150\n"},
-         {true, {"V", "W"}, "id:ID{id-type:int},name\n109,vw109\n"},
-         {false, {"E"}, ":START_ID,:END_ID\n100,101\n104,100\n100,150\n"}});
+    testing::ImportCsvGraph(dir_.Join("db"), dir_.path(),
+                            {{true,
+                              {"V"},
+                              "id:ID{id-type:int},name\n100,n100\n101,n101\n102,n102\n103,n103\n104,n104\n"
+                              "105,n105\n106,n106\n107,n107\n108,n108\n"},
+                             {true, {"W"}, "id:ID{id-type:int},name\n150,w150\n"},
+                             {true, {"V", "W"}, "id:ID{id-type:int},name\n109,vw109\n"},
+                             {false, {"E"}, ":START_ID,:END_ID\n100,101\n104,100\n100,150\n"}});
     Open();
   }
   void Open() {
@@ -112,8 +113,9 @@ class KeySeekTest : public ::testing::Test {
 TEST_F(KeySeekTest, ExplainShowsTheSeekOnlyForTheIndexedKey) {
   EXPECT_NE(Plan(*conn_, kSeekV).find("NodeSeek (a:V {id: $v})"), std::string::npos) << Plan(*conn_, kSeekV);
   EXPECT_NE(Plan(*conn_, "MATCH (a:V) WHERE a.id = 3 RETURN a").find("NodeSeek"), std::string::npos);
-  EXPECT_NE(Plan(*conn_, "MATCH (a:V {name: 'n101', id: 101}) RETURN a").find("NodeSeek (a:V {id: 101, name:"),
-            std::string::npos);
+  EXPECT_NE(
+      Plan(*conn_, "MATCH (a:V {name: 'n101', id: 101}) RETURN a").find("NodeSeek (a:V {id: 101, name:"),
+      std::string::npos);
   EXPECT_EQ(Plan(*conn_, kScanV).find("NodeSeek"), std::string::npos);
   EXPECT_EQ(Plan(*conn_, "MATCH (a:V {name: 'n101'}) RETURN a").find("NodeSeek"), std::string::npos);
   // An in-memory graph has no index: the plan scans.
@@ -155,7 +157,8 @@ TEST_F(KeySeekTest, DeltaOverBaseAgreesWithTheScanThroughCompactionAndReopen) {
     conn_->Query(write);
   }
   // A statement reads its own writes through the seek.
-  auto own = conn_->Query("CREATE (:V {id: 4000, name: 'x'}) WITH 1 AS one MATCH (b:V {id: 4000}) RETURN b.name");
+  auto own =
+      conn_->Query("CREATE (:V {id: 4000, name: 'x'}) WITH 1 AS one MATCH (b:V {id: 4000}) RETURN b.name");
   ASSERT_EQ(own.size(), 1u);
   EXPECT_EQ(own.rows()[0][0], Value::String("x"));
   EXPECT_NE(Plan(*conn_, kSeekV).find("NodeSeek"), std::string::npos);
@@ -182,8 +185,9 @@ TEST(KeySeekStringKeys, StringIdsSeekAndCompareByType) {
   EXPECT_NE(Plan(*conn, seek).find("NodeSeek"), std::string::npos);
   conn->Query("CREATE (:P {id: 'carol', name: 'C'})");
   conn->Query("MATCH (p:P {id: 'bob'}) SET p.id = 8");
-  for (const Value& v : {Value::String("alice"), Value::String("bob"), Value::String("carol"), Value::String("7"),
-                         Value::Int(7), Value::Int(8), Value::Float(8.0), Value::String(""), Value::Null()}) {
+  for (const Value& v :
+       {Value::String("alice"), Value::String("bob"), Value::String("carol"), Value::String("7"),
+        Value::Int(7), Value::Int(8), Value::Float(8.0), Value::String(""), Value::Null()}) {
     EXPECT_EQ(Names(*conn, seek, v), Names(*conn, scan, v)) << ToTckString(v);
   }
   EXPECT_EQ(Names(*conn, seek, Value::String("7")), (Names_{"'seven'"}));

@@ -27,7 +27,9 @@ class HiddenIndexReader final : public GraphReader {
   explicit HiddenIndexReader(std::unique_ptr<GraphReader> r) : r_(std::move(r)) {}
   std::optional<LabelId> FindLabel(std::string_view n) const override { return r_->FindLabel(n); }
   std::optional<RelTypeId> FindRelType(std::string_view n) const override { return r_->FindRelType(n); }
-  std::optional<PropertyKeyId> FindPropertyKey(std::string_view n) const override { return r_->FindPropertyKey(n); }
+  std::optional<PropertyKeyId> FindPropertyKey(std::string_view n) const override {
+    return r_->FindPropertyKey(n);
+  }
   std::string_view LabelName(LabelId l) const override { return r_->LabelName(l); }
   std::string_view RelTypeName(RelTypeId t) const override { return r_->RelTypeName(t); }
   std::string_view PropertyKeyName(PropertyKeyId k) const override { return r_->PropertyKeyName(k); }
@@ -52,7 +54,8 @@ class HiddenIndexReader final : public GraphReader {
   void GetRelationshipProperties(RelId r, std::vector<PropertyEntry>& out) const override {
     r_->GetRelationshipProperties(r, out);
   }
-  void Expand(NodeId n, Direction d, std::span<const RelTypeId> t, std::vector<Adjacent>& out) const override {
+  void Expand(NodeId n, Direction d, std::span<const RelTypeId> t,
+              std::vector<Adjacent>& out) const override {
     r_->Expand(n, d, t, out);
   }
   uint64_t Degree(NodeId n, Direction d, std::span<const RelTypeId> t) const override {
@@ -90,14 +93,17 @@ TEST(KeySeekTiming, DISABLED_ThousandLookupsScale16) {
   std::vector<int64_t> counts[2];
   for (int seek = 0; seek < 2; ++seek) {
     StoreSource source(store->get(), seek == 0);
-    auto plan = exec::ExecuteQuery(source, procedures, std::string("EXPLAIN ") + query, {{"id", Value::Int(0)}});
+    auto plan =
+        exec::ExecuteQuery(source, procedures, std::string("EXPLAIN ") + query, {{"id", Value::Int(0)}});
     std::printf("%s\n", std::string(plan.rows()[0][0].AsString()).c_str());
     const auto start = std::chrono::steady_clock::now();
     for (int64_t i = 0; i < 1000; ++i) {
-      auto r = exec::ExecuteQuery(source, procedures, query, ValueMap{{"id", Value::Int((i * 7919) % 65536)}});
+      auto r =
+          exec::ExecuteQuery(source, procedures, query, ValueMap{{"id", Value::Int((i * 7919) % 65536)}});
       counts[seek].push_back(r.rows().at(0).at(0).AsInt());
     }
-    const double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+    const double us =
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
     std::printf("%s: %.1f us per lookup (1000 lookups)\n", seek ? "NodeSeek" : "NodeScan (index hidden)",
                 us / 1000);
   }
@@ -105,8 +111,10 @@ TEST(KeySeekTiming, DISABLED_ThousandLookupsScale16) {
   // What any statement costs (parse, bind, plan, snapshot), for scale.
   StoreSource source(store->get(), false);
   const auto start = std::chrono::steady_clock::now();
-  for (int64_t i = 0; i < 1000; ++i) exec::ExecuteQuery(source, procedures, "RETURN $id", {{"id", Value::Int(i)}});
-  const double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+  for (int64_t i = 0; i < 1000; ++i)
+    exec::ExecuteQuery(source, procedures, "RETURN $id", {{"id", Value::Int(i)}});
+  const double us =
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
   std::printf("RETURN $id (per-statement overhead): %.1f us per statement\n", us / 1000);
 }
 

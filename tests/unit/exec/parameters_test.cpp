@@ -41,8 +41,8 @@ std::vector<Case> Cases() {
   c.push_back({"empty_list", Value::List({}), true});
   c.push_back({"int_list", Value::List({Value::Int(1), Value::Int(2), Value::Int(3)}), true});
   c.push_back({"string_list", Value::List({Value::String("a"), Value::String("")}), true});
-  c.push_back({"mixed_list", Value::List({Value::Int(1), Value::String("a"), Value::Null(), Value::Bool(true)}),
-               false});
+  c.push_back({"mixed_list",
+               Value::List({Value::Int(1), Value::String("a"), Value::Null(), Value::Bool(true)}), false});
   c.push_back({"empty_map", Value::Map(ValueMap{}), false});
   c.push_back({"map", Value::Map(ValueMap{{"a", Value::Int(1)}, {"b", Value::String("x")}}), false});
   c.push_back({"nested",
@@ -63,7 +63,8 @@ std::vector<Case> Cases() {
 // Same kind and same value (GroupEquals: null equals null, -0.0 keeps its print).
 void ExpectSame(const Value& got, const Value& want, const std::string& what) {
   EXPECT_EQ(got.kind(), want.kind()) << what;
-  EXPECT_TRUE(GroupEquals(got, want)) << what << ": got " << ToTckString(got) << ", want " << ToTckString(want);
+  EXPECT_TRUE(GroupEquals(got, want))
+      << what << ": got " << ToTckString(got) << ", want " << ToTckString(want);
   EXPECT_EQ(ToTckString(got), ToTckString(want)) << what;
 }
 
@@ -78,13 +79,18 @@ void CheckEcho(Connection& conn) {
     ExpectSame(r.rows()[0][3], c.value, c.name + " through a map");
     // Equality with itself: null for null (and for lists/maps holding null), else true.
     auto eq = conn.Query("RETURN $p = $q AS eq", ValueMap{{"p", c.value}, {"q", c.value}});
-    EXPECT_TRUE(GroupEquals(eq.rows()[0][0], [&] {
-      switch (Equals(c.value, c.value)) {
-        case Ternary::kTrue: return Value::Bool(true);
-        case Ternary::kFalse: return Value::Bool(false);
-        default: return Value::Null();
-      }
-    }())) << c.name;
+    EXPECT_TRUE(GroupEquals(eq.rows()[0][0],
+                            [&] {
+                              switch (Equals(c.value, c.value)) {
+                                case Ternary::kTrue:
+                                  return Value::Bool(true);
+                                case Ternary::kFalse:
+                                  return Value::Bool(false);
+                                default:
+                                  return Value::Null();
+                              }
+                            }()))
+        << c.name;
   }
 }
 
@@ -113,22 +119,22 @@ TEST(Parameters, TypeSensitiveComparison) {
                                 {"l2", Value::List({Value::Float(1.0), Value::Int(2)})},
                                 {"m", Value::Map(ValueMap{{"a", Value::Int(1)}})},
                                 {"m2", Value::Map(ValueMap{{"a", Value::Float(1.0)}})}});
-  EXPECT_EQ(r.rows()[0],
-            (std::vector<Value>{Value::Bool(true), Value::Bool(false), Value::Bool(true), Value::Bool(true),
-                                Value::Bool(true)}));
+  EXPECT_EQ(r.rows()[0], (std::vector<Value>{Value::Bool(true), Value::Bool(false), Value::Bool(true),
+                                             Value::Bool(true), Value::Bool(true)}));
 }
 
 TEST(Parameters, UsedInEveryPosition) {
   auto db = Database::OpenInMemory();
   auto conn = db->Connect();
-  conn->Query("UNWIND $rows AS row CREATE (:N {id: row.id, tags: row.tags})",
-              ValueMap{{"rows", Value::List({Value::Map(ValueMap{{"id", Value::Int(1)},
-                                                                 {"tags", Value::List({Value::String("a")})}}),
-                                             Value::Map(ValueMap{{"id", Value::Int(2)},
-                                                                 {"tags", Value::List({})}}),
-                                             Value::Map(ValueMap{{"id", Value::Int(3)}})})}});
-  conn->Query("CREATE (n:N $props)", ValueMap{{"props", Value::Map(ValueMap{{"id", Value::Int(4)},
-                                                                          {"name", Value::String("four")}})}});
+  conn->Query(
+      "UNWIND $rows AS row CREATE (:N {id: row.id, tags: row.tags})",
+      ValueMap{{"rows", Value::List({Value::Map(ValueMap{{"id", Value::Int(1)},
+                                                         {"tags", Value::List({Value::String("a")})}}),
+                                     Value::Map(ValueMap{{"id", Value::Int(2)}, {"tags", Value::List({})}}),
+                                     Value::Map(ValueMap{{"id", Value::Int(3)}})})}});
+  conn->Query(
+      "CREATE (n:N $props)",
+      ValueMap{{"props", Value::Map(ValueMap{{"id", Value::Int(4)}, {"name", Value::String("four")}})}});
   auto r = conn->Query(
       "MATCH (n:N) WHERE n.id IN $ids AND n.id <> $not RETURN n.id ORDER BY n.id SKIP $skip LIMIT $limit",
       ValueMap{{"ids", Value::List({Value::Int(1), Value::Int(2), Value::Int(3), Value::Int(4)})},
@@ -138,13 +144,13 @@ TEST(Parameters, UsedInEveryPosition) {
   ASSERT_EQ(r.size(), 2u);
   EXPECT_EQ(r.rows()[0][0], Value::Int(3));
   EXPECT_EQ(r.rows()[1][0], Value::Int(4));
-  auto m = conn->Query("MATCH (n:N {id: $id}) RETURN n.name, $m.k[1], $m['k'][0], $l[-1], size($l)",
-                       ValueMap{{"id", Value::Int(4)},
-                                {"m", Value::Map(ValueMap{{"k", Value::List({Value::Int(7), Value::Int(8)})}})},
-                                {"l", Value::List({Value::String("x"), Value::String("y")})}});
-  EXPECT_EQ(m.rows().at(0),
-            (std::vector<Value>{Value::String("four"), Value::Int(8), Value::Int(7), Value::String("y"),
-                                Value::Int(2)}));
+  auto m =
+      conn->Query("MATCH (n:N {id: $id}) RETURN n.name, $m.k[1], $m['k'][0], $l[-1], size($l)",
+                  ValueMap{{"id", Value::Int(4)},
+                           {"m", Value::Map(ValueMap{{"k", Value::List({Value::Int(7), Value::Int(8)})}})},
+                           {"l", Value::List({Value::String("x"), Value::String("y")})}});
+  EXPECT_EQ(m.rows().at(0), (std::vector<Value>{Value::String("four"), Value::Int(8), Value::Int(7),
+                                                Value::String("y"), Value::Int(2)}));
 }
 
 TEST(Parameters, StoredAsPropertiesAndReadBackAfterReopen) {
@@ -154,7 +160,8 @@ TEST(Parameters, StoredAsPropertiesAndReadBackAfterReopen) {
     auto conn = db->Connect();
     int64_t i = 0;
     for (const auto& c : Cases()) {
-      if (c.storable) conn->Query("CREATE (:S {i: $i, v: $p})", ValueMap{{"i", Value::Int(i)}, {"p", c.value}});
+      if (c.storable)
+        conn->Query("CREATE (:S {i: $i, v: $p})", ValueMap{{"i", Value::Int(i)}, {"p", c.value}});
       ++i;
     }
   }
