@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "ingest/compaction_build.h"
+#include "quiver/value_temporal.h"
 #include "storage/checker.h"
 #include "unit/storage/txn_test_util.h"
 
@@ -36,7 +37,7 @@ void BuildAndChange(const std::string& path, const CompactionBuilder& builder) {
     GraphBuilder b;
     for (int i = 0; i < kNodes; ++i) {
       GraphBuilder::Properties props = {{"i", int64_t{i}}};
-      if (i % 5 == 0) props.emplace_back("name", "n" + std::to_string(i));
+      if (i % 5 == 0) props.emplace_back("name", std::to_string(i * 10 + 7));
       if (i % 7 == 0) props.emplace_back("score", 0.5 * i);
       b.AddNode({i % 3 == 0 ? "A" : "B"}, props, int64_t{5000000 + i});
     }
@@ -72,6 +73,8 @@ void BuildAndChange(const std::string& path, const CompactionBuilder& builder) {
   g.SetNodeProperty(4, g.InternPropertyKey("tags"),
                     Value::List({Value::String("a"), Value::String("b")}));
   g.SetNodeProperty(5, g.InternPropertyKey("name"), Value());  // removed
+  g.SetNodeProperty(6, g.InternPropertyKey("when"), Value::Date(DateValue{16637}));  // temporals too
+  g.SetNodeProperty(7, g.InternPropertyKey("when"), Value::Duration(DurationValue{1, -2, 3, 4}));
   g.SetRelationshipProperty(5, g.InternPropertyKey("w"), Value());
   g.SetRelationshipProperty(6, g.InternPropertyKey("w"), Value::Bool(true));
   const NodeId fresh = g.CreateNode(std::vector<LabelId>{g.InternLabel("New")}, {});
@@ -137,8 +140,10 @@ std::string FirstDifference(const std::string& actual, const std::string& expect
     const bool more_e = static_cast<bool>(std::getline(e, le));
     if (!more_a && !more_e) return "";
     if (!more_a || !more_e || la != le) {
-      return "line " + std::to_string(line) + ": got '" + (more_a ? la : "<end>") + "', expected '" +
-             (more_e ? le : "<end>") + "'";
+      std::ostringstream out;
+      out << "line " << line << ": got '" << (more_a ? la : "<end>") << "', expected '" << (more_e ? le : "<end>")
+          << "'";
+      return out.str();
     }
   }
 }
