@@ -45,8 +45,7 @@ const std::set<std::string> kParserDetails = {
 
 fs::path FindTckDir() {
   if (const char* env = std::getenv("QUIVER_TCK_DIR"); env != nullptr && *env != '\0') return env;
-  // This file is <source-root>/tests/unit/cypher/tck_parse_test.cpp.
-  fs::path root = fs::path(__FILE__).parent_path().parent_path().parent_path().parent_path();
+  const fs::path root(QUIVER_SOURCE_DIR);
   for (fs::path dir = root.parent_path(); !dir.empty(); dir = dir.parent_path()) {
     fs::path candidate = dir / "shared" / "tck" / "features";
     if (fs::is_directory(candidate)) return candidate;
