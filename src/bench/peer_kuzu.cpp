@@ -18,6 +18,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Kùzu interrupts a query past this; the script records it at the timeout (a lower bound)
+// instead of letting one pathological *1..3 query use up the whole step's time limit.
+constexpr int kKuzuQueryTimeoutMs = 60000;
+
 std::optional<double> Num(const nlohmann::json& j, const char* pointer) {
   const nlohmann::json::json_pointer p(pointer);
   if (!j.contains(p) || !j.at(p).is_number()) return std::nullopt;
@@ -123,7 +127,7 @@ nlohmann::json RunKuzuPeer(const LadderOptions& o, const PeerOptions& peer, cons
                    {FindInPath(peer.node), peer.scratch_dir + "/run.mjs", "--csv", dir + "/csv", "--db", dir + "/kuzu.db",
                     "--sources", rung_dir + "/sources.json", "--q1", std::to_string(o.queries.one_hop), "--q2",
                     std::to_string(o.queries.two_hop), "--qk", std::to_string(o.queries.k_hop), "--out",
-                    dir + "/kuzu.json"},
+                    dir + "/kuzu.json", "--query-timeout-ms", std::to_string(kKuzuQueryTimeoutMs)},
                    dir + "/kuzu.log", o);
   }
   nlohmann::json import_json, kuzu_json;
@@ -142,8 +146,11 @@ nlohmann::json RunKuzuPeer(const LadderOptions& o, const PeerOptions& peer, cons
   published = Num(import_json, "/summary/published_bytes");
   std::optional<double> kuzu_load_s;
   const nlohmann::json load_phases = kuzu_json.contains("load") ? kuzu_json["load"].value("phases", nlohmann::json()) : nlohmann::json();
-  auto schema = PhaseWall(load_phases, "schema"), cn = PhaseWall(load_phases, "copy-nodes"), ce = PhaseWall(load_phases, "copy-edges");
-  if (schema && cn && ce) kuzu_load_s = *schema + *cn + *ce;
+  // Schema, both COPYs and the close that checkpoints them: durable on disk, as Quiver's
+  // import is once it has published.
+  auto schema = PhaseWall(load_phases, "schema"), cn = PhaseWall(load_phases, "copy-nodes"),
+       ce = PhaseWall(load_phases, "copy-edges"), close = PhaseWall(load_phases, "close");
+  if (schema && cn && ce && close) kuzu_load_s = *schema + *cn + *ce + *close;
   const std::optional<double> kuzu_rss = Num(kuzu_json, "/load/peak_rss_bytes");
   const std::optional<double> kuzu_bytes = Num(kuzu_json, "/database_bytes");
   auto kq = [&](const char* p) { return Num(kuzu_json, p); };
@@ -153,7 +160,9 @@ nlohmann::json RunKuzuPeer(const LadderOptions& o, const PeerOptions& peer, cons
       {"quiver_import_peak_rss_bytes", Opt(import_rss)},
       {"quiver_generator_ingest_s", Opt(q.ingest_s)},
       {"kuzu_load_s", Opt(kuzu_load_s)},
+      {"kuzu_copy_nodes_s", Opt(cn)},
       {"kuzu_copy_edges_s", Opt(ce)},
+      {"kuzu_close_s", Opt(close)},
       {"kuzu_edges_per_s", Opt(kuzu_load_s && *kuzu_load_s > 0 ? std::optional<double>(m / *kuzu_load_s) : std::nullopt)},
       {"kuzu_load_peak_rss_bytes", Opt(kuzu_rss)},
       {"kuzu_query_peak_rss_bytes", Opt(kq("/query/peak_rss_bytes"))},
@@ -192,10 +201,11 @@ nlohmann::json RunKuzuPeer(const LadderOptions& o, const PeerOptions& peer, cons
   for (const char* shape : {"1hop", "2hop", "khop"}) {
     const nlohmann::json::json_pointer qp(std::string("/query/queries/") + shape + "/count_sum");
     const nlohmann::json::json_pointer kp(std::string("/query/queries/") + shape + "/count_sum");
-    const bool have = rung.contains(qp) && kuzu_json.contains(kp);
-    answers[shape] = {{"quiver", have ? rung.at(qp) : nlohmann::json(nullptr)},
-                      {"kuzu", have ? kuzu_json.at(kp) : nlohmann::json(nullptr)},
-                      {"equal", have && rung.at(qp).get<double>() == kuzu_json.at(kp).get<double>()}};
+    const nlohmann::json quiver = rung.contains(qp) ? rung.at(qp) : nlohmann::json(nullptr);
+    const nlohmann::json kuzu = kuzu_json.contains(kp) ? kuzu_json.at(kp) : nlohmann::json(nullptr);
+    answers[shape] = {{"quiver", quiver},
+                      {"kuzu", kuzu},
+                      {"equal", quiver.is_number() && kuzu.is_number() && quiver.get<double>() == kuzu.get<double>()}};
   }
   out["answers"] = answers;
   if (!o.keep_db) {
@@ -212,7 +222,8 @@ std::string FormatPeerTable(const nlohmann::json& peer_rungs) {
   std::ostringstream out;
   for (const auto& r : peer_rungs) {
     out << "Quiver / Kuzu " << (r.contains("kuzu") && r["kuzu"].contains("version") ? r["kuzu"]["version"].get<std::string>() : "")
-        << ", scale " << r.value("scale", 0u) << " (" << r.value("status", "?") << "); below 1: Quiver ahead\n";
+        << ", scale " << r.value("scale", 0u) << (r.value("status", "") == "ok" ? "" : " (FAILED: see peer-S/peer.json)")
+        << "; below 1: Quiver ahead\n";
     char line[256];
     std::snprintf(line, sizeof(line), "  %-28s %14s %14s %8s\n", "phase", "quiver", "kuzu", "ratio");
     out << line;
@@ -232,7 +243,8 @@ std::string FormatPeerTable(const nlohmann::json& peer_rungs) {
                     cell("kuzu").c_str(), cell("ratio").c_str());
       out << line;
     }
-    for (const auto& [shape, a] : r.value("answers", nlohmann::json::object()).items()) {
+    const nlohmann::json answers = r.value("answers", nlohmann::json::object());  // items() must not outlive it
+    for (const auto& [shape, a] : answers.items()) {
       out << "  answers " << shape << ": quiver " << a["quiver"].dump() << ", kuzu " << a["kuzu"].dump()
           << (a.value("equal", false) ? " (equal)" : " (differ)") << "\n";
     }

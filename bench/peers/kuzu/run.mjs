@@ -13,7 +13,7 @@
 // directory's (or file's) bytes after the load.
 //
 // Usage: node run.mjs --csv DIR --db PATH --sources FILE --q1 N --q2 N --qk N --out FILE
-//        [--copy-mode direct|subquery] [--threads N]
+//        [--copy-mode direct|subquery] [--threads N] [--query-timeout-ms MS]
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -25,13 +25,14 @@ const require = createRequire(import.meta.url);
 const kuzu = require('kuzu');
 
 function parseArgs(argv) {
-  const a = { stage: 'load', copyMode: 'direct', q1: 1000, q2: 300, qk: 100, threads: 0 };
+  const a = { stage: 'load', copyMode: 'direct', q1: 1000, q2: 300, qk: 100, threads: 0, timeoutMs: 0 };
   for (let i = 0; i < argv.length; i += 2) {
     const k = argv[i].replace(/^--/, ''), v = argv[i + 1];
     if (k === 'csv') a.csv = v; else if (k === 'db') a.db = v; else if (k === 'sources') a.sources = v;
     else if (k === 'q1') a.q1 = Number(v); else if (k === 'q2') a.q2 = Number(v); else if (k === 'qk') a.qk = Number(v);
     else if (k === 'out') a.out = v; else if (k === 'stage') a.stage = v; else if (k === 'copy-mode') a.copyMode = v;
     else if (k === 'threads') a.threads = Number(v);
+    else if (k === 'query-timeout-ms') a.timeoutMs = Number(v);
     else throw new Error(`unknown flag --${k}`);
   }
   return a;
@@ -57,6 +58,7 @@ async function timed(phases, name, fn, units) {
   const result = await fn();
   const wall = Number(process.hrtime.bigint() - t0) / 1e9;
   const cpu = cpuSeconds() - cpu0;
+  console.error(`kuzu: ${name} ${wall.toFixed(3)} s`);  // progress, into the peer's log
   phases.push({ name, wall_s: wall, cpu_s: cpu, effective_cores: wall > 0 ? cpu / wall : 0,
                 peak_rss_bytes: procStatus('VmHWM'), units: units ?? null });
   return result;
@@ -78,21 +80,29 @@ function percentile(sorted, p) {
   return sorted[rank - 1];
 }
 
-async function shape(conn, text, sources, n) {
+// A query past --query-timeout-ms is interrupted by Kùzu; it counts in the latencies at
+// the timeout (a lower bound), is listed in `timeouts`, and leaves count_sum null.
+async function shape(conn, text, sources, n, timeoutMs) {
   const ps = await conn.prepare(text);
   if (!ps.isSuccess()) throw new Error(`prepare failed: ${ps.getErrorMessage()}`);
+  if (timeoutMs > 0) conn.setQueryTimeout(timeoutMs);
   const lat = [];
-  let sum = 0;
+  let sum = 0, timeouts = 0;
   for (let i = 0; i < n && i < sources.length; i++) {
     const t0 = process.hrtime.bigint();
-    const r = await conn.execute(ps, { id: sources[i] });
-    const rows = await r.getAll();
+    try {
+      const r = await conn.execute(ps, { id: sources[i] });
+      sum += single(await r.getAll());
+    } catch (e) {
+      if (!/interrupt|timeout/i.test(String(e))) throw e;
+      timeouts++;
+    }
     lat.push(Number(process.hrtime.bigint() - t0) / 1e3);
-    sum += single(rows);
   }
   const sorted = [...lat].sort((x, y) => x - y);
   return { query: text, count: lat.length, first_us: lat[0] ?? null, median_us: percentile(sorted, 50),
-           p95_us: percentile(sorted, 95), p99_us: percentile(sorted, 99), count_sum: sum };
+           p95_us: percentile(sorted, 95), p99_us: percentile(sorted, 99), count_sum: timeouts ? null : sum,
+           timeouts, timeout_ms: timeoutMs };
 }
 
 function openDb(a) {
@@ -104,7 +114,7 @@ function openDb(a) {
 async function load(a) {
   fs.rmSync(a.db, { recursive: true, force: true });
   const phases = [];
-  const { conn } = await timed(phases, 'open', async () => openDb(a));
+  const { db, conn } = await timed(phases, 'open', async () => openDb(a));
   const nodes = path.resolve(a.csv, 'nodes.csv'), edges = path.resolve(a.csv, 'edges.csv');
   await timed(phases, 'schema', async () => {
     if (a.copyMode === 'direct') {
@@ -124,6 +134,11 @@ async function load(a) {
     if (a.copyMode === 'direct') return all(conn, `COPY E FROM '${edges}' (HEADER=true)`);
     return all(conn, `COPY E FROM (LOAD FROM '${edges}' (header=false, skip=1) RETURN CAST(column0 AS INT64), CAST(column1 AS INT64))`);
   });
+  // Close (checkpoint, release the lock) before the query process opens the database.
+  await timed(phases, 'close', async () => {
+    await conn.close();
+    await db.close();
+  });
   return { phases, peak_rss_bytes: procStatus('VmHWM') };
 }
 
@@ -134,36 +149,39 @@ async function query(a) {
   const { conn } = await timed(phases, 'reopen', async () => openDb(a));
   const reopen_us = Number(process.hrtime.bigint() - t0) / 1e3;
   const q = {};
-  q['1hop'] = await timed(phases, 'query-1hop', () => shape(conn, 'MATCH (a:V {id: $id})-[:E]->(b) RETURN count(b)', sources, a.q1), a.q1);
-  q['2hop'] = await timed(phases, 'query-2hop', () => shape(conn, 'MATCH (a:V {id: $id})-[:E]->()-[:E]->(c) RETURN count(c)', sources, a.q2), a.q2);
-  q['khop'] = await timed(phases, 'query-khop', () => shape(conn, 'MATCH (a:V {id: $id})-[:E*1..3]->(c) RETURN count(DISTINCT c)', sources, a.qk), a.qk);
-  const count = await timed(phases, 'count', async () => ({
+  const result = { phases, queries: q };
+  // Written after every phase, so what was measured survives a kill of this process.
+  const save = () => fs.writeFileSync(a.out + '.query.json', JSON.stringify({ ...result, peak_rss_bytes: procStatus('VmHWM') }));
+  q['1hop'] = await timed(phases, 'query-1hop', () => shape(conn, 'MATCH (a:V {id: $id})-[:E]->(b) RETURN count(b)', sources, a.q1, a.timeoutMs), a.q1);
+  result.cold = { reopen_us, first_query_us: q['1hop'].first_us, reopen_plus_first_query_us: reopen_us + (q['1hop'].first_us ?? 0) };
+  save();
+  q['2hop'] = await timed(phases, 'query-2hop', () => shape(conn, 'MATCH (a:V {id: $id})-[:E]->()-[:E]->(c) RETURN count(c)', sources, a.q2, a.timeoutMs), a.q2);
+  save();
+  q['khop'] = await timed(phases, 'query-khop', () => shape(conn, 'MATCH (a:V {id: $id})-[:E*1..3]->(c) RETURN count(DISTINCT c)', sources, a.qk, a.timeoutMs), a.qk);
+  save();
+  result.count = await timed(phases, 'count', async () => ({
     nodes: single(await all(conn, 'MATCH (n) RETURN count(n)')),
     edges: single(await all(conn, 'MATCH ()-[r]->() RETURN count(r)')),
   }));
-  return { phases, queries: q, count, cold: { reopen_us, first_query_us: q['1hop'].first_us,
-           reopen_plus_first_query_us: reopen_us + (q['1hop'].first_us ?? 0) }, peak_rss_bytes: procStatus('VmHWM') };
+  save();
 }
 
 const a = parseArgs(process.argv.slice(2));
 if (a.stage === 'query') {
-  const r = await query(a);
-  process.stdout.write(JSON.stringify(r));
+  await query(a);
   process.exit(0);
 }
 const loaded = await load(a);
 // The query stage runs in a new process, as Quiver's does: a cold reopen.
 const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), ...process.argv.slice(2), '--stage', 'query'],
-                        { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'inherit'] });
-if (child.status !== 0) {
-  console.error(`kuzu query stage failed: status ${child.status} signal ${child.signal}`);
-  process.exit(1);
-}
-const queried = JSON.parse(child.stdout);
+                        { stdio: ['ignore', 'inherit', 'inherit'] });
+const queried = fs.existsSync(a.out + '.query.json') ? JSON.parse(fs.readFileSync(a.out + '.query.json', 'utf8')) : null;
 const out = {
   system: 'kuzu', version: kuzu.VERSION, copy_mode: a.copyMode, load: loaded, query: queried,
+  query_status: child.status === 0 ? 'ok' : `failed: status ${child.status} signal ${child.signal}`,
   database_bytes: sizeOf(a.db),
 };
 fs.writeFileSync(a.out, JSON.stringify(out, null, 2) + '\n');
 console.log(`kuzu ${kuzu.VERSION}: load ${loaded.phases.map((p) => `${p.name} ${p.wall_s.toFixed(3)}s`).join(', ')}; ` +
-            `db ${out.database_bytes} bytes`);
+            `db ${out.database_bytes} bytes; query stage ${out.query_status}`);
+process.exit(child.status === 0 ? 0 : 1);

@@ -1,6 +1,7 @@
 // The ladder's reports for people: the summary table and the SVG plot.
 #include <gtest/gtest.h>
 
+#include "bench/peer_kuzu.h"
 #include "bench/summary_table.h"
 #include "bench/svg_plot.h"
 #include "fake_ladder.h"
@@ -44,6 +45,33 @@ TEST(SvgPlotTest, LogAxisSkipsNonPositiveValuesAndTextIsEscaped) {
   EXPECT_EQ(Count(svg, "<circle"), 2u);
   EXPECT_NE(svg.find("a &lt; b &amp; c"), std::string::npos);
   EXPECT_NE(RenderSvg({PlotPanel{"empty", "x", "y", false, {}}}).find("no data"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace quiver::bench
+
+namespace quiver::bench {
+namespace {
+
+TEST(PeerTableTest, PrintsRatiosAndAnswersEvenForAFailedPeer) {
+  nlohmann::json ok = {{"scale", 16},
+                       {"status", "ok"},
+                       {"kuzu", {{"version", "0.11.3"}}},
+                       {"ratios", nlohmann::json::array({{{"phase", "1-hop median"}, {"quiver", 50.0}, {"kuzu", 200.0},
+                                                          {"unit", "us"}, {"ratio", 0.25}}})},
+                       {"answers", {{"1hop", {{"quiver", 10}, {"kuzu", 10}, {"equal", true}}}}}};
+  nlohmann::json failed = {{"scale", 17},
+                           {"status", "kuzu: killed: time limit 600 s passed"},
+                           {"kuzu", nullptr},
+                           {"ratios", nlohmann::json::array({{{"phase", "load CSV (import vs COPY)"}, {"quiver", 0.25},
+                                                              {"kuzu", nullptr}, {"unit", "s"}, {"ratio", nullptr}}})},
+                           {"answers", {{"1hop", {{"quiver", 10}, {"kuzu", nullptr}, {"equal", false}}}}}};
+  const std::string t = FormatPeerTable(nlohmann::json::array({ok, failed}));
+  EXPECT_NE(t.find("Quiver / Kuzu 0.11.3, scale 16; below 1"), std::string::npos) << t;
+  EXPECT_NE(t.find("0.250"), std::string::npos) << t;
+  EXPECT_NE(t.find("answers 1hop: quiver 10, kuzu 10 (equal)"), std::string::npos) << t;
+  EXPECT_NE(t.find("scale 17 (FAILED"), std::string::npos) << t;
+  EXPECT_NE(t.find("answers 1hop: quiver 10, kuzu null (differ)"), std::string::npos) << t;
 }
 
 }  // namespace
