@@ -17,6 +17,7 @@ PhysicalOperatorPtr BuildPhysicalPlan(const planner::LogicalOperator& logical) {
       op = MakeArgument(logical);
       break;
     case OpKind::kNodeScan:
+    case OpKind::kNodeSeek:
       op = MakeNodeScan(logical);
       break;
     case OpKind::kExpand:

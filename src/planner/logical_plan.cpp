@@ -17,6 +17,8 @@ std::string_view OpKindName(OpKind kind) {
       return "Argument";
     case OpKind::kNodeScan:
       return "NodeScan";
+    case OpKind::kNodeSeek:
+      return "NodeSeek";
     case OpKind::kExpand:
       return "Expand";
     case OpKind::kVarExpand:
@@ -95,6 +97,7 @@ std::string Details(const LogicalOperator& op, const SlotNames* names) {
   std::string out;
   switch (op.kind) {
     case OpKind::kNodeScan:
+    case OpKind::kNodeSeek:
       out = "(" + Slot(op.slot, names);
       for (const auto& l : op.labels) out += ":" + l;
       if (!op.scan_property_keys.empty()) {

@@ -23,6 +23,7 @@ enum class OpKind : uint8_t {
   kStart,           // one empty row
   kArgument,        // the outer row of a subplan (OPTIONAL MATCH, MERGE, subqueries)
   kNodeScan,        // per input row, every node with `labels` (all of them) into `slot`
+  kNodeSeek,        // a NodeScan whose first property equality a storage key index answers
   kExpand,          // from `from_slot` along `rel`; into `to_slot` (or checks it when `into`)
   kVarExpand,       // variable-length expand; `slot` holds the relationship list
   kFilter,          // keeps rows where `exprs[0]` is true
@@ -126,8 +127,9 @@ struct LogicalOperator {
   // sort then keeps only that many (top-k) instead of every row. Null: all.
   BoundExprPtr sort_limit;
   std::vector<std::string> columns;  // kProduceResults
-  std::vector<std::string> labels;   // kNodeScan
+  std::vector<std::string> labels;   // kNodeScan, kNodeSeek
   // kNodeScan: property equalities the scan checks itself (the optimizer moves them in).
+  // kNodeSeek: the first one is looked up in the index, the rest are checked.
   std::vector<std::string> scan_property_keys;
   std::vector<BoundExprPtr> scan_property_values;
   SlotId slot = kNoSlot;       // kNodeScan node, kUnwind, kVarExpand rel list

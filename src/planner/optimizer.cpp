@@ -30,12 +30,16 @@ bool PropertyEquality(const BoundExpr& e, SlotId slot, std::string& key, const B
 
 class Optimizer {
  public:
-  Optimizer(LogicalPlan& plan, const Catalog& catalog) : plan_(plan), catalog_(catalog) {}
+  Optimizer(LogicalPlan& plan, const Catalog& catalog, const GraphReader* graph)
+      : plan_(plan), catalog_(catalog), graph_(graph) {}
 
   void Rewrite(LogicalOperatorPtr& op) {
     for (auto& child : op->children) Rewrite(child);
     for (auto& e : op->exprs) RewriteSubplans(*e);
-    if (op->kind == OpKind::kFilter && op->children[0]->kind == OpKind::kNodeScan) AbsorbIntoScan(op);
+    if (op->kind == OpKind::kFilter &&
+        (op->children[0]->kind == OpKind::kNodeScan || op->children[0]->kind == OpKind::kNodeSeek)) {
+      AbsorbIntoScan(op);
+    }
     if (op->kind == OpKind::kAggregate && op->children[0]->kind == OpKind::kExpand) CountByDegree(*op);
     if (op->kind == OpKind::kLimit) TopK(*op);
   }
@@ -46,7 +50,8 @@ class Optimizer {
     for (auto& a : e.args) RewriteSubplans(*a);
   }
 
-  // Filter(n.key = v) over NodeScan(n) → NodeScan(n {key: v}).
+  // Filter(n.key = v) over NodeScan(n) → NodeScan(n {key: v}) (or NodeSeek: appended
+  // after the key it seeks).
   void AbsorbIntoScan(LogicalOperatorPtr& filter) {
     LogicalOperator& scan = *filter->children[0];
     std::string key;
@@ -58,6 +63,20 @@ class Optimizer {
     scan.scan_property_values.push_back(std::move(owned));
     LogicalOperatorPtr replacement = std::move(filter->children[0]);
     filter = std::move(replacement);
+    if (filter->kind == OpKind::kNodeScan) SeekByKey(*filter);
+  }
+
+  // NodeScan(n {.., key: v, ..}) → NodeSeek(n {key: v, ..}) when storage indexes key.
+  void SeekByKey(LogicalOperator& scan) {
+    if (graph_ == nullptr) return;
+    for (size_t i = 0; i < scan.scan_property_keys.size(); ++i) {
+      auto key = graph_->FindPropertyKey(scan.scan_property_keys[i]);
+      if (!key || !graph_->HasNodeKeyIndex(*key)) continue;
+      std::swap(scan.scan_property_keys[0], scan.scan_property_keys[i]);
+      std::swap(scan.scan_property_values[0], scan.scan_property_values[i]);
+      scan.kind = OpKind::kNodeSeek;
+      return;
+    }
   }
 
   // Limit(n) over [Skip(m) over] Sort → the sort keeps its first m + n rows only.
@@ -132,12 +151,13 @@ class Optimizer {
 
   LogicalPlan& plan_;
   const Catalog& catalog_;
+  const GraphReader* graph_;
 };
 
 }  // namespace
 
-void Optimize(LogicalPlan& plan, const Catalog& catalog) {
-  Optimizer optimizer(plan, catalog);
+void Optimize(LogicalPlan& plan, const Catalog& catalog, const GraphReader* graph) {
+  Optimizer optimizer(plan, catalog, graph);
   optimizer.Rewrite(plan.root);
 }
 

@@ -4,8 +4,11 @@
 // these rules go further where an operator can absorb work:
 //
 //  * Property lookup: `MATCH (n:Label {key: value})` — an equality on a property of the
-//    node a NodeScan binds moves into the scan (checked before any row is made). This is
-//    the hook where a property index, once storage has one, turns the scan into a seek.
+//    node a NodeScan binds moves into the scan (checked before any row is made).
+//  * Key seek: when the storage has a key index on one of those properties
+//    (GraphReader::HasNodeKeyIndex, e.g. the external ids `quiver import` and
+//    `quiver generate` store under `id`), the NodeScan becomes a NodeSeek: O(log N)
+//    instead of a pass over every node. The seek still scans if the index declines.
 //  * Top-k sort: ORDER BY under LIMIT (and SKIP) keeps only SKIP + LIMIT rows while it
 //    sorts, in memory proportional to that, not to its input.
 //  * Counting hops by degree: `MATCH (a)-[:T]->(b) RETURN a, count(b)` needs no row per
@@ -14,9 +17,12 @@
 
 #include "planner/binder.h"
 #include "planner/logical_plan.h"
+#include "storage/graph.h"
 
 namespace quiver::planner {
 
-void Optimize(LogicalPlan& plan, const Catalog& catalog);
+// graph: the snapshot (or transaction) the plan will run on, asked which keys have an
+// index; null plans no seeks.
+void Optimize(LogicalPlan& plan, const Catalog& catalog, const GraphReader* graph = nullptr);
 
 }  // namespace quiver::planner

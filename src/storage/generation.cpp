@@ -231,4 +231,28 @@ Status Generation::VerifyStructure() const {
   return Status::OK();
 }
 
+bool Generation::ExternalIdsMirror(uint32_t key) const {
+  const ExternalIdKind kind = external_ids_.kind();
+  if (kind == ExternalIdKind::kNone) return false;
+  std::lock_guard<std::mutex> lock(mirror_cache_->mutex);
+  if (auto it = mirror_cache_->known.find(key); it != mirror_cache_->known.end()) return it->second;
+  const PropertyColumn* column = NodeColumn(key);
+  const ColumnType want = kind == ExternalIdKind::kString ? ColumnType::kString : ColumnType::kInt64;
+  bool mirrors = column != nullptr && column->type() == want;
+  for (uint64_t v = 0; mirrors && v < NodeCount(); ++v) {
+    const ExternalKeyView k = external_ids_.KeyOf(v);
+    if (std::holds_alternative<std::monostate>(k)) {
+      mirrors = !column->IsPresent(v);
+    } else if (!column->IsPresent(v)) {
+      mirrors = false;
+    } else if (const auto* i = std::get_if<int64_t>(&k)) {
+      mirrors = column->Int64At(v) == *i;
+    } else {
+      mirrors = column->StringAt(v) == std::get<std::string_view>(k);
+    }
+  }
+  mirror_cache_->known.emplace(key, mirrors);
+  return mirrors;
+}
+
 }  // namespace quiver::storage

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -107,6 +108,12 @@ class Generation {
   std::optional<uint64_t> FindNode(int64_t key) const { return external_ids_.Find(key); }
   std::optional<uint64_t> FindNode(std::string_view key) const { return external_ids_.Find(key); }
   ExternalKeyView NodeKey(uint64_t node) const { return external_ids_.KeyOf(node); }
+  // Whether node property `key` mirrors the external ids exactly — present on the keyed
+  // nodes only, each holding its node's key with the key's type — so the index above
+  // answers equality lookups on that property (the ingest stores the ID column under its
+  // name, e.g. `id:ID`, but the MANIFEST does not say which key that was). Checked on
+  // the first ask, O(N) over the column, then remembered; thread-safe.
+  bool ExternalIdsMirror(uint32_t key) const;
 
   // ---- verification (quiver check)
   const std::vector<GenerationFile>& files() const { return files_; }
@@ -136,6 +143,11 @@ class Generation {
   std::vector<std::vector<uint32_t>> edge_keys_;  // per type, ascending key ids with a column
   std::vector<std::pair<const GenerationFile*, const PropertyColumn*>> columns_for_verify_;
   ExternalIdIndex external_ids_;
+  struct MirrorCache {
+    std::mutex mutex;
+    std::unordered_map<uint32_t, bool> known;  // property key -> mirrors the external ids
+  };
+  std::unique_ptr<MirrorCache> mirror_cache_ = std::make_unique<MirrorCache>();
   std::unique_ptr<FileLock> pin_;
 };
 

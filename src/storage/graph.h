@@ -76,6 +76,18 @@ class GraphReader {
   virtual Value GetNodeProperty(NodeId node, PropertyKeyId key) const = 0;
   virtual void GetNodeProperties(NodeId node, std::vector<PropertyEntry>& out) const = 0;
 
+  // ---- key lookups: an index on a node property, where the store has one ----
+  // Whether FindNodesByKey answers for `key` (the planner turns a scan into a seek then).
+  virtual bool HasNodeKeyIndex(PropertyKeyId /*key*/) const { return false; }
+  // The live nodes carrying `label` (any node when nullopt) whose property `key` equals
+  // `value` by openCypher equality (`=` is true: 1 matches 1.0, never '1'; null matches
+  // nothing), appended ascending — exactly what a scan with that filter yields. Returns
+  // false, appending nothing, when no index answers for this key or value: scan instead.
+  virtual bool FindNodesByKey(std::optional<LabelId> /*label*/, PropertyKeyId /*key*/, const Value& /*value*/,
+                              std::vector<NodeId>& /*out*/) const {
+    return false;
+  }
+
   // ---- relationships ----
   virtual uint64_t RelationshipCount() const = 0;
   virtual bool RelationshipExists(RelId rel) const = 0;

@@ -53,16 +53,20 @@ QueryResult ExecuteQuery(GraphSource& source, const ProcedureTable& procedures, 
   auto statement = cypher::ParseStatement(text);
   EngineCatalog catalog(procedures);
   planner::LogicalPlan plan = planner::Bind(*statement, text, catalog, parameters);
-  planner::Optimize(plan, catalog);
-  if (mode == Mode::kExplain) return PlanResult(planner::ToString(plan));
 
-  // A statement that cannot write runs on a snapshot when the store has them.
+  // A statement that cannot write runs on a snapshot when the store has them. The
+  // optimizer asks that graph which keys it indexes (seeks), so it opens first.
   std::unique_ptr<GraphReader> snapshot;
   if (!plan.has_updates) snapshot = source.BeginRead();
   std::unique_ptr<GraphWriter> tx;
   if (!snapshot) tx = source.BeginWrite();
   const GraphReader& graph = snapshot ? *snapshot : *tx;
   try {
+    planner::Optimize(plan, catalog, &graph);
+    if (mode == Mode::kExplain) {
+      if (tx) tx->Rollback();
+      return PlanResult(planner::ToString(plan));
+    }
     PhysicalOperatorPtr root = BuildPhysicalPlan(*plan.root);
     ExecContext ctx(graph, tx.get(), parameters, procedures, plan.slot_count);
     root->Open(ctx, nullptr);

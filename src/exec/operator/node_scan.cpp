@@ -1,6 +1,9 @@
 // NodeScan: per input row, every live node carrying all of `labels` (and the property
 // values the optimizer moved in), read a morsel of ids at a time (so a scan of a large
 // graph holds one morsel, not every id).
+// NodeSeek: the same rows, but the first property equality is answered by the storage's
+// key index (GraphReader::FindNodesByKey) in one batch; should the index decline (a
+// value it cannot look up), the operator scans as NodeScan does.
 
 #include <algorithm>
 
@@ -50,6 +53,14 @@ class NodeScanOp final : public StreamOperator {
       keys_.push_back(*key);
       values_.push_back(std::move(value));
     }
+    if (op.kind == planner::OpKind::kNodeSeek) {
+      std::optional<LabelId> first;
+      if (!labels_.empty()) first = labels_[0];
+      if (ctx.graph().FindNodesByKey(first, keys_[0], values_[0], ids_)) {
+        next_ = bound_;  // the index gave every match: no morsels to read
+        Refine(ctx.graph(), /*first_key=*/1);
+      }
+    }
   }
 
   bool NextRow(ExecContext& ctx, Value* row, Value* out) override {
@@ -62,28 +73,31 @@ class NodeScanOp final : public StreamOperator {
       if (!labels_.empty()) first = labels_[0];
       ctx.graph().ScanNodes(next_, end, first, ids_);
       next_ = end;
-      const auto& g = ctx.graph();
-      if (labels_.size() > 1) {
-        std::erase_if(ids_, [&](NodeId id) {
-          return !std::all_of(labels_.begin() + 1, labels_.end(),
-                              [&](LabelId l) { return g.HasLabel(id, l); });
-        });
-      }
-      if (!keys_.empty()) {
-        // The property-lookup hook: with a property index this would be a seek.
-        std::erase_if(ids_, [&](NodeId id) {
-          for (size_t k = 0; k < keys_.size(); ++k) {
-            if (Equals(g.GetNodeProperty(id, keys_[k]), values_[k]) != Ternary::kTrue) return true;
-          }
-          return false;
-        });
-      }
+      Refine(ctx.graph(), 0);
     }
     out[logical().slot] = NodeRef(ids_[pos_++]);
     return true;
   }
 
  private:
+  // Keeps the ids (which carry labels_[0]) that carry the other labels and hold the
+  // property values from keys_[first_key] on.
+  void Refine(const GraphReader& g, size_t first_key) {
+    if (labels_.size() > 1) {
+      std::erase_if(ids_, [&](NodeId id) {
+        return !std::all_of(labels_.begin() + 1, labels_.end(), [&](LabelId l) { return g.HasLabel(id, l); });
+      });
+    }
+    if (keys_.size() > first_key) {
+      std::erase_if(ids_, [&](NodeId id) {
+        for (size_t k = first_key; k < keys_.size(); ++k) {
+          if (Equals(g.GetNodeProperty(id, keys_[k]), values_[k]) != Ternary::kTrue) return true;
+        }
+        return false;
+      });
+    }
+  }
+
   std::vector<NodeId> ids_;
   size_t pos_ = 0;
   NodeId next_ = 0;

@@ -12,7 +12,7 @@ PhysicalOperatorPtr MakeStart(const LogicalOperator& op);          // leaf.cpp
 PhysicalOperatorPtr MakeArgument(const LogicalOperator& op);       // leaf.cpp
 PhysicalOperatorPtr MakePassThrough(const LogicalOperator& op);    // leaf.cpp (ProduceResults)
 PhysicalOperatorPtr MakeEager(const LogicalOperator& op);          // leaf.cpp
-PhysicalOperatorPtr MakeNodeScan(const LogicalOperator& op);       // node_scan.cpp
+PhysicalOperatorPtr MakeNodeScan(const LogicalOperator& op);       // node_scan.cpp (NodeSeek too)
 PhysicalOperatorPtr MakeExpand(const LogicalOperator& op);         // expand.cpp
 PhysicalOperatorPtr MakeVarExpand(const LogicalOperator& op);      // var_expand.cpp
 PhysicalOperatorPtr MakeFilter(const LogicalOperator& op);         // filter_project.cpp

@@ -40,6 +40,12 @@ class DeltaView {
   bool HasLabel(NodeId node, LabelId label) const;
   Value GetNodeProperty(NodeId node, PropertyKeyId key) const;
   void GetNodeProperties(NodeId node, std::vector<PropertyEntry>& out) const;
+  // Key lookups (delta_key_lookup.cpp): the base generation's external-id index, where
+  // it mirrors property `key`, ⊕ the delta's nodes that carry (or override) that key.
+  // O(log N + delta nodes): the delta has no index of its own.
+  bool HasNodeKeyIndex(PropertyKeyId key) const;
+  bool FindNodesByKey(std::optional<LabelId> label, PropertyKeyId key, const Value& value,
+                      std::vector<NodeId>& out) const;
 
   uint64_t RelationshipCount() const { return s_->live_rels; }
   bool RelationshipExists(RelId rel) const;
@@ -104,6 +110,11 @@ class StateReader : public Base {
   }
   void GetNodeProperties(NodeId node, std::vector<PropertyEntry>& out) const override {
     view_.GetNodeProperties(node, out);
+  }
+  bool HasNodeKeyIndex(PropertyKeyId key) const override { return view_.HasNodeKeyIndex(key); }
+  bool FindNodesByKey(std::optional<LabelId> label, PropertyKeyId key, const Value& value,
+                      std::vector<NodeId>& out) const override {
+    return view_.FindNodesByKey(label, key, value, out);
   }
 
   uint64_t RelationshipCount() const override { return view_.RelationshipCount(); }

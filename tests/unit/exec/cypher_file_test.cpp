@@ -27,6 +27,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "quiver/database.h"
 #include "test_util/temp_dir.h"
@@ -36,8 +37,23 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// tests/cypher, from this file's path. With ccache's base_dir, __FILE__ is relative to
+// the compile directory (the build tree root), while ctest runs the binary in
+// <build>/tests: so a relative path is tried from the working directory and from each
+// directory above the executable. Without this the suite found no files under ctest.
 fs::path CypherTestDir() {
-  return fs::path(__FILE__).parent_path().parent_path().parent_path() / "cypher";
+  const fs::path tail = fs::path(__FILE__).parent_path().parent_path().parent_path() / "cypher";
+  if (tail.is_absolute()) return tail;
+  std::error_code ec;
+  std::vector<fs::path> bases = {fs::current_path(ec)};
+  for (fs::path dir = fs::read_symlink("/proc/self/exe", ec).parent_path(); !dir.empty() && dir != dir.root_path();
+       dir = dir.parent_path()) {
+    bases.push_back(dir);
+  }
+  for (const auto& base : bases) {
+    if (fs::is_directory(base / tail, ec)) return fs::weakly_canonical(base / tail, ec);
+  }
+  return tail;
 }
 
 struct Block {
