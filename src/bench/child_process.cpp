@@ -113,12 +113,18 @@ ChildOutcome RunSupervised(const std::vector<std::string>& argv, const std::stri
   ::setpgid(pid, pid);  // also here, so a kill before the child ran setpgid still finds the group
   if (log_fd >= 0) ::close(log_fd);
 
-  bool killed_memory = false, killed_time = false;
-  int status = 0;
+  bool killed_memory = false, killed_time = false, reaped = false;
+  int status = 0, wait_errno = 0;
   while (true) {
     const pid_t r = ::waitpid(pid, &status, WNOHANG);
-    if (r == pid) break;
-    if (r < 0 && errno != EINTR) break;
+    if (r == pid) {
+      reaped = true;
+      break;
+    }
+    if (r < 0 && errno != EINTR) {
+      wait_errno = errno;
+      break;
+    }
     const uint64_t rss = ReadVmRss(pid);
     out.peak_rss_sampled = std::max(out.peak_rss_sampled, rss);
     const auto elapsed = std::chrono::steady_clock::now() - start;
@@ -142,7 +148,10 @@ ChildOutcome RunSupervised(const std::vector<std::string>& argv, const std::stri
     out.cgroup_peak = group->PeakBytes();
     if (group->OomKills() > 0) killed_memory = true;
   }
-  if (killed_memory) {
+  if (!reaped) {
+    out.end = ChildEnd::kSpawnFailed;
+    out.error = std::string("waitpid: ") + std::strerror(wait_errno);
+  } else if (killed_memory) {
     out.end = ChildEnd::kMemoryKilled;
   } else if (killed_time) {
     out.end = ChildEnd::kTimeKilled;
