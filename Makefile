@@ -8,7 +8,7 @@ CMAKE_FLAGS ?=
 SANITIZE ?= address,undefined
 DEMO_DIR ?= build/demo
 
-.PHONY: all setup configure build demo test sanitize bench-micro format clean
+.PHONY: all setup configure build demo test sanitize bench-micro bench-ladder bench-peers format clean
 
 all: build
 
@@ -39,6 +39,22 @@ sanitize: setup
 
 bench-micro: build
 	$(BUILD_DIR)/bench/quiver_micro_bench
+
+# The Graph500 scale ladder with the ingest gate (docs/benchmarks.md). LADDER_FROM/TO pick the scales.
+# KHOP: *1..3 queries per rung; 3 until the engine stops enumerating every trail (each
+# such query takes tens of seconds from scale 16, see docs/benchmarks.md).
+LADDER_FROM ?= 16
+LADDER_TO ?= 22
+KHOP ?= 3
+bench-ladder: build
+	$(BUILD_DIR)/quiver bench ladder --from $(LADDER_FROM) --to $(LADDER_TO) --queries-khop $(KHOP) --out build/bench/ladder --gate
+
+# The same rungs side by side with Kuzu (npm package, installed into build/peers/kuzu on
+# first use): Quiver/Kuzu ratios per phase. A benchmark, not a test.
+PEER_FROM ?= 16
+PEER_TO ?= 16
+bench-peers: build
+	$(BUILD_DIR)/quiver bench ladder --from $(PEER_FROM) --to $(PEER_TO) --queries-khop $(KHOP) --peer kuzu --out build/bench/peers
 
 format:
 	git ls-files '*.h' '*.cpp' | xargs clang-format -i

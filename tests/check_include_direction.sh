@@ -10,6 +10,7 @@ declare -A allowed=(
   [cypher]="common cypher"
   [planner]="common storage cypher planner"
   [exec]="common storage ingest cypher planner exec"
+  [bench]="common storage ingest cypher planner exec bench"
   [server]="common storage ingest cypher planner exec server"
 )
 layers="${!allowed[*]}"

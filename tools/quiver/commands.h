@@ -30,6 +30,8 @@ void RegisterGenerateCommand(CLI::App& app, CommandHandler& handler);
 // The resource flags import and generate share (--threads, --memory-budget, --quiet, ...).
 void AddIngestRunOptions(CLI::App* cmd, ingest::RunOptions* run);
 void RegisterCompactCommand(CLI::App& app, CommandHandler& handler);
+// `quiver bench ladder|gate` (cmd_bench.cpp).
+void RegisterBenchCommand(CLI::App& app, CommandHandler& handler);
 
 // The database report of `quiver info DB` (tools/quiver/cmd_db_info.cpp): generation,
 // counts per label and type, property columns, file sizes. Returns the exit code.

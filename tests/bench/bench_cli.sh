@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# `quiver bench`'s command-line contract, and the ladder's promise that a rung past its
+# memory or time limit is killed and reported — exit 1 naming the limit — never hung on.
+set -uo pipefail
+quiver="$1" tmp="$2"
+mkdir -p "$tmp"
+failures=0
+expect() {  # expect NAME WANT_RC PATTERN -- ARGS...
+  local name="$1" want="$2" pattern="$3"
+  shift 4
+  local out rc
+  out=$(timeout 120 "$quiver" "$@" 2>&1)
+  rc=$?
+  if [ "$rc" -ne "$want" ] || ! grep -qE -e "$pattern" <<<"$out"; then
+    echo "FAIL $name: rc=$rc (want $want), output:"
+    echo "$out" | tail -8
+    failures=$((failures + 1))
+  else
+    echo "ok   $name"
+  fi
+}
+expect bench-help 0 'ladder' -- bench --help
+expect ladder-help 0 '--memory-limit' -- bench ladder --help
+expect ladder-help-gate 0 '--gate' -- bench ladder --help
+expect gate-help 0 'LADDER_JSON' -- bench gate --help
+expect bench-no-subcommand 2 'subcommand is required' -- bench
+expect bad-time-limit 2 "'xyz' is not a duration" -- bench ladder --time-limit xyz --out "$tmp/x"
+expect bad-memory-limit 2 'memory-limit' -- bench ladder --memory-limit lots --out "$tmp/x"
+expect unknown-peer 2 "unknown peer 'neo4j'" -- bench ladder --peer neo4j --out "$tmp/x"
+expect gate-missing-evidence 1 'cannot read' -- bench gate "$tmp/none.json"
+# The rung's child is killed by the RSS watchdog: 8 MiB is less than the process needs.
+expect memory-killed 1 'rung 12: ingest: killed: memory limit 8 MiB passed' -- \
+  bench ladder --from 12 --to 12 --memory-limit 8M --no-cgroup --out "$tmp/mem"
+grep -q '"end": "killed_memory"' "$tmp/mem/ladder.json" || { echo "FAIL memory-killed: not in ladder.json"; failures=$((failures + 1)); }
+# The query stage of a rung is killed at the time limit and the ladder still finishes.
+expect time-killed 1 'rung 14: query: killed: time limit' -- \
+  bench ladder --from 14 --to 14 --time-limit 2s --queries-khop 100000 --out "$tmp/time"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,19 @@
+#pragma once
+// What the `quiver bench` command files share: the hidden rung command's registration
+// and the duration flag parser.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "commands.h"
+
+namespace quiver::cli {
+
+// `quiver bench rung`: one stage of one rung, run by the ladder in a child process.
+void RegisterBenchRungCommand(CLI::App* bench_cmd, CommandHandler& handler);
+
+// "600s", "10m", "1h", "90" (seconds) -> seconds; nullopt when malformed or zero.
+std::optional<uint64_t> ParseDurationSeconds(const std::string& text);
+
+}  // namespace quiver::cli
