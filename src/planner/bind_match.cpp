@@ -424,7 +424,7 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
       op->into = is_bound(to);
       if (rel_ast.var_length) {
         op->slot = rel_slot;
-        op->rel.bind_list = !rel_ast.variable.empty() || path_slots[p] != kNoSlot || total_rels > 1;
+        rp.bind_list = !rel_ast.variable.empty() || path_slots[p] != kNoSlot || total_rels > 1;
         lists_so_far.push_back(rel_slot);
       } else {
         op->rel_slot = rel_slot;

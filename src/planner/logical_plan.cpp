@@ -120,7 +120,8 @@ std::string Details(const LogicalOperator& op, const SlotNames* names) {
       if (op.rel.max_hops != INT64_MAX) hops += std::to_string(op.rel.max_hops);
       out = "(" + Slot(op.from_slot, names) + ")" +
             DirectionArrow(op.rel, Slot(op.slot, names) + Types(op.rel) + hops) + "(" +
-            Slot(op.to_slot, names) + ")" + (op.into ? " into" : "");
+            Slot(op.to_slot, names) + ")" + (op.into ? " into" : "") +
+            (op.rel.distinct_ends ? " distinct ends" : "");
       break;
     }
     case OpKind::kProject:

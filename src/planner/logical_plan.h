@@ -61,6 +61,10 @@ struct RelPattern {
   // Var-length: whether anything reads the relationship list (a named variable, a path,
   // or the uniqueness check of another hop); building it costs O(length) per path.
   bool bind_list = true;
+  // Var-length: each end node once per input row, reached breadth-first, instead of one
+  // row per path. Set by the optimizer only where nothing can tell the difference (see
+  // optimizer.h, "Distinct ends"); a path count can be exponential in the depth.
+  bool distinct_ends = false;
   int64_t min_hops = 1;  // var-length only
   int64_t max_hops = 1;  // var-length only; INT64_MAX for unbounded
   // Var-length: property equalities every relationship on the path must meet.

@@ -41,6 +41,7 @@ class Optimizer {
       AbsorbIntoScan(op);
     }
     if (op->kind == OpKind::kAggregate && op->children[0]->kind == OpKind::kExpand) CountByDegree(*op);
+    if (op->kind == OpKind::kAggregate && op->children[0]->kind == OpKind::kVarExpand) DistinctEnds(*op);
     if (op->kind == OpKind::kLimit) TopK(*op);
   }
 
@@ -101,6 +102,29 @@ class Optimizer {
 
   // Aggregate(count(*) / count(b) / count(r)) over Expand (a)-[r]->(b), where nothing
   // else reads r or b → Aggregate(sum(d)) over Filter(d > 0) over Project(d = degree(a)).
+  // Aggregate(only DISTINCT aggregates) over VarExpand(a)-[*min..max]->(c) with min <= 1,
+  // one direction, and no reader of the relationship list (no variable, no path, no other
+  // hop's uniqueness check): every end node once per input row, by breadth-first search.
+  // Sound because (1) DISTINCT aggregates and grouping keys only see the set of distinct
+  // (input row, c) pairs, and rows of one input row that share c are otherwise identical;
+  // (2) with one direction and min <= 1, c is the end of some path of min..max
+  // relationships without a repeated relationship iff it is reachable in min..max steps:
+  // a shortest walk from a to c (or a shortest closed walk through a) repeats no node
+  // but its ends, so no relationship, and is no longer than any walk. The rule does not
+  // hold for undirected patterns (a-b-a over one relationship is a walk, not a path) nor
+  // for min >= 2.
+  void DistinctEnds(LogicalOperator& aggregate) {
+    LogicalOperator& expand = *aggregate.children[0];
+    const RelPattern& rel = expand.rel;
+    if (expand.into || rel.bind_list || rel.direction == Direction::kBoth || rel.min_hops > 1) return;
+    if (!rel.distinct_from.empty() || !rel.distinct_from_lists.empty()) return;
+    if (aggregate.aggregates.empty()) return;
+    for (const auto& spec : aggregate.aggregates) {
+      if (!spec.distinct) return;
+    }
+    expand.rel.distinct_ends = true;
+  }
+
   void CountByDegree(LogicalOperator& aggregate) {
     LogicalOperator& expand = *aggregate.children[0];
     if (expand.into || !expand.rel.distinct_from.empty() || !expand.rel.distinct_from_lists.empty()) return;

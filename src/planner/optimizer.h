@@ -14,6 +14,10 @@
 //  * Counting hops by degree: `MATCH (a)-[:T]->(b) RETURN a, count(b)` needs no row per
 //    relationship: the Expand becomes the node's degree (GraphReader::Degree) and
 //    count becomes a sum of degrees.
+//  * Distinct ends: `MATCH (a)-[:T*1..3]->(c) RETURN count(DISTINCT c)` needs each end
+//    node once, not one row per path (exponential in the depth on a skewed graph): the
+//    VarLengthExpand searches breadth-first and emits each reachable node once per input
+//    row, where only DISTINCT aggregates read it (the conditions are in optimizer.cpp).
 
 #include "planner/binder.h"
 #include "planner/logical_plan.h"

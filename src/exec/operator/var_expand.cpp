@@ -3,8 +3,13 @@
 // level, so memory is O(depth × degree), never the number of paths). A path never uses
 // a relationship twice, nor one bound by an earlier hop of the same pattern. It binds
 // the list of relationships (in pattern order) and the end node.
+//
+// With rel.distinct_ends (an optimizer rewrite, see optimizer.h) it emits instead each
+// node reachable in min..max steps once per input row, found breadth-first: O(nodes and
+// relationships reached), where the paths can be exponentially many.
 
 #include <algorithm>
+#include <unordered_set>
 
 #include "exec/entity_ref.h"
 #include "exec/expression/evaluator.h"
@@ -24,6 +29,8 @@ class VarExpandOp final : public StreamOperator {
   void BeginRow(ExecContext& ctx, Value* row) override {
     const auto& op = logical();
     frames_.clear();
+    ends_.clear();
+    next_end_ = 0;
     path_.clear();
     path_values_.clear();
     pending_emit_ = false;
@@ -55,12 +62,21 @@ class VarExpandOp final : public StreamOperator {
     NodeId start = from.AsNode().id;
     if (!ctx.graph().NodeExists(start)) return;
     no_hops_ = no_hops_ || (!op.rel.types.empty() && types_.empty());
+    if (op.rel.distinct_ends) {
+      ReachableEnds(ctx, start);
+      return;
+    }
     Push(ctx, start);
     pending_emit_ = op.rel.min_hops <= 0;
   }
 
   bool NextRow(ExecContext& ctx, Value* row, Value* out) override {
     const auto& op = logical();
+    if (op.rel.distinct_ends) {
+      if (next_end_ >= ends_.size()) return false;
+      out[op.to_slot] = NodeRef(ends_[next_end_++]);
+      return true;
+    }
     while (true) {
       if (pending_emit_) {
         pending_emit_ = false;
@@ -108,6 +124,35 @@ class VarExpandOp final : public StreamOperator {
     frames_.push_back(std::move(frame));
   }
 
+  // Breadth-first from start: every node first reached at a depth in min..max into ends_
+  // (start too, when min is 0 or a cycle leads back to it). Each node is expanded once,
+  // at its least depth, so each relationship is looked at at most once per direction.
+  void ReachableEnds(ExecContext& ctx, NodeId start) {
+    const planner::RelPattern& rel = logical().rel;
+    ends_.clear();
+    next_end_ = 0;
+    std::unordered_set<NodeId> emitted, expanded{start};
+    if (rel.min_hops <= 0) {
+      ends_.push_back(start);
+      emitted.insert(start);
+    }
+    std::vector<NodeId> frontier{start}, next;
+    std::vector<Adjacent> adjacent;
+    for (int64_t depth = 1; depth <= rel.max_hops && !frontier.empty() && !no_hops_; ++depth) {
+      next.clear();
+      for (NodeId node : frontier) {
+        adjacent.clear();
+        ctx.graph().Expand(node, rel.direction, types_, adjacent);
+        for (const Adjacent& a : adjacent) {
+          if (!PropertiesMatch(ctx, a.rel.id)) continue;
+          if (depth >= rel.min_hops && emitted.insert(a.neighbour).second) ends_.push_back(a.neighbour);
+          if (expanded.insert(a.neighbour).second) next.push_back(a.neighbour);
+        }
+      }
+      frontier.swap(next);
+    }
+  }
+
   bool PropertiesMatch(ExecContext& ctx, RelId rel) {
     for (size_t i = 0; i < property_keys_.size(); ++i) {
       Value actual = ctx.graph().GetRelationshipProperty(rel, property_keys_[i]);
@@ -134,6 +179,8 @@ class VarExpandOp final : public StreamOperator {
   bool pending_emit_ = false;
   bool no_hops_ = false;
   NodeId target_ = 0;
+  std::vector<NodeId> ends_;  // distinct_ends: this input row's end nodes
+  size_t next_end_ = 0;
 };
 
 }  // namespace
