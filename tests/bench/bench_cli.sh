@@ -29,7 +29,9 @@ expect bad-memory-limit 2 'memory-limit' -- bench ladder --memory-limit lots --o
 expect unknown-peer 2 "unknown peer 'neo4j'" -- bench ladder --peer neo4j --out "$tmp/x"
 expect gate-missing-evidence 1 'cannot read' -- bench gate "$tmp/none.json"
 # The rung's child is killed by the RSS watchdog: 8 MiB is less than the process needs.
-expect memory-killed 1 'rung 12: ingest: killed: memory limit 8 MiB passed' -- \
+# Which stage passes it first depends on when the 20 ms samples fall (the ingest of
+# scale 12 takes about as long): either is the contract — killed, named, reported.
+expect memory-killed 1 'rung 12: (ingest|query): killed: memory limit 8 MiB passed' -- \
   bench ladder --from 12 --to 12 --memory-limit 8M --no-cgroup --out "$tmp/mem"
 grep -q '"end": "killed_memory"' "$tmp/mem/ladder.json" || { echo "FAIL memory-killed: not in ladder.json"; failures=$((failures + 1)); }
 # The query stage of a rung is killed at the time limit and the ladder still finishes.
