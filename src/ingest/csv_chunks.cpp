@@ -8,23 +8,6 @@
 namespace quiver::ingest {
 namespace {
 
-// 'text' for messages: at most 64 bytes, line breaks shown as \n and \r.
-std::string Shown(std::string_view text) {
-  std::string s = "'";
-  for (char ch : text.substr(0, 64)) {
-    if (ch == '\n') {
-      s += "\\n";
-    } else if (ch == '\r') {
-      s += "\\r";
-    } else {
-      s.push_back(ch);
-    }
-  }
-  if (text.size() > 64) s += "...";
-  s += "'";
-  return s;
-}
-
 // Records a bad row; returns false when parsing must stop (strict mode).
 template <typename Chunk>
 bool Reject(Chunk* c, const FileColumns& f, uint64_t line, uint32_t column, std::string reason) {

@@ -21,23 +21,6 @@ bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
   return true;
 }
 
-// 'text' for messages: at most 64 bytes, line breaks shown as \n and \r.
-std::string Shown(std::string_view text) {
-  std::string s = "'";
-  for (char ch : text.substr(0, 64)) {
-    if (ch == '\n') {
-      s += "\\n";
-    } else if (ch == '\r') {
-      s += "\\r";
-    } else {
-      s.push_back(ch);
-    }
-  }
-  if (text.size() > 64) s += "...";
-  s += "'";
-  return s;
-}
-
 // One array element or scalar of type t into a PropertyValue; error message or "".
 std::string ParseScalar(ValueType t, std::string_view text, storage::PropertyValue* out) {
   switch (t) {
@@ -67,6 +50,23 @@ std::string ParseScalar(ValueType t, std::string_view text, storage::PropertyVal
 }
 
 }  // namespace
+
+// 'text' for messages: at most 64 bytes, line breaks shown as \n and \r.
+std::string Shown(std::string_view text) {
+  std::string s = "'";
+  for (char ch : text.substr(0, 64)) {
+    if (ch == '\n') {
+      s += "\\n";
+    } else if (ch == '\r') {
+      s += "\\r";
+    } else {
+      s.push_back(ch);
+    }
+  }
+  if (text.size() > 64) s += "...";
+  s += "'";
+  return s;
+}
 
 bool ParseInt64(std::string_view text, int64_t* out) {
   text = Trim(text);

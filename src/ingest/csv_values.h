@@ -15,6 +15,9 @@
 
 namespace quiver::ingest {
 
+// 'text' quoted for an error message: at most 64 bytes, line breaks shown as \n and \r.
+std::string Shown(std::string_view text);
+
 bool ParseInt64(std::string_view text, int64_t* out);
 bool ParseDouble(std::string_view text, double* out);
 bool ParseBool(std::string_view text, bool* out);
