@@ -6,23 +6,27 @@
 
 namespace quiver {
 
+ShortestDigits ShortestDecimalDigits(double d) {
+  // std::to_chars in scientific form gives the shortest round-trip digits: D[.DDD]e(+|-)XX.
+  char buf[64];
+  const auto result = std::to_chars(buf, buf + sizeof(buf), std::fabs(d), std::chars_format::scientific);
+  const std::string_view sci(buf, static_cast<size_t>(result.ptr - buf));
+  const size_t e_pos = sci.find('e');
+  ShortestDigits out;
+  for (char c : sci.substr(0, e_pos)) {
+    if (c != '.') out.digits.push_back(c);
+  }
+  std::from_chars(sci.data() + e_pos + 1 + (sci[e_pos + 1] == '+' ? 1 : 0), sci.data() + sci.size(),
+                  out.exponent);
+  return out;
+}
+
 std::string FormatShortestFloat(double d, const FloatNotation& notation) {
   if (std::isnan(d)) return "NaN";
   if (std::isinf(d)) return d > 0 ? "Infinity" : "-Infinity";
   if (d == 0) return std::signbit(d) ? "-0.0" : "0.0";
 
-  // The shortest digits that read back to |d|, in scientific form: D[.DDD]e(+|-)XX.
-  char buf[64];
-  const auto result = std::to_chars(buf, buf + sizeof(buf), std::fabs(d), std::chars_format::scientific);
-  const std::string_view sci(buf, static_cast<size_t>(result.ptr - buf));
-  const size_t e_pos = sci.find('e');
-  std::string digits;
-  for (char c : sci.substr(0, e_pos)) {
-    if (c != '.') digits.push_back(c);
-  }
-  int exponent = 0;
-  std::from_chars(sci.data() + e_pos + 1 + (sci[e_pos + 1] == '+' ? 1 : 0), sci.data() + sci.size(),
-                  exponent);
+  auto [digits, exponent] = ShortestDecimalDigits(d);
 
   std::string out = d < 0 ? "-" : "";
   if (exponent >= notation.plain_min_exponent && exponent < notation.plain_max_exponent) {

@@ -18,6 +18,14 @@ struct FloatNotation {
 inline constexpr FloatNotation kTckFloatNotation{-6, 21, 'e', false};
 inline constexpr FloatNotation kJavaFloatNotation{-3, 7, 'E', true};
 
+// The shortest decimal digits that read back to |d| (finite, non-zero), with no point
+// and no trailing zeros beyond the first digit: |d| = D.DDD * 10^exponent.
+struct ShortestDigits {
+  std::string digits;
+  int exponent = 0;
+};
+ShortestDigits ShortestDecimalDigits(double d);
+
 // NaN, Infinity, -Infinity, 0.0 and -0.0 are spelled out; every other value uses the
 // shortest digits that read back to it.
 std::string FormatShortestFloat(double d, const FloatNotation& notation);

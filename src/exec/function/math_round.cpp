@@ -1,11 +1,11 @@
 #include "exec/function/math_round.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <string>
 
+#include "common/value/float_text.h"
 #include "exec/function/function_args.h"
 
 namespace quiver::function_internal {
@@ -64,17 +64,7 @@ double RoundDecimal(double x, int64_t precision, RoundingMode mode) {
   // digit arithmetic below in range without changing any result.
   precision = std::clamp<int64_t>(precision, -400, 400);
   // Shortest round-trip digits: x = 0.D * 10^(exponent + 1), D without trailing zeros.
-  char buf[64];
-  const auto res = std::to_chars(buf, buf + sizeof(buf), std::fabs(x), std::chars_format::scientific);
-  const std::string_view sci(buf, static_cast<size_t>(res.ptr - buf));
-  const size_t e_pos = sci.find('e');
-  std::string digits;
-  for (char c : sci.substr(0, e_pos)) {
-    if (c != '.') digits.push_back(c);
-  }
-  int exponent = 0;
-  std::from_chars(sci.data() + e_pos + 1 + (sci[e_pos + 1] == '+' ? 1 : 0), sci.data() + sci.size(),
-                  exponent);
+  auto [digits, exponent] = ShortestDecimalDigits(x);
 
   // How many of the digits stay: those before the decimal point plus `precision` after it.
   const int64_t keep = static_cast<int64_t>(exponent) + 1 + precision;
