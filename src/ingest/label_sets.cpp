@@ -1,6 +1,7 @@
 #include "ingest/label_sets.h"
 
 #include <algorithm>
+#include <functional>
 
 #include "common/assert.h"
 #include "storage/node_labels.h"
@@ -95,40 +96,17 @@ Status LabelSets::Write(storage::GenerationWriter* writer, uint32_t label_count)
       label_counts[l] += uses[id];
     }
   }
-  storage::LabelData shape;  // only for SetIdWidth
-  shape.sets.resize(order.size());
-  const uint32_t width = shape.SetIdWidth();
-
+  std::vector<std::vector<uint32_t>> sets;
+  sets.reserve(order.size());
+  for (uint32_t id : order) sets.push_back(sets_[id]);
   QUIVER_ASSIGN_OR_RETURN(
       auto w, writer->NewFile(std::string(storage::kLabelsFileName), storage::FileKind::kNodeLabels, 0, 0));
-  std::vector<uint32_t> offsets{0}, members;
-  for (uint32_t id : order) {
-    members.insert(members.end(), sets_[id].begin(), sets_[id].end());
-    offsets.push_back(static_cast<uint32_t>(members.size()));
-  }
-  QUIVER_RETURN_IF_ERROR(w->BeginSection(SectionType::kLabelSetOffsets, 4));
-  QUIVER_RETURN_IF_ERROR(w->AppendArray(std::span<const uint32_t>(offsets)));
-  QUIVER_RETURN_IF_ERROR(w->EndSection());
-  QUIVER_RETURN_IF_ERROR(w->BeginSection(SectionType::kLabelSetMembers, 4));
-  QUIVER_RETURN_IF_ERROR(w->AppendArray(std::span<const uint32_t>(members)));
-  QUIVER_RETURN_IF_ERROR(w->EndSection());
-  QUIVER_RETURN_IF_ERROR(w->BeginSection(SectionType::kNodeLabelSet, width));
-  std::string chunk;
-  Status status;
-  ForEachNode([&](uint64_t, uint32_t set) {
-    const uint32_t v = final_id[set];
-    chunk.append(reinterpret_cast<const char*>(&v), width);
-    if (chunk.size() >= (1u << 20) && status.ok()) {
-      status = w->Append(chunk);
-      chunk.clear();
-    }
-  });
-  QUIVER_RETURN_IF_ERROR(status);
-  QUIVER_RETURN_IF_ERROR(w->Append(chunk));
-  QUIVER_RETURN_IF_ERROR(w->EndSection());
-  QUIVER_RETURN_IF_ERROR(w->BeginSection(SectionType::kLabelNodeCounts, 8));
-  QUIVER_RETURN_IF_ERROR(w->AppendArray(std::span<const uint64_t>(label_counts)));
-  QUIVER_RETURN_IF_ERROR(w->EndSection());
+  QUIVER_RETURN_IF_ERROR(storage::WriteNodeLabels(
+      w.get(), sets,
+      [&](const std::function<void(uint32_t)>& emit) {
+        ForEachNode([&](uint64_t, uint32_t set) { emit(final_id[set]); });
+      },
+      label_counts));
   QUIVER_ASSIGN_OR_RETURN(storage::FileInfo info, w->Finish());
   writer->AddFile(std::move(info));
   writer->SetLabelCounts(std::move(label_counts), static_cast<uint32_t>(order.size()));

@@ -2,13 +2,18 @@
 
 #include <algorithm>
 #include <map>
+#include <string>
 
 namespace quiver::storage {
 
-uint32_t LabelData::SetIdWidth() const {
-  if (sets.size() <= (1u << 8)) return 1;
-  if (sets.size() <= (1u << 16)) return 2;
+uint32_t LabelSetIdWidth(size_t set_count) {
+  if (set_count <= (1u << 8)) return 1;
+  if (set_count <= (1u << 16)) return 2;
   return 4;
+}
+
+uint32_t LabelData::SetIdWidth() const {
+  return LabelSetIdWidth(sets.size());
 }
 
 LabelData BuildLabelData(uint32_t label_count, std::span<const std::vector<uint32_t>> node_labels) {
@@ -35,8 +40,18 @@ LabelData BuildLabelData(uint32_t label_count, std::span<const std::vector<uint3
 }
 
 Status WriteNodeLabels(SectionFileWriter* w, const LabelData& d) {
+  return WriteNodeLabels(
+      w, d.sets,
+      [&](const std::function<void(uint32_t)>& emit) {
+        for (uint32_t set : d.node_set) emit(set);
+      },
+      d.label_counts);
+}
+
+Status WriteNodeLabels(SectionFileWriter* w, std::span<const std::vector<uint32_t>> sets,
+                       const NodeSetSource& node_sets, std::span<const uint64_t> label_counts) {
   std::vector<uint32_t> offsets{0}, members;
-  for (const auto& s : d.sets) {
+  for (const auto& s : sets) {
     members.insert(members.end(), s.begin(), s.end());
     offsets.push_back(static_cast<uint32_t>(members.size()));
   }
@@ -46,20 +61,22 @@ Status WriteNodeLabels(SectionFileWriter* w, const LabelData& d) {
   QUIVER_RETURN_IF_ERROR(w->BeginSection(SectionType::kLabelSetMembers, 4));
   QUIVER_RETURN_IF_ERROR(w->AppendArray(std::span<const uint32_t>(members)));
   QUIVER_RETURN_IF_ERROR(w->EndSection());
-  const uint32_t width = d.SetIdWidth();
+  const uint32_t width = LabelSetIdWidth(sets.size());
   QUIVER_RETURN_IF_ERROR(w->BeginSection(SectionType::kNodeLabelSet, width));
   std::string chunk;
-  for (size_t i = 0; i < d.node_set.size(); ++i) {
-    chunk.append(reinterpret_cast<const char*>(&d.node_set[i]), width);
-    if (chunk.size() >= (1u << 16)) {
-      QUIVER_RETURN_IF_ERROR(w->Append(chunk));
+  Status status;
+  node_sets([&](uint32_t set) {
+    chunk.append(reinterpret_cast<const char*>(&set), width);  // little-endian: the low bytes
+    if (chunk.size() >= (1u << 20) && status.ok()) {
+      status = w->Append(chunk);
       chunk.clear();
     }
-  }
+  });
+  QUIVER_RETURN_IF_ERROR(status);
   QUIVER_RETURN_IF_ERROR(w->Append(chunk));
   QUIVER_RETURN_IF_ERROR(w->EndSection());
   QUIVER_RETURN_IF_ERROR(w->BeginSection(SectionType::kLabelNodeCounts, 8));
-  QUIVER_RETURN_IF_ERROR(w->AppendArray(std::span<const uint64_t>(d.label_counts)));
+  QUIVER_RETURN_IF_ERROR(w->AppendArray(label_counts));
   return w->EndSection();
 }
 

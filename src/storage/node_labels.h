@@ -3,6 +3,7 @@
 // the generation's distinct label sets, so many labels per node cost one small integer.
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -11,6 +12,9 @@
 namespace quiver::storage {
 
 inline constexpr std::string_view kLabelsFileName = "labels.qv";
+
+// Bytes per node of a set id: 1, 2 or 4.
+uint32_t LabelSetIdWidth(size_t set_count);
 
 struct LabelData {
   std::vector<std::vector<uint32_t>> sets;  // set 0 empty; sorted; members ascending
@@ -22,6 +26,12 @@ struct LabelData {
 // From each node's labels (any order, duplicates allowed).
 LabelData BuildLabelData(uint32_t label_count, std::span<const std::vector<uint32_t>> node_labels);
 Status WriteNodeLabels(SectionFileWriter* w, const LabelData& data);
+// The same file from its parts, for writers that never hold a per-node vector: `sets`
+// (set 0 empty, sorted, members ascending); `node_sets(emit)` calls emit(set id) once per
+// node, in node order; the node count of every label.
+using NodeSetSource = std::function<void(const std::function<void(uint32_t)>& emit)>;
+Status WriteNodeLabels(SectionFileWriter* w, std::span<const std::vector<uint32_t>> sets,
+                       const NodeSetSource& node_sets, std::span<const uint64_t> label_counts);
 
 class NodeLabelsView {
  public:
