@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "storage/property_column.h"
 #include "storage/txn/compaction_source.h"
 #include "storage/txn/value_convert.h"
 
@@ -18,9 +19,9 @@ using storage::PropertyValue;
 
 constexpr uint64_t kEdgeBatch = 1 << 20;  // relationships per batch handed to the session
 
-// The values of one batch's rows as property columns, one per key, each in the narrowest
-// type that holds all of its values (Int64/Double/Bool/String, else Mixed); the session
-// reconciles the types of a key across batches the way storage::BuildColumn does.
+// The values of one batch's rows as property columns, one per key, each in the type
+// storage::ChooseColumnType picks for them; the session reconciles the types of a key
+// across batches the way storage::BuildColumn does.
 class ColumnsOfRows {
  public:
   explicit ColumnsOfRows(uint64_t rows) : rows_(rows) {}
@@ -40,7 +41,10 @@ class ColumnsOfRows {
     for (auto& [key, values] : values_) {
       ColumnChunk c;
       c.key = key;
-      c.type = TypeOf(values);
+      std::vector<std::pair<uint64_t, const PropertyValue*>> refs;
+      refs.reserve(values.size());
+      for (const auto& [row, v] : values) refs.emplace_back(row, &v);
+      c.type = storage::ChooseColumnType(refs);
       c.Reserve(rows_);
       uint64_t next = 0;
       for (const auto& [row, v] : values) {
@@ -55,21 +59,6 @@ class ColumnsOfRows {
   }
 
  private:
-  static storage::ColumnType TypeOf(const std::vector<std::pair<uint64_t, PropertyValue>>& values) {
-    const auto type_of = [](const PropertyValue& v) {
-      if (v.is_int()) return storage::ColumnType::kInt64;
-      if (v.is_double()) return storage::ColumnType::kDouble;
-      if (v.is_bool()) return storage::ColumnType::kBool;
-      if (v.is_string()) return storage::ColumnType::kString;
-      return storage::ColumnType::kMixed;
-    };
-    const storage::ColumnType first = type_of(values.front().second);
-    for (const auto& [row, v] : values) {
-      if (type_of(v) != first) return storage::ColumnType::kMixed;
-    }
-    return first;
-  }
-
   static void Append(ColumnChunk* c, const PropertyValue& v) {
     switch (c->type) {
       case storage::ColumnType::kInt64: return c->AppendInt(v.as_int());

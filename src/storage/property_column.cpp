@@ -14,7 +14,9 @@ uint64_t DoubleBits(double d) {
 
 void SetBit(std::vector<uint64_t>* words, uint64_t i) { (*words)[i / 64] |= uint64_t{1} << (i % 64); }
 
-ColumnType ChooseType(std::span<const std::pair<uint64_t, const PropertyValue*>> values) {
+}  // namespace
+
+ColumnType ChooseColumnType(std::span<const std::pair<uint64_t, const PropertyValue*>> values) {
   std::optional<ValueTag> common;
   for (const auto& [row, v] : values) {
     if (v->is_null()) continue;
@@ -31,6 +33,8 @@ ColumnType ChooseType(std::span<const std::pair<uint64_t, const PropertyValue*>>
   }
 }
 
+namespace {
+
 Status WriteWords(SectionFileWriter* w, SectionType type, std::span<const uint64_t> words) {
   QUIVER_RETURN_IF_ERROR(w->BeginSection(type, 8));
   QUIVER_RETURN_IF_ERROR(w->AppendArray(words));
@@ -42,7 +46,7 @@ Status WriteWords(SectionFileWriter* w, SectionType type, std::span<const uint64
 ColumnData BuildColumn(uint64_t rows, std::span<const std::pair<uint64_t, const PropertyValue*>> values) {
   ColumnData c;
   c.rows = rows;
-  c.type = ChooseType(values);
+  c.type = ChooseColumnType(values);
   c.presence.assign(BitmapWords(rows), 0);
   switch (c.type) {
     case ColumnType::kInt64:

@@ -26,6 +26,10 @@ struct ColumnData {
   std::vector<uint8_t> tags;             // Mixed: one per row
 };
 
+// The narrowest column type holding every non-null value: Int64/Double/Bool/String when
+// they all have that tag, else Mixed (also for lists, maps and temporals).
+ColumnType ChooseColumnType(std::span<const std::pair<uint64_t, const PropertyValue*>> values);
+
 // values: (row, value) with strictly ascending rows < rows; null values are skipped
 // (a null property is an absent one).
 ColumnData BuildColumn(uint64_t rows, std::span<const std::pair<uint64_t, const PropertyValue*>> values);
