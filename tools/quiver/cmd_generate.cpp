@@ -110,17 +110,25 @@ int RunGenerate(const GenerateOptions& o) {
     }
   }
   progress.reset();
-  summary.total = PhaseMetrics::Between("total", start, ProcessSnapshot::Take());
-  summary.total.units = UnitCount{"edge", summary.edges};
-  std::cout << ingest::FormatSummary(summary);
-  if (!o.run.metrics_path.empty()) {
-    Status s = ingest::WriteMetrics(o.run.metrics_path, summary, phases);
-    if (!s.ok()) return Fail(s.ToString());
-  }
-  return kExitOk;
+  return ReportIngestRun("generate", summary, start, phases, o.run);
 }
 
 }  // namespace
+
+int ReportIngestRun(const char* command, ingest::Summary& summary, const ProcessSnapshot& start,
+                    const PhaseCollector& phases, const ingest::RunOptions& run) {
+  summary.total = PhaseMetrics::Between("total", start, ProcessSnapshot::Take());
+  summary.total.units = UnitCount{"edge", summary.edges};
+  std::cout << ingest::FormatSummary(summary);
+  if (!run.metrics_path.empty()) {
+    Status s = ingest::WriteMetrics(run.metrics_path, summary, phases);
+    if (!s.ok()) {
+      std::cerr << "quiver " << command << ": " << s.ToString() << "\n";
+      return kExitFailure;
+    }
+  }
+  return kExitOk;
+}
 
 void AddIngestRunOptions(CLI::App* cmd, ingest::RunOptions* run) {
   cmd->add_option(

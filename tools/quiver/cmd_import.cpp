@@ -200,14 +200,7 @@ int RunImport(const ImportCliOptions& o, const std::vector<std::string>& extras)
   summary.spilled = result->spilled;
   summary.workers = resources->workers;
   summary.memory_budget = resources->memory_budget;
-  summary.total = PhaseMetrics::Between("total", start, ProcessSnapshot::Take());
-  summary.total.units = UnitCount{"edge", summary.edges};
-  std::cout << ingest::FormatSummary(summary);
-  if (!o.run.metrics_path.empty()) {
-    Status s = ingest::WriteMetrics(o.run.metrics_path, summary, phases);
-    if (!s.ok()) return Fail(s.ToString());
-  }
-  return kExitOk;
+  return ReportIngestRun("import", summary, start, phases, o.run);
 }
 
 }  // namespace

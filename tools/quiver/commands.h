@@ -7,9 +7,14 @@
 #include <functional>
 #include <string>
 
+namespace quiver {
+class PhaseCollector;
+struct ProcessSnapshot;
+}  // namespace quiver
 namespace quiver::ingest {
 struct RunOptions;
-}
+struct Summary;
+}  // namespace quiver::ingest
 
 namespace quiver::cli {
 
@@ -29,6 +34,10 @@ void RegisterGenerateCommand(CLI::App& app, CommandHandler& handler);
 
 // The resource flags import and generate share (--threads, --memory-budget, --quiet, ...).
 void AddIngestRunOptions(CLI::App* cmd, ingest::RunOptions* run);
+// The end of an import or generate run: the totals since `start` into summary, the
+// summary on stdout, the --metrics JSON when asked. Returns the exit code.
+int ReportIngestRun(const char* command, ingest::Summary& summary, const ProcessSnapshot& start,
+                    const PhaseCollector& phases, const ingest::RunOptions& run);
 void RegisterCompactCommand(CLI::App& app, CommandHandler& handler);
 // `quiver bench ladder|gate` (cmd_bench.cpp).
 void RegisterBenchCommand(CLI::App& app, CommandHandler& handler);
