@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <unordered_set>
 
+#include "common/assert.h"
 #include "exec/entity_ref.h"
 #include "exec/expression/evaluator.h"
 #include "exec/expression/expression_internal.h"
@@ -124,18 +125,19 @@ class VarExpandOp final : public StreamOperator {
     frames_.push_back(std::move(frame));
   }
 
-  // Breadth-first from start: every node first reached at a depth in min..max into ends_
-  // (start too, when min is 0 or a cycle leads back to it). Each node is expanded once,
-  // at its least depth, so each relationship is looked at at most once per direction.
+  // Breadth-first from start: every node reached in 1..max steps into ends_, each once,
+  // and start itself when min is 0 (or when a cycle leads back to it). The optimizer
+  // only sets distinct_ends with min <= 1, so a node is an end exactly when it is
+  // reached: one `reached` set serves both, and each node is expanded once, at its
+  // least depth.
   void ReachableEnds(ExecContext& ctx, NodeId start) {
     const planner::RelPattern& rel = logical().rel;
+    QUIVER_ASSERT(rel.min_hops <= 1);
     ends_.clear();
     next_end_ = 0;
-    std::unordered_set<NodeId> emitted, expanded{start};
-    if (rel.min_hops <= 0) {
-      ends_.push_back(start);
-      emitted.insert(start);
-    }
+    if (rel.min_hops <= 0) ends_.push_back(start);
+    bool start_is_end = rel.min_hops <= 0;
+    std::unordered_set<NodeId> reached{start};
     std::vector<NodeId> frontier{start}, next;
     std::vector<Adjacent> adjacent;
     for (int64_t depth = 1; depth <= rel.max_hops && !frontier.empty() && !no_hops_; ++depth) {
@@ -145,8 +147,13 @@ class VarExpandOp final : public StreamOperator {
         ctx.graph().Expand(node, rel.direction, types_, adjacent);
         for (const Adjacent& a : adjacent) {
           if (!PropertiesMatch(ctx, a.rel.id)) continue;
-          if (depth >= rel.min_hops && emitted.insert(a.neighbour).second) ends_.push_back(a.neighbour);
-          if (expanded.insert(a.neighbour).second) next.push_back(a.neighbour);
+          if (reached.insert(a.neighbour).second) {
+            ends_.push_back(a.neighbour);
+            next.push_back(a.neighbour);
+          } else if (a.neighbour == start && !start_is_end) {  // a cycle back to the start
+            ends_.push_back(start);
+            start_is_end = true;
+          }
         }
       }
       frontier.swap(next);
