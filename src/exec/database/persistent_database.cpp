@@ -3,10 +3,8 @@
 // that writes runs in the store's one write transaction (BeginWrite waits for it); a
 // statement that only reads runs on a snapshot, concurrently with everything else.
 
-#include <shared_mutex>
-
 #include "common/file/env.h"
-#include "exec/database/query_engine.h"
+#include "exec/database/source_database.h"
 #include "ingest/compaction_build.h"
 #include "quiver/database.h"
 #include "storage/txn/transactional_store.h"
@@ -29,45 +27,17 @@ class StoreSource final : public exec::GraphSource {
   storage::TransactionalStore& store_;
 };
 
-class PersistentDatabase;
-
-class PersistentConnection final : public Connection {
- public:
-  explicit PersistentConnection(PersistentDatabase& db) : db_(db) {}
-  QueryResult Query(std::string_view text, const ValueMap& parameters) override;
-
- private:
-  PersistentDatabase& db_;
-};
-
-class PersistentDatabase final : public Database {
+class PersistentDatabase final : public exec::SourceDatabase {
  public:
   explicit PersistentDatabase(std::unique_ptr<storage::TransactionalStore> store)
-      : store_(std::move(store)), source_(*store_) {}
-
-  std::unique_ptr<Connection> Connect() override { return std::make_unique<PersistentConnection>(*this); }
-
-  void RegisterProcedure(ProcedureSignature signature, ProcedureFunction function) override {
-    std::unique_lock lock(procedures_mutex_);
-    std::string name = signature.name;
-    procedures_[name] = exec::RegisteredProcedure{std::move(signature), std::move(function)};
-  }
-
-  QueryResult Run(std::string_view text, const ValueMap& parameters) {
-    std::shared_lock lock(procedures_mutex_);  // the store serializes writers itself
-    return exec::ExecuteQuery(source_, procedures_, text, parameters);
-  }
+      : exec::SourceDatabase(source_, /*one_statement_at_a_time=*/false),
+        store_(std::move(store)),
+        source_(*store_) {}
 
  private:
   std::unique_ptr<storage::TransactionalStore> store_;
-  StoreSource source_;
-  std::shared_mutex procedures_mutex_;  // guards procedures_
-  exec::ProcedureTable procedures_;
+  StoreSource source_;  // the base keeps a reference; it is used only after construction
 };
-
-QueryResult PersistentConnection::Query(std::string_view text, const ValueMap& parameters) {
-  return db_.Run(text, parameters);
-}
 
 }  // namespace
 
