@@ -6,13 +6,21 @@
 
 namespace quiver::ingest {
 
+CsrFileShape CsrFileShapeFor(const storage::GenerationWriter& writer, uint64_t edge_count) {
+  CsrFileShape shape;
+  shape.node_width = writer.node_id_width();
+  shape.position_width = storage::EdgePositionWidth(edge_count);
+  shape.flags = shape.position_width == 8 ? storage::kFlagWideEdgePositions : 0;
+  return shape;
+}
+
 Result<CsrFile> CsrFile::Create(storage::GenerationWriter* writer, uint32_t type, uint64_t edge_count) {
   CsrFile f;
-  f.node_width_ = writer->node_id_width();
-  f.position_width_ = storage::EdgePositionWidth(edge_count);
-  const uint16_t flags = f.position_width_ == 8 ? storage::kFlagWideEdgePositions : 0;
+  const CsrFileShape shape = CsrFileShapeFor(*writer, edge_count);
+  f.node_width_ = shape.node_width;
+  f.position_width_ = shape.position_width;
   QUIVER_ASSIGN_OR_RETURN(f.w_, writer->NewFile(storage::RelationshipFileName(type),
-                                                storage::FileKind::kRelationshipType, type, 0, flags));
+                                                storage::FileKind::kRelationshipType, type, 0, shape.flags));
   return f;
 }
 

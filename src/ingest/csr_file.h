@@ -14,6 +14,14 @@
 
 namespace quiver::ingest {
 
+// The widths and header flags of a relationship type's file.
+struct CsrFileShape {
+  uint32_t node_width = 4;
+  uint32_t position_width = 4;
+  uint16_t flags = 0;
+};
+CsrFileShape CsrFileShapeFor(const storage::GenerationWriter& writer, uint64_t edge_count);
+
 class CsrFile {
  public:
   static Result<CsrFile> Create(storage::GenerationWriter* writer, uint32_t type, uint64_t edge_count);

@@ -1,6 +1,8 @@
 #include "ingest/csr_memory.h"
 
 #include <algorithm>
+#include <cstring>
+#include <functional>
 
 #include "ingest/counting_sort.h"
 
@@ -126,31 +128,58 @@ CsrArrays32 BuildCsrInMemory(uint64_t n, EdgeBlocks* edges, bool input_order, ui
   return c;
 }
 
-Status WriteCsrArrays(CsrFile* f, const CsrArrays32& c) {
-  QUIVER_RETURN_IF_ERROR(f->BeginPositions(SectionType::kFwdOffsets));
-  QUIVER_RETURN_IF_ERROR(f->Append(std::span<const uint32_t>(c.fwd_offsets)));
-  QUIVER_RETURN_IF_ERROR(f->EndSection());
-  QUIVER_RETURN_IF_ERROR(f->BeginNodes(SectionType::kFwdTargets));
-  QUIVER_RETURN_IF_ERROR(f->Append(std::span<const uint32_t>(c.fwd_targets)));
-  QUIVER_RETURN_IF_ERROR(f->EndSection());
-  QUIVER_RETURN_IF_ERROR(f->BeginPositions(SectionType::kRevOffsets));
-  QUIVER_RETURN_IF_ERROR(f->Append(std::span<const uint32_t>(c.rev_offsets)));
-  QUIVER_RETURN_IF_ERROR(f->EndSection());
-  // The two reverse sections, gathered from the pairs a buffer at a time.
-  std::vector<uint32_t> buf;
-  for (bool sources : {true, false}) {
-    QUIVER_RETURN_IF_ERROR(sources ? f->BeginNodes(SectionType::kRevSources)
-                                   : f->BeginPositions(SectionType::kRevEdgePositions));
-    constexpr size_t kChunk = 1 << 18;
-    for (size_t b = 0; b < c.rev.size(); b += kChunk) {
-      const size_t e = std::min(c.rev.size(), b + kChunk);
-      buf.resize(e - b);
-      for (size_t i = b; i < e; ++i) buf[i - b] = sources ? c.rev[i].source : c.rev[i].position;
-      QUIVER_RETURN_IF_ERROR(f->Append(std::span<const uint32_t>(buf)));
+namespace {
+
+using Fill = std::function<void(uint64_t first, uint64_t n, char* out)>;
+
+// Element i is get(i), stored little-endian in `width` (4 or 8) bytes.
+template <typename Get>
+Fill UIntFill(uint32_t width, Get get) {
+  QUIVER_ASSERT(width == 4 || width == 8);
+  return [width, get](uint64_t first, uint64_t n, char* out) {
+    // Fixed-size copies, so that the loops compile to plain stores.
+    if (width == 4) {
+      for (uint64_t i = 0; i < n; ++i) {
+        const auto v = static_cast<uint32_t>(get(first + i));
+        std::memcpy(out + i * 4, &v, 4);
+      }
+    } else {
+      for (uint64_t i = 0; i < n; ++i) {
+        const uint64_t v = get(first + i);
+        std::memcpy(out + i * 8, &v, 8);
+      }
     }
-    QUIVER_RETURN_IF_ERROR(f->EndSection());
+  };
+}
+
+template <typename T>
+Fill ArrayFill(const T* data, uint32_t width) {
+  if (width == sizeof(T)) {
+    return [data](uint64_t first, uint64_t n, char* out) { std::memcpy(out, data + first, n * sizeof(T)); };
   }
-  return Status::OK();
+  return UIntFill(width, [data](uint64_t i) -> uint64_t { return data[i]; });
+}
+
+}  // namespace
+
+Result<storage::FileInfo> WriteCsrArrays(storage::GenerationWriter* writer, uint32_t type, const CsrArrays32& c,
+                                         WorkerPool* pool) {
+  const uint64_t e = c.fwd_targets.size();
+  const CsrFileShape shape = CsrFileShapeFor(*writer, e);
+  const RevEntry* rev = c.rev.data();
+  const storage::SectionSource sections[] = {
+      {SectionType::kFwdOffsets, shape.position_width, c.fwd_offsets.size(),
+       ArrayFill(c.fwd_offsets.data(), shape.position_width)},
+      {SectionType::kFwdTargets, shape.node_width, e, ArrayFill(c.fwd_targets.data(), shape.node_width)},
+      {SectionType::kRevOffsets, shape.position_width, c.rev_offsets.size(),
+       ArrayFill(c.rev_offsets.data(), shape.position_width)},
+      {SectionType::kRevSources, shape.node_width, e,
+       UIntFill(shape.node_width, [rev](uint64_t i) -> uint64_t { return rev[i].source; })},
+      {SectionType::kRevEdgePositions, shape.position_width, e,
+       UIntFill(shape.position_width, [rev](uint64_t i) -> uint64_t { return rev[i].position; })},
+  };
+  return writer->WriteFileInParallel(storage::RelationshipFileName(type), storage::FileKind::kRelationshipType, type,
+                                     0, shape.flags, sections, pool->Runner());
 }
 
 }  // namespace quiver::ingest

@@ -54,7 +54,9 @@ CsrArrays32 BuildCsrInMemory(uint64_t node_count, EdgeBlocks* edges, bool input_
 void SortSlice(uint32_t* targets, uint64_t* seqs, uint64_t n,
                std::vector<std::pair<uint32_t, uint64_t>>* scratch);
 
-// Writes the five sections of a type file from the arrays.
-Status WriteCsrArrays(CsrFile* file, const CsrArrays32& csr);
+// Writes the type's file (its five sections) from the arrays, the pool's workers filling
+// and writing parts of it at once. The caller adds the FileInfo to the generation.
+Result<storage::FileInfo> WriteCsrArrays(storage::GenerationWriter* writer, uint32_t type, const CsrArrays32& csr,
+                                         WorkerPool* pool);
 
 }  // namespace quiver::ingest

@@ -30,7 +30,7 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
   const uint64_t n = nodes_.size();
   const bool ordered = !t.columns.empty();
   RawVector<uint64_t> input_of_position;
-  QUIVER_ASSIGN_OR_RETURN(CsrFile file, CsrFile::Create(writer, type, t.edges));
+  storage::FileInfo csr_info;
   const bool external = !t.runs.empty() || !t.seq_runs.empty();
   if (external) {
     // The spilling path's share of the budget: ranges, reverse buffers and sorts.
@@ -44,6 +44,7 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
     // empty: "spill runs hold a different number of edges than counted").
     const bool seq = !t.seq_runs.empty();
     if (seq) fixed += t.edges * 8;
+    QUIVER_ASSIGN_OR_RETURN(CsrFile file, CsrFile::Create(writer, type, t.edges));
     const uint64_t avail = options_.memory_budget > fixed ? options_.memory_budget - fixed : 0;
     ExternalCsrPlan plan;
     plan.range_edges = options_.range_edges != 0
@@ -57,6 +58,7 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
                        : BuildCsrExternal(n, t.edges, &t.runs, t.out_degrees, plan, scratch_.get(), &file,
                                           nullptr, pool);
     QUIVER_RETURN_IF_ERROR(s);
+    QUIVER_ASSIGN_OR_RETURN(csr_info, file.Finish());
   } else {
     // Sub-phases only when types are built one at a time: phases must not overlap.
     std::optional<ScopedPhase> phase;
@@ -70,11 +72,10 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
       phase.emplace(*options_.phases, "csr_write");
       phase->SetUnits("edge", t.edges);
     }
-    QUIVER_RETURN_IF_ERROR(WriteCsrArrays(&file, csr));
+    QUIVER_ASSIGN_OR_RETURN(csr_info, WriteCsrArrays(writer, type, csr, pool));
     input_of_position = std::move(csr.input_of_position);
   }
-  QUIVER_ASSIGN_OR_RETURN(storage::FileInfo info, file.Finish());
-  files->push_back(std::move(info));
+  files->push_back(std::move(csr_info));
   // Edge columns, one file each, written in parallel and listed in key order.
   std::vector<ColumnBuilder*> columns;
   for (auto& [key, col] : t.columns) {

@@ -48,6 +48,14 @@ class WorkerPool {
   using StatusFn = std::function<Status(size_t task, uint32_t worker)>;
   Status ParallelForStatus(size_t tasks, const StatusFn& fn);
 
+  // This pool as a storage::TaskRunner, for writers that spread their work over the
+  // caller's threads (storage/parallel_section_writer.h).
+  auto Runner() {
+    return [this](size_t tasks, const std::function<Status(size_t)>& task) {
+      return ParallelForStatus(tasks, [&task](size_t i, uint32_t) { return task(i); });
+    };
+  }
+
   // Splits [0, n) into `parts` contiguous ranges as equal as possible: range i is
   // [RangeBegin(n, parts, i), RangeBegin(n, parts, i + 1)).
   static uint64_t RangeBegin(uint64_t n, uint64_t parts, uint64_t i) {

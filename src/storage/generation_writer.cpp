@@ -26,9 +26,7 @@ uint32_t GenerationWriter::EdgePositionWidthFor(uint64_t edges) const {
   return std::max(EdgePositionWidth(edges), options_.min_edge_position_width);
 }
 
-Result<std::unique_ptr<SectionFileWriter>> GenerationWriter::Create(const std::string& name, FileKind kind,
-                                                                    uint64_t subject, uint32_t subtype,
-                                                                    uint16_t flags) {
+FileIdentity GenerationWriter::Identity(FileKind kind, uint64_t subject, uint32_t subtype, uint16_t flags) const {
   QUIVER_ASSERT(!finished_);
   FileIdentity id;
   id.kind = kind;
@@ -37,7 +35,22 @@ Result<std::unique_ptr<SectionFileWriter>> GenerationWriter::Create(const std::s
   id.generation = generation_;
   id.subject = subject;
   id.subtype = subtype;
-  return SectionFileWriter::Create(env_, JoinPath(dir_, name), id);
+  return id;
+}
+
+Result<std::unique_ptr<SectionFileWriter>> GenerationWriter::Create(const std::string& name, FileKind kind,
+                                                                    uint64_t subject, uint32_t subtype,
+                                                                    uint16_t flags) {
+  return SectionFileWriter::Create(env_, JoinPath(dir_, name), Identity(kind, subject, subtype, flags));
+}
+
+Result<FileInfo> GenerationWriter::WriteFileInParallel(const std::string& name, FileKind kind, uint64_t subject,
+                                                       uint32_t subtype, uint16_t extra_flags,
+                                                       std::span<const SectionSource> sections,
+                                                       const TaskRunner& run) {
+  QUIVER_ASSERT(kind != FileKind::kDictionary && kind != FileKind::kNodeLabels);
+  return WriteSectionFileInParallel(env_, JoinPath(dir_, name), Identity(kind, subject, subtype, extra_flags),
+                                    sections, run);
 }
 
 Result<std::unique_ptr<SectionFileWriter>> GenerationWriter::NewFile(const std::string& name, FileKind kind,

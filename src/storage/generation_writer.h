@@ -19,6 +19,7 @@
 #include "storage/external_id_index.h"
 #include "storage/manifest.h"
 #include "storage/node_labels.h"
+#include "storage/parallel_section_writer.h"
 #include "storage/property_column.h"
 #include "storage/section_file.h"
 
@@ -58,6 +59,12 @@ class GenerationWriter {
   Result<std::unique_ptr<SectionFileWriter>> NewFile(const std::string& name, FileKind kind, uint64_t subject,
                                                      uint32_t subtype, uint16_t extra_flags = 0);
   void AddFile(FileInfo info) { manifest_.files.push_back(std::move(info)); }
+  // Positioned form, for a file whose section sizes are known up front: the tasks `run`
+  // spreads over its threads write it (parallel_section_writer.h). Pass the result to
+  // AddFile.
+  Result<FileInfo> WriteFileInParallel(const std::string& name, FileKind kind, uint64_t subject, uint32_t subtype,
+                                       uint16_t extra_flags, std::span<const SectionSource> sections,
+                                       const TaskRunner& run);
   // Counts the streaming form must report (the Write* helpers set them).
   void SetRelationshipTypeEdgeCount(uint32_t type, uint64_t edges);
   void SetLabelCounts(std::vector<uint64_t> label_node_counts, uint32_t label_set_count);
@@ -70,6 +77,7 @@ class GenerationWriter {
  private:
   Result<std::unique_ptr<SectionFileWriter>> Create(const std::string& name, FileKind kind, uint64_t subject,
                                                     uint32_t subtype, uint16_t flags);
+  FileIdentity Identity(FileKind kind, uint64_t subject, uint32_t subtype, uint16_t flags) const;
 
   Env* env_;
   std::string dir_;

@@ -10,6 +10,7 @@ namespace quiver::storage {
 namespace {
 
 constexpr size_t kWriteBufferSize = size_t{1} << 20;
+constexpr uint64_t kWritebackBytes = uint64_t{8} << 20;
 
 template <typename T>
 T LoadAt(std::span<const std::byte> bytes, uint64_t offset) {
@@ -56,10 +57,7 @@ SectionFileWriter::SectionFileWriter(std::unique_ptr<WritableFile> file, FileIde
 
 SectionFileWriter::~SectionFileWriter() = default;
 
-Result<std::unique_ptr<SectionFileWriter>> SectionFileWriter::Create(Env* env, const std::string& path,
-                                                                     const FileIdentity& identity) {
-  QUIVER_ASSIGN_OR_RETURN(auto file, env->NewWritableFile(path));
-  std::unique_ptr<SectionFileWriter> w(new SectionFileWriter(std::move(file), identity));
+FileHeader MakeFileHeader(const FileIdentity& identity) {
   FileHeader h{};
   h.magic = kHeaderMagic;
   h.format_version = kFormatVersion;
@@ -70,13 +68,39 @@ Result<std::unique_ptr<SectionFileWriter>> SectionFileWriter::Create(Env* env, c
   h.subject = identity.subject;
   h.subtype = identity.subtype;
   h.header_checksum = HeaderChecksum(h);
+  return h;
+}
+
+std::string MakeFileTrailer(std::span<const SectionEntry> sections, std::span<const uint64_t> block_checksums,
+                            uint64_t directory_offset, uint64_t body_checksum) {
+  std::string trailer;
+  trailer.append(reinterpret_cast<const char*>(sections.data()), sections.size_bytes());
+  trailer.append(reinterpret_cast<const char*>(block_checksums.data()), block_checksums.size_bytes());
+  FileFooter f{};
+  f.directory_offset = directory_offset;
+  f.section_count = static_cast<uint32_t>(sections.size());
+  f.block_size_log2 = kBlockSizeLog2;
+  f.block_count = block_checksums.size();
+  f.body_checksum = body_checksum;
+  f.magic = kFooterMagic;
+  trailer.append(reinterpret_cast<const char*>(&f), offsetof(FileFooter, footer_checksum));
+  f.footer_checksum = Checksum64(trailer);
+  trailer.append(reinterpret_cast<const char*>(&f) + offsetof(FileFooter, footer_checksum),
+                 sizeof(FileFooter) - offsetof(FileFooter, footer_checksum));
+  return trailer;
+}
+
+Result<std::unique_ptr<SectionFileWriter>> SectionFileWriter::Create(Env* env, const std::string& path,
+                                                                     const FileIdentity& identity) {
+  QUIVER_ASSIGN_OR_RETURN(auto file, env->NewWritableFile(path));
+  std::unique_ptr<SectionFileWriter> w(new SectionFileWriter(std::move(file), identity));
+  const FileHeader h = MakeFileHeader(identity);
   QUIVER_RETURN_IF_ERROR(w->Write({reinterpret_cast<const char*>(&h), sizeof(h)}));
   return w;
 }
 
 Status SectionFileWriter::Write(std::string_view bytes) {
-  whole_.Update(bytes);
-  body_.Update(bytes);
+  whole_.Update(bytes);  // its digest at the directory offset is the body checksum
   // Split at 64 KiB block boundaries for the block table.
   std::string_view rest = bytes;
   while (!rest.empty()) {
@@ -92,15 +116,27 @@ Status SectionFileWriter::Write(std::string_view bytes) {
   }
   if (buffer_.size() + bytes.size() > kWriteBufferSize) {
     QUIVER_RETURN_IF_ERROR(Flush());
-    if (bytes.size() >= kWriteBufferSize) return file_->Append(bytes);
+    if (bytes.size() >= kWriteBufferSize) return AppendToFile(bytes);
   }
   buffer_.append(bytes);
   return Status::OK();
 }
 
+Status SectionFileWriter::AppendToFile(std::string_view bytes) {
+  QUIVER_RETURN_IF_ERROR(file_->Append(bytes));
+  // Start the disk writes of what is behind us every few MiB, so that they overlap the
+  // production of the rest and Finish's fsync finds little left (parallel_section_writer.h).
+  const uint64_t written = file_->Size();
+  if (written - writeback_from_ >= kWritebackBytes) {
+    QUIVER_RETURN_IF_ERROR(file_->StartWriteback(writeback_from_, written - writeback_from_));
+    writeback_from_ = written;
+  }
+  return Status::OK();
+}
+
 Status SectionFileWriter::Flush() {
   if (buffer_.empty()) return Status::OK();
-  Status s = file_->Append(buffer_);
+  Status s = AppendToFile(buffer_);
   buffer_.clear();
   return s;
 }
@@ -152,24 +188,9 @@ Result<FileInfo> SectionFileWriter::Finish() {
   if (aligned > offset_) QUIVER_RETURN_IF_ERROR(Write(std::string(aligned - offset_, '\0')));
   const uint64_t directory_offset = offset_;
   if (offset_ % kBlockSize != 0) block_checksums_.push_back(block_->Digest());
-  const uint64_t body_checksum = body_.Digest();
-
   // Trailer: directory, block table, footer. It feeds only the whole-file checksum and
   // the footer checksum.
-  std::string trailer;
-  trailer.append(reinterpret_cast<const char*>(sections_.data()), sections_.size() * sizeof(SectionEntry));
-  trailer.append(reinterpret_cast<const char*>(block_checksums_.data()), block_checksums_.size() * sizeof(uint64_t));
-  FileFooter f{};
-  f.directory_offset = directory_offset;
-  f.section_count = static_cast<uint32_t>(sections_.size());
-  f.block_size_log2 = kBlockSizeLog2;
-  f.block_count = block_checksums_.size();
-  f.body_checksum = body_checksum;
-  f.magic = kFooterMagic;
-  trailer.append(reinterpret_cast<const char*>(&f), offsetof(FileFooter, footer_checksum));
-  f.footer_checksum = Checksum64(trailer);
-  trailer.append(reinterpret_cast<const char*>(&f) + offsetof(FileFooter, footer_checksum),
-                 sizeof(FileFooter) - offsetof(FileFooter, footer_checksum));
+  const std::string trailer = MakeFileTrailer(sections_, block_checksums_, directory_offset, whole_.Digest());
   whole_.Update(trailer);
   offset_ += trailer.size();
   buffer_.append(trailer);

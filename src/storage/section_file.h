@@ -48,6 +48,13 @@ struct FileInfo {
   uint64_t checksum = 0;  // XXH3-64 of the whole file
 };
 
+// The header of a file with this identity, and the trailer (directory, block table,
+// footer) that ends a body of `directory_offset` bytes: shared by the streaming writer
+// below and the positioned one (parallel_section_writer.h), which must agree byte for byte.
+FileHeader MakeFileHeader(const FileIdentity& identity);
+std::string MakeFileTrailer(std::span<const SectionEntry> sections, std::span<const uint64_t> block_checksums,
+                            uint64_t directory_offset, uint64_t body_checksum);
+
 class SectionFileWriter {
  public:
   static Result<std::unique_ptr<SectionFileWriter>> Create(Env* env, const std::string& path,
@@ -74,13 +81,14 @@ class SectionFileWriter {
   SectionFileWriter(std::unique_ptr<WritableFile> file, FileIdentity identity);
   Status Write(std::string_view bytes);  // body bytes: feeds all checksums
   Status Flush();
+  Status AppendToFile(std::string_view bytes);
 
   std::unique_ptr<WritableFile> file_;
   FileIdentity identity_;
   std::string buffer_;
   uint64_t offset_ = 0;  // bytes produced so far (written or buffered)
+  uint64_t writeback_from_ = 0;  // the file's bytes before this have had StartWriteback
   StreamingChecksum whole_;
-  StreamingChecksum body_;
   std::unique_ptr<StreamingChecksum> block_;
   std::vector<uint64_t> block_checksums_;
   std::vector<SectionEntry> sections_;

@@ -24,6 +24,15 @@ class WritableFile {
  public:
   virtual ~WritableFile() = default;
   virtual Status Append(std::string_view data) = 0;
+  // Writes data at `offset` (pwrite) without moving the append position; Size() becomes
+  // at least offset + data.size(). Calls for disjoint ranges may run concurrently, which
+  // is how several workers fill one new file (storage/parallel_section_writer.h). Only
+  // for files from NewWritableFile (O_APPEND would ignore the offset); NotSupported here.
+  virtual Status WriteAt(uint64_t offset, std::string_view data);
+  // Asks the OS to start writing [offset, offset + length) to disk without waiting
+  // (sync_file_range WRITE), so that a large file's final Sync finds little left. A hint:
+  // it makes nothing durable. The default does nothing.
+  virtual Status StartWriteback(uint64_t offset, uint64_t length);
   // fsync (or fdatasync) of the file's data.
   virtual Status Sync() = 0;
   // Closes without syncing. Safe to call twice; the destructor closes too.

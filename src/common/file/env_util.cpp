@@ -3,6 +3,12 @@
 
 namespace quiver {
 
+Status WritableFile::WriteAt(uint64_t, std::string_view) {
+  return Status::NotSupported("positioned writes to " + path());
+}
+
+Status WritableFile::StartWriteback(uint64_t, uint64_t) { return Status::OK(); }
+
 Result<std::string> ReadFileToString(Env* env, const std::string& path) {
   QUIVER_ASSIGN_OR_RETURN(auto file, env->NewRandomAccessFile(path));
   std::string data(file->Size(), '\0');

@@ -20,6 +20,11 @@ class FaultInjectionWritableFile final : public WritableFile {
       : env_(env), base_(std::move(base)), node_(node) {}
 
   Status Append(std::string_view data) override { return env_->FileAppend(*base_, node_, data); }
+  Status WriteAt(uint64_t offset, std::string_view data) override {
+    return env_->FileWriteAt(*base_, node_, offset, data);
+  }
+  // A hint that changes no durability: passed on, not counted.
+  Status StartWriteback(uint64_t offset, uint64_t length) override { return base_->StartWriteback(offset, length); }
   Status Sync() override { return env_->FileSync(*base_, node_); }
   Status Close() override { return base_->Close(); }
   uint64_t Size() const override { return base_->Size(); }
@@ -262,6 +267,20 @@ Status FaultInjectionEnv::FileAppend(WritableFile& base, NodeId node, std::strin
     it->second.last_append_offset = offset;
     it->second.last_append_size = data.size();
   }
+  return Status::OK();
+}
+
+Status FaultInjectionEnv::FileWriteAt(WritableFile& base, NodeId node, uint64_t offset, std::string_view data) {
+  std::lock_guard lock(mu_);
+  QUIVER_RETURN_IF_ERROR(BeforeMutation("write", base.path()));
+  auto it = nodes_.find(node);
+  if (it != nodes_.end() && offset < it->second.durable_size) {
+    return Status::InvalidArgument("fault injection does not model overwriting durable bytes of " + base.path());
+  }
+  QUIVER_RETURN_IF_ERROR(base.WriteAt(offset, data));
+  // Never torn: positioned writes fill a file that is synced once, at its end, so what
+  // matters is that all of them are lost until then.
+  if (it != nodes_.end()) it->second.has_unsynced_append = false;
   return Status::OK();
 }
 

@@ -17,7 +17,9 @@
 // ---- What is modelled: ext4-like ordered data, at its worst -----------------------------
 // Where POSIX leaves the outcome open, the model takes the outcome that breaks a careless
 // publish protocol, so that a crash sweep finds the bug on any file system.
-// * File data. A file written through this env keeps, after power loss, exactly the bytes
+// * File data. (Positioned writes, WritableFile::WriteAt, are modelled for filling a file
+//   past its durable length only, and are never torn: until the next Sync they are lost.)
+//   A file written through this env keeps, after power loss, exactly the bytes
 //   it had at its last successful WritableFile::Sync(); everything appended since is lost
 //   (DropUnsyncedData) or lost except the first half of the last Append
 //   (DropUnsyncedDataTearingLastWrite: a torn write; the earlier unsynced Appends of that
@@ -85,7 +87,8 @@ class FaultInjectionEnv final : public Env {
   // ---- fault control --------------------------------------------------------------------
 
   // Mutating operations issued since construction or Reset(), whether they succeeded or not:
-  // NewWritableFile, NewAppendableFile, WritableFile::Append, WritableFile::Sync, RenameFile,
+  // NewWritableFile, NewAppendableFile, WritableFile::Append, WritableFile::WriteAt,
+  // WritableFile::Sync, RenameFile,
   // RemoveFile, TruncateFile, CreateDirs, RemoveDirRecursive, SyncDir. WritableFile::Close,
   // LockFile and all reads are not counted.
   int64_t mutating_ops() const;
@@ -158,6 +161,7 @@ class FaultInjectionEnv final : public Env {
 
   // Called by FaultInjectionWritableFile.
   Status FileAppend(WritableFile& base, NodeId node, std::string_view data);
+  Status FileWriteAt(WritableFile& base, NodeId node, uint64_t offset, std::string_view data);
   Status FileSync(WritableFile& base, NodeId node);
 
   Result<std::unique_ptr<WritableFile>> OpenForWrite(const std::string& path, bool truncate);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <filesystem>
 
@@ -37,6 +38,34 @@ class PosixWritableFile final : public WritableFile {
     return Status::OK();
   }
 
+  Status WriteAt(uint64_t offset, std::string_view data) override {
+    size_t done = 0;
+    while (done < data.size()) {
+      ssize_t n = ::pwrite(fd_, data.data() + done, data.size() - done, static_cast<off_t>(offset + done));
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        return Status::FromErrno("pwrite", path_, errno);
+      }
+      done += static_cast<size_t>(n);
+    }
+    // Concurrent writers of disjoint ranges: the size is the furthest end any of them wrote.
+    const uint64_t end = offset + data.size();
+    uint64_t seen = size_.load(std::memory_order_relaxed);
+    while (seen < end && !size_.compare_exchange_weak(seen, end, std::memory_order_relaxed)) {
+    }
+    return Status::OK();
+  }
+
+  Status StartWriteback(uint64_t offset, uint64_t length) override {
+    // A hint: file systems that cannot (or need not) start writeback say so, and are fine.
+    if (::sync_file_range(fd_, static_cast<off64_t>(offset), static_cast<off64_t>(length),
+                          SYNC_FILE_RANGE_WRITE) != 0 &&
+        errno != EINVAL && errno != ESPIPE && errno != ENOSYS) {
+      return Status::FromErrno("sync_file_range", path_, errno);
+    }
+    return Status::OK();
+  }
+
   Status Sync() override {
     if (::fdatasync(fd_) != 0) return Status::FromErrno("fdatasync", path_, errno);
     return Status::OK();
@@ -50,13 +79,13 @@ class PosixWritableFile final : public WritableFile {
     return Status::OK();
   }
 
-  uint64_t Size() const override { return size_; }
+  uint64_t Size() const override { return size_.load(std::memory_order_relaxed); }
   const std::string& path() const override { return path_; }
 
  private:
   std::string path_;
   int fd_;
-  uint64_t size_;
+  std::atomic<uint64_t> size_;
 };
 
 class PosixRandomAccessFile final : public RandomAccessFile {

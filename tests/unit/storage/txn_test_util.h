@@ -26,6 +26,8 @@ class SlowSyncFile final : public WritableFile {
   SlowSyncFile(std::unique_ptr<WritableFile> base, std::chrono::microseconds delay)
       : base_(std::move(base)), delay_(delay) {}
   Status Append(std::string_view data) override { return base_->Append(data); }
+  Status WriteAt(uint64_t offset, std::string_view data) override { return base_->WriteAt(offset, data); }
+  Status StartWriteback(uint64_t offset, uint64_t length) override { return base_->StartWriteback(offset, length); }
   Status Sync() override {
     if (delay_.count() > 0) std::this_thread::sleep_for(delay_);
     return base_->Sync();
