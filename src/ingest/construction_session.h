@@ -62,6 +62,8 @@ struct CommitResult {
   bool spilled = false;
   uint64_t scratch_bytes_written = 0;
   uint64_t published_bytes = 0;
+  // What the build held whatever the budget (ConstructionSession::MemoryFloorBytes).
+  uint64_t memory_floor_bytes = 0;
 };
 
 class ConstructionSession {
@@ -139,6 +141,12 @@ class ConstructionSession {
   static uint32_t Intern(Dict* d, std::string_view name);
   uint64_t BufferedEdges() const;
   bool InMemoryBuildFits(uint64_t extra_edges) const;
+  // Memory held whatever the budget, because it grows with the nodes rather than the
+  // edges and nothing spills it yet (docs/ingest.md, "Bounded memory"): node data, the
+  // producer's reservation and, when spilling, 4 bytes a node per relationship type for
+  // out-degrees and 4 more for the build's in-degrees, edge property columns and the
+  // 8-byte-an-edge permutation they need. A budget below it is exceeded by the gap.
+  uint64_t MemoryFloorBytes() const;
   uint64_t SpillThreshold() const;
   Status SpillAll(bool final_in_memory);
   template <typename R>

@@ -82,7 +82,14 @@ std::string FormatSummary(const Summary& s) {
                 Per(s.published_bytes, s.edges), Per(s.scratch_bytes, s.edges),
                 t.rss_available ? FormatBytes(t.peak_rss_bytes).c_str() : "unknown",
                 FormatBytes(s.memory_budget).c_str(), s.spilled ? ", spilled" : "");
-  return buf;
+  std::string out = buf;
+  // Node-proportional memory does not spill yet: say so when it is what broke the budget.
+  if (s.spilled && s.memory_floor > s.memory_budget / 2) {
+    out += "note             " + FormatBytes(s.memory_floor) +
+           " of node data and per-node arrays does not spill; under a budget of about "
+           "twice that, peak RSS exceeds the budget\n";
+  }
+  return out;
 }
 
 Status WriteMetrics(const std::string& path, const Summary& s, const PhaseCollector& phases) {
@@ -97,6 +104,7 @@ Status WriteMetrics(const std::string& path, const Summary& s, const PhaseCollec
         {"spilled", s.spilled},
         {"workers", s.workers},
         {"memory_budget_bytes", s.memory_budget},
+        {"memory_floor_bytes", s.memory_floor},
         {"total", total}}},
       {"phases", phases.ToJson()},
   };

@@ -41,6 +41,7 @@ struct Summary {
   bool spilled = false;
   uint32_t workers = 0;
   uint64_t memory_budget = 0;
+  uint64_t memory_floor = 0;  // CommitResult::memory_floor_bytes
   PhaseMetrics total;
 };
 

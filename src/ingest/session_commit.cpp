@@ -164,7 +164,20 @@ Result<CommitResult> ConstructionSession::PrepareCommit() {
   result.nodes = nodes_.size();
   result.edges = edge_count_;
   result.spilled = spilling_;
+  result.memory_floor_bytes = MemoryFloorBytes();
   return result;
+}
+
+uint64_t ConstructionSession::MemoryFloorBytes() const {
+  uint64_t floor = node_bytes_ + producer_bytes_;
+  if (!spilling_) return floor;
+  floor += nodes_.size() * 4;  // the build's in-degrees
+  for (const TypeState& t : type_state_) {
+    floor += t.out_degrees.size() * 4;
+    for (const auto& [k, c] : t.columns) floor += c->MemoryBytes();
+    if (!t.seq_runs.empty()) floor += t.edges * 8;  // position -> input order
+  }
+  return floor;
 }
 
 Result<CommitResult> ConstructionSession::BuildInto(storage::GenerationWriter* writer) {

@@ -95,6 +95,7 @@ int RunGenerate(const GenerateOptions& o) {
     summary.published_bytes = result->published_bytes;
     summary.scratch_bytes = result->scratch_bytes_written;
     summary.spilled = result->spilled;
+    summary.memory_floor = result->memory_floor_bytes;
     if (!o.run.quiet) std::cout << "published generation " << result->generation << " of " << o.db << "\n";
   } else {
     ingest::WorkerPool pool(resources->workers);

@@ -198,6 +198,7 @@ int RunImport(const ImportCliOptions& o, const std::vector<std::string>& extras)
   summary.published_bytes = result->published_bytes;
   summary.scratch_bytes = result->scratch_bytes_written;
   summary.spilled = result->spilled;
+  summary.memory_floor = result->memory_floor_bytes;
   summary.workers = resources->workers;
   summary.memory_budget = resources->memory_budget;
   return ReportIngestRun("import", summary, start, phases, o.run);

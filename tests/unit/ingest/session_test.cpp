@@ -3,6 +3,8 @@
 // the live generation and no scratch behind.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "ingest/g500_output.h"
 #include "ingest_test_util.h"
 #include "storage/checker.h"
@@ -39,6 +41,15 @@ std::map<std::string, std::string> BuildModel(const storage::testing::Model& m, 
   EXPECT_TRUE(r.ok()) << r.status().ToString();
   if (r.ok()) {
     EXPECT_EQ(r->spilled, c.spill_edges != 0);
+    // The floor is node data, plus per-node degree arrays (4 bytes a node for the build,
+    // 4 per relationship type) only when spilling.
+    std::set<std::string> types;
+    for (const auto& e : m.edges) types.insert(e.type);
+    const uint64_t per_node = r->spilled ? 4 * (1 + types.size()) : 0;
+    EXPECT_GE(r->memory_floor_bytes, r->nodes * per_node);
+    if (!r->spilled) {
+      EXPECT_LT(r->memory_floor_bytes, o.memory_budget);
+    }
   }
   const storage::CheckReport report = storage::CheckDatabase(Env::Default(), path);
   EXPECT_TRUE(report.ok()) << report.status.ToString();
