@@ -36,6 +36,18 @@ void LabelSets::AppendUniform(uint64_t count, uint32_t set) {
 void LabelSets::AppendPerNode(std::vector<uint32_t> sets) {
   if (sets.empty()) return;
   const uint64_t n = sets.size();
+  // A :LABEL column usually repeats one set row after row (every row "Person", or files
+  // sorted by label): kept as uniform runs, such a batch costs nothing per node.
+  uint64_t runs = 1;
+  for (uint64_t i = 1; i < n; ++i) runs += sets[i] != sets[i - 1] ? 1 : 0;
+  if (runs * sizeof(Segment) <= n * sizeof(uint32_t) / 2) {
+    for (uint64_t i = 0, j; i < n; i = j) {
+      for (j = i + 1; j < n && sets[j] == sets[i]; ++j) {
+      }
+      AppendUniform(j - i, sets[i]);
+    }
+    return;
+  }
   segments_.push_back({nodes_, n, 0, std::move(sets)});
   nodes_ += n;
 }

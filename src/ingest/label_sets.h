@@ -1,8 +1,9 @@
 #pragma once
 // Node labels during ingest: the distinct label sets seen so far and, per run of nodes,
 // which set they carry. Batches whose nodes share one set (a `--nodes=Person` file
-// without a :LABEL column, the generator's `V`) cost nothing per node; only batches
-// with per-row labels store a set id per node.
+// without a :LABEL column, the generator's `V`, a :LABEL column that repeats one value)
+// cost nothing per node; only batches whose per-row labels change often store a set id
+// per node.
 //
 // The labels file (docs/format/generation.md, "NodeLabels") is written in one streaming
 // pass with the same bytes storage::BuildLabelData + WriteNodeLabels produce: set 0 is
