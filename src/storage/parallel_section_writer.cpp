@@ -143,7 +143,7 @@ Result<FileInfo> WriteSectionFileInParallel(Env* env, const std::string& path, c
   std::vector<uint64_t> block_checksums((body + kBlockSize - 1) / kBlockSize);
 
   QUIVER_ASSIGN_OR_RETURN(std::unique_ptr<WritableFile> file, env->NewWritableFile(path));
-  BufferPool buffers(chunk_bytes);
+  BufferPool buffers(std::min(chunk_bytes, body));  // a small file needs no 4 MiB buffer
   ChunkTurns turns;
   StreamingChecksum whole;  // touched only by the holder of the turn
   auto write_chunk = [&](size_t c) -> Status {
