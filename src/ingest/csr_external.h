@@ -14,7 +14,8 @@
 //                must follow RevSources in the file) and copied in.
 //
 // Each forward record is written and read once, each reverse record once, and the
-// positions once more: bytes spilled per edge = 8 (or 16 with edge properties) + 16 + 4.
+// positions once more: bytes spilled per edge = 8 (or 16 with edge properties) + 12 + 4
+// (16 + 8 for the last two in a type of 2^32 edges or more).
 
 #include <cstdint>
 #include <string>

@@ -32,11 +32,17 @@ struct FwdSeqRecord {
   uint32_t target;
   uint64_t seq;  // input index of the edge within its type (edge properties follow it)
 };
-struct RevRecord {
+// A reverse record; the forward position takes 32 bits in a type of fewer than 2^32
+// edges (12 bytes a record, the common case), 64 bits otherwise.
+template <typename Position>
+struct RevRecordOf {
   uint32_t key;  // target
   uint32_t source;
-  uint64_t position;  // forward position
+  Position position;  // forward position
 };
+using RevRecord = RevRecordOf<uint64_t>;
+using RevRecord32 = RevRecordOf<uint32_t>;
+static_assert(sizeof(RevRecord32) == 12 && sizeof(RevRecord) == 16);
 
 // Key blocks for a key space of n keys: at most 4096 blocks.
 inline uint32_t RunBlockBits(uint64_t n) {

@@ -50,7 +50,9 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
     plan.range_edges = options_.range_edges != 0
                            ? options_.range_edges
                            : std::max<uint64_t>(avail / 3 / (uint64_t{pool->size()} * 48), 4096);
-    plan.reverse_run_edges = std::max<uint64_t>(avail / 3 / 32, 4096);
+    // A reverse record and its sorted copy: 12 bytes each (16 past 2^32 edges).
+    const uint64_t rev_record = storage::EdgePositionWidth(t.edges) == 4 ? 12 : 16;
+    plan.reverse_run_edges = std::max<uint64_t>(avail / 3 / (2 * rev_record), 4096);
     if (options_.spill_edges != 0) plan.reverse_run_edges = options_.spill_edges;
     plan.histogram_bytes = std::max<uint64_t>(avail / 6, 1 << 20);
     Status s = seq ? BuildCsrExternal(n, t.edges, &t.seq_runs, t.out_degrees, plan, scratch_.get(), &file,
