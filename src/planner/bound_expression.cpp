@@ -243,6 +243,10 @@ void Print(const BoundExpr& e, std::string& out, const SlotNames* names) {
       out += "degree(";
       Print(*e.args[0], out, names);
       for (const auto& t : e.names) out += ":" + t;
+      for (size_t i = 1; i < e.args.size(); ++i) {
+        out += i == 1 ? " excluding " : ", ";
+        Print(*e.args[i], out, names);
+      }
       out += ")";
       return;
     case ExprOp::kPath: {

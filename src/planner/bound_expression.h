@@ -86,7 +86,8 @@ enum class ExprOp : uint8_t {
   kQuantifier,         // quantifier(slot IN args[0] WHERE args[1])
   kSubquery,           // subplan: EXISTS / pattern predicate (bool), pattern comprehension (list)
   kPath,               // builds a path from path_steps
-  kDegree,             // the number of relationships of node args[0] in `direction` with a type in `names`
+  kDegree,             // the number of relationships of node args[0] in `direction` with a type in
+                       // `names`, not counting the relationships args[1..] (earlier hops' bindings)
 };
 
 enum class CmpOp : uint8_t { kEq, kNe, kLt, kGt, kLe, kGe };

@@ -102,6 +102,8 @@ class Optimizer {
 
   // Aggregate(count(*) / count(b) / count(r)) over Expand (a)-[r]->(b), where nothing
   // else reads r or b → Aggregate(sum(d)) over Filter(d > 0) over Project(d = degree(a)).
+  // The last hop of a longer pattern too: (a)-[r1]->(b)-[r2]->(c) RETURN count(c) sums
+  // degree(b) less r1 where r1 is one of b's (a self-loop), instead of listing every r2.
   // Aggregate(only DISTINCT aggregates) over VarExpand(a)-[*min..max]->(c) with min <= 1,
   // one direction, and no reader of the relationship list (no variable, no path, no other
   // hop's uniqueness check): every end node once per input row, by breadth-first search.
@@ -125,9 +127,15 @@ class Optimizer {
     expand.rel.distinct_ends = true;
   }
 
+  // Each earlier relationship of the pattern (distinct_from) that is itself one of the
+  // from node's relationships in this hop's direction and types is subtracted: the hop
+  // may not bind it again. That is exact for a directed hop, where every relationship
+  // appears once in a node's adjacency; an undirected hop sees a self-loop from both
+  // ends, so it keeps the general path.
   void CountByDegree(LogicalOperator& aggregate) {
     LogicalOperator& expand = *aggregate.children[0];
-    if (expand.into || !expand.rel.distinct_from.empty() || !expand.rel.distinct_from_lists.empty()) return;
+    if (expand.into || !expand.rel.distinct_from_lists.empty()) return;
+    if (!expand.rel.distinct_from.empty() && expand.rel.direction == Direction::kBoth) return;
     if (aggregate.aggregates.empty()) return;
     for (size_t k = 0; k < aggregate.key_count; ++k) {
       if (Reads(*aggregate.exprs[k], expand.to_slot) || Reads(*aggregate.exprs[k], expand.rel_slot)) return;
@@ -149,6 +157,9 @@ class Optimizer {
     degree_expr->args.push_back(MakeSlotRef(expand.from_slot, StaticType::kNode));
     degree_expr->names = expand.rel.types;
     degree_expr->direction = expand.rel.direction;
+    for (SlotId earlier : expand.rel.distinct_from) {
+      degree_expr->args.push_back(MakeSlotRef(earlier, StaticType::kRelationship));
+    }
 
     auto project = std::make_unique<LogicalOperator>(OpKind::kProject);
     project->children.push_back(std::move(expand.children[0]));

@@ -1,5 +1,7 @@
 #include "exec/expression/evaluator.h"
 
+#include <algorithm>
+
 #include "exec/expression/expression_internal.h"
 #include "exec/function/function.h"
 
@@ -97,14 +99,27 @@ Value EvaluateSubquery(const BoundExpr& e, Value* row, ExecContext& ctx) {
 }
 
 // The optimizer's count-by-degree: a node's relationship count without expanding.
-Value Degree(const BoundExpr& e, const Value& node, ExecContext& ctx) {
+Value Degree(const BoundExpr& e, Value* row, ExecContext& ctx) {
+  const Value node = Evaluate(*e.args[0], row, ctx);
   if (!node.IsNode() || !ctx.graph().NodeExists(node.AsNode().id)) return Value::Int(0);
   std::vector<RelTypeId> types;
   for (const auto& name : e.names) {
     if (auto t = ctx.RelType(name)) types.push_back(*t);
   }
   if (!e.names.empty() && types.empty()) return Value::Int(0);
-  return Value::Int(static_cast<int64_t>(ctx.graph().Degree(node.AsNode().id, e.direction, types)));
+  auto degree = static_cast<int64_t>(ctx.graph().Degree(node.AsNode().id, e.direction, types));
+  // Earlier hops' relationships that this hop would meet again (the optimizer only asks
+  // for a directed hop, where each relationship is in a node's adjacency once).
+  const uint64_t id = node.AsNode().id;
+  for (size_t i = 1; i < e.args.size() && degree > 0; ++i) {
+    const Value r = Evaluate(*e.args[i], row, ctx);
+    if (!r.IsRelationship()) continue;
+    const RelationshipValue& rel = r.AsRelationship();
+    const bool incident = e.direction == Direction::kOutgoing ? rel.start_id == id : rel.end_id == id;
+    const bool typed = e.names.empty() || std::find(e.names.begin(), e.names.end(), rel.type) != e.names.end();
+    if (incident && typed) --degree;
+  }
+  return Value::Int(degree);
 }
 
 Value EvaluateLogic(const BoundExpr& e, Value* row, ExecContext& ctx) {
@@ -215,7 +230,7 @@ Value Evaluate(const BoundExpr& e, Value* row, ExecContext& ctx) {
     case ExprOp::kPath:
       return BuildPath(e.path_steps, row);
     case ExprOp::kDegree:
-      return Degree(e, Evaluate(*e.args[0], row, ctx), ctx);
+      return Degree(e, row, ctx);
   }
   return Value();
 }
