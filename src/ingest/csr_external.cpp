@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <future>
+#include <optional>
 
 #include "ingest/csr_memory.h"
 
@@ -156,16 +158,34 @@ Status BuildWithReverse(uint64_t node_count, uint64_t edge_count, std::vector<Ru
                         Scratch* scratch, CsrFile* file, RawVector<uint64_t>* input_of_position,
                         WorkerPool* pool) {
   const uint32_t bits = RunBlockBits(node_count);
+  std::optional<ScopedPhase> phase;
+  auto begin_phase = [&](const char* name) {
+    phase.reset();
+    if (plan.phases != nullptr) {
+      phase.emplace(*plan.phases, name);
+      phase->SetUnits("edge", edge_count);
+    }
+  };
+  begin_phase("csr_forward");
   if (input_of_position != nullptr) input_of_position->resize(edge_count);
   QUIVER_RETURN_IF_ERROR(file->WriteOffsets(SectionType::kFwdOffsets, out_degrees));
 
-  // Forward, and reverse records spilled as they accumulate.
+  // Forward, and reverse records spilled as they accumulate. A sorted reverse run is
+  // written to scratch on a thread of its own while the workers go on with the next
+  // ranges (the write is a kernel copy that would otherwise leave a core idle); at most
+  // one is in flight, so runs keep their order and memory its plan (the buffer refills
+  // while the previous run's records are written, as they were held while it sorted).
   std::vector<Run<Rev>> reverse_runs;
   std::vector<uint32_t> in_degrees(node_count, 0);
   std::vector<Rev> buffer;
   buffer.reserve(plan.reverse_run_edges + plan.range_edges);  // no doubling past the plan
+  std::future<Status> spilling;  // spills reverse_runs.back()
+  auto wait_spill = [&]() -> Status { return spilling.valid() ? spilling.get() : Status::OK(); };
   auto flush_reverse = [&](bool last) -> Status {
     if (buffer.empty()) return Status::OK();
+    // The previous run's records are freed before this one's sort allocates: buffer and
+    // sorted copy, as the plan counts them, never a third array.
+    QUIVER_RETURN_IF_ERROR(wait_spill());
     Run<Rev> run = SortIntoRun<Rev>(
         buffer.size(), node_count, bits,
         [&](uint64_t b, uint64_t e, auto&& emit) {
@@ -173,14 +193,23 @@ Status BuildWithReverse(uint64_t node_count, uint64_t edge_count, std::vector<Ru
         },
         &in_degrees, plan.histogram_bytes, pool);
     buffer.clear();
+    reverse_runs.push_back(std::move(run));
     if (!last) {
       const std::string path = scratch->NewPath("reverse-run");
-      scratch->AddWritten(run.count * sizeof(Rev));
-      QUIVER_RETURN_IF_ERROR(run.Spill(scratch->env(), path));
+      scratch->AddWritten(reverse_runs.back().count * sizeof(Rev));
+      spilling = std::async(std::launch::async, [run = &reverse_runs.back(), env = scratch->env(), path] {
+        return run->Spill(env, path);
+      });
     }
-    reverse_runs.push_back(std::move(run));
     return Status::OK();
   };
+  // A failure must not leave the spill thread writing into freed runs.
+  struct JoinSpill {
+    std::future<Status>& f;
+    ~JoinSpill() {
+      if (f.valid()) f.wait();
+    }
+  } join_spill{spilling};
   const std::vector<KeyRange> fwd = PlanRanges(out_degrees, bits, plan.range_edges, pool);
   QUIVER_RETURN_IF_ERROR(file->BeginNodes(SectionType::kFwdTargets));
   QUIVER_RETURN_IF_ERROR(InWaves<ForwardOut<Rev>>(
@@ -196,9 +225,11 @@ Status BuildWithReverse(uint64_t node_count, uint64_t edge_count, std::vector<Ru
   for (Run<R>& run : *runs) run.Discard(scratch->env());
   runs->clear();
   QUIVER_RETURN_IF_ERROR(flush_reverse(true));
+  QUIVER_RETURN_IF_ERROR(wait_spill());  // when the last flush found the buffer empty
   Release(buffer);
 
   // Reverse.
+  begin_phase("csr_reverse");
   QUIVER_RETURN_IF_ERROR(file->WriteOffsets(SectionType::kRevOffsets, in_degrees));
   const std::vector<KeyRange> rev = PlanRanges(in_degrees, bits, plan.range_edges, pool);
   const std::string positions_path = scratch->NewPath("reverse-positions");
@@ -220,6 +251,7 @@ Status BuildWithReverse(uint64_t node_count, uint64_t edge_count, std::vector<Ru
   reverse_runs.clear();
 
   // Positions, copied from scratch into their section.
+  begin_phase("csr_positions");
   QUIVER_RETURN_IF_ERROR(file->BeginPositions(SectionType::kRevEdgePositions));
   QUIVER_ASSIGN_OR_RETURN(auto in, scratch->env()->NewRandomAccessFile(positions_path));
   std::string chunk(size_t{1} << 20, '\0');

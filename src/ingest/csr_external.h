@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "common/metrics/phase_recorder.h"
 #include "ingest/csr_file.h"
 #include "ingest/raw_vector.h"
 #include "ingest/runs.h"
@@ -50,6 +51,9 @@ struct ExternalCsrPlan {
   uint64_t range_edges = 1 << 20;          // edges of one key range, per worker
   uint64_t reverse_run_edges = 1 << 22;    // reverse records buffered before a run spills
   uint64_t histogram_bytes = 64ull << 20;  // for the parallel sorts of reverse runs
+  // When set, the three passes are recorded as phases (csr_forward, csr_reverse,
+  // csr_positions) for --metrics.
+  PhaseCollector* phases = nullptr;
 };
 
 // Writes all five sections into `file`. input_of_position, when not null, receives the

@@ -55,6 +55,7 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
     plan.reverse_run_edges = std::max<uint64_t>(avail / 3 / (2 * rev_record), 4096);
     if (options_.spill_edges != 0) plan.reverse_run_edges = options_.spill_edges;
     plan.histogram_bytes = std::max<uint64_t>(avail / 6, 1 << 20);
+    if (pool == pool_.get()) plan.phases = options_.phases;  // types one at a time: no overlap
     Status s = seq ? BuildCsrExternal(n, t.edges, &t.seq_runs, t.out_degrees, plan, scratch_.get(), &file,
                                           &input_of_position, pool)
                        : BuildCsrExternal(n, t.edges, &t.runs, t.out_degrees, plan, scratch_.get(), &file,
