@@ -176,7 +176,6 @@ Status Importer::SetUpGroup(GroupState* g) {
 
 Status Importer::ForEachSegment(const GroupState& g, const SegmentFn& fn) {
   const uint64_t segment = options_.segment_bytes;
-  const uint64_t chunk = options_.chunk_bytes;
   for (size_t fi = 0; fi < g.group->files.size(); ++fi) {
     const std::string& path = g.group->files[fi];
     const uint32_t file_index = static_cast<uint32_t>(files_.size());
@@ -197,6 +196,12 @@ Status Importer::ForEachSegment(const GroupState& g, const SegmentFn& fn) {
         skip -= d;
         if (skip > 0 && !eof) continue;
       }
+      // Unless set, about four parse tasks a worker for what this segment holds (64 KiB at
+      // least): a file smaller than a segment (a node file) gets every worker too.
+      const uint64_t chunk =
+          options_.chunk_bytes != 0
+              ? options_.chunk_bytes
+              : std::max<uint64_t>(buf.size() / (uint64_t{session_->workers()} * 4), 1 << 16);
       const SplitResult split = SplitRows(buf, eof, line, options_.dialect, chunk, session_->pool());
       if (split.consumed == 0 && !eof) continue;  // a row longer than a segment: read on
       QUIVER_RETURN_IF_ERROR(fn(path, file_index, buf, split));
@@ -359,8 +364,6 @@ Result<ImportStats> ImportCsv(const std::vector<InputGroup>& groups, const Impor
   ImportOptions o = options;
   if (o.segment_bytes == 0)
     o.segment_bytes = std::clamp<uint64_t>(session->memory_budget() / 16, 4 << 20, 128 << 20);
-  if (o.chunk_bytes == 0)
-    o.chunk_bytes = std::max<uint64_t>(o.segment_bytes / (uint64_t{session->workers()} * 4), 1 << 16);
   // A segment, its carried tail and the batches parsed from it (about 0.6 bytes a byte).
   session->ReserveProducerMemory(o.segment_bytes * 3);
   Importer importer(groups, o, session);

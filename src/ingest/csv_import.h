@@ -34,7 +34,7 @@ struct ImportOptions {
   bool skip_bad_rows = false;
   std::string report_path;     // written when skip_bad_rows (empty: not written)
   uint64_t segment_bytes = 0;  // bytes read at a time; 0: from the memory budget
-  uint64_t chunk_bytes = 0;    // bytes per parallel parse task; 0: from the segment
+  uint64_t chunk_bytes = 0;    // bytes per parallel parse task; 0: a quarter of a worker's share of each segment
 };
 
 struct ImportStats {

@@ -226,7 +226,7 @@ void RegisterImportCommand(CLI::App& app, CommandHandler& handler) {
   cmd->add_option("--segment-bytes", o->segment_bytes,
                   "Input read at a time (tuning; default from the budget)");
   cmd->add_option("--chunk-bytes", o->chunk_bytes,
-                  "Input per parallel parse task (tuning; default from the segment)");
+                  "Input per parallel parse task (tuning; default: what a segment holds / (4 x workers), at least 64 KiB)");
   AddIngestRunOptions(cmd, &o->run);
   cmd->footer(
       "Usage: quiver import DB [OPTIONS] --nodes[=Label[:Label...]] FILE... --relationships[=TYPE] "
