@@ -33,7 +33,7 @@ ConstructionSession::~ConstructionSession() {
 }
 
 void ConstructionSession::Abort() {
-  if (run_spill_.valid()) run_spill_.wait();  // its run and file are about to go
+  (void)run_spill_.Wait();  // its run and file are about to go
   if (scratch_ != nullptr) {
     for (TypeState& t : type_state_) {
       for (auto& r : t.runs) r.Discard(db_->env());
@@ -133,7 +133,7 @@ Status ConstructionSession::SpillType(TypeState* t, std::vector<Run<R>>* runs, b
   if (t->out_degrees.empty()) t->out_degrees.assign(nodes, 0);
   const uint64_t seq_base = t->run_edges;
   const EdgeBlocks& blocks = t->buffered;
-  QUIVER_RETURN_IF_ERROR(WaitForRunSpill());  // its records are freed before this sort allocates
+  QUIVER_RETURN_IF_ERROR(run_spill_.Wait());  // its records are freed before this sort allocates
   Run<R> run = SortIntoRun<R>(
       n, nodes, RunBlockBits(nodes),
       [&](uint64_t b, uint64_t e, auto&& emit) {
@@ -149,20 +149,9 @@ Status ConstructionSession::SpillType(TypeState* t, std::vector<Run<R>>* runs, b
   t->buffered.Clear();
   t->run_edges += n;
   runs->push_back(std::move(run));
-  if (!keep_in_memory) {
-    scratch_->AddWritten(n * sizeof(R));
-    // Written on a thread of its own while edges keep arriving; no run of any type
-    // moves until it is done (every SpillType waits first).
-    run_spill_ = std::async(std::launch::async, [run = &runs->back(), env = scratch_->env(),
-                                                 path = scratch_->NewPath("forward-run")] {
-      return run->Spill(env, path);
-    });
-  }
-  return Status::OK();
-}
-
-Status ConstructionSession::WaitForRunSpill() {
-  return run_spill_.valid() ? run_spill_.get() : Status::OK();
+  if (keep_in_memory) return Status::OK();
+  // No run of any type moves until this write is done: every SpillType waits first.
+  return run_spill_.Start(&runs->back(), scratch_.get(), "forward-run");
 }
 
 Status ConstructionSession::SpillAll(bool final_in_memory) {

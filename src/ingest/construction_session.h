@@ -22,7 +22,6 @@
 // Threading: every method is called from one thread; the session runs its own workers.
 
 #include <cstdint>
-#include <future>
 #include <map>
 #include <memory>
 #include <optional>
@@ -152,9 +151,6 @@ class ConstructionSession {
   Status SpillAll(bool final_in_memory);
   template <typename R>
   Status SpillType(TypeState* t, std::vector<Run<R>>* runs, bool keep_in_memory);
-  // Waits for the forward run being written in the background, if any, and returns how
-  // its write went.
-  Status WaitForRunSpill();
   Status BuildType(uint32_t type, storage::GenerationWriter* writer, WorkerPool* pool,
                    std::vector<storage::FileInfo>* files);
   Status BuildTypes(storage::GenerationWriter* writer);
@@ -175,11 +171,9 @@ class ConstructionSession {
   uint64_t node_bytes_ = 0;  // measured after FinishNodes
   uint64_t producer_bytes_ = 0;
   std::string gen_dir_;  // of the generation being written, until published
-  // The forward run SpillType hands to a thread of its own to write, so that the
-  // producer goes on meanwhile; at most one at a time, waited for before the next sort
-  // (memory stays buffer + sorted copy, as SpillThreshold plans), before the build
-  // reads the runs, and before Abort removes them.
-  std::future<Status> run_spill_;
+  // Forward runs are written in the background while edges keep arriving; waited for
+  // before the next sort, before the build reads the runs, and before Abort removes them.
+  BackgroundSpill run_spill_;
 };
 
 }  // namespace quiver::ingest

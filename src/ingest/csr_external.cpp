@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <future>
 #include <optional>
 
 #include "ingest/csr_memory.h"
@@ -170,22 +169,16 @@ Status BuildWithReverse(uint64_t node_count, uint64_t edge_count, std::vector<Ru
   if (input_of_position != nullptr) input_of_position->resize(edge_count);
   QUIVER_RETURN_IF_ERROR(file->WriteOffsets(SectionType::kFwdOffsets, out_degrees));
 
-  // Forward, and reverse records spilled as they accumulate. A sorted reverse run is
-  // written to scratch on a thread of its own while the workers go on with the next
-  // ranges (the write is a kernel copy that would otherwise leave a core idle); at most
-  // one is in flight, so runs keep their order and memory its plan (the buffer refills
-  // while the previous run's records are written, as they were held while it sorted).
+  // Forward, and reverse records spilled as they accumulate; each sorted reverse run is
+  // written in the background while the workers go on with the next ranges.
   std::vector<Run<Rev>> reverse_runs;
   std::vector<uint32_t> in_degrees(node_count, 0);
   std::vector<Rev> buffer;
   buffer.reserve(plan.reverse_run_edges + plan.range_edges);  // no doubling past the plan
-  std::future<Status> spilling;  // spills reverse_runs.back()
-  auto wait_spill = [&]() -> Status { return spilling.valid() ? spilling.get() : Status::OK(); };
+  BackgroundSpill spill;  // after reverse_runs: destroyed (joined) before them
   auto flush_reverse = [&](bool last) -> Status {
     if (buffer.empty()) return Status::OK();
-    // The previous run's records are freed before this one's sort allocates: buffer and
-    // sorted copy, as the plan counts them, never a third array.
-    QUIVER_RETURN_IF_ERROR(wait_spill());
+    QUIVER_RETURN_IF_ERROR(spill.Wait());  // the previous run's records go before this sort allocates
     Run<Rev> run = SortIntoRun<Rev>(
         buffer.size(), node_count, bits,
         [&](uint64_t b, uint64_t e, auto&& emit) {
@@ -194,22 +187,8 @@ Status BuildWithReverse(uint64_t node_count, uint64_t edge_count, std::vector<Ru
         &in_degrees, plan.histogram_bytes, pool);
     buffer.clear();
     reverse_runs.push_back(std::move(run));
-    if (!last) {
-      const std::string path = scratch->NewPath("reverse-run");
-      scratch->AddWritten(reverse_runs.back().count * sizeof(Rev));
-      spilling = std::async(std::launch::async, [run = &reverse_runs.back(), env = scratch->env(), path] {
-        return run->Spill(env, path);
-      });
-    }
-    return Status::OK();
+    return last ? Status::OK() : spill.Start(&reverse_runs.back(), scratch, "reverse-run");
   };
-  // A failure must not leave the spill thread writing into freed runs.
-  struct JoinSpill {
-    std::future<Status>& f;
-    ~JoinSpill() {
-      if (f.valid()) f.wait();
-    }
-  } join_spill{spilling};
   const std::vector<KeyRange> fwd = PlanRanges(out_degrees, bits, plan.range_edges, pool);
   QUIVER_RETURN_IF_ERROR(file->BeginNodes(SectionType::kFwdTargets));
   QUIVER_RETURN_IF_ERROR(InWaves<ForwardOut<Rev>>(
@@ -225,7 +204,7 @@ Status BuildWithReverse(uint64_t node_count, uint64_t edge_count, std::vector<Ru
   for (Run<R>& run : *runs) run.Discard(scratch->env());
   runs->clear();
   QUIVER_RETURN_IF_ERROR(flush_reverse(true));
-  QUIVER_RETURN_IF_ERROR(wait_spill());  // when the last flush found the buffer empty
+  QUIVER_RETURN_IF_ERROR(spill.Wait());  // when the last flush found the buffer empty
   Release(buffer);
 
   // Reverse.

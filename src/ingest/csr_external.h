@@ -28,25 +28,6 @@
 
 namespace quiver::ingest {
 
-// Where spill files go: unique names under the session's scratch directory.
-class Scratch {
- public:
-  Scratch(Env* env, std::string dir) : env_(env), dir_(std::move(dir)) {}
-  Env* env() const { return env_; }
-  const std::string& dir() const { return dir_; }
-  std::string NewPath(const std::string& what) {
-    return JoinPath(dir_, what + "-" + std::to_string(next_++) + ".tmp");
-  }
-  uint64_t bytes_written() const { return bytes_written_; }
-  void AddWritten(uint64_t bytes) { bytes_written_ += bytes; }
-
- private:
-  Env* env_;
-  std::string dir_;
-  uint64_t next_ = 0;
-  uint64_t bytes_written_ = 0;
-};
-
 struct ExternalCsrPlan {
   uint64_t range_edges = 1 << 20;          // edges of one key range, per worker
   uint64_t reverse_run_edges = 1 << 22;    // reverse records buffered before a run spills

@@ -11,6 +11,7 @@
 // written and read once.
 
 #include <cstdint>
+#include <future>
 #include <memory>
 #include <string>
 #include <vector>
@@ -144,5 +145,56 @@ Run<R> SortIntoRun(uint64_t n, uint64_t key_count, uint32_t block_bits, Source&&
   }
   return run;
 }
+
+// Where spill files go: unique names under the session's scratch directory.
+class Scratch {
+ public:
+  Scratch(Env* env, std::string dir) : env_(env), dir_(std::move(dir)) {}
+  Env* env() const { return env_; }
+  const std::string& dir() const { return dir_; }
+  std::string NewPath(const std::string& what) {
+    return JoinPath(dir_, what + "-" + std::to_string(next_++) + ".tmp");
+  }
+  uint64_t bytes_written() const { return bytes_written_; }
+  void AddWritten(uint64_t bytes) { bytes_written_ += bytes; }
+
+ private:
+  Env* env_;
+  std::string dir_;
+  uint64_t next_ = 0;
+  uint64_t bytes_written_ = 0;
+};
+
+// Writes sorted runs to scratch on a thread of its own (Run::Spill), one at a time, so
+// that the caller goes on producing meanwhile: the write is a kernel copy that would
+// otherwise leave a core idle. Start waits for the previous run first, so runs are
+// written in order and only one run's records are in flight. Call Wait() before the
+// next sort allocates (memory stays buffer + sorted copy, as the spill plans count it)
+// and before anything moves or reads the runs; the destructor waits too, so a failure
+// never leaves the thread writing into freed runs.
+class BackgroundSpill {
+ public:
+  BackgroundSpill() = default;
+  BackgroundSpill(const BackgroundSpill&) = delete;
+  BackgroundSpill& operator=(const BackgroundSpill&) = delete;
+  ~BackgroundSpill() {
+    if (pending_.valid()) pending_.wait();
+  }
+
+  // Starts writing *run (which must stay where it is until Wait) to a new scratch file.
+  template <typename R>
+  Status Start(Run<R>* run, Scratch* scratch, const std::string& what) {
+    QUIVER_RETURN_IF_ERROR(Wait());
+    scratch->AddWritten(run->count * sizeof(R));
+    pending_ = std::async(std::launch::async,
+                          [run, env = scratch->env(), path = scratch->NewPath(what)] { return run->Spill(env, path); });
+    return Status::OK();
+  }
+  // How the write in flight went (OK when none).
+  Status Wait() { return pending_.valid() ? pending_.get() : Status::OK(); }
+
+ private:
+  std::future<Status> pending_;
+};
 
 }  // namespace quiver::ingest

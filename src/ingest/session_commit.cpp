@@ -163,7 +163,7 @@ Status ConstructionSession::WriteGeneration(storage::GenerationWriter* writer) {
 Result<CommitResult> ConstructionSession::PrepareCommit() {
   QUIVER_RETURN_IF_ERROR(Validate());
   if (spilling_) QUIVER_RETURN_IF_ERROR(SpillAll(true));
-  if (Status s = WaitForRunSpill(); !s.ok()) return Fail(s);
+  if (Status s = run_spill_.Wait(); !s.ok()) return Fail(s);
   CommitResult result;
   result.nodes = nodes_.size();
   result.edges = edge_count_;
