@@ -36,11 +36,7 @@ Status CsrFile::AppendAs(std::span<const T> values) {
   for (size_t begin = 0; begin < values.size(); begin += kChunk) {
     const size_t end = std::min(values.size(), begin + kChunk);
     scratch_.resize((end - begin) * width_);
-    char* out = scratch_.data();
-    for (size_t i = begin; i < end; ++i, out += width_) {
-      const uint64_t v = values[i];
-      std::memcpy(out, &v, width_);  // little-endian: the low bytes first
-    }
+    StoreUInts(end - begin, width_, [&](uint64_t i) -> uint64_t { return values[begin + i]; }, scratch_.data());
     QUIVER_RETURN_IF_ERROR(w_->Append(scratch_));
   }
   return Status::OK();

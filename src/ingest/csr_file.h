@@ -5,6 +5,7 @@
 // write through it, so they produce the same bytes for the same arrays.
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <span>
 #include <string>
@@ -13,6 +14,24 @@
 #include "storage/generation_writer.h"
 
 namespace quiver::ingest {
+
+// Stores get(0..n) little-endian in `width` (4 or 8) bytes each at out: how a type file's
+// values reach its widths, whether streamed (CsrFile) or filled in parallel (csr_memory).
+// Fixed-size copies, so that the loops compile to plain stores.
+template <typename Get>
+void StoreUInts(uint64_t n, uint32_t width, Get&& get, char* out) {
+  if (width == 4) {
+    for (uint64_t i = 0; i < n; ++i) {
+      const auto v = static_cast<uint32_t>(get(i));
+      std::memcpy(out + i * 4, &v, 4);
+    }
+  } else {
+    for (uint64_t i = 0; i < n; ++i) {
+      const uint64_t v = get(i);
+      std::memcpy(out + i * 8, &v, 8);
+    }
+  }
+}
 
 // The widths and header flags of a relationship type's file.
 struct CsrFileShape {

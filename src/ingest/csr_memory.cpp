@@ -132,23 +132,12 @@ namespace {
 
 using Fill = std::function<void(uint64_t first, uint64_t n, char* out)>;
 
-// Element i is get(i), stored little-endian in `width` (4 or 8) bytes.
+// Element i is get(i), at the file's width.
 template <typename Get>
 Fill UIntFill(uint32_t width, Get get) {
   QUIVER_ASSERT(width == 4 || width == 8);
   return [width, get](uint64_t first, uint64_t n, char* out) {
-    // Fixed-size copies, so that the loops compile to plain stores.
-    if (width == 4) {
-      for (uint64_t i = 0; i < n; ++i) {
-        const auto v = static_cast<uint32_t>(get(first + i));
-        std::memcpy(out + i * 4, &v, 4);
-      }
-    } else {
-      for (uint64_t i = 0; i < n; ++i) {
-        const uint64_t v = get(first + i);
-        std::memcpy(out + i * 8, &v, 8);
-      }
-    }
+    StoreUInts(n, width, [&](uint64_t i) -> uint64_t { return get(first + i); }, out);
   };
 }
 
