@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,26 @@ inline void WriteTextFile(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
   out << text;
   ASSERT_TRUE(out.good()) << path;
+}
+
+// Opens (creating) the database at db_path, feeds a construction session with `feed`
+// (2 workers, 256 MiB) and commits it.
+inline void BuildInSession(const std::string& db_path, bool edge_properties,
+                           const std::function<Status(ingest::ConstructionSession*)>& feed) {
+  storage::DatabaseOptions dbo;
+  dbo.create_if_missing = true;
+  auto db = storage::DatabaseDir::Open(Env::Default(), db_path, dbo);
+  ASSERT_TRUE(db.ok()) << db.status().ToString();
+  ingest::SessionOptions so;
+  so.workers = 2;
+  so.memory_budget = uint64_t{256} << 20;
+  so.edge_properties = edge_properties;
+  auto session = ingest::ConstructionSession::Begin(db->get(), so);
+  ASSERT_TRUE(session.ok()) << session.status().ToString();
+  Status fed = feed(session->get());
+  ASSERT_TRUE(fed.ok()) << fed.ToString();
+  auto committed = (*session)->Commit();
+  ASSERT_TRUE(committed.ok()) << committed.status().ToString();
 }
 
 // One --nodes / --relationships group of `quiver import`: labels or the type, and the
@@ -47,20 +68,9 @@ inline void ImportCsvGraph(const std::string& db_path, const std::string& scratc
     g.files = {file};
     inputs.push_back(std::move(g));
   }
-  storage::DatabaseOptions dbo;
-  dbo.create_if_missing = true;
-  auto db = storage::DatabaseDir::Open(Env::Default(), db_path, dbo);
-  ASSERT_TRUE(db.ok()) << db.status().ToString();
-  ingest::SessionOptions so;
-  so.workers = 2;
-  so.memory_budget = uint64_t{256} << 20;
-  so.edge_properties = true;
-  auto session = ingest::ConstructionSession::Begin(db->get(), so);
-  ASSERT_TRUE(session.ok()) << session.status().ToString();
-  auto imported = ingest::ImportCsv(inputs, ingest::ImportOptions{}, session->get());
-  ASSERT_TRUE(imported.ok()) << imported.status().ToString();
-  auto committed = (*session)->Commit();
-  ASSERT_TRUE(committed.ok()) << committed.status().ToString();
+  BuildInSession(db_path, /*edge_properties=*/true, [&](ingest::ConstructionSession* session) {
+    return ingest::ImportCsv(inputs, ingest::ImportOptions{}, session).status();
+  });
 }
 
 // `quiver generate g500 --db db_path` (and, when csv_dir is not empty, `--out csv_dir`).
@@ -68,19 +78,8 @@ inline void GenerateG500(uint32_t scale, const std::string& db_path, const std::
   ingest::G500Params params;
   params.scale = scale;
   ingest::G500Generator g(params);
-  storage::DatabaseOptions dbo;
-  dbo.create_if_missing = true;
-  auto db = storage::DatabaseDir::Open(Env::Default(), db_path, dbo);
-  ASSERT_TRUE(db.ok()) << db.status().ToString();
-  ingest::SessionOptions so;
-  so.workers = 2;
-  so.memory_budget = uint64_t{256} << 20;
-  auto session = ingest::ConstructionSession::Begin(db->get(), so);
-  ASSERT_TRUE(session.ok()) << session.status().ToString();
-  Status s = ingest::GenerateIntoSession(g, session->get());
-  ASSERT_TRUE(s.ok()) << s.ToString();
-  auto committed = (*session)->Commit();
-  ASSERT_TRUE(committed.ok()) << committed.status().ToString();
+  BuildInSession(db_path, /*edge_properties=*/false,
+                 [&](ingest::ConstructionSession* session) { return ingest::GenerateIntoSession(g, session); });
   if (!csv_dir.empty()) {
     ingest::WorkerPool pool(2);
     auto out = ingest::WriteG500Csv(g, Env::Default(), csv_dir, &pool, nullptr);
