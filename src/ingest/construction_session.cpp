@@ -114,11 +114,7 @@ bool ConstructionSession::InMemoryBuildFits(uint64_t extra_edges) const {
 
 uint64_t ConstructionSession::SpillThreshold() const {
   if (options_.spill_edges != 0) return options_.spill_edges;
-  uint64_t fixed = node_bytes_ + producer_bytes_;
-  for (const TypeState& t : type_state_) {
-    fixed += t.out_degrees.size() * 4;
-    for (const auto& [k, c] : t.columns) fixed += c->MemoryBytes();
-  }
+  const uint64_t fixed = HeldBytes() + producer_bytes_;
   const uint64_t avail = options_.memory_budget > fixed ? options_.memory_budget - fixed : 0;
   // A third of what is left for the buffer (8 bytes an edge); the sort's copy of it
   // (8-16 bytes an edge) and its histograms take the rest.

@@ -141,11 +141,16 @@ class ConstructionSession {
   static uint32_t Intern(Dict* d, std::string_view name);
   uint64_t BufferedEdges() const;
   bool InMemoryBuildFits(uint64_t extra_edges) const;
+  // What the session holds from the nodes on, whatever the budget and whichever type is
+  // being built: node data, and per relationship type its edge property columns and,
+  // once spilling, its out-degrees (4 bytes a node). The spill threshold, the spilling
+  // build's plan and the memory floor all start from it.
+  uint64_t HeldBytes() const;
   // Memory held whatever the budget, because it grows with the nodes rather than the
-  // edges and nothing spills it yet (docs/ingest.md, "Bounded memory"): node data, the
-  // producer's reservation and, when spilling, 4 bytes a node per relationship type for
-  // out-degrees and 4 more for the build's in-degrees, edge property columns and the
-  // 8-byte-an-edge permutation they need. A budget below it is exceeded by the gap.
+  // edges, or nothing spills it yet (docs/ingest.md, "Bounded memory"): HeldBytes, the
+  // producer's reservation and, when spilling, 4 bytes a node for the build's in-degrees
+  // and the 8-byte-an-edge permutation edge properties need. A budget below it is
+  // exceeded by the gap.
   uint64_t MemoryFloorBytes() const;
   uint64_t SpillThreshold() const;
   Status SpillAll(bool final_in_memory);

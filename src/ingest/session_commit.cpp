@@ -33,9 +33,9 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
   storage::FileInfo csr_info;
   const bool external = !t.runs.empty() || !t.seq_runs.empty();
   if (external) {
-    // The spilling path's share of the budget: ranges, reverse buffers and sorts.
-    uint64_t fixed = node_bytes_ + n * 8;
-    for (const auto& [k, c] : t.columns) fixed += c->MemoryBytes();
+    // The spilling path's share of the budget: ranges, reverse buffers and sorts. Held
+    // besides: every type's columns and out-degrees, this build's in-degrees (4N).
+    uint64_t fixed = HeldBytes() + n * 4;
     for (const auto& r : t.runs)
       fixed += r.records.capacity() * sizeof(FwdRecord);  // the last, unspilled run
     for (const auto& r : t.seq_runs) fixed += r.records.capacity() * sizeof(FwdSeqRecord);
@@ -172,13 +172,20 @@ Result<CommitResult> ConstructionSession::PrepareCommit() {
   return result;
 }
 
+uint64_t ConstructionSession::HeldBytes() const {
+  uint64_t held = node_bytes_;
+  for (const TypeState& t : type_state_) {
+    held += t.out_degrees.size() * 4;  // empty until the type spills
+    for (const auto& [k, c] : t.columns) held += c->MemoryBytes();
+  }
+  return held;
+}
+
 uint64_t ConstructionSession::MemoryFloorBytes() const {
-  uint64_t floor = node_bytes_ + producer_bytes_;
+  uint64_t floor = HeldBytes() + producer_bytes_;
   if (!spilling_) return floor;
   floor += nodes_.size() * 4;  // the build's in-degrees
   for (const TypeState& t : type_state_) {
-    floor += t.out_degrees.size() * 4;
-    for (const auto& [k, c] : t.columns) floor += c->MemoryBytes();
     if (!t.seq_runs.empty()) floor += t.edges * 8;  // position -> input order
   }
   return floor;
