@@ -127,11 +127,6 @@ void FillBody(const Layout& l, std::span<const SectionSource> sections, const Fi
 
 }  // namespace
 
-Status RunTasksInline(size_t tasks, const std::function<Status(size_t task)>& task) {
-  for (size_t i = 0; i < tasks; ++i) QUIVER_RETURN_IF_ERROR(task(i));
-  return Status::OK();
-}
-
 Result<FileInfo> WriteSectionFileInParallel(Env* env, const std::string& path, const FileIdentity& identity,
                                             std::span<const SectionSource> sections, const TaskRunner& run,
                                             uint64_t chunk_bytes) {

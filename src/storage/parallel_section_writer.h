@@ -43,9 +43,6 @@ struct SectionSource {
 // threads.
 using TaskRunner = std::function<Status(size_t tasks, const std::function<Status(size_t task)>& task)>;
 
-// Runs every task on the calling thread, in order.
-Status RunTasksInline(size_t tasks, const std::function<Status(size_t task)>& task);
-
 inline constexpr uint64_t kDefaultParallelChunkBytes = uint64_t{4} << 20;
 
 // Creates `path` (which must not be written by anyone else meanwhile), writes header,

@@ -56,6 +56,12 @@ TaskRunner ThreadRunner(uint32_t threads) {
   };
 }
 
+// The simplest TaskRunner: every task on the calling thread, in order.
+Status RunTasksInline(size_t tasks, const std::function<Status(size_t)>& task) {
+  for (size_t i = 0; i < tasks; ++i) QUIVER_RETURN_IF_ERROR(task(i));
+  return Status::OK();
+}
+
 // Sections of assorted widths and sizes, including an empty one and ones that straddle
 // 64 KiB blocks and chunks; the values are a function of (section, index).
 struct Sample {
