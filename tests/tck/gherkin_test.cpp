@@ -71,8 +71,8 @@ TEST(GherkinTest, ParsesStepsDocStringsTablesAndOutlines) {
 
 // The TCK's own count, with every Examples row: the contract the runner is held to.
 TEST(GherkinTest, WholeTckExpandsTo3897Scenarios) {
+  QUIVER_SKIP_WITHOUT_TCK();
   const std::string root = TckFeaturesDir();
-  ASSERT_TRUE(std::filesystem::exists(root)) << "TCK not found at " << root << " (set QUIVER_TCK_DIR)";
   size_t count = 0;
   size_t files = 0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
@@ -90,8 +90,8 @@ TEST(GherkinTest, WholeTckExpandsTo3897Scenarios) {
 // The ratchet file names scenarios by Id(): two scenarios with one id would make it
 // ambiguous.
 TEST(GherkinTest, ScenarioIdsAreUniqueAcrossTheTck) {
+  QUIVER_SKIP_WITHOUT_TCK();
   const std::string root = TckFeaturesDir();
-  ASSERT_TRUE(std::filesystem::exists(root)) << "TCK not found at " << root;
   std::set<std::string> ids;
   size_t count = 0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {

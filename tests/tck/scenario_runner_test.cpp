@@ -106,13 +106,13 @@ class ScenarioRunnerTest : public ::testing::Test {
     const std::string feature = "Feature: Fake\n\n" + scenario_text;
     auto scenarios = ParseFeature("Fake.feature", feature);
     EXPECT_EQ(scenarios.size(), 1u);
-    executed.clear();
-    DatabaseFactory factory = [&] { return std::make_unique<FakeDatabase>(script, observable, &executed); };
+    executed_.clear();
+    DatabaseFactory factory = [&] { return std::make_unique<FakeDatabase>(script_, observable, &executed_); };
     return RunScenario(scenarios.front(), factory, TckGraphsDir());
   }
 
-  std::map<std::string, Handler> script;
-  std::vector<std::string> executed;
+  std::map<std::string, Handler> script_;  // what the fake answers to each query text
+  std::vector<std::string> executed_;      // every query it was asked, in order
 };
 
 Handler Rows(std::vector<std::string> columns, std::vector<std::vector<Value>> rows) {
@@ -120,7 +120,7 @@ Handler Rows(std::vector<std::string> columns, std::vector<std::vector<Value>> r
 }
 
 TEST_F(ScenarioRunnerTest, ComparesResults) {
-  script["RETURN 1 AS x"] = Rows({"x"}, {{Value::Int(1)}});
+  script_["RETURN 1 AS x"] = Rows({"x"}, {{Value::Int(1)}});
   const std::string scenario = R"(
   Scenario: [1] ok
     Given any graph
@@ -151,8 +151,8 @@ TEST_F(ScenarioRunnerTest, ComparesResults) {
 }
 
 TEST_F(ScenarioRunnerTest, ResultShouldBeEmpty) {
-  script["MATCH (n) RETURN n"] = Rows({"n"}, {});
-  script["RETURN 1 AS x"] = Rows({"x"}, {{Value::Int(1)}});
+  script_["MATCH (n) RETURN n"] = Rows({"n"}, {});
+  script_["RETURN 1 AS x"] = Rows({"x"}, {{Value::Int(1)}});
   const char* text = R"(
   Scenario: [1] empty
     Given an empty graph
@@ -171,7 +171,7 @@ TEST_F(ScenarioRunnerTest, ResultShouldBeEmpty) {
 }
 
 TEST_F(ScenarioRunnerTest, ChecksSideEffectsWithTheDefiningQueries) {
-  script["CREATE (:A {k: 1})"] = [](FakeDatabase& db, const ValueMap&) {
+  script_["CREATE (:A {k: 1})"] = [](FakeDatabase& db, const ValueMap&) {
     db.AddNode({"A"}, ValueMap{{"k", Value::Int(1)}});
     return QueryResult();
   };
@@ -192,10 +192,10 @@ TEST_F(ScenarioRunnerTest, ChecksSideEffectsWithTheDefiningQueries) {
   EXPECT_EQ(missing_label.reason,
             "side effects differ: expected +nodes 1, +properties 1, got +nodes 1, +properties 1, +labels 1");
   // The defining queries ran before and after the query under test.
-  ASSERT_EQ(executed.size(), 9u);
-  EXPECT_EQ(executed[0], kNodesQuery);
-  EXPECT_EQ(executed[4], "CREATE (:A {k: 1})");
-  EXPECT_EQ(executed[8], kLabelsQuery);
+  ASSERT_EQ(executed_.size(), 9u);
+  EXPECT_EQ(executed_[0], kNodesQuery);
+  EXPECT_EQ(executed_[4], "CREATE (:A {k: 1})");
+  EXPECT_EQ(executed_[8], kLabelsQuery);
 
   ScenarioResult ok = Run(base + "      | +labels     | 1 |\n");
   EXPECT_TRUE(ok.passed) << ok.reason;
@@ -214,11 +214,11 @@ TEST_F(ScenarioRunnerTest, ChecksSideEffectsWithTheDefiningQueries) {
 }
 
 TEST_F(ScenarioRunnerTest, SetupQueriesAreNotSideEffects) {
-  script["CREATE (:A {k: 1})"] = [](FakeDatabase& db, const ValueMap&) {
+  script_["CREATE (:A {k: 1})"] = [](FakeDatabase& db, const ValueMap&) {
     db.AddNode({"A"}, ValueMap{{"k", Value::Int(1)}});
     return QueryResult();
   };
-  script["MATCH (n) RETURN n.k AS k"] = [](FakeDatabase& db, const ValueMap&) {
+  script_["MATCH (n) RETURN n.k AS k"] = [](FakeDatabase& db, const ValueMap&) {
     std::vector<std::vector<Value>> rows;
     for (const auto& n : db.graph.nodes) rows.push_back({*n.properties.Find("k")});
     return QueryResult({"k"}, rows);
@@ -243,7 +243,7 @@ TEST_F(ScenarioRunnerTest, SetupQueriesAreNotSideEffects) {
 }
 
 TEST_F(ScenarioRunnerTest, FailsHonestlyWhenSideEffectsCannotBeObserved) {
-  script["CREATE ()"] = Rows({}, {});
+  script_["CREATE ()"] = Rows({}, {});
   ScenarioResult r = Run(R"(
   Scenario: [1] unobservable
     Given an empty graph
@@ -262,14 +262,14 @@ TEST_F(ScenarioRunnerTest, FailsHonestlyWhenSideEffectsCannotBeObserved) {
 }
 
 TEST_F(ScenarioRunnerTest, ExpectedErrors) {
-  script["RETURN x"] = [](FakeDatabase&, const ValueMap&) -> QueryResult {
+  script_["RETURN x"] = [](FakeDatabase&, const ValueMap&) -> QueryResult {
     throw SyntaxError("UndefinedVariable", "x is not defined", ErrorPhase::kCompileTime);
   };
-  script["RETURN late"] = [](FakeDatabase&, const ValueMap&) -> QueryResult {
+  script_["RETURN late"] = [](FakeDatabase&, const ValueMap&) -> QueryResult {
     throw SyntaxError("UndefinedVariable", "found at runtime", ErrorPhase::kRuntime);
   };
-  script["RETURN 1"] = Rows({"1"}, {{Value::Int(1)}});
-  script["CREATE (:A) RETURN 1/0"] = [](FakeDatabase& db, const ValueMap&) -> QueryResult {
+  script_["RETURN 1"] = Rows({"1"}, {{Value::Int(1)}});
+  script_["CREATE (:A) RETURN 1/0"] = [](FakeDatabase& db, const ValueMap&) -> QueryResult {
     db.AddNode({"A"}, {});  // a broken engine that does not roll back
     throw ArithmeticError("DivisionByZero", "/ by zero");
   };
@@ -311,7 +311,7 @@ TEST_F(ScenarioRunnerTest, ExpectedErrors) {
 }
 
 TEST_F(ScenarioRunnerTest, ParametersAndProcedures) {
-  script["CALL test.my.proc($in) YIELD out RETURN out"] = [](FakeDatabase& db, const ValueMap& params) {
+  script_["CALL test.my.proc($in) YIELD out RETURN out"] = [](FakeDatabase& db, const ValueMap& params) {
     std::vector<Value> args = {*params.Find("in")};
     std::vector<std::vector<Value>> rows = db.procedures.at("test.my.proc")(args);
     return QueryResult({"out"}, rows);
@@ -344,11 +344,11 @@ TEST_F(ScenarioRunnerTest, NamedGraphsRunTheirScripts) {
   text << in.rdbuf();
   const std::vector<std::string> statements = SplitStatements(text.str());
   ASSERT_EQ(statements.size(), 1u);  // one CREATE ... ; statement
-  script[statements[0]] = [](FakeDatabase& db, const ValueMap&) {
+  script_[statements[0]] = [](FakeDatabase& db, const ValueMap&) {
     for (int i = 0; i < 13; ++i) db.AddNode({"X"}, {});
     return QueryResult();
   };
-  script["MATCH (n) RETURN count(n) AS c"] = [](FakeDatabase& db, const ValueMap&) {
+  script_["MATCH (n) RETURN count(n) AS c"] = [](FakeDatabase& db, const ValueMap&) {
     return QueryResult({"c"}, {{Value::Int(static_cast<int64_t>(db.graph.nodes.size()))}});
   };
   ScenarioResult r = Run(R"(
@@ -363,11 +363,11 @@ TEST_F(ScenarioRunnerTest, NamedGraphsRunTheirScripts) {
       | 13 |
 )");
   EXPECT_TRUE(r.passed) << r.reason;
-  ASSERT_EQ(executed.size(), 2u);
-  EXPECT_EQ(executed[0], statements[0]);
+  ASSERT_EQ(executed_.size(), 2u);
+  EXPECT_EQ(executed_[0], statements[0]);
 
   // A setup statement the engine rejects fails the scenario, naming it.
-  script.erase(statements[0]);
+  script_.erase(statements[0]);
   r = Run(R"(
   Scenario: [1] tree
     Given the binary-tree-1 graph
@@ -384,11 +384,11 @@ TEST_F(ScenarioRunnerTest, NamedGraphsRunTheirScripts) {
 }
 
 TEST_F(ScenarioRunnerTest, ControlQueriesAndMultipleWhenBlocks) {
-  script["CREATE (:A {k: 1})"] = [](FakeDatabase& db, const ValueMap&) {
+  script_["CREATE (:A {k: 1})"] = [](FakeDatabase& db, const ValueMap&) {
     db.AddNode({"A"}, ValueMap{{"k", Value::Int(1)}});
     return QueryResult();
   };
-  script["MATCH (a:A) RETURN a"] = [](FakeDatabase& db, const ValueMap&) {
+  script_["MATCH (a:A) RETURN a"] = [](FakeDatabase& db, const ValueMap&) {
     return QueryResult({"a"}, {{Value::Node(db.graph.nodes.at(0))}});
   };
   ScenarioResult r = Run(R"(

@@ -165,6 +165,10 @@ int Main(int argc, char** argv) {
     return app.exit(e);
   }
 
+  if (!TckAvailable()) {
+    std::cout << "quiver_tck: skipped: " << TckMissingReason() << "\n";
+    return kSkipExitCode;
+  }
   ApplyMemoryLimit(options.memory_limit);
   const auto start = std::chrono::steady_clock::now();
   std::vector<Entry> entries = LoadTck(fs::path(TckFeaturesDir()));

@@ -126,8 +126,8 @@ TEST(TckValueTest, RoundTripsThroughToTckString) {
 // Every value cell the TCK writes — result tables, parameter tables, procedure tables —
 // must parse, or its scenario could never pass.
 TEST(TckValueTest, ParsesEveryValueCellOfTheTck) {
+  QUIVER_SKIP_WITHOUT_TCK();
   const std::string root = TckFeaturesDir();
-  ASSERT_TRUE(std::filesystem::exists(root)) << "TCK not found at " << root;
   size_t cells = 0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
     if (entry.path().extension() != ".feature") continue;

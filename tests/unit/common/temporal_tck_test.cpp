@@ -120,18 +120,8 @@ ScenarioRun RunScenario(const tck::Scenario& scenario) {
   return {Outcome::kPassed, ""};
 }
 
-// $QUIVER_TCK_DIR, else shared/tck beside the source tree or beside one of its parents
-// (a git worktree under /work/wt/<name> finds /work/shared/tck).
 fs::path TemporalFeaturesDir() {
-  const fs::path sub = fs::path("features") / "expressions" / "temporal";
-  const fs::path configured = fs::path(tck::TckRoot()) / sub;
-  if (std::getenv("QUIVER_TCK_DIR") != nullptr || fs::is_directory(configured)) return configured;
-  for (fs::path dir = fs::path(QUIVER_DEFAULT_TCK_DIR).parent_path().parent_path(); !dir.empty();
-       dir = dir.parent_path()) {
-    if (fs::is_directory(dir / "shared" / "tck" / sub)) return dir / "shared" / "tck" / sub;
-    if (dir == dir.parent_path()) break;
-  }
-  return configured;
+  return fs::path(tck::TckFeaturesDir()) / "expressions" / "temporal";
 }
 
 std::vector<tck::Scenario> TemporalScenarios() {
@@ -154,8 +144,9 @@ std::vector<tck::Scenario> TemporalScenarios() {
 }
 
 TEST(TemporalTckTest, RunsTheTemporalFeatures) {
+  QUIVER_SKIP_WITHOUT_TCK();
   const std::vector<tck::Scenario> scenarios = TemporalScenarios();
-  if (scenarios.empty()) GTEST_SKIP() << "TCK not found under " << TemporalFeaturesDir();
+  ASSERT_FALSE(scenarios.empty()) << "no temporal features under " << TemporalFeaturesDir();
   int passed = 0;
   int unsupported = 0;
   int known = 0;

@@ -8,9 +8,8 @@
 //   detail if the detail is one the parser owns (docs/cypher.md), and must accept the
 //   query otherwise: those errors are the binder's to raise.
 //
-// The TCK is read in place from QUIVER_TCK_DIR, or from shared/tck/features in an
-// ancestor of the source tree (<source-root>/../shared/tck/features for the main
-// checkout); it is never copied into the repository.
+// The TCK is read in place (tests/tck/tck_paths.h); it is never copied into the
+// repository, and without it the test is skipped.
 
 #include <gtest/gtest.h>
 
@@ -28,6 +27,7 @@
 #include "cypher/ast/ast_printer.h"
 #include "cypher/parser.h"
 #include "quiver/error.h"
+#include "tck/tck_paths.h"
 
 namespace quiver::cypher {
 namespace {
@@ -42,17 +42,6 @@ const std::set<std::string> kParserDetails = {
     "InvalidRelationshipPattern", "InvalidClauseComposition", "InvalidDelete",
     "InvalidParameterUse",
 };
-
-fs::path FindTckDir() {
-  if (const char* env = std::getenv("QUIVER_TCK_DIR"); env != nullptr && *env != '\0') return env;
-  const fs::path root(QUIVER_SOURCE_DIR);
-  for (fs::path dir = root.parent_path(); !dir.empty(); dir = dir.parent_path()) {
-    fs::path candidate = dir / "shared" / "tck" / "features";
-    if (fs::is_directory(candidate)) return candidate;
-    if (dir == dir.parent_path()) break;
-  }
-  return {};
-}
 
 struct TckQuery {
   std::string location;  // file:line of the doc string
@@ -214,8 +203,8 @@ std::string Indent(const std::string& text) {
 }
 
 TEST(TckParseTest, EveryTckQueryParsesAndRoundTrips) {
-  fs::path dir = FindTckDir();
-  if (dir.empty()) GTEST_SKIP() << "TCK not found: set QUIVER_TCK_DIR";
+  QUIVER_SKIP_WITHOUT_TCK();
+  const fs::path dir = tck::TckFeaturesDir();
   std::vector<TckQuery> queries = LoadTck(dir);
   ASSERT_GT(queries.size(), 3000u) << "the feature files were not read as expected from " << dir;
 
