@@ -376,6 +376,15 @@ Status TransactionalStore::Flush() {
   return log_ ? log_->SyncAll() : Status::OK();
 }
 
+GraphCounts TransactionalStore::Counts() const {
+  std::shared_ptr<const DeltaState> state;
+  {
+    std::lock_guard<std::mutex> l(visible_mu_);
+    state = visible_;
+  }
+  return CountGraph(*state);
+}
+
 StoreStats TransactionalStore::Stats() const {
   StoreStats s;
   {

@@ -42,6 +42,7 @@
 #include "storage/database_dir.h"
 #include "storage/graph.h"
 #include "storage/txn/compaction.h"
+#include "storage/txn/graph_counts.h"
 #include "storage/txn/log_writer.h"
 #include "storage/txn/recovery.h"
 #include "storage/txn/transaction.h"
@@ -119,6 +120,8 @@ class TransactionalStore final : public TransactionHost {
   // OK, or why the store no longer acknowledges commits.
   Status health() const;
   StoreStats Stats() const;
+  // Nodes per label and relationships per type in the latest visible commit.
+  GraphCounts Counts() const;
   const RecoveryReport& recovery() const { return recovery_; }
   const std::string& path() const { return path_; }
   Env* env() const { return env_; }

@@ -213,18 +213,22 @@ TEST_P(TxnModelTest, RandomMixMatchesTheReferenceThroughReopensAndCompactions) {
   auto store = OpenStore(path, o);
   ASSERT_NE(store, nullptr);
   ExpectMatches(*store->BeginRead(), driver.committed(), "the base");
+  ExpectCountsMatch(*store, driver.committed(), "the base");
 
   // Snapshots held across later commits, with the reference of their time.
   std::vector<std::pair<std::unique_ptr<GraphReader>, RefGraph>> held;
   for (int t = 1; t <= c.transactions; ++t) {
     driver.RunTransaction(store.get(), t % 7 == 3);
     if (::testing::Test::HasFatalFailure()) return;
-    if (t % 10 == 0)
+    if (t % 10 == 0) {
       ExpectMatches(*store->BeginRead(), driver.committed(), "after transaction " + std::to_string(t));
+      ExpectCountsMatch(*store, driver.committed(), "after transaction " + std::to_string(t));
+    }
     if (t % 16 == 5) held.emplace_back(store->BeginRead(), driver.committed());
     if (t % 25 == 0) {
       ASSERT_TRUE(store->Compact().ok());
       ExpectMatches(*store->BeginRead(), driver.committed(), "after compaction at " + std::to_string(t));
+      ExpectCountsMatch(*store, driver.committed(), "after compaction at " + std::to_string(t));
     }
     if (t % 40 == 0) {
       for (size_t i = 0; i < held.size(); ++i) ExpectMatches(*held[i].first, held[i].second, "held snapshot");
@@ -233,15 +237,18 @@ TEST_P(TxnModelTest, RandomMixMatchesTheReferenceThroughReopensAndCompactions) {
       store = OpenStore(path, o);
       ASSERT_NE(store, nullptr);
       ExpectMatches(*store->BeginRead(), driver.committed(), "after reopen at " + std::to_string(t));
+      ExpectCountsMatch(*store, driver.committed(), "after reopen at " + std::to_string(t));
     }
   }
   for (size_t i = 0; i < held.size(); ++i) ExpectMatches(*held[i].first, held[i].second, "held snapshot");
   held.clear();
   ExpectMatches(*store->BeginRead(), driver.committed(), "at the end");
+  ExpectCountsMatch(*store, driver.committed(), "at the end");
   ASSERT_TRUE(store->Compact().ok());
   store.reset();
   store = OpenStore(path, o);
   ExpectMatches(*store->BeginRead(), driver.committed(), "compacted and reopened");
+  ExpectCountsMatch(*store, driver.committed(), "compacted and reopened");
   EXPECT_EQ(store->recovery().records_replayed, 0u);
 }
 

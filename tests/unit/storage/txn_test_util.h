@@ -224,6 +224,28 @@ inline void ExpectMatches(const GraphReader& r, const RefGraph& ref, const std::
 
 // A base generation: `n` nodes with uids 0..n-1, some labels and properties, a ring of
 // :R relationships (uids 0..n-1) and self-loops; the same facts in `ref`.
+// The store's per-label and per-type counts (storage/txn/graph_counts.h), as `quiver
+// info` reports them, against the reference.
+inline void ExpectCountsMatch(const TransactionalStore& store, const RefGraph& ref, const std::string& where) {
+  SCOPED_TRACE(where);
+  std::map<std::string, uint64_t> labels, types, got_labels, got_types;
+  for (const auto& [uid, n] : ref.nodes) {
+    for (const auto& l : n.labels) ++labels[l];
+  }
+  for (const auto& [uid, r] : ref.rels) ++types[r.type];
+  const GraphCounts counts = store.Counts();
+  for (const auto& [name, count] : counts.labels) {
+    if (count > 0) got_labels[name] = count;
+  }
+  for (const auto& [name, count] : counts.rel_types) {
+    if (count > 0) got_types[name] = count;
+  }
+  EXPECT_EQ(counts.nodes, ref.nodes.size());
+  EXPECT_EQ(counts.relationships, ref.rels.size());
+  EXPECT_EQ(got_labels, labels);
+  EXPECT_EQ(got_types, types);
+}
+
 inline void PublishBase(const std::string& path, int n, RefGraph* ref) {
   DatabaseOptions o;
   o.create_if_missing = true;
