@@ -8,7 +8,7 @@ CMAKE_FLAGS ?=
 SANITIZE ?= address,undefined
 DEMO_DIR ?= build/demo
 
-.PHONY: all setup configure build demo test sanitize bench-micro bench-ladder bench-peers format clean
+.PHONY: all setup configure build demo test sanitize bench-micro bench-ladder bench-peers format lint clean
 
 all: build
 
@@ -23,8 +23,9 @@ configure: setup $(BUILD_DIR)/build.ninja
 build: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS)
 
-# The main job on a built-in example.
-demo: build
+# The main job on a built-in example. Builds only what the demo runs: the quiver tool.
+demo: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver
 	bash scripts/demo.sh $(BUILD_DIR)/quiver $(DEMO_DIR)
 
 # Every test; ends with ctest's summary line.
@@ -57,6 +58,13 @@ bench-peers: build
 
 format:
 	git ls-files '*.h' '*.cpp' | xargs clang-format -i
+
+# clang-tidy (.clang-tidy: the naming rules the code follows) over the C++ files changed
+# since LINT_BASE (default: the merge base with origin/main, else HEAD), or LINT_FILES.
+LINT_BASE ?=
+LINT_FILES ?=
+lint: configure
+	bash scripts/lint.sh $(BUILD_DIR) "$(LINT_BASE)" $(LINT_FILES)
 
 clean:
 	rm -rf build
