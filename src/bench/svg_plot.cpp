@@ -80,21 +80,21 @@ void RenderPanel(std::ostringstream& svg, const PlotPanel& p, double x0) {
     if (ymax <= 0) ymax = 1;
     ymax *= 1.1;
   }
-  auto X = [&](double x) { return kLeft + (x - xmin) / (xmax - xmin) * w; };
-  auto Y = [&](double y) {
+  auto to_x = [&](double x) { return kLeft + (x - xmin) / (xmax - xmin) * w; };
+  auto to_y = [&](double y) {
     const double f = p.log_y ? (std::log10(y) - std::log10(ymin)) / (std::log10(ymax) - std::log10(ymin))
                              : (y - ymin) / (ymax - ymin);
     return kTop + h - f * h;
   };
   for (double t : Ticks(ymin, ymax, p.log_y)) {
     if (t < ymin || t > ymax) continue;
-    svg << "<line x1=\"" << Num(kLeft) << "\" x2=\"" << Num(kLeft + w) << "\" y1=\"" << Num(Y(t)) << "\" y2=\""
-        << Num(Y(t)) << "\" stroke=\"#ddd\"/>\n";
-    svg << "<text x=\"" << Num(kLeft - 5) << "\" y=\"" << Num(Y(t) + 4) << "\" text-anchor=\"end\" font-size=\"11\">"
+    svg << "<line x1=\"" << Num(kLeft) << "\" x2=\"" << Num(kLeft + w) << "\" y1=\"" << Num(to_y(t)) << "\" y2=\""
+        << Num(to_y(t)) << "\" stroke=\"#ddd\"/>\n";
+    svg << "<text x=\"" << Num(kLeft - 5) << "\" y=\"" << Num(to_y(t) + 4) << "\" text-anchor=\"end\" font-size=\"11\">"
         << Tick(t) << "</text>\n";
   }
   for (double x = std::ceil(xmin); x <= xmax; x += 1) {
-    svg << "<text x=\"" << Num(X(x)) << "\" y=\"" << Num(kTop + h + 15) << "\" text-anchor=\"middle\" font-size=\"11\">"
+    svg << "<text x=\"" << Num(to_x(x)) << "\" y=\"" << Num(kTop + h + 15) << "\" text-anchor=\"middle\" font-size=\"11\">"
         << Tick(x) << "</text>\n";
   }
   svg << "<text x=\"" << Num(kLeft + w / 2) << "\" y=\"" << Num(kTop + h + 32) << "\" text-anchor=\"middle\" font-size=\"12\">"
@@ -107,8 +107,8 @@ void RenderPanel(std::ostringstream& svg, const PlotPanel& p, double x0) {
     std::ostringstream pts;
     for (auto [x, y] : s.points) {
       if (p.log_y && y <= 0) continue;
-      pts << Num(X(x)) << "," << Num(Y(y)) << " ";
-      svg << "<circle cx=\"" << Num(X(x)) << "\" cy=\"" << Num(Y(y)) << "\" r=\"3\" fill=\"" << s.color << "\"/>\n";
+      pts << Num(to_x(x)) << "," << Num(to_y(y)) << " ";
+      svg << "<circle cx=\"" << Num(to_x(x)) << "\" cy=\"" << Num(to_y(y)) << "\" r=\"3\" fill=\"" << s.color << "\"/>\n";
     }
     svg << "<polyline points=\"" << pts.str() << "\" fill=\"none\" stroke=\"" << s.color << "\" stroke-width=\"2\""
         << (s.dashed ? " stroke-dasharray=\"6,4\"" : "") << "/>\n";

@@ -48,7 +48,7 @@ Result<uint64_t> ParseByteSize(std::string_view text) {
 
   size_t i = 0;
   unsigned __int128 whole = 0;
-  const unsigned __int128 kLimit = ~uint64_t{0};
+  constexpr unsigned __int128 kLimit = ~uint64_t{0};
   while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) {
     whole = whole * 10 + static_cast<unsigned>(s[i] - '0');
     if (whole > kLimit) return invalid("too large");

@@ -41,7 +41,7 @@ class Index {
 };
 
 const Index<ScalarFunction>& ScalarIndex() {
-  static const Index<ScalarFunction> index = [] {
+  static const Index<ScalarFunction> kIndex = [] {
     Index<ScalarFunction> i;
     i.Add(function_internal::MathFunctions());
     i.Add(function_internal::StringFunctions());
@@ -49,16 +49,16 @@ const Index<ScalarFunction>& ScalarIndex() {
     i.Add(function_internal::ConversionFunctions());
     return i;
   }();
-  return index;
+  return kIndex;
 }
 
 const Index<AggregateFunction>& AggregateIndex() {
-  static const Index<AggregateFunction> index = [] {
+  static const Index<AggregateFunction> kIndex = [] {
     Index<AggregateFunction> i;
     i.Add(function_internal::AggregateFunctions());
     return i;
   }();
-  return index;
+  return kIndex;
 }
 
 }  // namespace

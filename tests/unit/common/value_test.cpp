@@ -183,7 +183,8 @@ TEST(ValueTest, TernaryValues) {
 }
 
 TEST(ValueTest, TernaryLogicTables) {
-  constexpr Ternary T = Ternary::kTrue, F_ = Ternary::kFalse, U = Ternary::kNull;
+  // Truth-table notation, so the tables below read like the ones in the openCypher spec.
+  constexpr Ternary T = Ternary::kTrue, F_ = Ternary::kFalse, U = Ternary::kNull;  // NOLINT(readability-identifier-naming)
   EXPECT_EQ(Not(T), F_);
   EXPECT_EQ(Not(F_), T);
   EXPECT_EQ(Not(U), U);

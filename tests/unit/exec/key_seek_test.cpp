@@ -58,7 +58,7 @@ std::vector<Value> Probes() {
   return probes;
 }
 
-using Names_ = std::vector<std::string>;
+using NameList = std::vector<std::string>;
 
 class KeySeekTest : public ::testing::Test {
  protected:
@@ -86,23 +86,23 @@ class KeySeekTest : public ::testing::Test {
   // Every probe agrees with the scan, and these answer as expected.
   void CheckChanged() {
     for (const Value& v : Probes()) Agreed(*conn_, v);
-    EXPECT_EQ(Agreed(*conn_, Value::Int(101)), (Names_{"'dup101'", "'n101'"}));
-    EXPECT_EQ(Agreed(*conn_, Value::Float(101.0)), (Names_{"'dup101'", "'n101'"}));
-    EXPECT_EQ(Agreed(*conn_, Value::Int(1000)), (Names_{"'new1000'"}));
-    EXPECT_EQ(Agreed(*conn_, Value::Int(102)), Names_{});
-    EXPECT_EQ(Agreed(*conn_, Value::Int(5000)), (Names_{"'n102'"}));
-    EXPECT_EQ(Agreed(*conn_, Value::Int(103)), Names_{});
-    EXPECT_EQ(Agreed(*conn_, Value::Int(104)), Names_{});
-    EXPECT_EQ(Agreed(*conn_, Value::Int(105)), Names_{});  // no longer :V
-    EXPECT_EQ(Names(*conn_, kSeekAny, Value::Int(105)), (Names_{"'n105'"}));
-    EXPECT_EQ(Agreed(*conn_, Value::Int(106)), (Names_{"'n106'"}));  // now 106.0
-    EXPECT_EQ(Agreed(*conn_, Value::Float(106.0)), (Names_{"'n106'"}));
-    EXPECT_EQ(Agreed(*conn_, Value::Int(107)), Names_{});
-    EXPECT_EQ(Agreed(*conn_, Value::String("107")), (Names_{"'n107'"}));
-    EXPECT_EQ(Agreed(*conn_, Value::Int(108)), (Names_{"'renamed'"}));
-    EXPECT_EQ(Agreed(*conn_, Value::Float(2.5)), (Names_{"'float'"}));
-    EXPECT_EQ(Agreed(*conn_, Value::Int(3000)), Names_{});
-    EXPECT_EQ(Agreed(*conn_, Value::Int(4000)), (Names_{"'x'"}));
+    EXPECT_EQ(Agreed(*conn_, Value::Int(101)), (NameList{"'dup101'", "'n101'"}));
+    EXPECT_EQ(Agreed(*conn_, Value::Float(101.0)), (NameList{"'dup101'", "'n101'"}));
+    EXPECT_EQ(Agreed(*conn_, Value::Int(1000)), (NameList{"'new1000'"}));
+    EXPECT_EQ(Agreed(*conn_, Value::Int(102)), NameList{});
+    EXPECT_EQ(Agreed(*conn_, Value::Int(5000)), (NameList{"'n102'"}));
+    EXPECT_EQ(Agreed(*conn_, Value::Int(103)), NameList{});
+    EXPECT_EQ(Agreed(*conn_, Value::Int(104)), NameList{});
+    EXPECT_EQ(Agreed(*conn_, Value::Int(105)), NameList{});  // no longer :V
+    EXPECT_EQ(Names(*conn_, kSeekAny, Value::Int(105)), (NameList{"'n105'"}));
+    EXPECT_EQ(Agreed(*conn_, Value::Int(106)), (NameList{"'n106'"}));  // now 106.0
+    EXPECT_EQ(Agreed(*conn_, Value::Float(106.0)), (NameList{"'n106'"}));
+    EXPECT_EQ(Agreed(*conn_, Value::Int(107)), NameList{});
+    EXPECT_EQ(Agreed(*conn_, Value::String("107")), (NameList{"'n107'"}));
+    EXPECT_EQ(Agreed(*conn_, Value::Int(108)), (NameList{"'renamed'"}));
+    EXPECT_EQ(Agreed(*conn_, Value::Float(2.5)), (NameList{"'float'"}));
+    EXPECT_EQ(Agreed(*conn_, Value::Int(3000)), NameList{});
+    EXPECT_EQ(Agreed(*conn_, Value::Int(4000)), (NameList{"'x'"}));
   }
 
   quiver::testing::TempDir dir_;
@@ -127,14 +127,14 @@ TEST_F(KeySeekTest, ExplainShowsTheSeekOnlyForTheIndexedKey) {
 
 TEST_F(KeySeekTest, BaseGenerationAgreesWithTheScan) {
   for (const Value& v : Probes()) Agreed(*conn_, v);
-  EXPECT_EQ(Agreed(*conn_, Value::Int(101)), (Names_{"'n101'"}));
-  EXPECT_EQ(Agreed(*conn_, Value::Float(101.0)), (Names_{"'n101'"}));
-  EXPECT_EQ(Agreed(*conn_, Value::Float(101.5)), Names_{});
-  EXPECT_EQ(Agreed(*conn_, Value::String("101")), Names_{});
-  EXPECT_EQ(Agreed(*conn_, Value::Null()), Names_{});
-  EXPECT_EQ(Agreed(*conn_, Value::Int(150)), Names_{});  // :W only
-  EXPECT_EQ(Names(*conn_, kSeekAny, Value::Int(150)), (Names_{"'w150'"}));
-  EXPECT_EQ(Agreed(*conn_, Value::Int(109)), (Names_{"'vw109'"}));
+  EXPECT_EQ(Agreed(*conn_, Value::Int(101)), (NameList{"'n101'"}));
+  EXPECT_EQ(Agreed(*conn_, Value::Float(101.0)), (NameList{"'n101'"}));
+  EXPECT_EQ(Agreed(*conn_, Value::Float(101.5)), NameList{});
+  EXPECT_EQ(Agreed(*conn_, Value::String("101")), NameList{});
+  EXPECT_EQ(Agreed(*conn_, Value::Null()), NameList{});
+  EXPECT_EQ(Agreed(*conn_, Value::Int(150)), NameList{});  // :W only
+  EXPECT_EQ(Names(*conn_, kSeekAny, Value::Int(150)), (NameList{"'w150'"}));
+  EXPECT_EQ(Agreed(*conn_, Value::Int(109)), (NameList{"'vw109'"}));
   auto r = conn_->Query("MATCH (a:V {id: $v})-[:E]->(b) RETURN count(b)", ValueMap{{"v", Value::Int(100)}});
   EXPECT_EQ(r.rows().at(0).at(0), Value::Int(2));
 }
@@ -190,10 +190,10 @@ TEST(KeySeekStringKeys, StringIdsSeekAndCompareByType) {
         Value::Int(7), Value::Int(8), Value::Float(8.0), Value::String(""), Value::Null()}) {
     EXPECT_EQ(Names(*conn, seek, v), Names(*conn, scan, v)) << ToTckString(v);
   }
-  EXPECT_EQ(Names(*conn, seek, Value::String("7")), (Names_{"'seven'"}));
-  EXPECT_EQ(Names(*conn, seek, Value::Int(7)), Names_{});
-  EXPECT_EQ(Names(*conn, seek, Value::Float(8.0)), (Names_{"'B'"}));
-  EXPECT_EQ(Names(*conn, seek, Value::String("carol")), (Names_{"'C'"}));
+  EXPECT_EQ(Names(*conn, seek, Value::String("7")), (NameList{"'seven'"}));
+  EXPECT_EQ(Names(*conn, seek, Value::Int(7)), NameList{});
+  EXPECT_EQ(Names(*conn, seek, Value::Float(8.0)), (NameList{"'B'"}));
+  EXPECT_EQ(Names(*conn, seek, Value::String("carol")), (NameList{"'C'"}));
 }
 
 // An ID column without a name stores no property: `id` is then an ordinary property
@@ -206,7 +206,7 @@ TEST(KeySeekUnnamedIds, APropertyThatDoesNotMirrorTheIdsIsScanned) {
   auto conn = db->Connect();
   const std::string seek = "MATCH (p:P {id: $v}) RETURN p.name";
   EXPECT_EQ(Plan(*conn, seek).find("NodeSeek"), std::string::npos) << Plan(*conn, seek);
-  EXPECT_EQ(Names(*conn, seek, Value::Int(1)), (Names_{"'two'"}));
+  EXPECT_EQ(Names(*conn, seek, Value::Int(1)), (NameList{"'two'"}));
 }
 
 }  // namespace

@@ -114,7 +114,7 @@ std::vector<SectionSource> Sources(const Sample& s) {
   std::vector<SectionSource> out;
   for (size_t k = 0; k < s.shapes.size(); ++k) {
     const auto [width, count] = s.shapes[k];
-    out.push_back({TypeOf(k), width, count, [k, width](uint64_t first, uint64_t n, char* o) {
+    out.push_back({TypeOf(k), width, count, [k, width = width](uint64_t first, uint64_t n, char* o) {
                      for (uint64_t i = 0; i < n; ++i) PutValue(Sample::Value(k, first + i), width, o + i * width);
                    }});
   }
