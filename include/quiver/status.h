@@ -4,7 +4,7 @@
 // Quiver has two error channels and one rule (docs/adr/0002-error-model.md):
 //  * code that touches files, the log or generations returns a Status / Result<T> that
 //    the caller (recovery, compaction, import) branches on;
-//  * query code throws a typed quiver::CypherError (include/quiver/error.h), caught once
+//  * query code throws a typed quiver::QuiverError (include/quiver/error.h), caught once
 //    at the connection boundary.
 // A Status that must leave a query turns into an exception through ThrowIfError().
 
