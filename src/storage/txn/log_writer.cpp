@@ -19,7 +19,7 @@ Status LogWriter::CreateSegment(Env* env, const std::string& db_path, const Data
 Result<std::unique_ptr<LogWriter>> LogWriter::Open(Env* env, const std::string& db_path, const DatabaseId& id,
                                                    uint64_t segment_start, uint64_t position) {
   const std::string path = JoinPath(db_path, SegmentFileName(segment_start));
-  QUIVER_ASSIGN_OR_RETURN(auto file, env->NewAppendableFile(path));
+  QUIVER_ASSIGN_OR_RETURN(auto file, env->OpenWritableFile(path));
   if (file->Size() != kSegmentHeaderSize + (position - segment_start)) {
     return Status::Corruption(path + ": segment is " + std::to_string(file->Size()) + " bytes, expected " +
                               std::to_string(kSegmentHeaderSize + (position - segment_start)));
@@ -143,7 +143,7 @@ Status LogWriter::Roll(uint64_t base_sequence) {
   if (s.ok()) s = CreateSegment(env_, db_path_, id_, start, base_sequence);
   std::unique_ptr<WritableFile> next;
   if (s.ok()) {
-    auto opened = env_->NewAppendableFile(JoinPath(db_path_, SegmentFileName(start)));
+    auto opened = env_->OpenWritableFile(JoinPath(db_path_, SegmentFileName(start)));
     if (opened.ok()) {
       next = std::move(opened).value();
     } else {

@@ -98,7 +98,7 @@ TEST_F(FaultInjectionEnvTest, CountsEveryMutatingOpAndNoRead) {
 
   ASSERT_OK(env_.RenameFile(a, b));
   EXPECT_EQ(env_.mutating_ops(), 4);
-  ASSERT_OK(env_.NewAppendableFile(b));
+  ASSERT_OK(env_.OpenWritableFile(b));
   EXPECT_EQ(env_.mutating_ops(), 5);
   ASSERT_OK(env_.TruncateFile(b, 1));
   EXPECT_EQ(env_.mutating_ops(), 6);
@@ -196,7 +196,9 @@ TEST_F(FaultInjectionEnvTest, DataUnsyncedWhenASyncFailedIsLostEvenIfALaterSyncS
   ASSERT_OK(file->Sync());
   ASSERT_OK(file->Close());
   ASSERT_OK(env_.DropUnsyncedData());
-  EXPECT_EQ(Contents("log"), "kept");
+  // The dropped pages read back as what the disk held under them (nothing: zeros); what
+  // was written and synced after them is there. A reader finds a hole, not a clean end.
+  EXPECT_EQ(Contents("log"), std::string("kept") + std::string(5, '\0') + "+after");
 }
 
 // ---- what power loss keeps ----------------------------------------------------------------
@@ -205,7 +207,7 @@ TEST_F(FaultInjectionEnvTest, DropUnsyncedDataCutsEachFileToItsLastSync) {
   Preexisting("appended", "base");
   auto synced = Create("synced", {"durable", "+lost"}, 1);
   auto never_synced = Create("never_synced", {"all of it is lost"});
-  auto appended = env_.NewAppendableFile(dir_.Join("appended"));
+  auto appended = env_.OpenWritableFile(dir_.Join("appended"));
   ASSERT_OK(appended);
   ASSERT_OK((*appended)->Append("+lost"));
   ASSERT_OK(env_.SyncDir(dir_.path()));  // every name is durable; the data is another matter
@@ -280,7 +282,7 @@ TEST_F(FaultInjectionEnvTest, DropUnsyncedDataUndoesARenameNotFollowedBySyncDir)
 
 TEST_F(FaultInjectionEnvTest, UndoneRenameGivesTheSourceNameBackWithItsDurableData) {
   Preexisting("a", "old");
-  auto file = env_.NewAppendableFile(dir_.Join("a"));
+  auto file = env_.OpenWritableFile(dir_.Join("a"));
   ASSERT_OK(file);
   ASSERT_OK((*file)->Append("+synced"));
   ASSERT_OK((*file)->Sync());
@@ -334,6 +336,88 @@ TEST_F(FaultInjectionEnvTest, DropWithoutTearingLosesEveryUnsyncedAppend) {
   log.reset();
   ASSERT_OK(env_.DropUnsyncedData());
   EXPECT_EQ(Contents("log"), "AAAA");
+}
+
+// The write log preallocates its segments and fills them in place: a synced Allocate
+// keeps its zeros after power loss, writes into them are lost until synced.
+TEST_F(FaultInjectionEnvTest, PreallocatedSpaceKeepsItsLengthAndLosesUnsyncedWritesIntoIt) {
+  auto file = Create("segment", {"HEAD"}, 1);
+  ASSERT_OK(env_.SyncDir(dir_.path()));
+  ASSERT_OK(file->Allocate(16));
+  ASSERT_OK(file->Sync());
+  ASSERT_OK(file->WriteAt(4, "durable"));
+  ASSERT_OK(file->Sync());
+  ASSERT_OK(file->WriteAt(11, "lost"));
+  ASSERT_OK(file->Allocate(32));  // never synced: the length goes back to 16
+  file.reset();
+  ASSERT_OK(env_.DropUnsyncedData());
+  EXPECT_EQ(Contents("segment"), "HEADdurable" + std::string(5, '\0'));
+}
+
+TEST_F(FaultInjectionEnvTest, OverwritingDurableBytesIsRefusedAsNotModelled) {
+  auto file = Create("segment", {"HEADdurable"}, 1);
+  EXPECT_EQ(file->WriteAt(4, "x").code(), StatusCode::kInvalidArgument);
+  ASSERT_OK(file->WriteAt(11, "past the end is fine"));
+}
+
+TEST_F(FaultInjectionEnvTest, ReorderingKeepsSomeUnsyncedPagesAndNotOthersBySeed) {
+  auto file = Create("log", {"S"}, 1);
+  ASSERT_OK(env_.SyncDir(dir_.path()));
+  ASSERT_OK(file->Allocate(4 * 4096));
+  ASSERT_OK(file->Sync());
+  const std::string pages(3 * 4096, 'x');
+  ASSERT_OK(file->WriteAt(4096, pages));  // three pages in one unsynced write
+  file.reset();
+  std::set<std::string> outcomes;
+  for (uint64_t seed = 0; seed < 16; ++seed) {
+    testing::TempDir copy;
+    // Replay the same history in a fresh directory for each seed.
+    FaultInjectionEnv env(Env::Default());
+    auto f = env.NewWritableFile(copy.Join("log"));
+    ASSERT_OK(f);
+    ASSERT_OK((*f)->Append("S"));
+    ASSERT_OK((*f)->Sync());
+    ASSERT_OK(env.SyncDir(copy.path()));
+    ASSERT_OK((*f)->Allocate(4 * 4096));
+    ASSERT_OK((*f)->Sync());
+    ASSERT_OK((*f)->WriteAt(4096, pages));
+    f->reset();
+    ASSERT_OK(env.DropUnsyncedDataReordering(seed));
+    const auto bytes = DiskContents(copy.Join("log"));
+    ASSERT_TRUE(bytes.has_value());
+    ASSERT_EQ(bytes->size(), 4u * 4096) << "the synced length stays";
+    std::string which;
+    for (int page = 1; page <= 3; ++page) which += (*bytes)[page * 4096] == 'x' ? '1' : '0';
+    outcomes.insert(which);
+  }
+  EXPECT_GE(outcomes.size(), 4u) << "pages survive independently of each other";
+}
+
+TEST_F(FaultInjectionEnvTest, AChosenOpFailsWithItsErrnoAndTheNextOnesRun) {
+  auto file = Create("f");
+  env_.FailOpAfter(1, EIO);
+  ASSERT_OK(file->Append("a"));
+  const Status failed = file->Append("b");
+  EXPECT_EQ(failed.code(), StatusCode::kIOError) << failed.ToString();
+  EXPECT_THAT(failed.message(), HasSubstr("simulated failure of append"));
+  ASSERT_OK(file->Append("c"));
+  EXPECT_EQ(Contents("f"), "ac") << "the failed op was not performed";
+  env_.FailOpAfter(0, ENOSPC);
+  EXPECT_EQ(file->Sync().code(), StatusCode::kResourceExhausted);
+}
+
+TEST_F(FaultInjectionEnvTest, AFullDiskWritesWhatFitsAndFailsWithENOSPC) {
+  auto file = Create("f", {"12"}, 1);
+  env_.SetSpaceLimit(5);
+  const Status append = file->Append("abcdefgh");
+  EXPECT_EQ(append.code(), StatusCode::kResourceExhausted) << append.ToString();
+  EXPECT_THAT(append.message(), HasSubstr("No space left on device"));
+  EXPECT_EQ(Contents("f"), "12abcde") << "write(2) writes what fits";
+  EXPECT_EQ(file->Allocate(100).code(), StatusCode::kResourceExhausted);
+  EXPECT_EQ(file->Size(), 7u) << "a failed allocation allocates nothing";
+  env_.SetSpaceLimit(std::nullopt);  // space returns
+  ASSERT_OK(file->Allocate(100));
+  EXPECT_EQ(file->Size(), 100u);
 }
 
 TEST_F(FaultInjectionEnvTest, ConcurrentWritersAreTrackedConsistently) {

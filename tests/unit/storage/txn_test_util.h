@@ -27,6 +27,7 @@ class SlowSyncFile final : public WritableFile {
       : base_(std::move(base)), delay_(delay) {}
   Status Append(std::string_view data) override { return base_->Append(data); }
   Status WriteAt(uint64_t offset, std::string_view data) override { return base_->WriteAt(offset, data); }
+  Status Allocate(uint64_t size) override { return base_->Allocate(size); }
   Status StartWriteback(uint64_t offset, uint64_t length) override { return base_->StartWriteback(offset, length); }
   Status Sync() override {
     if (delay_.count() > 0) std::this_thread::sleep_for(delay_);
@@ -48,8 +49,8 @@ class SlowSyncEnv final : public Env {
     QUIVER_ASSIGN_OR_RETURN(auto f, base_->NewWritableFile(p));
     return std::unique_ptr<WritableFile>(std::make_unique<SlowSyncFile>(std::move(f), delay_));
   }
-  Result<std::unique_ptr<WritableFile>> NewAppendableFile(const std::string& p) override {
-    QUIVER_ASSIGN_OR_RETURN(auto f, base_->NewAppendableFile(p));
+  Result<std::unique_ptr<WritableFile>> OpenWritableFile(const std::string& p) override {
+    QUIVER_ASSIGN_OR_RETURN(auto f, base_->OpenWritableFile(p));
     return std::unique_ptr<WritableFile>(std::make_unique<SlowSyncFile>(std::move(f), delay_));
   }
   Result<std::unique_ptr<RandomAccessFile>> NewRandomAccessFile(const std::string& p) override {
