@@ -282,8 +282,18 @@ Status FaultInjectionEnv::WriteWithinSpace(WritableFile& base, NodeId node, uint
     full = Status::FromErrno(append ? "append" : "write", base.path(), ENOSPC);
   }
   if (!data.empty()) {
+    Write w{offset, data.size(), {}};
+    auto it = nodes_.find(node);
+    if (it != nodes_.end() && offset < it->second.durable_written) {
+      // Over durable bytes: keep them, for a power loss that loses this write.
+      const uint64_t covered = std::min<uint64_t>(offset + data.size(), it->second.durable_written) - offset;
+      QUIVER_ASSIGN_OR_RETURN(auto reader, base_->NewRandomAccessFile(base.path()));
+      w.before.resize(covered);
+      QUIVER_ASSIGN_OR_RETURN(size_t n, reader->ReadAt(offset, covered, w.before.data()));
+      w.before.resize(n);
+    }
     QUIVER_RETURN_IF_ERROR(append ? base.Append(data) : base.WriteAt(offset, data));
-    if (auto it = nodes_.find(node); it != nodes_.end()) it->second.unsynced.push_back({offset, data.size()});
+    if (it != nodes_.end()) it->second.unsynced.push_back(std::move(w));
   }
   if (space_left_) {
     const uint64_t grown = offset + data.size() > size ? offset + data.size() - size : 0;
@@ -301,10 +311,6 @@ Status FaultInjectionEnv::FileAppend(WritableFile& base, NodeId node, std::strin
 Status FaultInjectionEnv::FileWriteAt(WritableFile& base, NodeId node, uint64_t offset, std::string_view data) {
   std::lock_guard lock(mu_);
   QUIVER_RETURN_IF_ERROR(BeforeMutation("write", base.path()));
-  auto it = nodes_.find(node);
-  if (it != nodes_.end() && offset < it->second.durable_written) {
-    return Status::InvalidArgument("fault injection does not model overwriting durable bytes of " + base.path());
-  }
   return WriteWithinSpace(base, node, offset, data, /*append=*/false);
 }
 
@@ -320,9 +326,12 @@ Status FaultInjectionEnv::FileAllocate(WritableFile& base, NodeId node, uint64_t
 
 Status FaultInjectionEnv::FileSync(WritableFile& base, NodeId node) {
   std::lock_guard lock(mu_);
-  QUIVER_RETURN_IF_ERROR(BeforeMutation("sync", base.path()));
+  // A crash refuses the sync; a failure FailOpAfter armed for it is a failed fsync, with
+  // what that does to the unsynced writes.
+  Status status = BeforeMutation("sync", base.path());
+  if (crashed_) return status;
   auto it = nodes_.find(node);
-  Status status = InjectedSyncFailure("sync", base.path());
+  if (status.ok()) status = InjectedSyncFailure("sync", base.path());
   if (status.ok()) status = base.Sync();
   if (it == nodes_.end()) return status;
   Node& state = it->second;
@@ -336,6 +345,7 @@ Status FaultInjectionEnv::FileSync(WritableFile& base, NodeId node) {
   state.durable_size = base.Size();
   for (const Write& w : state.unsynced) state.durable_written = std::max(state.durable_written, w.offset + w.size);
   state.unsynced.clear();
+
   return Status::OK();
 }
 
@@ -485,7 +495,7 @@ std::vector<FaultInjectionEnv::Write> FaultInjectionEnv::SurvivingWrites(const N
     case Loss::kDropUnsynced:
       break;
     case Loss::kTearLastWrite:
-      out = node.unsynced;
+      for (const Write& w : node.unsynced) out.push_back({w.offset, w.size, {}});
       if (!out.empty()) {
         out.back().size /= 2;
         if (out.back().size == 0) out.pop_back();
@@ -497,7 +507,7 @@ std::vector<FaultInjectionEnv::Write> FaultInjectionEnv::SurvivingWrites(const N
       for (const Write& w : node.unsynced) {
         for (uint64_t at = w.offset; at < w.offset + w.size;) {
           const uint64_t piece_end = std::min(w.offset + w.size, (at / kPage + 1) * kPage);
-          if (coin() & 1) out.push_back({at, piece_end - at});
+          if (coin() & 1) out.push_back({at, piece_end - at, {}});
           at = piece_end;
         }
       }
@@ -518,7 +528,15 @@ std::string FaultInjectionEnv::SurvivingImage(const Node& node, const std::vecto
     if (from < to) std::fill(image.begin() + static_cast<long>(from), image.begin() + static_cast<long>(to), '\0');
   };
   zero(node.durable_written, size);  // never durably written: zeros, or nothing
-  for (const Write& w : node.lost) zero(w.offset, w.offset + w.size);
+  // Writes that may not survive give back what they covered: durable bytes they wrote
+  // over, zeros elsewhere (latest first, so the oldest durable content wins).
+  auto restore = [&](const Write& w) {
+    zero(w.offset, w.offset + w.size);
+    const uint64_t end = std::min<uint64_t>(w.offset + w.before.size(), image.size());
+    if (w.offset < end) image.replace(w.offset, end - w.offset, w.before, 0, end - w.offset);
+  };
+  for (auto it = node.unsynced.rbegin(); it != node.unsynced.rend(); ++it) restore(*it);
+  for (auto it = node.lost.rbegin(); it != node.lost.rend(); ++it) restore(*it);
   for (const Write& w : survivors) {
     const uint64_t end = std::min<uint64_t>(w.offset + w.size, std::min<uint64_t>(current.size(), size));
     if (w.offset < end) image.replace(w.offset, end - w.offset, current, w.offset, end - w.offset);
@@ -550,7 +568,9 @@ Status FaultInjectionEnv::DropUnsyncedDataImpl(Loss loss, uint64_t seed) {
     const std::vector<Write> kept = SurvivingWrites(node, loss, seed, *binding);
     const auto live = live_.find(path);
     const bool same_file = live != live_.end() && live->second == *binding;
-    if (same_file && kept.empty() && node.lost.empty() && node.durable_written >= node.durable_size) {
+    const bool overwrote = std::any_of(node.unsynced.begin(), node.unsynced.end(),
+                                       [](const Write& w) { return !w.before.empty(); });
+    if (same_file && kept.empty() && node.lost.empty() && !overwrote && node.durable_written >= node.durable_size) {
       truncations.emplace_back(path, node.durable_size);  // the common case: a prefix survives
       continue;
     }

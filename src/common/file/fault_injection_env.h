@@ -30,9 +30,9 @@
 //   The file ends at its durable length, or at the end of the last surviving write if
 //   that is further; bytes between that were never durably written read as zeros. An
 //   Allocate that was not synced is lost with the length it gave. A file created (or
-//   truncated by NewWritableFile) and never synced loses all its data. Writes must go
-//   past every durably written byte (into new or preallocated space): overwriting
-//   durable data is not modelled and is refused with InvalidArgument.
+//   truncated by NewWritableFile) and never synced loses all its data. A WriteAt over
+//   durable bytes (a repair zeroing a torn tail) is unsynced like any other: if it does
+//   not survive, the bytes it covered are what they were.
 // * Names. Creating a file, creating a directory (CreateDirs) and renaming are durable only
 //   once the parent directory is SyncDir'd. On power loss, each name changed since the last
 //   successful SyncDir of its directory reverts to what it named at that sync: a file created
@@ -172,6 +172,7 @@ class FaultInjectionEnv final : public Env {
   struct Write {
     uint64_t offset = 0;
     uint64_t size = 0;
+    std::string before;  // for a write over durable bytes: what they were
   };
   struct Node {
     uint64_t durable_size = 0;     // the length that survives power loss

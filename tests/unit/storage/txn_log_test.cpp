@@ -312,6 +312,50 @@ TEST_F(TxnLogTest, ASegmentBeforeTheLastMustEndCleanly) {
   EXPECT_NE(s.status().message().find("later segments follow"), std::string::npos) << s.status().ToString();
 }
 
+// A log written by a version-2 build: 32-byte record headers, no durable_before, no
+// preallocation. It replays, and the writer goes on in a new version-3 segment.
+TEST_F(TxnLogTest, AVersionTwoSegmentIsReadAndTheLogGoesOnInVersionThree) {
+  SegmentHeader h{TestDbId(), 0, 0, kLogFormatVersion};
+  std::string v2 = EncodeSegmentHeader(h);
+  const uint32_t two = 2;
+  std::memcpy(v2.data() + 8, &two, 4);
+  const uint64_t header_check = Checksum64(v2.data(), 56);
+  std::memcpy(v2.data() + 56, &header_check, 8);
+  for (const Record& r : records_) {
+    const uint64_t position = v2.size() - kSegmentHeaderSize;
+    const std::string_view payload = r.view.payload;
+    std::string rec(32, '\0');
+    const uint64_t payload_check = Checksum64(payload.data(), payload.size(), position);
+    const uint32_t length = static_cast<uint32_t>(payload.size());
+    const uint16_t type = 1;
+    std::memcpy(rec.data(), &payload_check, 8);
+    std::memcpy(rec.data() + 8, &length, 4);
+    std::memcpy(rec.data() + 12, &type, 2);
+    std::memcpy(rec.data() + 16, &r.view.sequence, 8);
+    const uint64_t check = Checksum64(rec.data(), 24, position);
+    std::memcpy(rec.data() + 24, &check, 8);
+    rec.append(payload);
+    rec.append(RecordSize(payload.size(), 2) - rec.size(), '\0');
+    v2 += rec;
+  }
+  WriteAll(segment_, v2);
+  auto s = Reopen();
+  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  EXPECT_EQ((*s)->recovery().records_replayed, static_cast<uint64_t>(kCommits));
+  auto w = (*s)->BeginWrite();
+  ASSERT_TRUE(w.ok());
+  (*w)->CreateNode({}, {});
+  ASSERT_TRUE((*w)->Commit().ok());
+  s->reset();
+  const uint64_t end = v2.size() - kSegmentHeaderSize;
+  EXPECT_TRUE(fs::exists(path_ + "/" + SegmentFileName(end))) << "a version-3 segment after the version-2 one";
+  EXPECT_EQ(ReadAll(segment_), v2) << "the old segment is left as it was";
+  s = Reopen();
+  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  EXPECT_EQ((*s)->recovery().segments_read, 2u);
+  EXPECT_EQ((*s)->BeginRead()->NodeCount(), static_cast<uint64_t>(kCommits + 1));
+}
+
 TEST_F(TxnLogTest, ASegmentOfAnotherDatabaseIsRefused) {
   DatabaseId other = TestDbId();
   other[0] ^= 0xFF;
