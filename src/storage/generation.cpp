@@ -4,6 +4,8 @@
 #include <charconv>
 #include <cstdio>
 
+#include "common/error_status.h"
+
 namespace quiver::storage {
 
 std::string GenerationDirName(uint64_t generation) {
@@ -39,7 +41,7 @@ Result<std::shared_ptr<const Generation>> Generation::Open(Env* env, const std::
   QUIVER_ASSIGN_OR_RETURN(
       g->manifest_,
       ParseManifest({reinterpret_cast<const std::byte*>(bytes.data()), bytes.size()}, manifest_name, expected));
-  QUIVER_RETURN_IF_ERROR(g->Load(options));
+  QUIVER_RETURN_IF_ERROR(CatchErrors([&] { return g->Load(options); }));  // Load reads checked blocks
   return std::shared_ptr<const Generation>(std::move(g));
 }
 
@@ -63,7 +65,11 @@ Status Generation::Load(const OpenOptions& options) {
     QUIVER_ASSIGN_OR_RETURN(SectionFile parsed,
                             SectionFile::Parse(map->bytes(), name,
                                                {info.kind, m.database_id, m.generation, info.subject, m.format_version}));
-    files_.push_back(GenerationFile{info, std::move(map), std::move(parsed)});
+    GenerationFile file{info, std::move(map), std::move(parsed), nullptr};
+    file.verifier = file.parsed.MakeBlockVerifier();
+    if (options.verify_checksums) file.verifier->MarkAllVerified();  // the whole file matched above
+    file.parsed.AttachVerifier(file.verifier.get());
+    files_.push_back(std::move(file));
   }
 
   csr_files_.assign(m.rel_type_count, nullptr);
@@ -218,6 +224,11 @@ Status Generation::VerifyChecksums() const {
 }
 
 Status Generation::VerifyStructure() const {
+  // The checks read through the verifying views: a damaged block is Corruption too.
+  return CatchErrors([this] { return VerifyStructureUnchecked(); });
+}
+
+Status Generation::VerifyStructureUnchecked() const {
   QUIVER_RETURN_IF_ERROR(dictionary_.Verify(dictionary_file_->parsed));
   QUIVER_RETURN_IF_ERROR(labels_.Verify(labels_file_->parsed));
   for (uint32_t l = 0; l < manifest_.label_count; ++l) {

@@ -8,8 +8,11 @@
 // The read API is the low-level one the ingest, bench and (later) executor layers use:
 // counts, dictionaries, labels, CSR slices, property reads and external-id lookups.
 // Every accessor is memory-safe on unverified data: ids are range-checked and slices
-// clamped, so a corrupt byte yields a wrong answer (until `quiver check` or
-// verify_checksums catches it), never an access outside the mapping.
+// clamped, so no byte leads outside the mapping. And no damaged byte is an answer: the
+// first read of each 64 KiB block of a file checks it against the file's block
+// checksums (block_verifier.h), and an accessor that meets a damaged block throws
+// StorageError (Corruption: "<gen>/<file>: byte offset <block>: checksum mismatch ...").
+// The methods that return Status (Open, Verify*) return that as Corruption instead.
 
 #include <cstdint>
 #include <memory>
@@ -47,6 +50,7 @@ struct GenerationFile {
   FileInfo info;  // from the MANIFEST
   std::unique_ptr<MappedFile> map;
   SectionFile parsed;
+  std::unique_ptr<BlockVerifier> verifier;  // of parsed's body; every section read checks it
 };
 
 class Generation {
@@ -125,6 +129,7 @@ class Generation {
  private:
   Generation() = default;
   Status Load(const OpenOptions& options);
+  Status VerifyStructureUnchecked() const;
 
   Env* env_ = nullptr;
   std::string dir_;

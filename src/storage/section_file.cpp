@@ -352,6 +352,16 @@ Result<SectionView> SectionFile::GetUInts(SectionType type, uint64_t count) cons
   return Get(type, s->width, count);
 }
 
+std::unique_ptr<BlockVerifier> SectionFile::MakeBlockVerifier() const {
+  const uint64_t table_at = footer_.directory_offset + uint64_t{footer_.section_count} * sizeof(SectionEntry);
+  return std::make_unique<BlockVerifier>(bytes_, footer_.directory_offset, footer_.block_size_log2,
+                                         bytes_.data() + table_at, name_);
+}
+
+void SectionFile::AttachVerifier(const BlockVerifier* verifier) {
+  for (SectionView& s : sections_) s.verifier = verifier;
+}
+
 Status SectionFile::VerifyBody() const {
   if (Checksum64(bytes_.data(), footer_.directory_offset) == footer_.body_checksum) return Status::OK();
   const uint64_t block_size = uint64_t{1} << footer_.block_size_log2;
