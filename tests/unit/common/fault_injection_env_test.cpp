@@ -354,10 +354,26 @@ TEST_F(FaultInjectionEnvTest, PreallocatedSpaceKeepsItsLengthAndLosesUnsyncedWri
   EXPECT_EQ(Contents("segment"), "HEADdurable" + std::string(5, '\0'));
 }
 
-TEST_F(FaultInjectionEnvTest, OverwritingDurableBytesIsRefusedAsNotModelled) {
-  auto file = Create("segment", {"HEADdurable"}, 1);
-  EXPECT_EQ(file->WriteAt(4, "x").code(), StatusCode::kInvalidArgument);
-  ASSERT_OK(file->WriteAt(11, "past the end is fine"));
+// Recovery zeroes a torn tail in place: until that is synced, power loss gives the old
+// bytes back.
+TEST_F(FaultInjectionEnvTest, AnUnsyncedOverwriteOfDurableBytesIsUndoneByPowerLoss) {
+  auto file = Create("segment", {"HEADgarbage"}, 1);
+  ASSERT_OK(env_.SyncDir(dir_.path()));
+  ASSERT_OK(file->WriteAt(4, std::string(7, '0')));
+  EXPECT_EQ(Contents("segment"), "HEAD0000000");
+  file.reset();
+  ASSERT_OK(env_.DropUnsyncedData());
+  EXPECT_EQ(Contents("segment"), "HEADgarbage");
+
+  env_.Reset();
+  file = nullptr;
+  auto again = env_.OpenWritableFile(dir_.Join("segment"));
+  ASSERT_OK(again);
+  ASSERT_OK((*again)->WriteAt(4, std::string(7, '0')));
+  ASSERT_OK((*again)->Sync());
+  again->reset();
+  ASSERT_OK(env_.DropUnsyncedData());
+  EXPECT_EQ(Contents("segment"), "HEAD0000000") << "once synced, the overwrite stays";
 }
 
 TEST_F(FaultInjectionEnvTest, ReorderingKeepsSomeUnsyncedPagesAndNotOthersBySeed) {
