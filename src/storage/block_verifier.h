@@ -1,5 +1,5 @@
 #pragma once
-// BlockVerifier: verifies a generation file's 64 KiB blocks against the checksum table in
+// BlockVerifier: verifies a generation file's blocks (4 KiB) against the checksum table in
 // its trailer the first time anything in them is read (as RocksDB verifies a block on
 // read), so that a query reading damaged data fails with Corruption naming the file and
 // the byte offset, instead of answering from it. Header, directory and trailer are

@@ -2,7 +2,7 @@
 // The database checker behind `quiver check`: verifies every checksum and every
 // structural invariant of the current generation and names the first broken file and
 // byte offset. Checksums come first (a flipped bit is reported as a checksum mismatch in
-// its 64 KiB block), then the structure (offsets monotone, ids in range, reverse CSR the
+// its 4 KiB block), then the structure (offsets monotone, ids in range, reverse CSR the
 // transpose of forward, counts matching), then the write log past the generation: every
 // rule recovery applies (docs/format/log.md, "Recovery": segments whole and contiguous
 // from the generation's position, checksums, sequences, damage told from a torn tail)

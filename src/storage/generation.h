@@ -9,7 +9,7 @@
 // counts, dictionaries, labels, CSR slices, property reads and external-id lookups.
 // Every accessor is memory-safe on unverified data: ids are range-checked and slices
 // clamped, so no byte leads outside the mapping. And no damaged byte is an answer: the
-// first read of each 64 KiB block of a file checks it against the file's block
+// first read of each 4 KiB block of a file checks it against the file's block
 // checksums (block_verifier.h), and an accessor that meets a damaged block throws
 // StorageError (Corruption: "<gen>/<file>: byte offset <block>: checksum mismatch ...").
 // The methods that return Status (Open, Verify*) return that as Corruption instead.
@@ -121,7 +121,7 @@ class Generation {
 
   // ---- verification (quiver check)
   const std::vector<GenerationFile>& files() const { return files_; }
-  // Whole-file checksums against the MANIFEST; names the first bad file and 64 KiB block.
+  // Whole-file checksums against the MANIFEST; names the first bad file and block.
   Status VerifyChecksums() const;
   // Every structural invariant of every file (docs/format/generation.md). O(size).
   Status VerifyStructure() const;

@@ -101,7 +101,7 @@ Result<std::unique_ptr<SectionFileWriter>> SectionFileWriter::Create(Env* env, c
 
 Status SectionFileWriter::Write(std::string_view bytes) {
   whole_.Update(bytes);  // its digest at the directory offset is the body checksum
-  // Split at 64 KiB block boundaries for the block table.
+  // Split at checksum block boundaries for the block table.
   std::string_view rest = bytes;
   while (!rest.empty()) {
     const uint64_t in_block = offset_ % kBlockSize;

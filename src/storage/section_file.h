@@ -145,7 +145,7 @@ class SectionFile {
   // The section, checking the count and that its width is one of 1, 2, 4 or 8.
   Result<SectionView> GetUInts(SectionType type, uint64_t count) const;
 
-  // Verifies the body checksum and, on mismatch, names the first bad 64 KiB block. O(size).
+  // Verifies the body checksum and, on mismatch, names the first bad checksum block. O(size).
   Status VerifyBody() const;
 
   // A verifier of this file's body blocks against its block table (block_verifier.h).
