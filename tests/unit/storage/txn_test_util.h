@@ -144,6 +144,38 @@ inline std::map<std::string, std::string> PropsByName(const GraphReader& r,
   return out;
 }
 
+// The reference graph a snapshot holds (every node and relationship carries "uid"): what
+// a process that starts from a database it did not write knows of it.
+inline RefGraph ReadRefGraph(const GraphReader& r) {
+  RefGraph g;
+  const auto uid_key = r.FindPropertyKey("uid");
+  if (!uid_key) return g;
+  std::vector<NodeId> ids;
+  r.ScanNodes(0, r.NodeIdBound(), std::nullopt, ids);
+  std::vector<LabelId> labels;
+  std::vector<PropertyEntry> props;
+  std::vector<Adjacent> adj;
+  for (NodeId n : ids) {
+    RefNode& node = g.nodes[UidOf(r.GetNodeProperty(n, *uid_key))];
+    labels.clear();
+    r.GetLabels(n, labels);
+    for (LabelId l : labels) node.labels.insert(std::string(r.LabelName(l)));
+    props.clear();
+    r.GetNodeProperties(n, props);
+    node.props = PropsByName(r, props);
+    adj.clear();
+    r.Expand(n, quiver::Direction::kOutgoing, {}, adj);
+    for (const auto& a : adj) {
+      props.clear();
+      r.GetRelationshipProperties(a.rel.id, props);
+      g.rels[UidOf(r.GetRelationshipProperty(a.rel.id, *uid_key))] =
+          RefRel{std::string(r.RelTypeName(a.rel.type)), UidOf(r.GetNodeProperty(a.rel.start, *uid_key)),
+                 UidOf(r.GetNodeProperty(a.rel.end, *uid_key)), PropsByName(r, props)};
+    }
+  }
+  return g;
+}
+
 // Compares every fact of the snapshot with the reference, and checks the invariants:
 // counts, degree sums (out = in = relationship count), reverse adjacency = transpose
 // of forward, Degree = Expand's size, label scans = the labels nodes report.
@@ -223,8 +255,6 @@ inline void ExpectMatches(const GraphReader& r, const RefGraph& ref, const std::
   }
 }
 
-// A base generation: `n` nodes with uids 0..n-1, some labels and properties, a ring of
-// :R relationships (uids 0..n-1) and self-loops; the same facts in `ref`.
 // The store's per-label and per-type counts (storage/txn/graph_counts.h), as `quiver
 // info` reports them, against the reference.
 inline void ExpectCountsMatch(const TransactionalStore& store, const RefGraph& ref, const std::string& where) {
@@ -247,6 +277,8 @@ inline void ExpectCountsMatch(const TransactionalStore& store, const RefGraph& r
   EXPECT_EQ(got_types, types);
 }
 
+// A base generation: `n` nodes with uids 0..n-1, some labels and properties, a ring of
+// :R relationships (uids 0..n-1) and self-loops; the same facts in `ref`.
 inline void PublishBase(const std::string& path, int n, RefGraph* ref) {
   DatabaseOptions o;
   o.create_if_missing = true;
