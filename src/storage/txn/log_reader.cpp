@@ -57,10 +57,21 @@ LaterRecords ValidRecordsAfter(std::string_view bytes, uint64_t stop_offset, uin
 }  // namespace
 
 Result<LogScan> ScanLog(Env* env, const std::string& db_path, const DatabaseId& id, uint64_t position,
-                        uint32_t generation_format, const RecordVisitor& visit) {
+                        uint32_t generation_format, const RecordVisitor& visit, bool salvage) {
   LogScan out;
   out.start_position = position;
   out.end_position = position;
+  uint64_t pos = position;
+  uint64_t sequence = 0;
+  // Where the log is damaged: the error, or — salvaging — the end of what can be read.
+  auto damaged = [&](Status why) -> Result<LogScan> {
+    if (!salvage) return why;
+    out.salvage_stop = std::move(why);
+    out.end_position = pos;
+    out.last_sequence = std::max(sequence, out.base_sequence);
+    out.torn = false;
+    return out;
+  };
   QUIVER_ASSIGN_OR_RETURN(auto all, ListSegments(env, db_path));
   std::vector<std::pair<uint64_t, std::string>> live;
   for (auto& segment : all) {
@@ -75,44 +86,44 @@ Result<LogScan> ScanLog(Env* env, const std::string& db_path, const DatabaseId& 
       out.no_segment = true;  // imported before every generation had its segment
       return out;
     }
-    return Status::Corruption(
+    return damaged(Status::Corruption(
         "write log: the segment starting at position " + std::to_string(position) +
         " (the live generation's) is missing" +
-        (live.empty() ? std::string() : "; the next one starts at " + std::to_string(live.front().first)));
+        (live.empty() ? std::string() : "; the next one starts at " + std::to_string(live.front().first))));
   }
 
-  uint64_t pos = position;
-  uint64_t sequence = 0;
   uint64_t durable = 0;           // the greatest durable_before of a valid record so far
   uint64_t durable_named_at = 0;  // the position of that record
   for (size_t i = 0; i < live.size(); ++i) {
     const bool last = i + 1 == live.size();
     const auto& [start, name] = live[i];
     if (start != pos) {
-      return Status::Corruption("write log: " + name + " starts at position " + std::to_string(start) +
+      return damaged(Status::Corruption("write log: " + name + " starts at position " + std::to_string(start) +
                                 ", but the log before it ends at " + std::to_string(pos) +
-                                ": a hole in the middle");
+                                ": a hole in the middle"));
     }
     QUIVER_ASSIGN_OR_RETURN(auto map, env->MapReadOnly(JoinPath(db_path, name)));
     const std::string_view bytes(reinterpret_cast<const char*>(map->data()), map->size());
     // Segments are created whole (log_segment.h), so a bad header is damage, never a crash.
-    QUIVER_ASSIGN_OR_RETURN(SegmentHeader header, ParseSegmentHeader(bytes, name));
-    if (header.database_id != id) return Status::Corruption(name + ": belongs to another database");
+    Result<SegmentHeader> parsed_header = ParseSegmentHeader(bytes, name);
+    if (!parsed_header.ok()) return damaged(parsed_header.status());
+    const SegmentHeader header = *parsed_header;
+    if (header.database_id != id) return damaged(Status::Corruption(name + ": belongs to another database"));
     if (header.start_position != start) {
-      return Status::Corruption(name + ": header says it starts at " + std::to_string(header.start_position));
+      return damaged(Status::Corruption(name + ": header says it starts at " + std::to_string(header.start_position)));
     }
     if (i == 0) {
       sequence = header.base_sequence;  // the generation includes commits up to it
       out.base_sequence = sequence;
     }
     if (header.base_sequence != sequence) {
-      return Status::Corruption(name + ": follows sequence " + std::to_string(header.base_sequence) +
-                                ", but the log before it ends at sequence " + std::to_string(sequence));
+      return damaged(Status::Corruption(name + ": follows sequence " + std::to_string(header.base_sequence) +
+                                ", but the log before it ends at sequence " + std::to_string(sequence)));
     }
     if (header.version >= 3 && bytes.size() % kSegmentGranule != 0) {
-      return Status::Corruption(name + ": " + std::to_string(bytes.size()) +
+      return damaged(Status::Corruption(name + ": " + std::to_string(bytes.size()) +
                                 " bytes, not a multiple of the 64 KiB granule segments are allocated in: "
-                                "the segment was cut short (or extended) after it was written");
+                                "the segment was cut short (or extended) after it was written"));
     }
     ++out.segments_read;
     out.last_segment_start = start;
@@ -126,14 +137,14 @@ Result<LogScan> ScanLog(Env* env, const std::string& db_path, const DatabaseId& 
       if (!ParseRecord(bytes.substr(offset), pos, header.version, &rec, &why)) break;
       const std::string where = name + ": log position " + std::to_string(pos);
       if (rec.type != static_cast<uint16_t>(RecordType::kCommit)) {
-        return Status::NotSupported(where + ": record type " + std::to_string(rec.type) +
-                                    " is unknown to this build (written by a newer version?)");
+        return damaged(Status::NotSupported(where + ": record type " + std::to_string(rec.type) +
+                                    " is unknown to this build (written by a newer version?)"));
       }
       if (rec.sequence != sequence + 1) {
-        return Status::Corruption(where + ": sequence " + std::to_string(rec.sequence) + " follows " +
-                                  std::to_string(sequence));
+        return damaged(Status::Corruption(where + ": sequence " + std::to_string(rec.sequence) + " follows " +
+                                  std::to_string(sequence)));
       }
-      QUIVER_RETURN_IF_ERROR(visit(rec, pos, where));
+      if (Status visited = visit(rec, pos, where); !visited.ok()) return damaged(visited);
       if (rec.durable_before > durable) {
         durable = rec.durable_before;
         durable_named_at = pos;
@@ -150,18 +161,18 @@ Result<LogScan> ScanLog(Env* env, const std::string& db_path, const DatabaseId& 
     // Bytes that are not a record follow the last valid one: a crash's torn tail, or damage.
     const std::string where = name + ": log position " + std::to_string(pos) + ": " + why;
     if (!last) {
-      return Status::Corruption(where + ", and later segments follow: a segment is sealed only once all "
-                                "of it is durable, so this is damage, not a crash");
+      return damaged(Status::Corruption(where + ", and later segments follow: a segment is sealed only once all "
+                                "of it is durable, so this is damage, not a crash"));
     }
     if (header.version >= 3 && why.find("runs past the end") != std::string::npos) {
-      return Status::Corruption(where + ": records never pass the end of a preallocated segment, so the "
-                                "segment was cut short");
+      return damaged(Status::Corruption(where + ": records never pass the end of a preallocated segment, so the "
+                                "segment was cut short"));
     }
     const LaterRecords later = ValidRecordsAfter(bytes, offset, pos, garbage_end, header.version);
     if (header.version < 3) {
       if (later.found) {
-        return Status::Corruption(where + ", and a valid record follows at position " +
-                                  std::to_string(later.first_position) + ": a hole in the middle of the log");
+        return damaged(Status::Corruption(where + ", and a valid record follows at position " +
+                                  std::to_string(later.first_position) + ": a hole in the middle of the log"));
       }
     } else {
       if (later.durable > durable) {
@@ -169,10 +180,10 @@ Result<LogScan> ScanLog(Env* env, const std::string& db_path, const DatabaseId& 
         durable_named_at = later.durable_named_at;
       }
       if (pos < durable) {
-        return Status::Corruption(where + ", but the record at log position " + std::to_string(durable_named_at) +
+        return damaged(Status::Corruption(where + ", but the record at log position " + std::to_string(durable_named_at) +
                                   " was appended once the log was durable up to position " +
                                   std::to_string(durable) +
-                                  ": these bytes had been fsynced, so this is damage, not a crash");
+                                  ": these bytes had been fsynced, so this is damage, not a crash"));
       }
     }
     out.torn = true;

@@ -37,6 +37,9 @@ struct LogScan {
   bool torn = false;
   uint64_t torn_bytes = 0;
   std::string torn_reason;
+  // Salvaging only: the damage the scan stopped at (OK: it read the whole log). The
+  // records before end_position were visited; nothing after it was.
+  Status salvage_stop;
 };
 
 // Called for each valid record in log order; `where` names segment and position for
@@ -46,9 +49,10 @@ using RecordVisitor =
 
 // Reads the log of db_path from `position`, the live generation's write_log_position;
 // `generation_format` is that generation's format version (a format-3 generation's segment
-// must exist). Corruption or NotSupported where the rules do not hold.
+// must exist). Corruption or NotSupported where the rules do not hold — or, salvaging
+// (`quiver check --repair`), a scan that ends there with the damage in salvage_stop.
 Result<LogScan> ScanLog(Env* env, const std::string& db_path, const DatabaseId& id, uint64_t position,
-                        uint32_t generation_format, const RecordVisitor& visit);
+                        uint32_t generation_format, const RecordVisitor& visit, bool salvage = false);
 
 // A writer's repair of the torn tail `scan` reported: the bytes are zeroed (version 3:
 // the segment keeps its length) or cut off (versions 1 and 2), and the file is synced.

@@ -55,4 +55,55 @@ Result<RecoveredLog> RecoverLog(Env* env, const std::string& db_path, const Data
   return out;
 }
 
+Result<std::shared_ptr<DeltaState>> SalvageLog(Env* env, const std::string& db_path, const DatabaseId& id,
+                                               std::shared_ptr<DeltaState> state, EditContext ctx,
+                                               RecoveryReport* report) {
+  const Generation& gen = state->base->gen();
+  report->generation = gen.generation();
+  report->start_position = state->log_position;
+  // One transaction per record, each with an edit token of its own (so a record that
+  // fails halfway has changed none of the structures `current` holds), and a record that
+  // does not fit stops the replay whole.
+  DeltaState current = *state;
+  uint64_t edit = ctx.edit;
+  QUIVER_ASSIGN_OR_RETURN(
+      LogScan scan,
+      ScanLog(
+          env, db_path, id, state->log_position, gen.manifest().format_version,
+          [&](const RecordView& rec, uint64_t, const std::string& where) {
+            EditContext record_ctx = ctx;
+            record_ctx.edit = edit++;
+            Transaction replay(nullptr, current, record_ctx, Transaction::Options{Durability::kAsync, UINT64_MAX, false});
+            QUIVER_RETURN_IF_ERROR(replay.Replay(rec.payload, where));
+            current = replay.work();
+            replay.Rollback();  // detached: `current` keeps the structures
+            return Status::OK();
+          },
+          /*salvage=*/true));
+  report->segments_read = scan.segments_read;
+  report->records_replayed = scan.records;
+  report->end_position = scan.end_position;
+  report->last_sequence = scan.last_sequence;
+  report->salvage_stop = scan.salvage_stop;
+  report->truncated = scan.torn;
+  report->truncated_bytes = scan.torn_bytes;
+  report->truncated_reason = scan.torn_reason;
+  if (!scan.salvage_stop.ok()) {
+    uint64_t total = 0;  // log bytes on disk past the stop (an upper bound of what is lost)
+    if (auto segments = ListSegments(env, db_path); segments.ok()) {
+      for (const auto& [start, name] : *segments) {
+        auto size = env->FileSize(JoinPath(db_path, name));
+        if (size.ok() && start + *size > scan.end_position + kSegmentHeaderSize) {
+          total += start + *size - kSegmentHeaderSize - std::max(start, scan.end_position);
+        }
+      }
+    }
+    report->salvage_unread_bytes = total;
+  }
+  auto out = std::make_shared<DeltaState>(current);
+  out->sequence = scan.last_sequence;
+  out->log_position = scan.end_position;
+  return out;
+}
+
 }  // namespace quiver::storage

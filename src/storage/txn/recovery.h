@@ -28,6 +28,10 @@ struct RecoveryReport {
   uint64_t truncated_bytes = 0;  // bytes dropped (zeroed by a writer; left by a reader)
   std::string truncated_reason;
   std::vector<std::string> stale_segments;  // below the generation's position (deleted by a writer)
+  // Salvaging only: the damage replay stopped at (OK: the whole log replayed), and the
+  // bytes of log past it that were not replayed.
+  Status salvage_stop;
+  uint64_t salvage_unread_bytes = 0;
   std::string ToString() const;
 };
 
@@ -44,5 +48,12 @@ struct RecoveredLog {
 Result<RecoveredLog> RecoverLog(Env* env, const std::string& db_path, const DatabaseId& id,
                                 std::shared_ptr<DeltaState> state, bool read_only, EditContext ctx,
                                 RecoveryReport* report);
+
+// For `quiver check --repair`: replays every commit up to the first damage of the log
+// (or the first record that does not fit the state), each commit whole or not at all,
+// and reports where it stopped. Reads only.
+Result<std::shared_ptr<DeltaState>> SalvageLog(Env* env, const std::string& db_path, const DatabaseId& id,
+                                               std::shared_ptr<DeltaState> state, EditContext ctx,
+                                               RecoveryReport* report);
 
 }  // namespace quiver::storage

@@ -100,11 +100,13 @@ inline std::unique_ptr<TransactionalStore> OpenStore(const std::string& path, St
 struct RefNode {
   std::set<std::string> labels;
   std::map<std::string, std::string> props;  // name -> ToTckString(value)
+  friend bool operator==(const RefNode&, const RefNode&) = default;
 };
 struct RefRel {
   std::string type;
   int64_t start = 0, end = 0;  // node uids
   std::map<std::string, std::string> props;
+  friend bool operator==(const RefRel&, const RefRel&) = default;
 };
 struct RefGraph {
   std::map<int64_t, RefNode> nodes;  // by uid
