@@ -162,7 +162,8 @@ struct LogicalPlan {
   bool has_updates = false;
 };
 
-// EXPLAIN's text: one operator per line, children indented.
+// EXPLAIN's text: one operator per line; an operator's input follows in its column,
+// its other children (subplans, build sides, UNION branches) come first, indented.
 std::string ToString(const LogicalPlan& plan);
 // Slots print as their variable names when `slot_names` is given, else as `#n`.
 std::string ToString(const LogicalOperator& op, int indent = 0,
