@@ -414,7 +414,7 @@ BoundExprPtr Binder::BindComprehension(const Expr& expr, const ExprContext& ctx)
   auto list = BindExpr(list_ast, ctx);
   StaticType element = ElementType(*list);
   SlotId slot = NewSlot(variable);
-  Scope local = *ctx.scope;
+  Scope local(ctx.scope);
   local.Add({variable, slot, element});
   ExprContext inner;
   inner.scope = &local;
@@ -454,7 +454,7 @@ BoundExprPtr Binder::BindComprehension(const Expr& expr, const ExprContext& ctx)
 }
 
 BoundExprPtr Binder::BindPatternSubquery(const Expr& expr, const ExprContext& ctx) {
-  Scope local = *ctx.scope;
+  Scope local(ctx.scope);
   auto argument = MakeOp(OpKind::kArgument, nullptr);
   auto e = std::make_unique<BoundExpr>(ExprOp::kSubquery);
   if (expr.Is<PatternPredicateExpr>()) {
@@ -476,8 +476,11 @@ BoundExprPtr Binder::BindPatternSubquery(const Expr& expr, const ExprContext& ct
     e->subquery_mode = SubqueryMode::kCollect;
     e->type = StaticType::kList;
   } else {
+    // The subquery's clauses see the outer variables in a clause scope of their own
+    // (flat: WITH * lists every variable of a clause's scope).
     const auto& statement = *expr.As<ExistsExpr>().query;
-    e->subplan = BindClauses(statement.queries[0], std::move(argument), local, nullptr);
+    Scope clause_scope = ctx.scope->Flatten();
+    e->subplan = BindClauses(statement.queries[0], std::move(argument), clause_scope, nullptr);
     e->subquery_mode = SubqueryMode::kExists;
     e->type = StaticType::kBool;
   }

@@ -396,8 +396,9 @@ void CollectSlots(const BoundExpr& expr, std::vector<SlotId>& out) {
       for (const auto& e : op->exprs) CollectSlots(*e, out);
       if (op->from_slot != kNoSlot) out.push_back(op->from_slot);
       if (op->to_slot != kNoSlot) out.push_back(op->to_slot);
-      for (SlotId s : op->rel.distinct_from) out.push_back(s);
-      for (SlotId s : op->rel.distinct_from_lists) out.push_back(s);
+      // Not rel.distinct_from(_lists): those are relationships of the subplan's own
+      // pattern, bound inside it (and collecting every hop's prefix would be quadratic
+      // in the pattern's length).
       for (const auto& v : op->rel.property_values) CollectSlots(*v, out);
       for (const auto& c : op->children) stack.push_back(c.get());
     }
