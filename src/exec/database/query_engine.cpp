@@ -33,12 +33,26 @@ Mode TakeMode(std::string_view& text) {
   return Mode::kRun;
 }
 
-void Profile(const PhysicalOperator& op, int indent, const std::vector<std::string>* slot_names,
-             std::string& out) {
-  out.append(static_cast<size_t>(indent) * 2, ' ');
-  out += planner::Describe(op.logical(), slot_names);
-  out += "  [rows=" + std::to_string(op.rows_produced) + "]\n";
-  for (size_t i = op.children.size(); i-- > 0;) Profile(*op.children[i], indent + 1, slot_names, out);
+// PROFILE's text, laid out as EXPLAIN's (planner::ToString): a pipeline's stages and
+// an operator's input follow in one column, other children come first, indented.
+void Profile(const PhysicalOperator& root, const std::vector<std::string>* slot_names, std::string& out) {
+  std::vector<std::pair<const PhysicalOperator*, int>> stack{{&root, 0}};
+  std::vector<ProfiledOperator> stages;
+  while (!stack.empty()) {
+    auto [op, level] = stack.back();
+    stack.pop_back();
+    stages.clear();
+    op->Profile(stages);
+    for (const auto& stage : stages) {
+      out.append(static_cast<size_t>(level) * 2, ' ');
+      out += planner::Describe(*stage.logical, slot_names);
+      out += "  [rows=" + std::to_string(stage.rows) + "]\n";
+    }
+    for (size_t i = 0; i < op->children.size(); ++i) {
+      bool input = i == 0 && op->logical().kind != planner::OpKind::kUnion;
+      stack.emplace_back(op->children[i].get(), input ? level : level + 1);
+    }
+  }
 }
 
 QueryResult PlanResult(std::string text) {
@@ -70,11 +84,11 @@ QueryResult ExecuteQuery(GraphSource& source, const ProcedureTable& procedures, 
       return PlanResult(planner::ToString(plan));
     }
     PhysicalOperatorPtr root = BuildPhysicalPlan(*plan.root);
-    ExecContext ctx(graph, tx.get(), parameters, procedures, plan.slot_count);
+    ExecContext ctx(graph, tx.get(), parameters, procedures, plan.slot_count, CountOperators(*root));
     root->Open(ctx, nullptr);
     const auto& slots = plan.root->slots;
     std::vector<std::vector<Value>> rows;
-    RowBatch batch(ctx.width());
+    RowBatch batch(ctx.width(), ctx.batch_capacity());
     // A query without RETURN still runs every row (its updates), but yields no rows.
     bool has_columns = !slots.empty();
     while (root->Next(ctx, batch)) {
@@ -89,7 +103,7 @@ QueryResult ExecuteQuery(GraphSource& source, const ProcedureTable& procedures, 
     if (tx) ThrowIfError(tx->Commit());
     if (mode == Mode::kProfile) {
       std::string out;
-      Profile(*root, 0, &plan.slot_names, out);
+      Profile(*root, &plan.slot_names, out);
       return PlanResult(std::move(out));
     }
     return QueryResult(plan.root->columns, std::move(rows));

@@ -21,7 +21,6 @@ class ProcedureCallOp final : public StreamOperator {
  public:
   using StreamOperator::StreamOperator;
 
- protected:
   void BeginRow(ExecContext& ctx, Value* row) override {
     const auto& call = logical().call;
     auto it = ctx.procedures().find(call.name);
@@ -40,7 +39,7 @@ class ProcedureCallOp final : public StreamOperator {
     void_done_ = false;
   }
 
-  bool NextRow(ExecContext& ctx, Value* row, Value* out) override {
+  bool NextRow(ExecContext& ctx, Value* row) override {
     const auto& call = logical().call;
     if (call.output_count == 0) {
       // A void procedure passes each input row through once.
@@ -52,7 +51,7 @@ class ProcedureCallOp final : public StreamOperator {
     const auto& result = results_[pos_++];
     for (size_t i = 0; i < call.yield_slots.size(); ++i) {
       auto field = static_cast<size_t>(call.yield_fields[i]);
-      out[call.yield_slots[i]] = field < result.size() ? result[field] : Value();
+      row[call.yield_slots[i]] = field < result.size() ? result[field] : Value();
     }
     return true;
   }
@@ -65,7 +64,7 @@ class ProcedureCallOp final : public StreamOperator {
 
 }  // namespace
 
-PhysicalOperatorPtr MakeProcedureCall(const LogicalOperator& op) {
+StreamOperatorPtr MakeProcedureCall(const LogicalOperator& op) {
   return std::make_unique<ProcedureCallOp>(op);
 }
 
