@@ -1,14 +1,12 @@
 #include "cypher/parser.h"
 
+#include "common/stack_guard.h"
 #include "cypher/lexer.h"
 #include "cypher/parser_impl.h"
 #include "quiver/error.h"
 
 namespace quiver::cypher {
 namespace {
-
-// See kNestingWeight in parser_impl.h.
-constexpr int kMaxDepth = 2500;
 
 std::string Quote(std::string_view text) {
   std::string out = "'";
@@ -18,14 +16,19 @@ std::string Quote(std::string_view text) {
   return out;
 }
 
+constexpr std::string_view kTooDeep =
+    "query too deeply nested: the limit is about 250 levels of nested expressions, lists, maps, patterns "
+    "or subqueries, 1,250 prefix operators (NOT, -), or 2,500 operands in an operator chain";
+
 }  // namespace
 
 DepthGuard::DepthGuard(Parser& parser, int weight) : parser_(parser), weight_(weight) {
+  CheckStack();  // the backstop for threads with less stack than kMaxDepth is sized for
   parser_.depth_ += weight_;
   if (parser_.depth_ > kMaxDepth) {
     parser_.depth_ -= weight_;
     weight_ = 0;
-    parser_.Fail(parser_.Peek(), "UnexpectedSyntax", "query is nested too deeply");
+    parser_.Fail(parser_.Peek(), "QueryTooComplex", kTooDeep);
   }
 }
 
@@ -34,8 +37,7 @@ DepthGuard::~DepthGuard() {
 }
 
 void ChainGuard::Add() {
-  if (parser_.depth_ + 1 > kMaxDepth)
-    parser_.Fail(parser_.Peek(), "UnexpectedSyntax", "query is nested too deeply");
+  if (parser_.depth_ + 1 > kMaxDepth) parser_.Fail(parser_.Peek(), "QueryTooComplex", kTooDeep);
   ++parser_.depth_;
   ++count_;
 }
@@ -186,6 +188,10 @@ SingleQuery Parser::ParseSingleQuery(bool in_subquery) {
   SingleQuery query;
   query.pos = Peek().pos;
   while (AtClauseStart()) {
+    if (++clauses_ > kMaxClauses) {
+      Fail(Peek(), "QueryTooComplex",
+           "query too long: more than " + std::to_string(kMaxClauses) + " clauses in one statement");
+    }
     query.clauses.push_back(ParseClause());
     // RETURN ends a single query; what may follow is UNION, ';', '}' or the end.
     if (query.clauses.back()->Is<ReturnClause>()) break;

@@ -174,6 +174,9 @@ class Binder {
   BoundExprPtr BindComprehension(const cypher::Expr& expr, const ExprContext& ctx);
   BoundExprPtr BindPatternSubquery(const cypher::Expr& expr, const ExprContext& ctx);
   BoundExprPtr BindBinary(const cypher::BinaryExpr& expr, const ExprContext& ctx);
+  BoundExprPtr CombineBinary(const cypher::BinaryExpr& expr, BoundExprPtr left, BoundExprPtr right);
+  // The slot of the projection item `expr` stands for (ExprContext::items), or null.
+  BoundExprPtr BindAsItem(const cypher::Expr& expr, const ExprContext& ctx);
 
   std::string_view source_;
   const Catalog& catalog_;

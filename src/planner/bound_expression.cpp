@@ -10,6 +10,7 @@
 #include <cctype>
 
 #include "common/assert.h"
+#include "common/stack_guard.h"
 #include "planner/logical_plan.h"
 
 namespace quiver::planner {
@@ -146,6 +147,7 @@ void PrintArgs(const BoundExpr& e, std::string& out, const SlotNames* names, siz
 }
 
 void Print(const BoundExpr& e, std::string& out, const SlotNames* names) {
+  CheckStack();  // EXPLAIN of a deeply nested expression, on a small stack
   switch (e.op) {
     case ExprOp::kConstant:
       out += ToTckString(e.value);
@@ -383,6 +385,7 @@ bool IsRowIndependent(const BoundExpr& expr) {
 }
 
 void CollectSlots(const BoundExpr& expr, std::vector<SlotId>& out) {
+  CheckStack();
   if (expr.op == ExprOp::kSlot) out.push_back(expr.slot);
   for (const auto& step : expr.path_steps) out.push_back(step.slot);
   for (const auto& a : expr.args) CollectSlots(*a, out);

@@ -79,9 +79,12 @@ QueryResult ExecuteQuery(GraphSource& source, const ProcedureTable& procedures, 
   const GraphReader& graph = snapshot ? *snapshot : *tx;
   try {
     planner::Optimize(plan, catalog, &graph);
+    // The plan's text first: printing can fail (a deep expression on a small stack), and
+    // the transaction must end exactly once.
     if (mode == Mode::kExplain) {
+      std::string explained = planner::ToString(plan);
       if (tx) tx->Rollback();
-      return PlanResult(planner::ToString(plan));
+      return PlanResult(std::move(explained));
     }
     PhysicalOperatorPtr root = BuildPhysicalPlan(*plan.root);
     ExecContext ctx(graph, tx.get(), parameters, procedures, plan.slot_count, CountOperators(*root));
@@ -100,12 +103,10 @@ QueryResult ExecuteQuery(GraphSource& source, const ProcedureTable& procedures, 
       }
       batch.Clear();
     }
+    std::string profiled;
+    if (mode == Mode::kProfile) Profile(*root, &plan.slot_names, profiled);
     if (tx) ThrowIfError(tx->Commit());
-    if (mode == Mode::kProfile) {
-      std::string out;
-      Profile(*root, &plan.slot_names, out);
-      return PlanResult(std::move(out));
-    }
+    if (mode == Mode::kProfile) return PlanResult(std::move(profiled));
     return QueryResult(plan.root->columns, std::move(rows));
   } catch (...) {
     if (tx) tx->Rollback();

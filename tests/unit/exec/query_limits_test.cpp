@@ -1,7 +1,10 @@
-// Long statements through the whole engine: chains of clauses and hops are planned and
-// run without recursion (one pipeline), so the longest run on a thread with
-// kQueryStackBytes of stack; operators that do not stream nest a call each, and are
-// bounded (SyntaxError/QueryTooComplex past kMaxOperatorDepth).
+// Long and deeply nested statements through the whole engine. Each of the reported
+// shapes (30,000 WITH clauses, a 30,000-hop pattern, 100,000 UNWINDs, expressions
+// nested 100,000 deep) crashed with a stack overflow or took gigabytes; now each gives
+// its answer or SyntaxError/QueryTooComplex, quickly — and the longest statements the
+// limits allow run on a thread with kQueryStackBytes of stack, since chains of clauses
+// and hops are planned and run without recursion. On smaller stacks the answer is the
+// result or ResourceExhausted/StackExhausted, never a crash.
 
 #include <gtest/gtest.h>
 
@@ -76,6 +79,14 @@ class QueryLimitsTest : public ::testing::Test {
   std::unique_ptr<Connection> conn_ = db_->Connect();
 };
 
+TEST_F(QueryLimitsTest, TheReportedQueriesAreQueryTooComplexNotACrash) {
+  EXPECT_EQ(Outcome(WithChain(30001)), "SyntaxError/QueryTooComplex");
+  EXPECT_EQ(Outcome("MATCH (a)" + Repeat("-->()", 30000) + " RETURN count(*)"), "SyntaxError/QueryTooComplex");
+  EXPECT_EQ(Outcome(Repeat("UNWIND [1] AS u ", 100000) + "RETURN 1"), "SyntaxError/QueryTooComplex");
+  EXPECT_EQ(Outcome("RETURN " + Repeat("(", 100000) + "1" + Repeat(")", 100000)), "SyntaxError/QueryTooComplex");
+  EXPECT_EQ(Outcome("RETURN 1" + Repeat(" + 1", 100000)), "SyntaxError/QueryTooComplex");
+}
+
 // Chains of clauses and hops stream through one pipeline: no recursion, one row of
 // state, so the longest ones run on a 1 MiB stack.
 TEST_F(QueryLimitsTest, TheLongestStatementsRunOnAOneMebibyteStack) {
@@ -94,6 +105,33 @@ TEST_F(QueryLimitsTest, TheLongestStatementsRunOnAOneMebibyteStack) {
   EXPECT_EQ(Outcome(create + " RETURN m10000.i", kQueryStackBytes), "10000");
 }
 
+// Expressions nest by recursion; the parser's limits keep the deepest ones within
+// kQueryStackBytes through binding, planning, EXPLAIN and evaluation.
+TEST_F(QueryLimitsTest, TheDeepestExpressionsEvaluateOnAOneMebibyteStack) {
+  const std::pair<std::string, std::string> cases[] = {
+      {"RETURN " + Repeat("(", 245) + "1" + Repeat(")", 245), "1"},
+      {"RETURN size(" + Repeat("[", 240) + "1" + Repeat("]", 240) + ")", "1"},
+      {"RETURN " + Repeat("CASE WHEN true THEN ", 240) + "1" + Repeat(" END", 240), "1"},
+      {"RETURN " + Repeat("abs(", 240) + "-1" + Repeat(")", 240), "1"},
+      {"RETURN size(" + Repeat("[x IN ", 240) + "[1]" + Repeat(" | x]", 240) + ")", "1"},
+      {"RETURN " + Repeat("NOT ", 1240) + "true", "true"},
+      {"RETURN " + Repeat("- ", 1240) + "1", "1"},
+      {"RETURN 0" + Repeat(" + 1", 2470), "2470"},
+      {"RETURN ''" + Repeat(" + 'a'", 2470) + " = '" + Repeat("a", 2470) + "'", "true"},
+      {"UNWIND [1] AS x RETURN x = 0" + Repeat(" OR x = 1", 2470), "true"},
+      {"RETURN " + Repeat("{a: ", 120) + "1" + Repeat("}", 120) + " IS NOT NULL", "true"},
+      {"MATCH (n:C {i: 0}) RETURN " + Repeat("EXISTS { MATCH (n)-[:N]->() WHERE ", 120) + "true" + Repeat(" }", 120),
+       "true"},
+      {"MATCH (n:C {i: 0}) RETURN " + Repeat("size([(n)-[:N]->() WHERE ", 80) + "true" + Repeat(" | 1]) > 0", 80),
+       "true"},
+  };
+  MakeChain(1);
+  for (const auto& [query, expected] : cases) {
+    EXPECT_EQ(Outcome(query, kQueryStackBytes), expected) << query.substr(0, 60);
+    EXPECT_EQ(Outcome("EXPLAIN " + query, kQueryStackBytes), "plan") << query.substr(0, 60);
+  }
+}
+
 // Operators that do not stream (aggregation, sorting, DISTINCT, SKIP/LIMIT, OPTIONAL
 // MATCH, updates) nest a call each when rows are pulled: bounded by kMaxOperatorDepth.
 TEST_F(QueryLimitsTest, NestedNonStreamingOperatorsAreBounded) {
@@ -105,6 +143,36 @@ TEST_F(QueryLimitsTest, NestedNonStreamingOperatorsAreBounded) {
   EXPECT_EQ(Outcome("WITH 1 AS x " + Repeat("WITH DISTINCT x + 1 AS x ", 1000) + "RETURN x"),
             "SyntaxError/QueryTooComplex");
   EXPECT_EQ(Outcome(Repeat("OPTIONAL MATCH (a) ", 5000) + "RETURN 1"), "SyntaxError/QueryTooComplex");
+}
+
+// Below kQueryStackBytes the limits are not enough, and the stack check answers for
+// them: each of the largest statements gives its result or StackExhausted.
+TEST_F(QueryLimitsTest, OnSmallerStacksTheAnswerIsAResultOrStackExhausted) {
+  MakeChain(100);
+  const std::string queries[] = {
+      "RETURN " + Repeat("(", 245) + "1" + Repeat(")", 245),
+      "RETURN 0" + Repeat(" + 1", 2470),
+      "EXPLAIN RETURN 0" + Repeat(" + 1", 2470),
+      "PROFILE RETURN 0" + Repeat(" + 1", 2470),
+      "EXPLAIN CREATE (:X {v: 0" + Repeat(" + 1", 2400) + "})",
+      "PROFILE CREATE (:X {v: 0" + Repeat(" + 1", 2400) + "})",
+      "RETURN " + Repeat("NOT ", 1240) + "true",
+      "MATCH (n:C {i: 0}) RETURN " + Repeat("EXISTS { MATCH (n)-[:N]->() WHERE ", 120) + "true" + Repeat(" }", 120),
+      "WITH 1 AS x " + Repeat("WITH count(x) AS x ", 1490) + "RETURN x",
+      Repeat("OPTIONAL MATCH (a) ", 1490) + "RETURN 1",
+      WithChain(10000),
+      HopChain(100),
+  };
+  size_t exhausted = 0;
+  for (size_t stack : {size_t{128} << 10, size_t{256} << 10, size_t{512} << 10}) {
+    for (const auto& q : queries) {
+      std::string outcome = Outcome(q, stack);
+      EXPECT_TRUE(outcome.find("Error") == std::string::npos || outcome == "ResourceExhausted/StackExhausted")
+          << (stack >> 10) << " KiB: " << outcome << " for " << q.substr(0, 60);
+      if (outcome == "ResourceExhausted/StackExhausted") ++exhausted;
+    }
+  }
+  EXPECT_GT(exhausted, 0u) << "the smallest stacks are too small for some of these";
 }
 
 // The memory a long statement holds while it runs: its plan is one pipeline over one
