@@ -1,6 +1,7 @@
 #include "cypher/parser.h"
 
 #include "common/stack_guard.h"
+#include "common/utf8.h"
 #include "cypher/lexer.h"
 #include "cypher/parser_impl.h"
 #include "quiver/error.h"
@@ -19,6 +20,29 @@ std::string Quote(std::string_view text) {
 constexpr std::string_view kTooDeep =
     "query too deeply nested: the limit is about 250 levels of nested expressions, lists, maps, patterns "
     "or subqueries, 1,250 prefix operators (NOT, -), or 2,500 operands in an operator chain";
+
+// Query text is UTF-8, as every string in Quiver is valid UTF-8: invalid bytes anywhere
+// (in a string literal, a name, a comment) are refused before a token is made of them,
+// so no value can carry them on to storage or to JSON output.
+std::vector<Token> TokenizeUtf8(std::string_view source) {
+  const size_t bad = FindInvalidUtf8(source);
+  if (bad != std::string_view::npos) {
+    SourcePosition pos;
+    pos.offset = static_cast<uint32_t>(bad);
+    for (size_t i = 0; i < bad; ++i) {
+      auto byte = static_cast<unsigned char>(source[i]);
+      if (byte == '\n') {
+        ++pos.line;
+        pos.column = 1;
+      } else if ((byte & 0xC0) != 0x80) {
+        ++pos.column;  // columns count code points, as the lexer's do
+      }
+    }
+    ThrowSyntaxError(source, pos, "InvalidEncoding",
+                     "query text is not valid UTF-8: " + DescribeInvalidUtf8Byte(source, bad));
+  }
+  return Tokenize(source);
+}
 
 }  // namespace
 
@@ -46,7 +70,7 @@ ChainGuard::~ChainGuard() {
   parser_.depth_ -= count_;
 }
 
-Parser::Parser(std::string_view source) : source_(source), tokens_(Tokenize(source)) {}
+Parser::Parser(std::string_view source) : source_(source), tokens_(TokenizeUtf8(source)) {}
 
 bool Parser::Accept(TokenKind kind) {
   if (!Check(kind)) return false;
