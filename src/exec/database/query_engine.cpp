@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "common/utf8.h"
+#include "common/value/value_utf8.h"
 #include "cypher/parser.h"
 #include "exec/database/catalog.h"
 #include "exec/entity_ref.h"
@@ -55,6 +57,25 @@ void Profile(const PhysicalOperator& root, const std::vector<std::string>* slot_
   }
 }
 
+// Parameters come from outside the engine: their text must be UTF-8, as query text
+// must (the parser checks that), so that every string a query handles is.
+void CheckParameterText(const ValueMap& parameters) {
+  for (const auto& [name, value] : parameters) {
+    if (size_t bad = FindInvalidUtf8(name); bad != std::string_view::npos) {
+      throw ArgumentError("InvalidEncoding",
+                          "a parameter name is not valid UTF-8: " + DescribeInvalidUtf8Byte(name, bad) +
+                              " at byte " + std::to_string(bad),
+                          ErrorPhase::kCompileTime);
+    }
+    if (auto bad = FindInvalidUtf8Text(value)) {
+      throw ArgumentError("InvalidEncoding",
+                          "parameter $" + name + bad->path + " is not valid UTF-8: " + bad->byte + " at byte " +
+                              std::to_string(bad->offset),
+                          ErrorPhase::kCompileTime);
+    }
+  }
+}
+
 QueryResult PlanResult(std::string text) {
   return QueryResult({"plan"}, {{Value::String(std::move(text))}});
 }
@@ -65,6 +86,7 @@ QueryResult ExecuteQuery(GraphSource& source, const ProcedureTable& procedures, 
                          const ValueMap& parameters) {
   Mode mode = TakeMode(text);
   auto statement = cypher::ParseStatement(text);
+  CheckParameterText(parameters);
   EngineCatalog catalog(procedures);
   planner::LogicalPlan plan = planner::Bind(*statement, text, catalog, parameters);
 

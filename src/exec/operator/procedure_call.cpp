@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "common/value/value_utf8.h"
 #include "exec/exec_context.h"
 #include "exec/expression/evaluator.h"
 #include "exec/operator/operators.h"
@@ -35,6 +36,17 @@ class ProcedureCallOp final : public StreamOperator {
       args.push_back(std::move(v));
     }
     results_ = it->second.function(args);
+    // A procedure is code from outside the engine: what it returns must be UTF-8 text
+    // like every other string a query handles.
+    for (const auto& result : results_) {
+      for (size_t i = 0; i < result.size(); ++i) {
+        if (auto bad = FindInvalidUtf8Text(result[i])) {
+          throw ProcedureError("InvalidEncoding", "procedure " + call.name + " returned text that is not valid UTF-8 (" +
+                                                      bad->byte + " at byte " + std::to_string(bad->offset) +
+                                                      " of output " + std::to_string(i) + bad->path + ")");
+        }
+      }
+    }
     pos_ = 0;
     void_done_ = false;
   }

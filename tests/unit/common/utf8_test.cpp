@@ -1,5 +1,5 @@
 // The UTF-8 validator every door uses (query text, parameters, procedure results, CSV
-// import), against the strict decoder it is built on.
+// import), against the strict decoder it is built on, and the search through values.
 
 #include "common/utf8.h"
 
@@ -7,6 +7,8 @@
 
 #include <random>
 #include <string>
+
+#include "common/value/value_utf8.h"
 
 namespace quiver {
 namespace {
@@ -59,6 +61,34 @@ TEST(Utf8Test, TheAsciiFastPathFindsABadByteAtEveryPosition) {
     for (auto& c : text) c = static_cast<char>(rng() % 4 == 0 ? 0x80 + rng() % 0x80 : rng() % 0x80);
     EXPECT_EQ(FindInvalidUtf8(text), SlowFind(text));
   }
+}
+
+TEST(Utf8Test, FindInvalidUtf8TextSearchesEveryTextOfAValue) {
+  EXPECT_FALSE(FindInvalidUtf8Text(Value::String("ok")));
+  EXPECT_FALSE(FindInvalidUtf8Text(Value::Int(1)));
+  auto bad = FindInvalidUtf8Text(Value::String("x\xFF"));
+  ASSERT_TRUE(bad);
+  EXPECT_EQ(bad->path, "");
+  EXPECT_EQ(bad->offset, 1u);
+  EXPECT_EQ(bad->byte, "byte 0xFF");
+
+  Value nested = Value::List({Value::Int(1), Value::Map(ValueMap{{"k", Value::List({Value::String("\xC3")})}})});
+  bad = FindInvalidUtf8Text(nested);
+  ASSERT_TRUE(bad);
+  EXPECT_EQ(bad->path, "[1].k[0]");
+
+  bad = FindInvalidUtf8Text(Value::Map(ValueMap{{"a\xFF", Value::Int(1)}}));
+  ASSERT_TRUE(bad);
+  EXPECT_EQ(bad->path, " (a map key)");
+
+  // Deeper than any recursion would go: walked with a stack of its own.
+  Value deep = Value::String("\xFF");
+  for (int i = 0; i < 100000; ++i) deep = Value::List({deep});
+  bad = FindInvalidUtf8Text(deep);
+  ASSERT_TRUE(bad);
+  EXPECT_EQ(bad->path.size(), 300000u);
+  // (Destroying the value recurses per level; flatten it first.)
+  while (deep.IsList()) deep = Value(deep.AsList()[0]);
 }
 
 }  // namespace
