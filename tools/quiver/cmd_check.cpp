@@ -5,6 +5,7 @@
 
 #include "commands.h"
 #include "common/file/env.h"
+#include "json_text.h"
 #include "storage/checker.h"
 
 namespace quiver::cli {
@@ -25,7 +26,7 @@ int RunCheck(const std::string& db_path, bool json) {
       out["file"] = r.file;
       if (r.has_location) out["offset"] = r.offset;
     }
-    std::cout << out.dump(2) << "\n";
+    std::cout << JsonText(out) << "\n";
   } else {
     std::cout << "checking " << db_path;
     if (r.generation != 0) std::cout << " (generation " << r.generation << ")";
