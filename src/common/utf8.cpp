@@ -1,5 +1,9 @@
 #include "common/utf8.h"
 
+#include <emmintrin.h>  // SSE2: part of every x86-64
+
+#include <cstdio>
+
 namespace quiver {
 
 CodePoint DecodeUtf8(std::string_view text, size_t i) {
@@ -40,6 +44,34 @@ CodePoint DecodeUtf8(std::string_view text, size_t i) {
   cp.length = length;
   cp.valid = true;
   return cp;
+}
+
+size_t FindInvalidUtf8(std::string_view text) {
+  const size_t n = text.size();
+  size_t i = 0;
+  while (i < n) {
+    // ASCII fast path: a 16-byte block with no high bit set is valid as it is.
+    while (i + 16 <= n) {
+      const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + i));
+      if (_mm_movemask_epi8(block) != 0) break;
+      i += 16;
+    }
+    if (i >= n) break;
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    const CodePoint cp = DecodeUtf8(text, i);
+    if (!cp.valid) return i;
+    i += cp.length;
+  }
+  return std::string_view::npos;
+}
+
+std::string DescribeInvalidUtf8Byte(std::string_view text, size_t offset) {
+  char buf[16];
+  std::snprintf(buf, sizeof(buf), "byte 0x%02X", static_cast<unsigned>(static_cast<unsigned char>(text[offset])));
+  return buf;
 }
 
 size_t Utf8SequenceLength(std::string_view s, size_t i) {

@@ -1,14 +1,13 @@
 #include "cypher/parser.h"
 
+#include "common/stack_guard.h"
+#include "common/utf8.h"
 #include "cypher/lexer.h"
 #include "cypher/parser_impl.h"
 #include "quiver/error.h"
 
 namespace quiver::cypher {
 namespace {
-
-// See kNestingWeight in parser_impl.h.
-constexpr int kMaxDepth = 2500;
 
 std::string Quote(std::string_view text) {
   std::string out = "'";
@@ -18,14 +17,42 @@ std::string Quote(std::string_view text) {
   return out;
 }
 
+constexpr std::string_view kTooDeep =
+    "query too deeply nested: the limit is about 250 levels of nested expressions, lists, maps, patterns "
+    "or subqueries, 1,250 prefix operators (NOT, -), or 2,500 operands in an operator chain";
+
+// Query text is UTF-8, as every string in Quiver is valid UTF-8: invalid bytes anywhere
+// (in a string literal, a name, a comment) are refused before a token is made of them,
+// so no value can carry them on to storage or to JSON output.
+std::vector<Token> TokenizeUtf8(std::string_view source) {
+  const size_t bad = FindInvalidUtf8(source);
+  if (bad != std::string_view::npos) {
+    SourcePosition pos;
+    pos.offset = static_cast<uint32_t>(bad);
+    for (size_t i = 0; i < bad; ++i) {
+      auto byte = static_cast<unsigned char>(source[i]);
+      if (byte == '\n') {
+        ++pos.line;
+        pos.column = 1;
+      } else if ((byte & 0xC0) != 0x80) {
+        ++pos.column;  // columns count code points, as the lexer's do
+      }
+    }
+    ThrowSyntaxError(source, pos, "InvalidEncoding",
+                     "query text is not valid UTF-8: " + DescribeInvalidUtf8Byte(source, bad));
+  }
+  return Tokenize(source);
+}
+
 }  // namespace
 
 DepthGuard::DepthGuard(Parser& parser, int weight) : parser_(parser), weight_(weight) {
+  CheckStack();  // the backstop for threads with less stack than kMaxDepth is sized for
   parser_.depth_ += weight_;
   if (parser_.depth_ > kMaxDepth) {
     parser_.depth_ -= weight_;
     weight_ = 0;
-    parser_.Fail(parser_.Peek(), "UnexpectedSyntax", "query is nested too deeply");
+    parser_.Fail(parser_.Peek(), "QueryTooComplex", kTooDeep);
   }
 }
 
@@ -34,8 +61,7 @@ DepthGuard::~DepthGuard() {
 }
 
 void ChainGuard::Add() {
-  if (parser_.depth_ + 1 > kMaxDepth)
-    parser_.Fail(parser_.Peek(), "UnexpectedSyntax", "query is nested too deeply");
+  if (parser_.depth_ + 1 > kMaxDepth) parser_.Fail(parser_.Peek(), "QueryTooComplex", kTooDeep);
   ++parser_.depth_;
   ++count_;
 }
@@ -44,7 +70,7 @@ ChainGuard::~ChainGuard() {
   parser_.depth_ -= count_;
 }
 
-Parser::Parser(std::string_view source) : source_(source), tokens_(Tokenize(source)) {}
+Parser::Parser(std::string_view source) : source_(source), tokens_(TokenizeUtf8(source)) {}
 
 bool Parser::Accept(TokenKind kind) {
   if (!Check(kind)) return false;
@@ -186,6 +212,10 @@ SingleQuery Parser::ParseSingleQuery(bool in_subquery) {
   SingleQuery query;
   query.pos = Peek().pos;
   while (AtClauseStart()) {
+    if (++clauses_ > kMaxClauses) {
+      Fail(Peek(), "QueryTooComplex",
+           "query too long: more than " + std::to_string(kMaxClauses) + " clauses in one statement");
+    }
     query.clauses.push_back(ParseClause());
     // RETURN ends a single query; what may follow is UNION, ';', '}' or the end.
     if (query.clauses.back()->Is<ReturnClause>()) break;

@@ -93,6 +93,7 @@ class Parser {
   RelationshipPattern ParseRelationshipPattern();
   VarLength ParseVarLength();
   int64_t ParseRangeBound();
+  [[noreturn]] void FailPatternTooLong() const;
   ExprPtr ParsePatternProperties();
   // Whether the tokens from Peek(ahead) on start `(node)` followed by a relationship: how `(a)-->(b)`
   // in an expression is told apart from a parenthesized expression such as `(a) - 1`.
@@ -132,6 +133,8 @@ class Parser {
   // Nesting depth, bounded so that hostile input cannot exhaust the stack (here, or in
   // the recursive consumers of the AST).
   int depth_ = 0;
+  // Clauses parsed so far, subqueries' included (bounded by kMaxClauses).
+  size_t clauses_ = 0;
   // True inside a WHERE (and the argument of exists()): the only places where a pattern
   // may be used as an expression.
   bool pattern_predicates_allowed_ = false;
@@ -140,14 +143,27 @@ class Parser {
   bool parameter_maps_allowed_ = false;
 };
 
-// Nesting is measured in depth units, bounded by kMaxDepth (parser.cpp): a nested
-// expression, pattern, map or subquery costs kNestingWeight (about 14 stack frames of
-// descent here), a prefix operator (NOT, unary minus) and each further operand of an
-// operator chain cost 1 (one more level of AST). That keeps the parser and the
-// recursive consumers of the AST well inside a 1 MiB stack, while allowing about 250
-// nested expressions or chains of a couple of thousand operands.
+// Nesting is measured in depth units, bounded by kMaxDepth: a nested expression,
+// pattern, map or subquery costs kNestingWeight (about 14 stack frames of descent
+// here), a prefix operator (NOT, unary minus) kPrefixWeight, and each further operand
+// of an operator chain 1 (one more level of AST: the binder binds chains in a loop, but
+// the evaluator and printers recurse). Weighted so that the deepest query of each kind
+// needs at most about 600 KiB of stack to parse, bind, plan and run (measured: 250
+// nested expressions about 380 KiB, a 2,500-operand chain about 590 KiB, 1,250 NOTs
+// about 470 KiB), inside kQueryStackBytes (common/stack_guard.h). Past it:
+// SyntaxError/QueryTooComplex.
+inline constexpr int kMaxDepth = 2500;
 inline constexpr int kNestingWeight = 10;
-inline constexpr int kPrefixWeight = 1;
+inline constexpr int kPrefixWeight = 2;
+
+// The length of a statement, bounded so that binding and planning it stay fast and
+// small: clauses in a statement (UNION branches and subqueries included), and
+// relationships (or comma-separated parts) in one pattern. Planning is linear in both
+// up to these limits, and a statement at either takes about 0.1 s and tens of MiB to
+// plan; they are far beyond what people write, and what generators write is usually
+// better sent as parameters (UNWIND $rows).
+inline constexpr size_t kMaxClauses = 10000;
+inline constexpr size_t kMaxPatternLength = 10000;
 
 // Raises the nesting depth for its lifetime; throws when past the limit.
 class DepthGuard {

@@ -1,6 +1,7 @@
 // Patterns: `p = (a:L {k: v})-[r:T|U*1..2]->(b), (c)`.
 
 #include <limits>
+#include <string>
 
 #include "cypher/parser_impl.h"
 
@@ -8,10 +9,20 @@ namespace quiver::cypher {
 
 Pattern Parser::ParsePattern() {
   Pattern pattern;
+  size_t relationships = 0;
   do {
+    if (pattern.size() >= kMaxPatternLength) FailPatternTooLong();
     pattern.push_back(ParsePatternPart());
+    relationships += pattern.back().element.relationships.size();
+    if (relationships > kMaxPatternLength) FailPatternTooLong();
   } while (Accept(TokenKind::kComma));
   return pattern;
+}
+
+void Parser::FailPatternTooLong() const {
+  Fail(Peek(), "QueryTooComplex",
+       "pattern too long: more than " + std::to_string(kMaxPatternLength) +
+           " relationships (or comma-separated parts) in one pattern");
 }
 
 PatternPart Parser::ParsePatternPart() {
@@ -39,6 +50,7 @@ PatternElement Parser::ParsePatternElement() {
   element.pos = Peek().pos;
   element.nodes.push_back(ParseNodePattern());
   while (Check(TokenKind::kMinus) || (Check(TokenKind::kLt) && Check(TokenKind::kMinus, 1))) {
+    if (element.relationships.size() >= kMaxPatternLength) FailPatternTooLong();
     element.relationships.push_back(ParseRelationshipPattern());
     element.nodes.push_back(ParseNodePattern());
   }

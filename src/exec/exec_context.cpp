@@ -33,7 +33,7 @@ ExecContext::SubplanRun ExecContext::Subplan(const planner::LogicalOperator& log
   auto& cached = subplans_[&logical];
   if (!cached.plan) {
     cached.plan = BuildPhysicalPlan(logical);
-    cached.batch = single_row ? std::make_unique<RowBatch>(width_, 1) : std::make_unique<RowBatch>(width_);
+    cached.batch = single_row ? std::make_unique<RowBatch>(width_, 1) : NewBatch();
   }
   cached.batch->Clear();
   return {*cached.plan, *cached.batch};

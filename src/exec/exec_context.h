@@ -28,13 +28,16 @@ class ExecContext {
  public:
   // `writer` is null for a statement that does not write: it then runs on a read-only
   // snapshot (`graph`), which a store can hand out without taking its writer slot.
+  // `operators`: how many physical operators the plan has (CountOperators), which
+  // sizes the batches (BatchCapacity).
   ExecContext(const GraphReader& graph, GraphWriter* writer, const ValueMap& parameters,
-              const ProcedureTable& procedures, size_t width)
+              const ProcedureTable& procedures, size_t width, size_t operators = 1)
       : graph_(graph),
         writer_(writer),
         parameters_(parameters),
         procedures_(procedures),
-        width_(width == 0 ? 1 : width) {}
+        width_(width == 0 ? 1 : width),
+        batch_capacity_(BatchCapacity(width_, operators)) {}
 
   const GraphReader& graph() const { return graph_; }
   GraphWriter& writer() {
@@ -48,6 +51,9 @@ class ExecContext {
   const TemporalClock& clock() const { return clock_; }
   // Slots per row.
   size_t width() const { return width_; }
+  // Rows per batch; operators make their batches with NewBatch().
+  size_t batch_capacity() const { return batch_capacity_; }
+  std::unique_ptr<RowBatch> NewBatch() const { return std::make_unique<RowBatch>(width_, batch_capacity_); }
 
   // Token ids by name; nullopt while the graph has never seen the name. Found ids are
   // cached by the address of the plan's string (tokens never change id).
@@ -75,6 +81,7 @@ class ExecContext {
   const ValueMap& parameters_;
   const ProcedureTable& procedures_;
   size_t width_;
+  size_t batch_capacity_;
   FunctionContext functions_;
   TemporalClock clock_ = TemporalClock::SystemNow();
   std::unordered_map<const std::string*, uint32_t> property_keys_;

@@ -1,46 +1,45 @@
 #include "exec/physical_operator.h"
 
+#include "common/stack_guard.h"
 #include "exec/exec_context.h"
 
 namespace quiver::exec {
 
+PhysicalOperator::~PhysicalOperator() {
+  std::vector<PhysicalOperatorPtr> pending = std::move(children);
+  while (!pending.empty()) {
+    PhysicalOperatorPtr op = std::move(pending.back());
+    pending.pop_back();
+    if (!op) continue;  // moved out by a rewrite
+    for (auto& child : op->children) pending.push_back(std::move(child));
+    op->children.clear();
+  }
+}
+
+size_t CountOperators(const PhysicalOperator& root) {
+  size_t count = 0;
+  std::vector<const PhysicalOperator*> stack{&root};
+  while (!stack.empty()) {
+    const PhysicalOperator* op = stack.back();
+    stack.pop_back();
+    ++count;
+    for (const auto& child : op->children) stack.push_back(child.get());
+  }
+  return count;
+}
+
 void PhysicalOperator::Open(ExecContext& ctx, const Value* argument) {
+  CheckStack();
   for (auto& child : children) child->Open(ctx, argument);
 }
 
-void StreamOperator::Open(ExecContext& ctx, const Value* argument) {
-  PhysicalOperator::Open(ctx, argument);
-  if (!in_) in_ = std::make_unique<RowBatch>(ctx.width());
-  in_->Clear();
-  in_pos_ = 0;
-  current_ = nullptr;
-  input_done_ = false;
+bool PhysicalOperator::Next(ExecContext& ctx, RowBatch& out) {
+  CheckStack();
+  return Produce(ctx, out);
 }
 
-bool StreamOperator::Next(ExecContext& ctx, RowBatch& out) {
-  size_t before = out.size();
-  while (!out.full()) {
-    if (current_ == nullptr) {
-      if (in_pos_ >= in_->size()) {
-        if (input_done_) break;
-        in_->Clear();
-        in_pos_ = 0;
-        if (!input().Next(ctx, *in_)) {
-          input_done_ = true;
-          break;
-        }
-      }
-      current_ = in_->Row(in_pos_++);
-      BeginRow(ctx, current_);
-    }
-    Value* dst = out.AppendCopy(current_);
-    if (!NextRow(ctx, current_, dst)) {
-      out.PopRow();
-      current_ = nullptr;
-    }
-  }
-  rows_produced += out.size() - before;
-  return out.size() > before;
+void PhysicalOperator::Profile(std::vector<ProfiledOperator>& out) const {
+  out.push_back({&logical_, rows_produced});
 }
 
 void EagerOperator::Open(ExecContext& ctx, const Value* argument) {
@@ -51,9 +50,9 @@ void EagerOperator::Open(ExecContext& ctx, const Value* argument) {
   emit_pos_ = 0;
 }
 
-bool EagerOperator::Next(ExecContext& ctx, RowBatch& out) {
+bool EagerOperator::Produce(ExecContext& ctx, RowBatch& out) {
   if (!processed_) {
-    RowBatch batch(ctx.width());
+    RowBatch batch(ctx.width(), ctx.batch_capacity());
     while (input().Next(ctx, batch)) {
       rows_->AppendBatch(batch);
       batch.Clear();

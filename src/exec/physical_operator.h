@@ -6,6 +6,11 @@
 // expressions run once per outer row, with that row as `argument`). Next() is given an
 // empty `out` (of the plan's row width); it appends at least one row and returns true,
 // or returns false when the operator is exhausted (and keeps returning false).
+//
+// Row-at-a-time operators (scans, expands, UNWIND, CALL, filters, projections) are
+// StreamOperators instead, and a maximal chain of them runs as one physical operator,
+// a pipeline (operator/pipeline.cpp): a chain of thousands of clauses or hops then
+// costs no recursion and one row of memory, not a frame and a batch per operator.
 
 #include <memory>
 #include <string>
@@ -18,47 +23,72 @@ namespace quiver::exec {
 
 class ExecContext;
 
+class PhysicalOperator;
+using PhysicalOperatorPtr = std::unique_ptr<PhysicalOperator>;
+
+// PROFILE: one logical operator and the rows it produced.
+struct ProfiledOperator {
+  const planner::LogicalOperator* logical = nullptr;
+  uint64_t rows = 0;
+};
+
 class PhysicalOperator {
  public:
   explicit PhysicalOperator(const planner::LogicalOperator& logical) : logical_(logical) {}
-  virtual ~PhysicalOperator() = default;
+  // Iterative, like the logical plan's: a chain of non-streaming operators (one per
+  // clause of `WITH DISTINCT ...` repeated) is as deep as the statement is long.
+  virtual ~PhysicalOperator();
   PhysicalOperator(const PhysicalOperator&) = delete;
   PhysicalOperator& operator=(const PhysicalOperator&) = delete;
 
   virtual void Open(ExecContext& ctx, const Value* argument);
-  virtual bool Next(ExecContext& ctx, RowBatch& out) = 0;
+  // Pulls rows by the contract above. Operators nest their inputs' Next() calls, so it
+  // checks the stack first (common/stack_guard.h).
+  bool Next(ExecContext& ctx, RowBatch& out);
 
   const planner::LogicalOperator& logical() const { return logical_; }
-  std::vector<std::unique_ptr<PhysicalOperator>> children;
+  // The logical operators this one runs, with their rows so far, top first: itself,
+  // or every stage of a pipeline.
+  virtual void Profile(std::vector<ProfiledOperator>& out) const;
+  std::vector<PhysicalOperatorPtr> children;
   // PROFILE: rows this operator produced, over every run.
   uint64_t rows_produced = 0;
 
  protected:
+  virtual bool Produce(ExecContext& ctx, RowBatch& out) = 0;
   PhysicalOperator& input() { return *children[0]; }
 
  private:
   const planner::LogicalOperator& logical_;
 };
 
-// An operator that turns each input row into zero or more output rows, resumably:
-// BeginRow() starts on an input row, NextRow() fills one output row (which starts as a
-// copy of the input row) until it returns false.
-class StreamOperator : public PhysicalOperator {
+// A row-at-a-time operator: for each input row, BeginRow(), then NextRow() until it
+// returns false; each NextRow() that returns true has written this operator's output
+// slots into the row, in place. It reads only slots bound before it (a slot's meaning
+// never changes, logical_plan.h) and never one it or a later operator writes, so the
+// operators of a chain can all work on one row: a pipeline runs the chain depth-first
+// over that row and copies it out when the last operator has produced it.
+class StreamOperator {
  public:
-  using PhysicalOperator::PhysicalOperator;
-  void Open(ExecContext& ctx, const Value* argument) override;
-  bool Next(ExecContext& ctx, RowBatch& out) override;
+  explicit StreamOperator(const planner::LogicalOperator& logical) : logical_(logical) {}
+  virtual ~StreamOperator() = default;
+  StreamOperator(const StreamOperator&) = delete;
+  StreamOperator& operator=(const StreamOperator&) = delete;
 
- protected:
   virtual void BeginRow(ExecContext& ctx, Value* row) = 0;
-  virtual bool NextRow(ExecContext& ctx, Value* row, Value* out) = 0;
+  virtual bool NextRow(ExecContext& ctx, Value* row) = 0;
+  // At most one output per input row (filters, projections): a pipeline made only of
+  // these runs them in place over its input's batches, one operator at a time.
+  virtual bool AtMostOneRow() const { return false; }
+
+  const planner::LogicalOperator& logical() const { return logical_; }
+  // PROFILE: rows this operator produced, over every run.
+  uint64_t rows_produced = 0;
 
  private:
-  std::unique_ptr<RowBatch> in_;
-  size_t in_pos_ = 0;
-  Value* current_ = nullptr;
-  bool input_done_ = false;
+  const planner::LogicalOperator& logical_;
 };
+using StreamOperatorPtr = std::unique_ptr<StreamOperator>;
 
 // An operator that needs its whole input before producing anything (sorts, the
 // updating clauses). Process() turns the buffered input into the output rows.
@@ -66,9 +96,9 @@ class EagerOperator : public PhysicalOperator {
  public:
   using PhysicalOperator::PhysicalOperator;
   void Open(ExecContext& ctx, const Value* argument) override;
-  bool Next(ExecContext& ctx, RowBatch& out) override;
 
  protected:
+  bool Produce(ExecContext& ctx, RowBatch& out) override;
   // `rows` holds the input; leave the output there (in place, or rebuilt).
   virtual void Process(ExecContext& ctx, RowBuffer& rows) = 0;
 
@@ -78,9 +108,12 @@ class EagerOperator : public PhysicalOperator {
   size_t emit_pos_ = 0;
 };
 
-using PhysicalOperatorPtr = std::unique_ptr<PhysicalOperator>;
-
-// Builds the physical operator tree for a logical (sub)plan.
+// Builds the physical operator tree for a logical (sub)plan. Raises
+// SyntaxError/QueryTooComplex when operators that do not stream nest deeper than
+// kMaxOperatorDepth (plan_builder.cpp).
 PhysicalOperatorPtr BuildPhysicalPlan(const planner::LogicalOperator& logical);
+
+// The physical operators of a plan (a pipeline counts once): what sizes its batches.
+size_t CountOperators(const PhysicalOperator& root);
 
 }  // namespace quiver::exec

@@ -1,88 +1,155 @@
-// Logical plan → physical operators. One physical operator per logical one: the
-// logical plan is already in the shape it runs in (the binder plans as it binds).
+// Logical plan → physical operators. One physical operator per logical one, except
+// that a maximal chain of row-at-a-time operators becomes one pipeline (the logical
+// plan is already in the shape it runs in: the binder plans as it binds).
 
+#include <algorithm>
+#include <string>
+
+#include "common/assert.h"
 #include "exec/operator/operators.h"
+#include "quiver/error.h"
 
 namespace quiver::exec {
 
 using planner::OpKind;
 
-PhysicalOperatorPtr BuildPhysicalPlan(const planner::LogicalOperator& logical) {
-  PhysicalOperatorPtr op;
-  switch (logical.kind) {
-    case OpKind::kStart:
-      op = MakeStart(logical);
-      break;
-    case OpKind::kArgument:
-      op = MakeArgument(logical);
-      break;
+namespace {
+
+// Pulling rows nests one Next() call per operator that does not stream, and a pipeline
+// is one. 1,500 of them need at most about 600 KiB of stack with the largest operator
+// frames (an aggregation's, about 400 bytes; measured), inside kQueryStackBytes
+// (common/stack_guard.h). A statement reaches this only with a thousand or more clauses
+// that aggregate, sort, deduplicate, page, match optionally or update; chains of MATCH,
+// UNWIND, WITH and hops stream, and cost one level in all.
+constexpr int kMaxOperatorDepth = 1500;
+
+bool Streams(OpKind kind) {
+  switch (kind) {
     case OpKind::kNodeScan:
     case OpKind::kNodeSeek:
-      op = MakeNodeScan(logical);
-      break;
     case OpKind::kExpand:
-      op = MakeExpand(logical);
-      break;
     case OpKind::kVarExpand:
-      op = MakeVarExpand(logical);
-      break;
     case OpKind::kFilter:
-      op = MakeFilter(logical);
-      break;
-    case OpKind::kOptional:
-      op = MakeOptional(logical);
-      break;
     case OpKind::kProject:
-      op = MakeProject(logical);
-      break;
-    case OpKind::kAggregate:
-      op = MakeAggregate(logical);
-      break;
-    case OpKind::kDistinct:
-      op = MakeDistinct(logical);
-      break;
-    case OpKind::kSort:
-      op = MakeSort(logical);
-      break;
-    case OpKind::kSkip:
-      op = MakeSkip(logical);
-      break;
-    case OpKind::kLimit:
-      op = MakeLimit(logical);
-      break;
     case OpKind::kUnwind:
-      op = MakeUnwind(logical);
-      break;
     case OpKind::kCall:
-      op = MakeProcedureCall(logical);
-      break;
-    case OpKind::kCreate:
-      op = MakeCreate(logical);
-      break;
-    case OpKind::kMerge:
-      op = MakeMerge(logical);
-      break;
-    case OpKind::kSetProperties:
-      op = MakeSetProperties(logical);
-      break;
-    case OpKind::kDelete:
-      op = MakeDelete(logical);
-      break;
-    case OpKind::kUnion:
-      op = MakeUnion(logical);
-      break;
-    case OpKind::kHashJoin:
-      op = MakeHashJoin(logical);
-      break;
-    case OpKind::kEager:
-      op = MakeEager(logical);
-      break;
-    case OpKind::kProduceResults:
-      op = MakePassThrough(logical);
-      break;
+      return true;
+    default:
+      return false;
   }
-  for (const auto& child : logical.children) op->children.push_back(BuildPhysicalPlan(*child));
-  return op;
+}
+
+StreamOperatorPtr MakeStage(const planner::LogicalOperator& logical) {
+  switch (logical.kind) {
+    case OpKind::kNodeScan:
+    case OpKind::kNodeSeek:
+      return MakeNodeScan(logical);
+    case OpKind::kExpand:
+      return MakeExpand(logical);
+    case OpKind::kVarExpand:
+      return MakeVarExpand(logical);
+    case OpKind::kFilter:
+      return MakeFilter(logical);
+    case OpKind::kProject:
+      return MakeProject(logical);
+    case OpKind::kUnwind:
+      return MakeUnwind(logical);
+    case OpKind::kCall:
+      return MakeProcedureCall(logical);
+    default:
+      QUIVER_ASSERT_MSG(false, "not a streaming operator");
+  }
+  return nullptr;
+}
+
+PhysicalOperatorPtr MakeOperator(const planner::LogicalOperator& logical) {
+  switch (logical.kind) {
+    case OpKind::kStart:
+      return MakeStart(logical);
+    case OpKind::kArgument:
+      return MakeArgument(logical);
+    case OpKind::kOptional:
+      return MakeOptional(logical);
+    case OpKind::kAggregate:
+      return MakeAggregate(logical);
+    case OpKind::kDistinct:
+      return MakeDistinct(logical);
+    case OpKind::kSort:
+      return MakeSort(logical);
+    case OpKind::kSkip:
+      return MakeSkip(logical);
+    case OpKind::kLimit:
+      return MakeLimit(logical);
+    case OpKind::kCreate:
+      return MakeCreate(logical);
+    case OpKind::kMerge:
+      return MakeMerge(logical);
+    case OpKind::kSetProperties:
+      return MakeSetProperties(logical);
+    case OpKind::kDelete:
+      return MakeDelete(logical);
+    case OpKind::kUnion:
+      return MakeUnion(logical);
+    case OpKind::kHashJoin:
+      return MakeHashJoin(logical);
+    case OpKind::kEager:
+      return MakeEager(logical);
+    case OpKind::kProduceResults:
+      return MakePassThrough(logical);
+    default:
+      QUIVER_ASSERT_MSG(false, "a streaming operator outside a pipeline");
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+// Iterative: a plan can be a chain of tens of thousands of operators.
+PhysicalOperatorPtr BuildPhysicalPlan(const planner::LogicalOperator& root) {
+  struct Work {
+    const planner::LogicalOperator* logical;
+    PhysicalOperator* parent;  // null for the root
+    int depth;
+  };
+  PhysicalOperatorPtr result;
+  std::vector<Work> work{{&root, nullptr, 1}};
+  std::vector<const planner::LogicalOperator*> inputs;
+  while (!work.empty()) {
+    Work w = work.back();
+    work.pop_back();
+    if (w.depth > kMaxOperatorDepth) {
+      throw SyntaxError("QueryTooComplex",
+                        "query too complex: its plan nests more than " + std::to_string(kMaxOperatorDepth) +
+                            " operators that aggregate, sort, deduplicate, page, match optionally or update",
+                        ErrorPhase::kCompileTime);
+    }
+    const planner::LogicalOperator* logical = w.logical;
+    PhysicalOperatorPtr op;
+    inputs.clear();
+    if (Streams(logical->kind)) {
+      std::vector<StreamOperatorPtr> stages;  // top first while collecting
+      while (Streams(logical->kind)) {
+        QUIVER_ASSERT(logical->children.size() == 1);
+        stages.push_back(MakeStage(*logical));
+        logical = logical->children[0].get();
+      }
+      std::reverse(stages.begin(), stages.end());
+      op = MakePipeline(std::move(stages));
+      inputs.push_back(logical);
+    } else {
+      op = MakeOperator(*logical);
+      for (const auto& child : logical->children) inputs.push_back(child.get());
+    }
+    PhysicalOperator* raw = op.get();
+    if (w.parent == nullptr) {
+      result = std::move(op);
+    } else {
+      w.parent->children.push_back(std::move(op));
+    }
+    // The first input on top: children are attached in order.
+    for (size_t i = inputs.size(); i-- > 0;) work.push_back({inputs[i], raw, w.depth + 1});
+  }
+  return result;
 }
 
 }  // namespace quiver::exec

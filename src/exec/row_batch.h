@@ -24,6 +24,18 @@ inline size_t BatchCapacity(size_t width) {
   return rows < 1 ? 1 : (rows > kBatchRows ? kBatchRows : rows);
 }
 
+// The batches of one query, one or two per operator, hold at most about this many
+// values (64 MiB) between them: a plan of a thousand operators that do not stream (each
+// holds a batch) gets batches of fewer rows, instead of 256 KiB per operator.
+inline constexpr size_t kQueryBatchValues = 4 * 1024 * 1024;
+
+// Rows per batch for a plan of `operators` physical operators.
+inline size_t BatchCapacity(size_t width, size_t operators) {
+  size_t rows = BatchCapacity(width);
+  size_t per_operator = kQueryBatchValues / ((width == 0 ? 1 : width) * (operators == 0 ? 1 : operators));
+  return per_operator < 1 ? 1 : (per_operator < rows ? per_operator : rows);
+}
+
 class RowBatch {
  public:
   explicit RowBatch(size_t width) : RowBatch(width, BatchCapacity(width)) {}

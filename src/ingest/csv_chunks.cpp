@@ -3,6 +3,7 @@
 #include <array>
 #include <map>
 
+#include "common/utf8.h"
 #include "ingest/csv_values.h"
 
 namespace quiver::ingest {
@@ -20,9 +21,30 @@ bool Reject(Chunk* c, const FileColumns& f, uint64_t line, uint32_t column, std:
   return false;
 }
 
-// Tokenizes and checks the field count; error message or "".
+// How messages name a column: its property key, else its role.
+std::string ColumnName(const ColumnSpec& c) {
+  if (!c.name.empty()) return "field '" + c.name + "'";
+  switch (c.role) {
+    case ColumnRole::kId:
+      return "the :ID field";
+    case ColumnRole::kLabel:
+      return "the :LABEL field";
+    case ColumnRole::kStartId:
+      return "the :START_ID field";
+    case ColumnRole::kEndId:
+      return "the :END_ID field";
+    case ColumnRole::kType:
+      return "the :TYPE field";
+    default:
+      return "an ignored field";
+  }
+}
+
+// Tokenizes and checks the field count and the text; error message or "". *line_offset
+// gets the lines after the row's first one where the error is (a quoted newline).
 std::string Fields(std::string_view row, const FileColumns& f, std::vector<Field>* fields,
-                   std::string* scratch, uint32_t* column) {
+                   std::string* scratch, uint32_t* column, uint32_t* line_offset) {
+  *line_offset = 0;
   std::string error = TokenizeRow(row, f.dialect, fields, scratch, column);
   if (!error.empty()) return error;
   if (fields->size() != f.header->columns.size()) {
@@ -31,6 +53,20 @@ std::string Fields(std::string_view row, const FileColumns& f, std::vector<Field
                   : fields->at(f.header->columns.size()).column;
     return "expected " + std::to_string(f.header->columns.size()) + " fields, found " +
            std::to_string(fields->size());
+  }
+  // Text is UTF-8, as every string in the database is: rejected at the door rather than
+  // stored and met later (by a JSON writer, say). Ignored columns store nothing, and
+  // are not checked (nor are they on the relationship fast path). The column is the bad
+  // byte's in an unquoted field, which is its text as written; the field's in a quoted
+  // one.
+  for (size_t i = 0; i < fields->size(); ++i) {
+    if (f.header->columns[i].role == ColumnRole::kIgnore) continue;
+    const Field& field = (*fields)[i];
+    const size_t bad = FindInvalidUtf8(field.text);
+    if (bad == std::string_view::npos) continue;
+    *column = field.column + (field.quoted ? 0 : static_cast<uint32_t>(bad));
+    *line_offset = field.line_offset;
+    return ColumnName(f.header->columns[i]) + ": not valid UTF-8 (" + DescribeInvalidUtf8Byte(field.text, bad) + ")";
   }
   return {};
 }
@@ -52,6 +88,13 @@ std::string PropertyCells(const std::vector<Field>& fields, const FileColumns& f
 
 uint64_t LineOf(uint64_t row_line, const Field& field) {
   return row_line + field.line_offset;
+}
+
+bool IsAscii(std::string_view text) {
+  for (char ch : text) {
+    if (static_cast<unsigned char>(ch) >= 0x80) return false;
+  }
+  return true;
 }
 
 // A non-negative integer of at most 18 plain digits (no sign, spaces or leading '+'):
@@ -128,7 +171,8 @@ NodeChunk ParseNodeChunk(const NodeFileSpec& spec, std::string_view segment, con
   while (rows.Next(&row, &line)) {
     ++c.rows;
     uint32_t column = 1;
-    std::string error = Fields(row, f, &fields, &scratch, &column);
+    uint32_t line_offset = 0;
+    std::string error = Fields(row, f, &fields, &scratch, &column, &line_offset);
     if (error.empty()) error = PropertyCells(fields, f, &cells, &column);
     int64_t int_key = 0;
     if (error.empty() && h.id >= 0) {
@@ -141,7 +185,7 @@ NodeChunk ParseNodeChunk(const NodeFileSpec& spec, std::string_view segment, con
       }
     }
     if (!error.empty()) {
-      if (!Reject(&c, f, line, column, std::move(error))) return c;
+      if (!Reject(&c, f, line + line_offset, column, std::move(error))) return c;
       continue;
     }
     // The row is good: append it.
@@ -241,7 +285,8 @@ EdgeChunk ParseEdgeChunk(const EdgeFileSpec& spec, std::string_view segment, con
   auto general_row = [&](std::string_view row, uint64_t line) -> bool {
     ++c.rows;
     uint32_t column = 1;
-    std::string error = Fields(row, f, &fields, &scratch, &column);
+    uint32_t line_offset = 0;
+    std::string error = Fields(row, f, &fields, &scratch, &column, &line_offset);
     if (error.empty() && has_properties) error = PropertyCells(fields, f, &cells, &column);
     uint32_t src = 0, dst = 0;
     std::string_view type = spec.file_type;
@@ -261,7 +306,7 @@ EdgeChunk ParseEdgeChunk(const EdgeFileSpec& spec, std::string_view segment, con
         error = "missing relationship type (no :TYPE value and no --relationships=TYPE)";
       }
     }
-    if (!error.empty()) return Reject(&c, f, line, column, std::move(error));
+    if (!error.empty()) return Reject(&c, f, line + line_offset, column, std::move(error));
     EdgeBatch& batch = c.batches[type_id(type)];
     batch.src.push_back(src);
     batch.dst.push_back(dst);
@@ -325,7 +370,9 @@ EdgeChunk ParseEdgeChunk(const EdgeFileSpec& spec, std::string_view segment, con
     if (n == ncols && h.type >= 0 && fv[h.type].first != fv[h.type].second) {
       type = std::string_view(fv[h.type].first, static_cast<size_t>(fv[h.type].second - fv[h.type].first));
     }
-    if (n != ncols || type.empty() || !DigitsOnly(fv[start_col], &ks) || !DigitsOnly(fv[end_col], &ke) ||
+    // (A type that is not ASCII takes the general path too, which checks its UTF-8.)
+    if (n != ncols || type.empty() || !IsAscii(type) || !DigitsOnly(fv[start_col], &ks) ||
+        !DigitsOnly(fv[end_col], &ke) ||
         (src = spec.start_map->Find(ks)) == IdMap::kAbsent ||
         (dst = spec.end_map->Find(ke)) == IdMap::kAbsent) {
       if (!general_row(row, row_line)) return c;

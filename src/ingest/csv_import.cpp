@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "common/utf8.h"
 #include "ingest/csv_chunks.h"
 #include "ingest/csv_values.h"
 
@@ -105,6 +106,13 @@ Status Importer::ReadHeader(GroupState* g) {
     uint32_t column = 1;
     std::string error = TokenizeRow(row, options_.dialect, &fields, &scratch, &column);
     if (!error.empty()) return Status::InvalidArgument(At(path, 1, column) + ": header: " + error);
+    for (const Field& f : fields) {
+      if (size_t bad = FindInvalidUtf8(f.text); bad != std::string_view::npos) {
+        uint32_t at = f.column + (f.quoted ? 0 : static_cast<uint32_t>(bad));
+        return Status::InvalidArgument(At(path, 1 + f.line_offset, at) + ": header: not valid UTF-8 (" +
+                                       DescribeInvalidUtf8Byte(f.text, bad) + ")");
+      }
+    }
     std::vector<std::string> names;
     std::vector<uint64_t> columns;
     for (const Field& f : fields) {
@@ -303,8 +311,20 @@ Result<ImportStats> Importer::Run() {
   // Every header first: a bad header in the last file fails before any data is read,
   // and keys, labels and types get their ids in command-line order.
   std::vector<GroupState> node_groups, edge_groups;
+  for (char c : {options_.dialect.delimiter, options_.dialect.quote, options_.dialect.array_delimiter}) {
+    // A byte of a multi-byte UTF-8 character would cut characters in two.
+    if (static_cast<unsigned char>(c) >= 0x80) {
+      return Status::InvalidArgument("the delimiters and the quote must be ASCII characters");
+    }
+  }
   for (const InputGroup& g : groups_) {
     if (g.files.empty()) return Status::InvalidArgument("a --nodes or --relationships option without files");
+    for (const auto& name : g.names) {
+      if (size_t bad = FindInvalidUtf8(name); bad != std::string_view::npos) {
+        return Status::InvalidArgument("a label or type of a --nodes or --relationships option is not valid UTF-8 (" +
+                                       DescribeInvalidUtf8Byte(name, bad) + " at byte " + std::to_string(bad) + ")");
+      }
+    }
     GroupState s;
     s.group = &g;
     QUIVER_RETURN_IF_ERROR(ReadHeader(&s));

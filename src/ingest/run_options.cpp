@@ -108,7 +108,9 @@ Status WriteMetrics(const std::string& path, const Summary& s, const PhaseCollec
         {"total", total}}},
       {"phases", phases.ToJson()},
   };
-  return WriteFileAtomically(Env::Default(), path, out.dump(2) + "\n");
+  // replace: a path that is not UTF-8 must not make the report throw (type_error.316).
+  return WriteFileAtomically(Env::Default(), path,
+                             out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }
 
 }  // namespace quiver::ingest

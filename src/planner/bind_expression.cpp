@@ -1,5 +1,6 @@
 // Expressions: names to slots, functions to implementations, static type checks.
 
+#include "common/stack_guard.h"
 #include "cypher/ast/ast_equal.h"
 #include "planner/binder_impl.h"
 
@@ -146,17 +147,22 @@ bool MayBeBoolean(StaticType t) {
 }  // namespace
 
 BoundExprPtr Binder::BindExpr(const Expr& expr, const ExprContext& ctx) {
-  if (ctx.items != nullptr && !ctx.in_aggregate) {
-    for (const auto& item : *ctx.items) {
-      if (item.ast == nullptr || !Equal(*item.ast, expr)) continue;
-      if (ctx.mixed_aggregation && !item.is_aggregate && !IsSimpleKey(expr)) {
-        Fail(expr.pos, "AmbiguousAggregationExpression",
-             "only variables and their properties that are grouping keys may be combined with an aggregate");
-      }
-      return MakeSlotRef(item.slot, item.type);
-    }
-  }
+  CheckStack();  // the backstop for threads with less stack than the parser's limits assume
+  if (auto item = BindAsItem(expr, ctx)) return item;
   return BindExprInner(expr, ctx);
+}
+
+BoundExprPtr Binder::BindAsItem(const Expr& expr, const ExprContext& ctx) {
+  if (ctx.items == nullptr || ctx.in_aggregate) return nullptr;
+  for (const auto& item : *ctx.items) {
+    if (item.ast == nullptr || !Equal(*item.ast, expr)) continue;
+    if (ctx.mixed_aggregation && !item.is_aggregate && !IsSimpleKey(expr)) {
+      Fail(expr.pos, "AmbiguousAggregationExpression",
+           "only variables and their properties that are grouping keys may be combined with an aggregate");
+    }
+    return MakeSlotRef(item.slot, item.type);
+  }
+  return nullptr;
 }
 
 BoundExprPtr Binder::BindPredicate(const Expr& expr, const ExprContext& ctx) {
@@ -338,10 +344,29 @@ BoundExprPtr Binder::BindExprInner(const Expr& expr, const ExprContext& ctx) {
   Fail(expr.pos, "UnexpectedSyntax", "unsupported expression");
 }
 
-BoundExprPtr Binder::BindBinary(const BinaryExpr& b, const ExprContext& ctx) {
+// Binary operators associate left, so a chain (`a OR b OR c ...`, `1 + 2 + 3 ...`, the
+// shape generated queries have, thousands of operands long) is a left spine: it is bound
+// bottom-up in a loop, in the order recursion would bind it (each left operand, then
+// its right one), without a stack frame per operand.
+BoundExprPtr Binder::BindBinary(const BinaryExpr& top, const ExprContext& ctx) {
+  std::vector<const BinaryExpr*> spine{&top};
+  BoundExprPtr left;
+  while (spine.back()->left->Is<BinaryExpr>()) {
+    const Expr& next = *spine.back()->left;
+    // What BindExpr would do first for the operand: it may stand for a projection item.
+    if ((left = BindAsItem(next, ctx))) break;
+    spine.push_back(&next.As<BinaryExpr>());
+  }
+  if (!left) left = BindExpr(*spine.back()->left, ctx);
+  for (size_t i = spine.size(); i-- > 0;) {
+    auto right = BindExpr(*spine[i]->right, ctx);
+    left = CombineBinary(*spine[i], std::move(left), std::move(right));
+  }
+  return left;
+}
+
+BoundExprPtr Binder::CombineBinary(const BinaryExpr& b, BoundExprPtr left, BoundExprPtr right) {
   ExprOp op = BinaryToOp(b.op);
-  auto left = BindExpr(*b.left, ctx);
-  auto right = BindExpr(*b.right, ctx);
   auto fail_type = [&](StaticType t) {
     Fail(b.pos, "InvalidArgumentType",
          std::string(BinaryOpName(b.op)) + " cannot take a " + std::string(StaticTypeName(t)));
@@ -414,7 +439,7 @@ BoundExprPtr Binder::BindComprehension(const Expr& expr, const ExprContext& ctx)
   auto list = BindExpr(list_ast, ctx);
   StaticType element = ElementType(*list);
   SlotId slot = NewSlot(variable);
-  Scope local = *ctx.scope;
+  Scope local(ctx.scope);
   local.Add({variable, slot, element});
   ExprContext inner;
   inner.scope = &local;
@@ -454,7 +479,7 @@ BoundExprPtr Binder::BindComprehension(const Expr& expr, const ExprContext& ctx)
 }
 
 BoundExprPtr Binder::BindPatternSubquery(const Expr& expr, const ExprContext& ctx) {
-  Scope local = *ctx.scope;
+  Scope local(ctx.scope);
   auto argument = MakeOp(OpKind::kArgument, nullptr);
   auto e = std::make_unique<BoundExpr>(ExprOp::kSubquery);
   if (expr.Is<PatternPredicateExpr>()) {
@@ -476,8 +501,11 @@ BoundExprPtr Binder::BindPatternSubquery(const Expr& expr, const ExprContext& ct
     e->subquery_mode = SubqueryMode::kCollect;
     e->type = StaticType::kList;
   } else {
+    // The subquery's clauses see the outer variables in a clause scope of their own
+    // (flat: WITH * lists every variable of a clause's scope).
     const auto& statement = *expr.As<ExistsExpr>().query;
-    e->subplan = BindClauses(statement.queries[0], std::move(argument), local, nullptr);
+    Scope clause_scope = ctx.scope->Flatten();
+    e->subplan = BindClauses(statement.queries[0], std::move(argument), clause_scope, nullptr);
     e->subquery_mode = SubqueryMode::kExists;
     e->type = StaticType::kBool;
   }

@@ -2,6 +2,7 @@
 // the catalog, aggregates (which go to the projection's aggregation sink); and the
 // aggregation analysis of an AST expression.
 
+#include "common/stack_guard.h"
 #include "planner/binder_impl.h"
 
 namespace quiver::planner {
@@ -152,6 +153,7 @@ BoundExprPtr Binder::BindEntityFunction(EntityFunction f, const FunctionCallExpr
 }
 
 bool Binder::ContainsAggregate(const Expr& expr) const {
+  CheckStack();
   switch (expr.kind()) {
     case ExprKind::kCountStar:
       return true;

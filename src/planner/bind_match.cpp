@@ -226,7 +226,7 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
   }
 
   // ---- 2. predicates ----
-  Scope predicate_scope = scope;
+  Scope predicate_scope(&scope);
   for (const auto& v : introduced.variables()) predicate_scope.Add(v);
   ExprContext ctx;
   ctx.scope = &predicate_scope;
@@ -317,22 +317,51 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
   // While a part is planned as the build side of a hash join, only predicates over
   // that part's own slots go into it (the build side does not see the outer row).
   const std::unordered_set<SlotId>* build_part = nullptr;
+  // A predicate is placed once every slot it needs is bound. Each counts the needed
+  // slots still unbound, and binding a slot readies the predicates waiting for it, so
+  // placing costs what the pattern has, not a scan of every predicate per operator (a
+  // pattern of thousands of labelled nodes has thousands of each).
+  std::unordered_map<SlotId, std::vector<size_t>> waiting;  // slot → pending indices
+  std::vector<size_t> unbound_needs(pending.size(), 0);
+  std::vector<size_t> ready;  // unplaced predicates whose needs are all bound
+  for (size_t i = 0; i < pending.size(); ++i) {
+    std::vector<SlotId>& needs = pending[i].needs;
+    std::sort(needs.begin(), needs.end());
+    needs.erase(std::unique(needs.begin(), needs.end()), needs.end());
+    for (SlotId s : needs) waiting[s].push_back(i);
+    unbound_needs[i] = needs.size();
+    if (needs.empty()) ready.push_back(i);
+  }
+  auto bind = [&](SlotId s) {
+    if (!bound.insert(s).second) return;
+    auto it = waiting.find(s);
+    if (it == waiting.end()) return;
+    for (size_t i : it->second) {
+      if (--unbound_needs[i] == 0) ready.push_back(i);
+    }
+  };
+  // In pending order, as a scan of every predicate would place them.
   auto place = [&] {
-    for (auto& p : pending) {
+    std::sort(ready.begin(), ready.end());
+    size_t kept = 0;
+    for (size_t i : ready) {
+      Pending& p = pending[i];
       if (p.placed) continue;
       if (build_part != nullptr &&
           !std::all_of(p.reads.begin(), p.reads.end(), [&](SlotId s) { return build_part->count(s) != 0; })) {
+        ready[kept++] = i;
         continue;
       }
-      if (std::all_of(p.needs.begin(), p.needs.end(), is_bound)) {
-        plan = MakeFilter(std::move(plan), std::move(p.expr));
-        p.placed = true;
-      }
+      plan = MakeFilter(std::move(plan), std::move(p.expr));
+      p.placed = true;
     }
+    ready.resize(kept);
   };
   place();
-  std::vector<SlotId> rels_so_far;
-  std::vector<SlotId> lists_so_far;
+  // The relationships (and var-length lists) bound so far, shared by the hops: each
+  // hop's uniqueness check reads a prefix (SlotPrefix).
+  auto rels_so_far = std::make_shared<std::vector<SlotId>>();
+  auto lists_so_far = std::make_shared<std::vector<SlotId>>();
   size_t total_rels = 0;
   for (const auto& r : rel_slots) total_rels += r.size();
   std::vector<bool> done(parts.size(), false);
@@ -360,7 +389,7 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
     part_slots.insert(rel_slots[p].begin(), rel_slots[p].end());
     if (path_slots[p] != kNoSlot) part_slots.insert(path_slots[p]);
     bool connected = std::any_of(nodes.begin(), nodes.end(), is_bound);
-    bool uniqueness_free = rel_slots[p].empty() || (rels_so_far.empty() && lists_so_far.empty());
+    bool uniqueness_free = rel_slots[p].empty() || (rels_so_far->empty() && lists_so_far->empty());
     bool has_bound_rel = std::any_of(rel_slots[p].begin(), rel_slots[p].end(),
                                      [&](SlotId s) { return outer_rel.count(s) != 0; });
     JoinKeys join;
@@ -387,7 +416,7 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
         start = i;
         bound_rel = &it->second;
         plan = UnwindEndpoint(std::move(plan), nodes[i], *bound_rel, element.relationships[i].direction);
-        bound.insert(nodes[i]);
+        bind(nodes[i]);
         place();
       }
     }
@@ -405,7 +434,7 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
         }
       }
       plan = std::move(scan);
-      bound.insert(nodes[start]);
+      bind(nodes[start]);
       place();
     }
     auto expand = [&](size_t rel_index, bool reversed) {
@@ -414,8 +443,8 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
       const auto& rel_ast = element.relationships[rel_index];
       RelPattern rp = std::move(rel_patterns[p][rel_index]);
       rp.direction = ToDirection(rel_ast.direction, reversed);
-      rp.distinct_from = rels_so_far;
-      rp.distinct_from_lists = lists_so_far;
+      rp.distinct_from = SlotPrefix(rels_so_far, rels_so_far->size());
+      rp.distinct_from_lists = SlotPrefix(lists_so_far, lists_so_far->size());
       rp.reverse_list = reversed;
       SlotId rel_slot = rel_slots[p][rel_index];
       auto op = MakeOp(rel_ast.var_length ? OpKind::kVarExpand : OpKind::kExpand, std::move(plan));
@@ -425,15 +454,15 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
       if (rel_ast.var_length) {
         op->slot = rel_slot;
         rp.bind_list = !rel_ast.variable.empty() || path_slots[p] != kNoSlot || total_rels > 1;
-        lists_so_far.push_back(rel_slot);
+        lists_so_far->push_back(rel_slot);
       } else {
         op->rel_slot = rel_slot;
-        rels_so_far.push_back(rel_slot);
+        rels_so_far->push_back(rel_slot);
       }
       op->rel = std::move(rp);
       plan = std::move(op);
-      bound.insert(rel_slot);
-      bound.insert(to);
+      bind(rel_slot);
+      bind(to);
       place();
     };
     for (size_t i = start; i + 1 < nodes.size(); ++i) expand(i, /*reversed=*/false);
@@ -451,7 +480,7 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
       project->exprs.push_back(std::move(path));
       project->slots.push_back(path_slots[p]);
       plan = std::move(project);
-      bound.insert(path_slots[p]);
+      bind(path_slots[p]);
       place();
     }
     if (join.predicate != nullptr) {
@@ -478,15 +507,15 @@ LogicalOperatorPtr Binder::BindMatch(const MatchClause& clause, LogicalOperatorP
     return PlanPattern(clause.pattern, clause.where.get(), std::move(input), scope, PatternUse::kMatch);
   // OPTIONAL MATCH: the pattern runs per input row as a subplan; a row it does not
   // extend survives with its new variables null.
-  Scope inner = scope;
+  // The pattern adds only variables the scope does not have, so `inner`'s own layer is
+  // exactly the new variables: the ones a row without a match has null.
+  Scope inner(&scope);
   auto subplan = PlanPattern(clause.pattern, clause.where.get(), MakeOp(OpKind::kArgument, nullptr), inner,
                              PatternUse::kMatch);
   auto optional = MakeOp(OpKind::kOptional, std::move(input));
   optional->children.push_back(std::move(subplan));
-  for (const auto& v : inner.variables()) {
-    if (scope.Find(v.name) == nullptr) optional->null_slots.push_back(v.slot);
-  }
-  scope = std::move(inner);
+  for (const auto& v : inner.variables()) optional->null_slots.push_back(v.slot);
+  for (const auto& v : inner.variables()) scope.Add(v);
   return optional;
 }
 

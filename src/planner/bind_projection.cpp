@@ -146,13 +146,9 @@ LogicalOperatorPtr Binder::BindProjection(const ProjectionBody& body, const Expr
   // ---- ORDER BY (bound before the Aggregate is finished: it may add aggregates) ----
   // ORDER BY and WITH's WHERE see the projected names and, unless the projection
   // aggregates or is DISTINCT, the variables from before it.
-  Scope order_scope;
-  if (!aggregating && !body.distinct) {
-    order_scope = scope;
-    for (const auto& v : post.variables()) order_scope.Add(v);
-  } else {
-    order_scope = post;
-  }
+  Scope before_and_post(&scope);
+  for (const auto& v : post.variables()) before_and_post.Add(v);
+  const Scope& order_scope = !aggregating && !body.distinct ? before_and_post : post;
   // An aggregate that only ORDER BY uses reads the projected names too (TCK
   // WithOrderBy4 #13: `ORDER BY sum(x)` with x not projected is undefined).
   AggregationSink order_sink{&order_scope, &aggregates};
@@ -211,12 +207,8 @@ LogicalOperatorPtr Binder::BindProjection(const ProjectionBody& body, const Expr
   if (where != nullptr) {
     // WITH's WHERE sees the variables from before the WITH unless it aggregates (after
     // DISTINCT they hold the first row of each distinct tuple; TCK WithWhere1 #2).
-    Scope where_scope = aggregating ? post : scope;
-    if (!aggregating) {
-      for (const auto& v : post.variables()) where_scope.Add(v);
-    }
     ExprContext ctx;
-    ctx.scope = &where_scope;
+    ctx.scope = aggregating ? &post : &before_and_post;
     plan = MakeFilter(std::move(plan), BindPredicate(*where, ctx));
   }
   if (columns != nullptr) {

@@ -32,17 +32,17 @@ struct CreatePlan {
 CreatePlan PlanCreation(Binder& b, const std::vector<PatternPartRef>& parts, Scope& scope, bool merge,
                         const Scope* preassigned = nullptr) {
   CreatePlan out;
-  Scope introduced;
+  // What the pattern introduces, as a layer over the clause's scope: property maps are
+  // bound in it (they see the variables created before them), without a copy of the
+  // scope per node.
+  Scope introduced(&scope);
   auto slot_for = [&](const std::string& name, const char* anonymous) {
     if (!name.empty() && preassigned != nullptr) {
       if (const Variable* v = preassigned->Find(name)) return v->slot;
     }
     return b.NewSlot(name.empty() ? anonymous : name);
   };
-  auto in_scope = [&](const std::string& name) -> const Variable* {
-    if (const Variable* v = introduced.Find(name)) return v;
-    return scope.Find(name);
-  };
+  auto in_scope = [&](const std::string& name) -> const Variable* { return introduced.Find(name); };
   for (const auto& part : parts) {
     const PatternElement& element = *part.element;
     std::vector<SlotId> node_slots;
@@ -67,10 +67,8 @@ CreatePlan PlanCreation(Binder& b, const std::vector<PatternPartRef>& parts, Sco
           b.Fail(node.properties->pos, "InvalidParameterUse",
                  "a parameter cannot be a property map in MERGE");
         }
-        Scope expr_scope = scope;
-        for (const auto& v : introduced.variables()) expr_scope.Add(v);
         ExprContext ctx;
-        ctx.scope = &expr_scope;
+        ctx.scope = &introduced;
         spec.properties = b.BindExpr(*node.properties, ctx);
       }
       if (!node.variable.empty()) introduced.Add({node.variable, spec.slot, StaticType::kNode});
@@ -104,10 +102,8 @@ CreatePlan PlanCreation(Binder& b, const std::vector<PatternPartRef>& parts, Sco
         if (merge && rel.properties->Is<ParameterExpr>()) {
           b.Fail(rel.properties->pos, "InvalidParameterUse", "a parameter cannot be a property map in MERGE");
         }
-        Scope expr_scope = scope;
-        for (const auto& v : introduced.variables()) expr_scope.Add(v);
         ExprContext ctx;
-        ctx.scope = &expr_scope;
+        ctx.scope = &introduced;
         spec.properties = b.BindExpr(*rel.properties, ctx);
       }
       if (!rel.variable.empty()) introduced.Add({rel.variable, spec.slot, StaticType::kRelationship});
@@ -160,10 +156,10 @@ LogicalOperatorPtr Binder::BindMerge(const MergeClause& clause, LogicalOperatorP
   MarkUpdating();
   std::vector<PatternPartRef> parts{
       {&clause.pattern.element, clause.pattern.path_variable, clause.pattern.pos}};
-  Scope match_scope = scope;
+  Scope match_scope(&scope);
   auto match =
       PlanPatternParts(parts, nullptr, MakeOp(OpKind::kArgument, nullptr), match_scope, PatternUse::kMerge);
-  Scope create_scope = scope;
+  Scope create_scope(&scope);
   CreatePlan creation = PlanCreation(*this, parts, create_scope, /*merge=*/true, &match_scope);
   auto op = MakeOp(OpKind::kMerge, std::move(input));
   op->children.push_back(std::move(match));
@@ -173,7 +169,7 @@ LogicalOperatorPtr Binder::BindMerge(const MergeClause& clause, LogicalOperatorP
     op->exprs.push_back(std::move(expr));  // the created path, into the path slot
     op->slots.push_back(slot);
   }
-  scope = match_scope;
+  for (const auto& v : match_scope.variables()) scope.Add(v);
   for (const auto& action : clause.actions) {
     auto items = BindSetItems(action.items, scope);
     auto& target = action.on_create ? op->set_items : op->on_match;

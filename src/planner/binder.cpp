@@ -7,21 +7,32 @@
 
 namespace quiver::planner {
 
+const Variable* Scope::FindHere(std::string_view name) const {
+  auto it = index_.find(name);
+  return it == index_.end() ? nullptr : &vars_[it->second];
+}
+
 const Variable* Scope::Find(std::string_view name) const {
-  for (const auto& v : vars_) {
-    if (v.name == name) return &v;
+  for (const Scope* s = this; s != nullptr; s = s->parent_) {
+    if (const Variable* v = s->FindHere(name)) return v;
   }
   return nullptr;
 }
 
 void Scope::Add(Variable v) {
-  for (auto& existing : vars_) {
-    if (existing.name == v.name) {
-      existing = std::move(v);
-      return;
-    }
+  auto [it, inserted] = index_.try_emplace(v.name, vars_.size());
+  if (!inserted) {
+    vars_[it->second] = std::move(v);
+    return;
   }
   vars_.push_back(std::move(v));
+}
+
+Scope Scope::Flatten() const {
+  if (parent_ == nullptr) return *this;
+  Scope flat = parent_->Flatten();
+  for (const auto& v : vars_) flat.Add(v);
+  return flat;
 }
 
 void SplitConjuncts(const cypher::Expr& expr, std::vector<const cypher::Expr*>& out) {

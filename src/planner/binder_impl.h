@@ -2,8 +2,10 @@
 // The binder's internals, shared by binder.cpp (statements, clause dispatch) and the
 // bind_*.cpp files (one per clause family) and bind_expression.cpp.
 
+#include <functional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "cypher/ast/statement.h"
@@ -21,15 +23,38 @@ struct Variable {
 };
 
 // The variables visible at a point of the query, in the order they were bound.
+//
+// A scope may be a layer over a parent: it sees the parent's variables and its own,
+// which shadow them. Layers are how a pattern, a CREATE or a comprehension sees the
+// clause's scope plus what it introduces without copying the clause's scope for every
+// node or expression (quadratic in a statement of thousands of variables). A parent
+// must outlive its layers; a clause's own scope (binder.cpp) is never a layer.
 class Scope {
  public:
+  Scope() = default;
+  explicit Scope(const Scope* parent) : parent_(parent) {}
+
+  // The visible variable of that name: this layer's, else the parent's.
   const Variable* Find(std::string_view name) const;
-  // Adds, or replaces the variable of the same name.
+  // This layer's only.
+  const Variable* FindHere(std::string_view name) const;
+  // Adds to this layer, or replaces the variable of the same name in it.
   void Add(Variable v);
+  // This layer's variables.
   const std::vector<Variable>& variables() const { return vars_; }
+  // Every visible variable, in one scope without a parent: the parent's in their order
+  // (shadowed ones replaced in place), then this layer's new ones.
+  Scope Flatten() const;
 
  private:
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view name) const { return std::hash<std::string_view>()(name); }
+  };
+  const Scope* parent_ = nullptr;
   std::vector<Variable> vars_;
+  // Name → index into vars_: a clause looks up every name it uses.
+  std::unordered_map<std::string, size_t, NameHash, std::equal_to<>> index_;
 };
 
 // A projection item other expressions may stand for: ORDER BY `n.name` after `RETURN
@@ -149,6 +174,9 @@ class Binder {
   BoundExprPtr BindComprehension(const cypher::Expr& expr, const ExprContext& ctx);
   BoundExprPtr BindPatternSubquery(const cypher::Expr& expr, const ExprContext& ctx);
   BoundExprPtr BindBinary(const cypher::BinaryExpr& expr, const ExprContext& ctx);
+  BoundExprPtr CombineBinary(const cypher::BinaryExpr& expr, BoundExprPtr left, BoundExprPtr right);
+  // The slot of the projection item `expr` stands for (ExprContext::items), or null.
+  BoundExprPtr BindAsItem(const cypher::Expr& expr, const ExprContext& ctx);
 
   std::string_view source_;
   const Catalog& catalog_;

@@ -10,6 +10,7 @@
 #include <cctype>
 
 #include "common/assert.h"
+#include "common/stack_guard.h"
 #include "planner/logical_plan.h"
 
 namespace quiver::planner {
@@ -146,6 +147,7 @@ void PrintArgs(const BoundExpr& e, std::string& out, const SlotNames* names, siz
 }
 
 void Print(const BoundExpr& e, std::string& out, const SlotNames* names) {
+  CheckStack();  // EXPLAIN of a deeply nested expression, on a small stack
   switch (e.op) {
     case ExprOp::kConstant:
       out += ToTckString(e.value);
@@ -383,6 +385,7 @@ bool IsRowIndependent(const BoundExpr& expr) {
 }
 
 void CollectSlots(const BoundExpr& expr, std::vector<SlotId>& out) {
+  CheckStack();
   if (expr.op == ExprOp::kSlot) out.push_back(expr.slot);
   for (const auto& step : expr.path_steps) out.push_back(step.slot);
   for (const auto& a : expr.args) CollectSlots(*a, out);
@@ -396,8 +399,9 @@ void CollectSlots(const BoundExpr& expr, std::vector<SlotId>& out) {
       for (const auto& e : op->exprs) CollectSlots(*e, out);
       if (op->from_slot != kNoSlot) out.push_back(op->from_slot);
       if (op->to_slot != kNoSlot) out.push_back(op->to_slot);
-      for (SlotId s : op->rel.distinct_from) out.push_back(s);
-      for (SlotId s : op->rel.distinct_from_lists) out.push_back(s);
+      // Not rel.distinct_from(_lists): those are relationships of the subplan's own
+      // pattern, bound inside it (and collecting every hop's prefix would be quadratic
+      // in the pattern's length).
       for (const auto& v : op->rel.property_values) CollectSlots(*v, out);
       for (const auto& c : op->children) stack.push_back(c.get());
     }

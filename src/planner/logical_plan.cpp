@@ -7,7 +7,18 @@
 
 namespace quiver::planner {
 
-LogicalOperator::~LogicalOperator() = default;
+// Iterative: a statement of thousands of clauses is a chain of operators thousands
+// deep, too deep to destroy by recursion.
+LogicalOperator::~LogicalOperator() {
+  std::vector<std::unique_ptr<LogicalOperator>> pending = std::move(children);
+  while (!pending.empty()) {
+    std::unique_ptr<LogicalOperator> op = std::move(pending.back());
+    pending.pop_back();
+    if (!op) continue;  // moved out by a rewrite
+    for (auto& child : op->children) pending.push_back(std::move(child));
+    op->children.clear();
+  }
+}
 
 std::string_view OpKindName(OpKind kind) {
   switch (kind) {
@@ -186,13 +197,25 @@ std::string Describe(const LogicalOperator& op, const std::vector<std::string>* 
   return out;
 }
 
-std::string ToString(const LogicalOperator& op, int indent, const std::vector<std::string>* slot_names) {
-  std::string out(static_cast<size_t>(indent) * 2, ' ');
-  out += Describe(op, slot_names);
-  out += "\n";
-  // Print the input last so the plan reads bottom-up like a tree of pipelines; extra
-  // children (subplans) come first.
-  for (size_t i = op.children.size(); i-- > 0;) out += ToString(*op.children[i], indent + 1, slot_names);
+std::string ToString(const LogicalOperator& root, int indent, const std::vector<std::string>* slot_names) {
+  // An operator's input (children[0]) continues in the operator's column, so a chain of
+  // clauses reads down one column and the text stays linear in the plan's size; extra
+  // children (subplans, a hash join's build side) and every branch of a UNION are
+  // indented under their operator, printed before the input, last child first.
+  // Iterative: plans can be thousands of operators deep.
+  std::string out;
+  std::vector<std::pair<const LogicalOperator*, int>> stack{{&root, indent}};
+  while (!stack.empty()) {
+    auto [op, level] = stack.back();
+    stack.pop_back();
+    out.append(static_cast<size_t>(level) * 2, ' ');
+    out += Describe(*op, slot_names);
+    out += "\n";
+    for (size_t i = 0; i < op->children.size(); ++i) {
+      bool input = i == 0 && op->kind != OpKind::kUnion;
+      stack.emplace_back(op->children[i].get(), input ? level : level + 1);
+    }
+  }
   return out;
 }
 

@@ -33,8 +33,29 @@ class Optimizer {
   Optimizer(LogicalPlan& plan, const Catalog& catalog, const GraphReader* graph)
       : plan_(plan), catalog_(catalog), graph_(graph) {}
 
-  void Rewrite(LogicalOperatorPtr& op) {
-    for (auto& child : op->children) Rewrite(child);
+  // Bottom-up: an operator is rewritten after its children and the subplans of its
+  // expressions. Iterative, since a plan can be thousands of operators deep.
+  void Rewrite(LogicalOperatorPtr& root) {
+    struct Visit {
+      LogicalOperatorPtr* op;
+      bool children_done;
+    };
+    std::vector<Visit> stack{{&root, false}};
+    while (!stack.empty()) {
+      Visit visit = stack.back();
+      stack.pop_back();
+      LogicalOperatorPtr& op = *visit.op;
+      if (!visit.children_done) {
+        stack.push_back({visit.op, true});
+        for (auto& child : op->children) stack.push_back({&child, false});
+        continue;
+      }
+      RewriteOne(op);
+    }
+  }
+
+ private:
+  void RewriteOne(LogicalOperatorPtr& op) {
     for (auto& e : op->exprs) RewriteSubplans(*e);
     if (op->kind == OpKind::kFilter &&
         (op->children[0]->kind == OpKind::kNodeScan || op->children[0]->kind == OpKind::kNodeSeek)) {
@@ -45,7 +66,6 @@ class Optimizer {
     if (op->kind == OpKind::kLimit) TopK(*op);
   }
 
- private:
   void RewriteSubplans(BoundExpr& e) {
     if (e.subplan) Rewrite(e.subplan);
     for (auto& a : e.args) RewriteSubplans(*a);

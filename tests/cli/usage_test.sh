@@ -43,4 +43,13 @@ printf ':START_ID,:END_ID\n0,1\n1,0\n' > "$tmp/r.csv"
 expect import-neo4j-form 0 'edges +2' -- import "$tmp/db2" --nodes=A:B="$tmp/h.csv,$tmp/p.csv" --relationships=R "$tmp/r.csv" --quiet
 expect generate-db 0 'edges +1024' -- generate g500 --scale 6 --db "$tmp/g" --quiet
 expect generate-existing 1 'pass --replace' -- generate g500 --scale 6 --db "$tmp/g" --quiet
+# Text must be UTF-8: invalid bytes in a query or an imported field are a named error
+# (exit 1, file:line:column for import), and JSON output never fails on text (a path
+# that is not UTF-8 prints with U+FFFD instead of an "unexpected error").
+expect query-not-utf8 1 'SyntaxError/InvalidEncoding: query text is not valid UTF-8: byte 0xE9' -- query $'RETURN "caf\xe9"'
+expect query-json-utf8 0 '"s": "caf' -- query --format json $'RETURN "caf\xc3\xa9" AS s'
+printf 'id:ID,name\na,ok\nb,x\377y\n' > "$tmp/u.csv"
+expect import-not-utf8 1 "u.csv:3:4: field 'name': not valid UTF-8 \(byte 0xFF\)" -- import "$tmp/db3" --nodes "$tmp/u.csv" --quiet
+expect import-not-utf8-skipped 0 'skipped 1 bad rows' -- import "$tmp/db4" --nodes "$tmp/u.csv" --skip-bad-rows --report-file "$tmp/u.report" --quiet
+expect check-json-path-not-utf8 1 '"database": ' -- check "$tmp/no"$'\xff' --json
 [ "$failures" -eq 0 ]

@@ -13,6 +13,7 @@
 #include "common/file/env.h"
 #include "ingest/run_options.h"
 #include "ingest/salvage.h"
+#include "json_text.h"
 #include "storage/checker.h"
 
 namespace quiver::cli {
@@ -94,7 +95,7 @@ int RunCheck(const CheckOptions& o) {
       out["file"] = r.file;
       if (r.has_location) out["offset"] = r.offset;
     }
-    std::cout << out.dump(2) << "\n";
+    std::cout << JsonText(out) << "\n";
   } else {
     std::cout << "checking " << db_path;
     if (r.generation != 0) std::cout << " (generation " << r.generation << ")";

@@ -12,6 +12,7 @@
 #include "common/file/env.h"
 #include "common/resource/byte_size.h"
 #include "ingest/compaction_build.h"
+#include "json_text.h"
 #include "storage/txn/transactional_store.h"
 
 namespace quiver::cli {
@@ -67,7 +68,7 @@ int RunCompact(const CompactOptions& options) {
     out["edges"] = after.compacted_edges;
     out["seconds"] = seconds;
     if (!s.ok()) out["error"] = s.ToString();
-    std::cout << out.dump(2) << "\n";
+    std::cout << JsonText(out) << "\n";
   } else {
     std::cout << "recovery: " << recovery.ToString() << "\n";
     if (!s.ok()) {

@@ -9,6 +9,7 @@
 
 #include "commands.h"
 #include "common/file/env.h"
+#include "json_text.h"
 #include "storage/database_dir.h"
 #include "storage/txn/recovery.h"
 #include "storage/txn/transactional_store.h"
@@ -114,7 +115,7 @@ int PrintDatabaseInfo(const std::string& db_path, bool json) {
     out["files"] = files;
     out["total_bytes"] = total;
     out["csr_bytes"] = csr;
-    std::cout << out.dump(2) << "\n";
+    std::cout << JsonText(out) << "\n";
     return kExitOk;
   }
 

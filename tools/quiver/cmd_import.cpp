@@ -98,8 +98,9 @@ bool OneChar(const std::string& flag, const std::string& value, char* out, std::
     *out = '\t';
     return true;
   }
-  if (value.size() != 1 || value == "\n" || value == "\r") {
-    *error = flag + " must be one character (or TAB), not '" + value + "'";
+  // ASCII: a byte of a multi-byte UTF-8 character would cut characters in two.
+  if (value.size() != 1 || value == "\n" || value == "\r" || static_cast<unsigned char>(value[0]) >= 0x80) {
+    *error = flag + " must be one ASCII character (or TAB), not '" + value + "'";
     return false;
   }
   *out = value[0];

@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "common/resource/resource_policy.h"
+#include "json_text.h"
 #include "quiver/build_info.h"
 
 namespace quiver::cli {
@@ -33,7 +34,7 @@ int RunInfo(const InfoOptions& options) {
         {"build_type", build_info::kBuildType},
         {"policy", policy->ToJson()},
     };
-    std::cout << out.dump(2) << "\n";
+    std::cout << JsonText(out) << "\n";
     return kExitOk;
   }
   std::cout << "quiver " << build_info::kVersion << " (commit " << build_info::kGitCommit << ")\n\n";

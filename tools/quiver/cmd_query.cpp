@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "commands.h"
+#include "json_text.h"
 #include "quiver/database.h"
 
 namespace quiver::cli {
@@ -165,7 +166,7 @@ void PrintResult(const QueryResult& result, const std::string& format, std::ostr
       for (size_t i = 0; i < row.size(); ++i) obj[result.columns()[i]] = ToJson(row[i]);
       rows.push_back(std::move(obj));
     }
-    os << rows.dump(2) << "\n";
+    os << JsonText(rows) << "\n";
   } else if (format == "csv") {
     for (size_t i = 0; i < result.columns().size(); ++i)
       os << (i ? "," : "") << CsvField(result.columns()[i]);

@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "common/utf8.h"
+#include "common/value/value_utf8.h"
 #include "cypher/parser.h"
 #include "exec/database/catalog.h"
 #include "exec/entity_ref.h"
@@ -33,12 +35,45 @@ Mode TakeMode(std::string_view& text) {
   return Mode::kRun;
 }
 
-void Profile(const PhysicalOperator& op, int indent, const std::vector<std::string>* slot_names,
-             std::string& out) {
-  out.append(static_cast<size_t>(indent) * 2, ' ');
-  out += planner::Describe(op.logical(), slot_names);
-  out += "  [rows=" + std::to_string(op.rows_produced) + "]\n";
-  for (size_t i = op.children.size(); i-- > 0;) Profile(*op.children[i], indent + 1, slot_names, out);
+// PROFILE's text, laid out as EXPLAIN's (planner::ToString): a pipeline's stages and
+// an operator's input follow in one column, other children come first, indented.
+void Profile(const PhysicalOperator& root, const std::vector<std::string>* slot_names, std::string& out) {
+  std::vector<std::pair<const PhysicalOperator*, int>> stack{{&root, 0}};
+  std::vector<ProfiledOperator> stages;
+  while (!stack.empty()) {
+    auto [op, level] = stack.back();
+    stack.pop_back();
+    stages.clear();
+    op->Profile(stages);
+    for (const auto& stage : stages) {
+      out.append(static_cast<size_t>(level) * 2, ' ');
+      out += planner::Describe(*stage.logical, slot_names);
+      out += "  [rows=" + std::to_string(stage.rows) + "]\n";
+    }
+    for (size_t i = 0; i < op->children.size(); ++i) {
+      bool input = i == 0 && op->logical().kind != planner::OpKind::kUnion;
+      stack.emplace_back(op->children[i].get(), input ? level : level + 1);
+    }
+  }
+}
+
+// Parameters come from outside the engine: their text must be UTF-8, as query text
+// must (the parser checks that), so that every string a query handles is.
+void CheckParameterText(const ValueMap& parameters) {
+  for (const auto& [name, value] : parameters) {
+    if (size_t bad = FindInvalidUtf8(name); bad != std::string_view::npos) {
+      throw ArgumentError("InvalidEncoding",
+                          "a parameter name is not valid UTF-8: " + DescribeInvalidUtf8Byte(name, bad) +
+                              " at byte " + std::to_string(bad),
+                          ErrorPhase::kCompileTime);
+    }
+    if (auto bad = FindInvalidUtf8Text(value)) {
+      throw ArgumentError("InvalidEncoding",
+                          "parameter $" + name + bad->path + " is not valid UTF-8: " + bad->byte + " at byte " +
+                              std::to_string(bad->offset),
+                          ErrorPhase::kCompileTime);
+    }
+  }
 }
 
 QueryResult PlanResult(std::string text) {
@@ -51,6 +86,7 @@ QueryResult ExecuteQuery(GraphSource& source, const ProcedureTable& procedures, 
                          const ValueMap& parameters) {
   Mode mode = TakeMode(text);
   auto statement = cypher::ParseStatement(text);
+  CheckParameterText(parameters);
   EngineCatalog catalog(procedures);
   planner::LogicalPlan plan = planner::Bind(*statement, text, catalog, parameters);
 
@@ -65,16 +101,19 @@ QueryResult ExecuteQuery(GraphSource& source, const ProcedureTable& procedures, 
   const GraphReader& graph = snapshot ? *snapshot : *tx;
   try {
     planner::Optimize(plan, catalog, &graph);
+    // The plan's text first: printing can fail (a deep expression on a small stack), and
+    // the transaction must end exactly once.
     if (mode == Mode::kExplain) {
+      std::string explained = planner::ToString(plan);
       if (tx) tx->Rollback();
-      return PlanResult(planner::ToString(plan));
+      return PlanResult(std::move(explained));
     }
     PhysicalOperatorPtr root = BuildPhysicalPlan(*plan.root);
-    ExecContext ctx(graph, tx.get(), parameters, procedures, plan.slot_count);
+    ExecContext ctx(graph, tx.get(), parameters, procedures, plan.slot_count, CountOperators(*root));
     root->Open(ctx, nullptr);
     const auto& slots = plan.root->slots;
     std::vector<std::vector<Value>> rows;
-    RowBatch batch(ctx.width());
+    RowBatch batch(ctx.width(), ctx.batch_capacity());
     // A query without RETURN still runs every row (its updates), but yields no rows.
     bool has_columns = !slots.empty();
     while (root->Next(ctx, batch)) {
@@ -86,6 +125,8 @@ QueryResult ExecuteQuery(GraphSource& source, const ProcedureTable& procedures, 
       }
       batch.Clear();
     }
+    std::string profiled;
+    if (mode == Mode::kProfile) Profile(*root, &plan.slot_names, profiled);
     if (tx) {
       // The writer is spent once Commit returns, whatever it returns: nothing is left
       // to roll back (a failed commit left no trace), so it must not reach the handler.
@@ -93,11 +134,7 @@ QueryResult ExecuteQuery(GraphSource& source, const ProcedureTable& procedures, 
       tx.reset();
       ThrowIfError(committed);
     }
-    if (mode == Mode::kProfile) {
-      std::string out;
-      Profile(*root, 0, &plan.slot_names, out);
-      return PlanResult(std::move(out));
-    }
+    if (mode == Mode::kProfile) return PlanResult(std::move(profiled));
     return QueryResult(plan.root->columns, std::move(rows));
   } catch (...) {
     if (tx) tx->Rollback();

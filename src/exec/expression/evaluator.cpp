@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "common/stack_guard.h"
 #include "exec/expression/expression_internal.h"
 #include "exec/function/function.h"
 
@@ -140,6 +141,9 @@ Value EvaluateLogic(const BoundExpr& e, Value* row, ExecContext& ctx) {
 }  // namespace
 
 Value Evaluate(const BoundExpr& e, Value* row, ExecContext& ctx) {
+  // Nested expressions recurse here; the parser's limits keep that within
+  // kQueryStackBytes, and this is the backstop for threads with less.
+  CheckStack();
   switch (e.op) {
     case ExprOp::kConstant:
       return e.value;

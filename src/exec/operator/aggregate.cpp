@@ -25,7 +25,7 @@ class AggregateOp final : public PhysicalOperator {
     emit_pos_ = 0;
   }
 
-  bool Next(ExecContext& ctx, RowBatch& out) override {
+  bool Produce(ExecContext& ctx, RowBatch& out) override {
     const auto& op = logical();
     if (!computed_) {
       Consume(ctx);
@@ -67,7 +67,7 @@ class AggregateOp final : public PhysicalOperator {
   void Consume(ExecContext& ctx) {
     const auto& op = logical();
     if (op.key_count == 0) groups_.push_back(NewGroup({}));
-    RowBatch batch(ctx.width());
+    RowBatch batch(ctx.width(), ctx.batch_capacity());
     std::vector<Value> args;
     while (input().Next(ctx, batch)) {
       for (size_t i = 0; i < batch.size(); ++i) {

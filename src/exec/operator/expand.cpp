@@ -16,7 +16,6 @@ class ExpandOp final : public StreamOperator {
  public:
   using StreamOperator::StreamOperator;
 
- protected:
   void BeginRow(ExecContext& ctx, Value* row) override {
     const auto& op = logical();
     adjacent_.clear();
@@ -47,14 +46,14 @@ class ExpandOp final : public StreamOperator {
     graph.Expand(node, direction, types_, adjacent_);
   }
 
-  bool NextRow(ExecContext& ctx, Value* row, Value* out) override {
+  bool NextRow(ExecContext& ctx, Value* row) override {
     const auto& op = logical();
     while (pos_ < adjacent_.size()) {
       const Adjacent& a = adjacent_[pos_++];
       if (op.into && a.neighbour != target_) continue;
       if (UsedEarlier(op.rel, row, a.rel.id)) continue;
-      out[op.rel_slot] = RelRef(a.rel, ctx.graph());
-      if (!op.into) out[op.to_slot] = NodeRef(a.neighbour);
+      row[op.rel_slot] = RelRef(a.rel, ctx.graph());
+      if (!op.into) row[op.to_slot] = NodeRef(a.neighbour);
       return true;
     }
     return false;
@@ -69,7 +68,7 @@ class ExpandOp final : public StreamOperator {
 
 }  // namespace
 
-PhysicalOperatorPtr MakeExpand(const LogicalOperator& op) {
+StreamOperatorPtr MakeExpand(const LogicalOperator& op) {
   return std::make_unique<ExpandOp>(op);
 }
 

@@ -1,5 +1,6 @@
-// Filter (WHERE, pattern predicates) and Project (computed columns), both in place on
-// the batch their input filled.
+// Filter (WHERE, pattern predicates) and Project (computed columns): at most one row
+// out per row in, written in place. A pipeline of only these runs over its input's
+// batches (operator/pipeline.cpp).
 
 #include "exec/expression/evaluator.h"
 #include "exec/operator/operators.h"
@@ -8,50 +9,46 @@ namespace quiver::exec {
 
 namespace {
 
-class FilterOp final : public PhysicalOperator {
+class FilterOp final : public StreamOperator {
  public:
-  using PhysicalOperator::PhysicalOperator;
-  bool Next(ExecContext& ctx, RowBatch& out) override {
-    const auto& predicate = *logical().exprs[0];
-    while (input().Next(ctx, out)) {
-      keep_.assign(out.size(), false);
-      for (size_t i = 0; i < out.size(); ++i) {
-        keep_[i] = EvaluatePredicate(predicate, out.Row(i), ctx) == Ternary::kTrue;
-      }
-      out.Compact(keep_);
-      if (!out.empty()) {
-        rows_produced += out.size();
-        return true;
-      }
-    }
-    return false;
+  using StreamOperator::StreamOperator;
+  bool AtMostOneRow() const override { return true; }
+  void BeginRow(ExecContext& ctx, Value* row) override {
+    pass_ = EvaluatePredicate(*logical().exprs[0], row, ctx) == Ternary::kTrue;
+  }
+  bool NextRow(ExecContext& ctx, Value* row) override {
+    bool pass = pass_;
+    pass_ = false;
+    return pass;
   }
 
  private:
-  std::vector<bool> keep_;
+  bool pass_ = false;
 };
 
-class ProjectOp final : public PhysicalOperator {
+class ProjectOp final : public StreamOperator {
  public:
-  using PhysicalOperator::PhysicalOperator;
-  bool Next(ExecContext& ctx, RowBatch& out) override {
-    if (!input().Next(ctx, out)) return false;
+  using StreamOperator::StreamOperator;
+  bool AtMostOneRow() const override { return true; }
+  void BeginRow(ExecContext& ctx, Value* row) override { pending_ = true; }
+  bool NextRow(ExecContext& ctx, Value* row) override {
+    if (!pending_) return false;
+    pending_ = false;
     const auto& op = logical();
-    for (size_t i = 0; i < out.size(); ++i) {
-      Value* row = out.Row(i);
-      for (size_t e = 0; e < op.exprs.size(); ++e) row[op.slots[e]] = Evaluate(*op.exprs[e], row, ctx);
-    }
-    rows_produced += out.size();
+    for (size_t e = 0; e < op.exprs.size(); ++e) row[op.slots[e]] = Evaluate(*op.exprs[e], row, ctx);
     return true;
   }
+
+ private:
+  bool pending_ = false;
 };
 
 }  // namespace
 
-PhysicalOperatorPtr MakeFilter(const LogicalOperator& op) {
+StreamOperatorPtr MakeFilter(const LogicalOperator& op) {
   return std::make_unique<FilterOp>(op);
 }
-PhysicalOperatorPtr MakeProject(const LogicalOperator& op) {
+StreamOperatorPtr MakeProject(const LogicalOperator& op) {
   return std::make_unique<ProjectOp>(op);
 }
 

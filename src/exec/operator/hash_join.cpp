@@ -21,7 +21,7 @@ class HashJoinOp final : public PhysicalOperator {
 
   void Open(ExecContext& ctx, const Value* argument) override {
     PhysicalOperator::Open(ctx, argument);
-    if (!probe_) probe_ = std::make_unique<RowBatch>(ctx.width());
+    if (!probe_) probe_ = ctx.NewBatch();
     probe_->Clear();
     build_.reset();
     build_keys_.clear();
@@ -32,7 +32,7 @@ class HashJoinOp final : public PhysicalOperator {
     input_done_ = false;
   }
 
-  bool Next(ExecContext& ctx, RowBatch& out) override {
+  bool Produce(ExecContext& ctx, RowBatch& out) override {
     const auto& op = logical();
     while (!out.full()) {
       if (matches_ != nullptr && match_pos_ < matches_->size()) {
@@ -69,7 +69,7 @@ class HashJoinOp final : public PhysicalOperator {
   void Build(ExecContext& ctx) {
     build_ = std::make_unique<RowBuffer>(ctx.width());
     PhysicalOperator& build_side = *children[1];
-    RowBatch batch(ctx.width());
+    RowBatch batch(ctx.width(), ctx.batch_capacity());
     while (build_side.Next(ctx, batch)) {
       for (size_t i = 0; i < batch.size(); ++i) {
         Value key = Evaluate(*logical().exprs[1], batch.Row(i), ctx);

@@ -12,7 +12,7 @@ class StartOp final : public PhysicalOperator {
  public:
   using PhysicalOperator::PhysicalOperator;
   void Open(ExecContext& ctx, const Value* argument) override { done_ = false; }
-  bool Next(ExecContext& ctx, RowBatch& out) override {
+  bool Produce(ExecContext& ctx, RowBatch& out) override {
     if (done_) return false;
     done_ = true;
     out.AppendRow();
@@ -32,7 +32,7 @@ class ArgumentOp final : public PhysicalOperator {
     argument_ = argument;
     done_ = false;
   }
-  bool Next(ExecContext& ctx, RowBatch& out) override {
+  bool Produce(ExecContext& ctx, RowBatch& out) override {
     if (done_) return false;
     done_ = true;
     if (argument_ != nullptr) {
@@ -52,7 +52,7 @@ class ArgumentOp final : public PhysicalOperator {
 class PassThroughOp final : public PhysicalOperator {
  public:
   using PhysicalOperator::PhysicalOperator;
-  bool Next(ExecContext& ctx, RowBatch& out) override {
+  bool Produce(ExecContext& ctx, RowBatch& out) override {
     bool more = input().Next(ctx, out);
     rows_produced += out.size();
     return more;

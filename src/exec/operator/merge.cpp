@@ -19,7 +19,7 @@ class MergeOp final : public EagerOperator {
     const auto& op = logical();
     PhysicalOperator& match = *children[1];
     RowBuffer out(rows.width());
-    RowBatch batch(ctx.width());
+    RowBatch batch(ctx.width(), ctx.batch_capacity());
     for (size_t i = 0; i < rows.size(); ++i) {
       Value* row = rows.Row(i);
       match.Open(ctx, row);

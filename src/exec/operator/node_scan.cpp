@@ -22,7 +22,6 @@ class NodeScanOp final : public StreamOperator {
  public:
   using StreamOperator::StreamOperator;
 
- protected:
   void BeginRow(ExecContext& ctx, Value* row) override {
     ids_.clear();
     pos_ = 0;
@@ -63,7 +62,7 @@ class NodeScanOp final : public StreamOperator {
     }
   }
 
-  bool NextRow(ExecContext& ctx, Value* row, Value* out) override {
+  bool NextRow(ExecContext& ctx, Value* row) override {
     while (pos_ >= ids_.size()) {
       if (empty_ || next_ >= bound_) return false;
       ids_.clear();
@@ -75,7 +74,7 @@ class NodeScanOp final : public StreamOperator {
       next_ = end;
       Refine(ctx.graph(), 0);
     }
-    out[logical().slot] = NodeRef(ids_[pos_++]);
+    row[logical().slot] = NodeRef(ids_[pos_++]);
     return true;
   }
 
@@ -110,7 +109,7 @@ class NodeScanOp final : public StreamOperator {
 
 }  // namespace
 
-PhysicalOperatorPtr MakeNodeScan(const LogicalOperator& op) {
+StreamOperatorPtr MakeNodeScan(const LogicalOperator& op) {
   return std::make_unique<NodeScanOp>(op);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Factories of the physical operators, one .cpp per operator (or per small family);
-// plan_builder.cpp maps each logical operator kind to its factory.
+// plan_builder.cpp maps each logical operator kind to its factory. The row-at-a-time
+// operators are StreamOperators, run as the stages of a pipeline.
 
 #include "exec/physical_operator.h"
 
@@ -12,24 +13,26 @@ PhysicalOperatorPtr MakeStart(const LogicalOperator& op);          // leaf.cpp
 PhysicalOperatorPtr MakeArgument(const LogicalOperator& op);       // leaf.cpp
 PhysicalOperatorPtr MakePassThrough(const LogicalOperator& op);    // leaf.cpp (ProduceResults)
 PhysicalOperatorPtr MakeEager(const LogicalOperator& op);          // leaf.cpp
-PhysicalOperatorPtr MakeNodeScan(const LogicalOperator& op);       // node_scan.cpp (NodeSeek too)
-PhysicalOperatorPtr MakeExpand(const LogicalOperator& op);         // expand.cpp
-PhysicalOperatorPtr MakeVarExpand(const LogicalOperator& op);      // var_expand.cpp
-PhysicalOperatorPtr MakeFilter(const LogicalOperator& op);         // filter_project.cpp
-PhysicalOperatorPtr MakeProject(const LogicalOperator& op);        // filter_project.cpp
+StreamOperatorPtr MakeNodeScan(const LogicalOperator& op);       // node_scan.cpp (NodeSeek too)
+StreamOperatorPtr MakeExpand(const LogicalOperator& op);         // expand.cpp
+StreamOperatorPtr MakeVarExpand(const LogicalOperator& op);      // var_expand.cpp
+StreamOperatorPtr MakeFilter(const LogicalOperator& op);         // filter_project.cpp
+StreamOperatorPtr MakeProject(const LogicalOperator& op);        // filter_project.cpp
 PhysicalOperatorPtr MakeOptional(const LogicalOperator& op);       // optional.cpp
 PhysicalOperatorPtr MakeAggregate(const LogicalOperator& op);      // aggregate.cpp
 PhysicalOperatorPtr MakeSort(const LogicalOperator& op);           // sort.cpp
 PhysicalOperatorPtr MakeDistinct(const LogicalOperator& op);       // skip_limit_distinct.cpp
 PhysicalOperatorPtr MakeSkip(const LogicalOperator& op);           // skip_limit_distinct.cpp
 PhysicalOperatorPtr MakeLimit(const LogicalOperator& op);          // skip_limit_distinct.cpp
-PhysicalOperatorPtr MakeUnwind(const LogicalOperator& op);         // unwind.cpp
-PhysicalOperatorPtr MakeProcedureCall(const LogicalOperator& op);  // procedure_call.cpp
+StreamOperatorPtr MakeUnwind(const LogicalOperator& op);         // unwind.cpp
+StreamOperatorPtr MakeProcedureCall(const LogicalOperator& op);  // procedure_call.cpp
 PhysicalOperatorPtr MakeCreate(const LogicalOperator& op);         // create.cpp
 PhysicalOperatorPtr MakeMerge(const LogicalOperator& op);          // merge.cpp
 PhysicalOperatorPtr MakeSetProperties(const LogicalOperator& op);  // create.cpp
 PhysicalOperatorPtr MakeDelete(const LogicalOperator& op);         // delete.cpp
 PhysicalOperatorPtr MakeUnion(const LogicalOperator& op);          // union.cpp
 PhysicalOperatorPtr MakeHashJoin(const LogicalOperator& op);       // hash_join.cpp
+// Stages bottom-up: stages[0] reads the pipeline's input (its children[0]).
+PhysicalOperatorPtr MakePipeline(std::vector<StreamOperatorPtr> stages);  // pipeline.cpp
 
 }  // namespace quiver::exec

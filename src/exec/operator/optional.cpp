@@ -16,8 +16,8 @@ class OptionalOp final : public PhysicalOperator {
   void Open(ExecContext& ctx, const Value* argument) override {
     input().Open(ctx, argument);  // the subplan is opened per input row
     if (!in_) {
-      in_ = std::make_unique<RowBatch>(ctx.width());
-      sub_ = std::make_unique<RowBatch>(ctx.width());
+      in_ = ctx.NewBatch();
+      sub_ = ctx.NewBatch();
     }
     in_->Clear();
     sub_->Clear();
@@ -26,7 +26,7 @@ class OptionalOp final : public PhysicalOperator {
     input_done_ = false;
   }
 
-  bool Next(ExecContext& ctx, RowBatch& out) override {
+  bool Produce(ExecContext& ctx, RowBatch& out) override {
     PhysicalOperator& subplan = *children[1];
     while (!out.full()) {
       if (current_ != nullptr) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "common/value/value_utf8.h"
 #include "exec/exec_context.h"
 #include "exec/expression/evaluator.h"
 #include "exec/operator/operators.h"
@@ -21,7 +22,6 @@ class ProcedureCallOp final : public StreamOperator {
  public:
   using StreamOperator::StreamOperator;
 
- protected:
   void BeginRow(ExecContext& ctx, Value* row) override {
     const auto& call = logical().call;
     auto it = ctx.procedures().find(call.name);
@@ -36,11 +36,22 @@ class ProcedureCallOp final : public StreamOperator {
       args.push_back(std::move(v));
     }
     results_ = it->second.function(args);
+    // A procedure is code from outside the engine: what it returns must be UTF-8 text
+    // like every other string a query handles.
+    for (const auto& result : results_) {
+      for (size_t i = 0; i < result.size(); ++i) {
+        if (auto bad = FindInvalidUtf8Text(result[i])) {
+          throw ProcedureError("InvalidEncoding", "procedure " + call.name + " returned text that is not valid UTF-8 (" +
+                                                      bad->byte + " at byte " + std::to_string(bad->offset) +
+                                                      " of output " + std::to_string(i) + bad->path + ")");
+        }
+      }
+    }
     pos_ = 0;
     void_done_ = false;
   }
 
-  bool NextRow(ExecContext& ctx, Value* row, Value* out) override {
+  bool NextRow(ExecContext& ctx, Value* row) override {
     const auto& call = logical().call;
     if (call.output_count == 0) {
       // A void procedure passes each input row through once.
@@ -52,7 +63,7 @@ class ProcedureCallOp final : public StreamOperator {
     const auto& result = results_[pos_++];
     for (size_t i = 0; i < call.yield_slots.size(); ++i) {
       auto field = static_cast<size_t>(call.yield_fields[i]);
-      out[call.yield_slots[i]] = field < result.size() ? result[field] : Value();
+      row[call.yield_slots[i]] = field < result.size() ? result[field] : Value();
     }
     return true;
   }
@@ -65,7 +76,7 @@ class ProcedureCallOp final : public StreamOperator {
 
 }  // namespace
 
-PhysicalOperatorPtr MakeProcedureCall(const LogicalOperator& op) {
+StreamOperatorPtr MakeProcedureCall(const LogicalOperator& op) {
   return std::make_unique<ProcedureCallOp>(op);
 }
 

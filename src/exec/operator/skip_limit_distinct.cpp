@@ -38,7 +38,7 @@ class SkipOp final : public PhysicalOperator {
     remaining_ = EvaluateCount(*logical().exprs[0], ctx);
     if (remaining_ == UINT64_MAX) remaining_ = 0;
   }
-  bool Next(ExecContext& ctx, RowBatch& out) override {
+  bool Produce(ExecContext& ctx, RowBatch& out) override {
     while (input().Next(ctx, out)) {
       if (remaining_ > 0) {
         std::vector<bool> keep(out.size(), true);
@@ -65,7 +65,7 @@ class LimitOp final : public PhysicalOperator {
     remaining_ = EvaluateCount(*logical().exprs[0], ctx);
     pulled_ = false;
   }
-  bool Next(ExecContext& ctx, RowBatch& out) override {
+  bool Produce(ExecContext& ctx, RowBatch& out) override {
     // Once the limit is reached the input is not pulled again. LIMIT 0 still pulls once:
     // the updating clauses below do all their writes on their first pull.
     if (remaining_ == 0) {
@@ -96,7 +96,7 @@ class DistinctOp final : public PhysicalOperator {
     PhysicalOperator::Open(ctx, argument);
     seen_.clear();
   }
-  bool Next(ExecContext& ctx, RowBatch& out) override {
+  bool Produce(ExecContext& ctx, RowBatch& out) override {
     const auto& slots = logical().slots;
     while (input().Next(ctx, out)) {
       std::vector<bool> keep(out.size());

@@ -36,7 +36,7 @@ class SortOp final : public PhysicalOperator {
     }
   }
 
-  bool Next(ExecContext& ctx, RowBatch& out) override {
+  bool Produce(ExecContext& ctx, RowBatch& out) override {
     if (!sorted_) {
       Consume(ctx);
       sorted_ = true;
@@ -51,7 +51,7 @@ class SortOp final : public PhysicalOperator {
   void Consume(ExecContext& ctx) {
     const auto& op = logical();
     size_t k = op.exprs.size();
-    RowBatch batch(ctx.width());
+    RowBatch batch(ctx.width(), ctx.batch_capacity());
     while (input().Next(ctx, batch)) {
       for (size_t i = 0; i < batch.size(); ++i) {
         Value* row = batch.Row(i);

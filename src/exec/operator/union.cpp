@@ -13,7 +13,7 @@ class UnionOp final : public PhysicalOperator {
     PhysicalOperator::Open(ctx, argument);
     current_ = 0;
   }
-  bool Next(ExecContext& ctx, RowBatch& out) override {
+  bool Produce(ExecContext& ctx, RowBatch& out) override {
     while (current_ < children.size()) {
       if (children[current_]->Next(ctx, out)) {
         rows_produced += out.size();

@@ -12,21 +12,20 @@ class UnwindOp final : public StreamOperator {
  public:
   using StreamOperator::StreamOperator;
 
- protected:
   void BeginRow(ExecContext& ctx, Value* row) override {
     list_ = Evaluate(*logical().exprs[0], row, ctx);
     pos_ = 0;
   }
-  bool NextRow(ExecContext& ctx, Value* row, Value* out) override {
+  bool NextRow(ExecContext& ctx, Value* row) override {
     if (list_.IsNull()) return false;
     if (!list_.IsList()) {
       if (pos_++ > 0) return false;
-      out[logical().slot] = list_;
+      row[logical().slot] = list_;
       return true;
     }
     const auto& items = list_.AsList();
     if (pos_ >= items.size()) return false;
-    out[logical().slot] = items[pos_++];
+    row[logical().slot] = items[pos_++];
     return true;
   }
 
@@ -37,7 +36,7 @@ class UnwindOp final : public StreamOperator {
 
 }  // namespace
 
-PhysicalOperatorPtr MakeUnwind(const LogicalOperator& op) {
+StreamOperatorPtr MakeUnwind(const LogicalOperator& op) {
   return std::make_unique<UnwindOp>(op);
 }
 

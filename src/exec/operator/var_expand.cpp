@@ -26,7 +26,6 @@ class VarExpandOp final : public StreamOperator {
  public:
   using StreamOperator::StreamOperator;
 
- protected:
   void BeginRow(ExecContext& ctx, Value* row) override {
     const auto& op = logical();
     frames_.clear();
@@ -71,11 +70,11 @@ class VarExpandOp final : public StreamOperator {
     pending_emit_ = op.rel.min_hops <= 0;
   }
 
-  bool NextRow(ExecContext& ctx, Value* row, Value* out) override {
+  bool NextRow(ExecContext& ctx, Value* row) override {
     const auto& op = logical();
     if (op.rel.distinct_ends) {
       if (next_end_ >= ends_.size()) return false;
-      out[op.to_slot] = NodeRef(ends_[next_end_++]);
+      row[op.to_slot] = NodeRef(ends_[next_end_++]);
       return true;
     }
     while (true) {
@@ -83,7 +82,7 @@ class VarExpandOp final : public StreamOperator {
         pending_emit_ = false;
         NodeId end = frames_.back().node;
         if (!op.into || end == target_) {
-          Emit(ctx, end, out);
+          Emit(ctx, end, row);
           return true;
         }
       }
@@ -192,7 +191,7 @@ class VarExpandOp final : public StreamOperator {
 
 }  // namespace
 
-PhysicalOperatorPtr MakeVarExpand(const LogicalOperator& op) {
+StreamOperatorPtr MakeVarExpand(const LogicalOperator& op) {
   return std::make_unique<VarExpandOp>(op);
 }
 

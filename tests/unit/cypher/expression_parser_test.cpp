@@ -256,12 +256,12 @@ TEST(ExpressionParserTest, OperatorNodesPointAtTheirOperator) {
 
 TEST(ExpressionParserTest, DeepNestingIsRejectedNotACrash) {
   std::string deep(100000, '(');
-  EXPECT_EQ(ErrorDetail(deep + "1"), "UnexpectedSyntax");
+  EXPECT_EQ(ErrorDetail(deep + "1"), "QueryTooComplex");
   std::string long_chain = "1";
   for (int i = 0; i < 100000; ++i) long_chain += " + 1";
-  EXPECT_EQ(ErrorDetail(long_chain), "UnexpectedSyntax");
+  EXPECT_EQ(ErrorDetail(long_chain), "QueryTooComplex");
   std::string negations(100000, '-');
-  EXPECT_EQ(ErrorDetail(negations + "x"), "UnexpectedSyntax");
+  EXPECT_EQ(ErrorDetail(negations + "x"), "QueryTooComplex");
   // Reasonable depths still parse.
   EXPECT_NO_THROW(ParseExpression(std::string(100, '[') + std::string(100, ']')));
   std::string ors = "a";

@@ -56,6 +56,36 @@ TEST(SyntaxErrorTest, CaretCountsCodePointsAndKeepsTabs) {
   ExpectLocation(e, 1, 14, "RETURN '\xC3\xA9\xC3\xA9',\t#", "            \t^");
 }
 
+// Query text must be UTF-8: invalid bytes anywhere are InvalidEncoding at the first
+// of them, before any other error, and the quoted line shows them as U+FFFD.
+TEST(SyntaxErrorTest, TextThatIsNotUtf8IsInvalidEncoding) {
+  struct Case {
+    std::string query;
+    int line, column;
+    std::string shown, caret, byte;
+  };
+  const Case cases[] = {
+      {"RETURN 'caf\xE9'", 1, 12, "RETURN 'caf\xEF\xBF\xBD'", "           ^", "byte 0xE9"},  // in a string
+      {"RETURN x\xFF", 1, 9, "RETURN x\xEF\xBF\xBD", "        ^", "byte 0xFF"},                   // in a name
+      {"RETURN `a\xC3`", 1, 10, "RETURN `a\xEF\xBF\xBD`", "         ^", "byte 0xC3"},        // quoted name, cut short
+      {"RETURN 1 // \xC0\x80", 1, 13, "RETURN 1 // \xEF\xBF\xBD\xEF\xBF\xBD", "            ^", "byte 0xC0"},
+      {"RETURN 1 /* ok \xC3\xA9\n \xED\xA0\x80 */", 2, 2, " \xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD */", " ^", "byte 0xED"},
+      // Before the syntax error that comes first in the text.
+      {"RETRUN '\xF4\x90\x80\x80'", 1, 9, "RETRUN '\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD'", "        ^",
+       "byte 0xF4"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.query);
+    Caught e = Parse(c.query);
+    EXPECT_EQ(e.detail, "InvalidEncoding");
+    EXPECT_EQ(e.phase, ErrorPhase::kCompileTime);
+    EXPECT_NE(e.message.find("query text is not valid UTF-8: " + c.byte), std::string::npos) << e.message;
+    ExpectLocation(e, c.line, c.column, c.shown, c.caret);
+  }
+  EXPECT_THROW(ParseExpression("'\xFF'"), SyntaxError);
+  EXPECT_NO_THROW(ParseStatement("RETURN 'caf\xC3\xA9 \xF0\x9F\x98\x80' AS `\xC3\xA9`"));
+}
+
 TEST(SyntaxErrorTest, UnexpectedEndOfInput) {
   Caught e = Parse("RETURN [1, 2");
   EXPECT_NE(e.message.find("Unexpected end of input: expected ',' or ']'"), std::string::npos) << e.message;

@@ -274,6 +274,69 @@ TEST(CsvImportTest, SkipBadRowsCountsAndReports) {
   EXPECT_EQ(NodeProp(*g, *g->FindNode(std::string_view("e")), "age"), storage::PropertyValue(int64_t{5}));
 }
 
+// Text must be UTF-8 (a string in the database always is): a field that is not is a bad
+// row, named by file:line:column like the others (the bad byte's column in an unquoted
+// field, the field's in a quoted one), on the relationship fast path too.
+TEST(CsvImportTest, TextThatIsNotUtf8IsABadRow) {
+  TempDir dir;
+  struct Case {
+    std::string nodes, rels, want;
+  };
+  const std::vector<Case> cases = {
+      {"id:ID,name\na,ok\nb,x\xffy\n", "", "n.csv:3:4: field 'name': not valid UTF-8 (byte 0xFF)"},
+      {"id:ID,name\na,\xc3\n", "", "n.csv:2:3: field 'name': not valid UTF-8 (byte 0xC3)"},  // cut short
+      {"id:ID,name\na,\xc0\x80\n", "", "n.csv:2:3: field 'name': not valid UTF-8 (byte 0xC0)"},  // overlong
+      {"id:ID,name\na,\xed\xa0\x80\n", "", "n.csv:2:3: field 'name': not valid UTF-8 (byte 0xED)"},  // surrogate
+      {"id:ID,name\na,\"ok\nstill \xfe\"\n", "", "n.csv:2:3: field 'name': not valid UTF-8 (byte 0xFE)"},
+      {"id:ID,v:string[]\na,x;\xff\n", "", "n.csv:2:5: field 'v': not valid UTF-8 (byte 0xFF)"},
+      {"id:ID\n\x80\n", "", "n.csv:2:1: field 'id': not valid UTF-8 (byte 0x80)"},
+      {":ID,name\n\x80,a\n", "", "n.csv:2:1: the :ID field: not valid UTF-8 (byte 0x80)"},
+      {"id:ID,:LABEL\na,L\xe9\n", "", "n.csv:2:4: the :LABEL field: not valid UTF-8 (byte 0xE9)"},
+      {"id:ID,n\xffme\na,1\n", "", "n.csv:1:8: header: not valid UTF-8 (byte 0xFF)"},
+      {"id:ID\na\n", ":START_ID,:END_ID,note\na,a,\xff\n", "r.csv:2:5: field 'note': not valid UTF-8 (byte 0xFF)"},
+      // Integer ids: the fast path sends a type that is not ASCII to the general path.
+      {"id:ID{id-type:int}\n1\n2\n", ":START_ID,:END_ID,:TYPE\n1,2,T\n2,1,T\xff\n",
+       "r.csv:3:6: the :TYPE field: not valid UTF-8 (byte 0xFF)"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.want);
+    Write(dir.Join("n.csv"), c.nodes);
+    std::vector<InputGroup> groups = {Nodes({dir.Join("n.csv")})};
+    if (!c.rels.empty()) {
+      Write(dir.Join("r.csv"), c.rels);
+      groups.push_back(Rels({dir.Join("r.csv")}, {"R"}));
+    }
+    for (uint64_t chunk : {uint64_t{0}, uint64_t{1}, uint64_t{3}}) {
+      ImportRun r;
+      r.chunk_bytes = chunk;
+      Status s = Import(dir.Join("db"), groups, r);
+      ASSERT_FALSE(s.ok());
+      EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+      EXPECT_NE(s.message().find(c.want), std::string::npos) << s.message();
+    }
+  }
+  // Valid multi-byte text is imported as it is; with --skip-bad-rows the bad row is
+  // left out, counted and reported.
+  Write(dir.Join("n.csv"), "id:ID,name\na,caf\xc3\xa9\nb,b\xff" "d\nc,\xf0\x9f\x98\x80\n");
+  ImportRun r;
+  r.options.skip_bad_rows = true;
+  r.options.report_path = dir.Join("report.txt");
+  ImportStats stats;
+  ASSERT_TRUE(Import(dir.Join("ok"), {Nodes({dir.Join("n.csv")})}, r, &stats).ok());
+  EXPECT_EQ(stats.bad_rows, 1u);
+  EXPECT_EQ(stats.nodes, 2u);
+  EXPECT_NE(testing::ReadAll(dir.Join("report.txt")).find("n.csv:3:4: field 'name': not valid UTF-8 (byte 0xFF)"),
+            std::string::npos)
+      << testing::ReadAll(dir.Join("report.txt"));
+  auto g = Pin(dir.Join("ok"));
+  EXPECT_EQ(NodeProp(*g, *g->FindNode(std::string_view("a")), "name"), storage::PropertyValue(std::string("caf\xc3\xa9")));
+  // A label given on the command line is checked too.
+  Write(dir.Join("n.csv"), "id:ID\na\n");
+  Status s = Import(dir.Join("db"), {Nodes({dir.Join("n.csv")}, {"L\xff"})});
+  EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(s.message().find("not valid UTF-8 (byte 0xFF at byte 1)"), std::string::npos) << s.message();
+}
+
 // Rows with quoted newlines and many small chunks: the same bytes for every worker
 // count, chunk size, segment size and spill threshold.
 TEST(CsvImportTest, DeterministicAcrossWorkersChunksAndSpill) {

@@ -1,0 +1,122 @@
+// Pipeline: a maximal chain of row-at-a-time operators (StreamOperator) run as one
+// physical operator over the rows of the chain's input.
+//
+// Depth-first over one row: an input row is handed to the first stage; each row a stage
+// produces (written into that same row, in place) is handed to the next stage, and a
+// row the last stage produces is copied out. When a stage has no more rows, the stage
+// below it resumes. The chain's state is one row plus each stage's own generator state,
+// and running it is a loop, so a query of thousands of UNWINDs, hops or WITHs needs
+// neither a batch nor a stack frame per clause. Rows come out in the order a chain of
+// batch-at-a-time operators gives (each stage's outputs in its inputs' order).
+//
+// A pipeline of filters and projections only (at most one row out per row in) runs
+// instead in place over its input's batch, one stage over the whole batch at a time,
+// as the separate Filter and Project operators did.
+
+#include "exec/exec_context.h"
+#include "exec/operator/operators.h"
+
+namespace quiver::exec {
+
+namespace {
+
+class PipelineOp final : public PhysicalOperator {
+ public:
+  explicit PipelineOp(std::vector<StreamOperatorPtr> stages)
+      : PhysicalOperator(stages.back()->logical()), stages_(std::move(stages)) {
+    in_place_ = true;
+    for (const auto& stage : stages_) in_place_ = in_place_ && stage->AtMostOneRow();
+  }
+
+  void Open(ExecContext& ctx, const Value* argument) override {
+    PhysicalOperator::Open(ctx, argument);
+    if (in_) in_->Clear();
+    in_pos_ = 0;
+    depth_ = 0;
+    input_done_ = false;
+  }
+
+  void Profile(std::vector<ProfiledOperator>& out) const override {
+    for (size_t i = stages_.size(); i-- > 0;) out.push_back({&stages_[i]->logical(), stages_[i]->rows_produced});
+  }
+
+ protected:
+  bool Produce(ExecContext& ctx, RowBatch& out) override {
+    bool any = in_place_ ? ProduceInPlace(ctx, out) : ProduceDepthFirst(ctx, out);
+    rows_produced += out.size();
+    return any;
+  }
+
+ private:
+  bool ProduceInPlace(ExecContext& ctx, RowBatch& out) {
+    while (input().Next(ctx, out)) {
+      for (auto& stage : stages_) {
+        keep_.assign(out.size(), false);
+        size_t kept = 0;
+        for (size_t i = 0; i < out.size(); ++i) {
+          Value* row = out.Row(i);
+          stage->BeginRow(ctx, row);
+          keep_[i] = stage->NextRow(ctx, row);
+          kept += keep_[i] ? 1 : 0;
+        }
+        if (kept < out.size()) out.Compact(keep_);
+        stage->rows_produced += out.size();
+        if (out.empty()) break;
+      }
+      if (!out.empty()) return true;
+    }
+    return false;
+  }
+
+  bool ProduceDepthFirst(ExecContext& ctx, RowBatch& out) {
+    if (!in_) in_ = ctx.NewBatch();
+    while (!out.full()) {
+      if (depth_ == 0) {
+        if (in_pos_ >= in_->size()) {
+          if (input_done_) break;
+          in_->Clear();
+          in_pos_ = 0;
+          if (!input().Next(ctx, *in_)) {
+            input_done_ = true;
+            break;
+          }
+        }
+        row_ = in_->Row(in_pos_++);
+        stages_[0]->BeginRow(ctx, row_);
+        depth_ = 1;
+      }
+      StreamOperator& stage = *stages_[depth_ - 1];
+      if (!stage.NextRow(ctx, row_)) {
+        --depth_;
+        continue;
+      }
+      ++stage.rows_produced;
+      if (depth_ == stages_.size()) {
+        out.AppendCopy(row_);
+      } else {
+        stages_[depth_]->BeginRow(ctx, row_);
+        ++depth_;
+      }
+    }
+    return !out.empty();
+  }
+
+  std::vector<StreamOperatorPtr> stages_;  // bottom-up: stages_[0] reads the input
+  bool in_place_ = false;
+  std::vector<bool> keep_;
+  // Depth-first state: the input batch, the row in it the stages work on, and how
+  // many stages hold a row (stages_[depth_ - 1] is the one to resume).
+  std::unique_ptr<RowBatch> in_;
+  size_t in_pos_ = 0;
+  Value* row_ = nullptr;
+  size_t depth_ = 0;
+  bool input_done_ = false;
+};
+
+}  // namespace
+
+PhysicalOperatorPtr MakePipeline(std::vector<StreamOperatorPtr> stages) {
+  return std::make_unique<PipelineOp>(std::move(stages));
+}
+
+}  // namespace quiver::exec
