@@ -190,6 +190,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   Run first;
   first.chunk_bytes = o1;
+  first.segment_bytes = 64 << 10;  // the default (budget / 16, at least 4 MiB) zero-fills 4 MiB a read
   first.spill_edges = (o2 & 1) ? 2 : 0;
   first.workers = (o2 & 2) ? 2 : 1;
   const Outcome a = Import(groups, inputs, io, first);
