@@ -108,7 +108,7 @@ Outcome Import(const std::vector<InputGroup>& groups, const std::map<std::string
   if (!db.ok()) Finding("creating the database: " + db.status().ToString());
   quiver::ingest::SessionOptions so;
   so.workers = run.workers;
-  so.memory_budget = uint64_t{256} << 20;
+  so.memory_budget = uint64_t{16} << 20;  // buffers follow the budget: smaller is faster
   so.spill_edges = run.spill_edges;
   auto session = quiver::ingest::ConstructionSession::Begin(db->get(), so);
   if (!session.ok()) Finding("session: " + session.status().ToString());
