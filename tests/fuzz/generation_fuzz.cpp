@@ -2,9 +2,9 @@
 // built once per template (in memory: fuzz/mem_env.h); each input then damages ONE of
 // its files and the target opens the database read-only (storage::DatabaseDir, Pin)
 // and reads every fact through the Generation API — labels, both CSR directions,
-// degrees, every property, external-id lookups, the names — then runs VerifyChecksums
-// and VerifyStructure (`quiver check`), and optionally reads it all again through the
-// query engine's GraphReader over a TransactionalStore.
+// degrees, every property, external-id lookups, the names — then runs VerifyChecksums,
+// VerifyStructure and `quiver check` (CheckDatabase), and optionally reads it all again
+// through the query engine's GraphReader over a TransactionalStore.
 //
 // Input: byte 0 picks the file (DBID, CURRENT, then the generation's files in name
 // order), byte 1 the mode, the rest is the damage:
@@ -17,12 +17,15 @@
 //                  the damage, so it reaches the structural checks (fuzz/reseal.h)
 //   mode bit 4     open with verify_checksums
 //   mode bit 5     also read through TransactionalStore::BeginRead (GraphReader)
+//   mode bit 6     then open it as a writer would (DatabaseDir::Open read-write)
 //
 // Oracles, beyond "no crash, no sanitizer report, no exception from Status code":
 //  * damage that was not resealed must be an error: at open, or from VerifyChecksums
 //    for a file whose checksum only the MANIFEST holds (generation.md, "Checksums");
 //  * a database that passes VerifyChecksums and VerifyStructure must read without an
-//    error, and without an InternalError through GraphReader.
+//    error, and without an InternalError through GraphReader;
+//  * `quiver check` fails exactly when Open + VerifyChecksums + VerifyStructure does;
+//  * a writer's open never deletes or changes a file of the live generation.
 //
 // QUIVER_FUZZ_WRITE_SEEDS=DIR makes LLVMFuzzerInitialize write one seed per file and
 // template (the file's own bytes, to be replaced and resealed) into DIR; `make fuzz`
@@ -38,6 +41,7 @@
 #include "fuzz/graph_reads.h"
 #include "fuzz/mem_env.h"
 #include "fuzz/reseal.h"
+#include "storage/checker.h"
 #include "storage/database_dir.h"
 #include "storage/graph_builder.h"
 #include "storage/section_file.h"
@@ -179,8 +183,9 @@ void Edit(FuzzInput& in, bool in_section, const std::string& original, std::stri
   quiver::fuzz::ApplyEdits(in, sections, file);
 }
 
-// The reads, once the database is in place in env.
-void ReadBack(MemEnv* env, const std::string& damaged_path, bool changed, bool verify, bool store) {
+// The reads, once the database is in place in env. Whether it opened and passed both
+// checks.
+bool ReadBack(MemEnv* env, const std::string& damaged_path, bool changed, bool verify, bool store) {
   const bool only_manifest_checks = damaged_path.find("/gen-") != std::string::npos &&
                                     damaged_path.substr(damaged_path.rfind('/') + 1) != "MANIFEST";
   quiver::storage::DatabaseOptions o;
@@ -189,7 +194,7 @@ void ReadBack(MemEnv* env, const std::string& damaged_path, bool changed, bool v
   auto db = quiver::fuzz::NoThrow("DatabaseDir::Open",
                                   [&] { return quiver::storage::DatabaseDir::Open(env, kDbPath, o); });
   quiver::fuzz::ExpectDamageStatus("DatabaseDir::Open", db.status());
-  if (!db.ok()) return;
+  if (!db.ok()) return false;
   auto gen = quiver::fuzz::NoThrow("Pin", [&] { return (*db)->Pin(); });
   quiver::fuzz::ExpectDamageStatus("Pin", gen.status());
   // Files other than the MANIFEST are checked against it only when checksums are
@@ -197,7 +202,7 @@ void ReadBack(MemEnv* env, const std::string& damaged_path, bool changed, bool v
   if (changed && gen.ok() && (verify || !only_manifest_checks)) {
     Finding("damage in " + damaged_path + " opened without an error");
   }
-  if (!gen.ok()) return;
+  if (!gen.ok()) return false;
   const quiver::storage::Generation& g = **gen;
   const Status checksums = quiver::fuzz::NoThrow("VerifyChecksums", [&] { return g.VerifyChecksums(); });
   quiver::fuzz::ExpectDamageStatus("VerifyChecksums", checksums);
@@ -209,6 +214,20 @@ void ReadBack(MemEnv* env, const std::string& damaged_path, bool changed, bool v
   quiver::fuzz::ExpectDamageStatus("reads", reads);
   if (valid && !reads.ok()) Finding("a generation that passes check fails a read: " + reads.ToString());
   if (store) quiver::fuzz::ReadThroughStore(env, kDbPath, verify, valid);
+  return valid;
+}
+
+// `quiver check` must fail on damage that was not resealed, and agree with Open,
+// VerifyChecksums and VerifyStructure, which check the same things another way.
+void CheckAgrees(MemEnv* env, const std::string& damaged_path, bool changed, bool valid) {
+  const auto report =
+      quiver::fuzz::NoThrow("CheckDatabase", [&] { return quiver::storage::CheckDatabase(env, kDbPath); });
+  quiver::fuzz::ExpectDamageStatus("CheckDatabase", report.status);
+  if (changed && report.ok()) Finding("quiver check passes damage in " + damaged_path);
+  if (report.ok() != valid) {
+    Finding("quiver check (" + report.status.ToString() + ") and Open + VerifyChecksums + VerifyStructure (" +
+            (valid ? "OK" : "failed") + ") disagree about " + damaged_path);
+  }
 }
 
 void WriteSeeds(const char* dir) {
@@ -223,6 +242,27 @@ void WriteSeeds(const char* dir) {
                     std::ios::binary)
           << seed;
     }
+  }
+}
+
+// A writer's open (DatabaseDir::Open read-write, as every import, compaction and
+// Database::Open does) collects garbage: whatever it makes of the damage, it must not
+// delete or change a file of the live generation.
+void OpenForWriting(MemEnv* env, const Template& tpl, const std::string& damaged_path) {
+  const MemEnv::State before = env->Snapshot();
+  {
+    quiver::storage::DatabaseOptions o;
+    o.create_if_missing = false;
+    auto db = quiver::fuzz::NoThrow("DatabaseDir::Open (writer)",
+                                    [&] { return quiver::storage::DatabaseDir::Open(env, kDbPath, o); });
+    quiver::fuzz::ExpectDamageStatus("DatabaseDir::Open (writer)", db.status());
+  }
+  const MemEnv::State after = env->Snapshot();
+  for (const std::string& path : tpl.files) {
+    if (path == damaged_path || path.find("/gen-") == std::string::npos) continue;
+    auto it = after.files.find(path);
+    if (it == after.files.end()) Finding("a writer's open of a damaged database deleted " + path);
+    if (it->second != before.files.at(path)) Finding("a writer's open of a damaged database changed " + path);
   }
 }
 
@@ -271,6 +311,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   state.files[path] = std::move(file);
   MemEnv env;
   env.Restore(state);
-  ReadBack(&env, path, changed, (mode & 16) != 0, (mode & 32) != 0);
+  const bool valid = ReadBack(&env, path, changed, (mode & 16) != 0, (mode & 32) != 0);
+  CheckAgrees(&env, path, changed, valid);
+  if (mode & 64) OpenForWriting(&env, tpl, path);
   return 0;
 }
