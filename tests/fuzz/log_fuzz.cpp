@@ -178,6 +178,10 @@ std::unique_ptr<TransactionalStore> Open(MemEnv* env, bool read_only, bool verif
   auto store = quiver::fuzz::NoThrow("TransactionalStore::Open",
                                      [&] { return TransactionalStore::Open(env, kDbPath, options); });
   quiver::fuzz::ExpectDamageStatus(read_only ? "read-only open" : "read-write open", store.status());
+  if (quiver::fuzz::Verbose()) {
+    std::fprintf(stderr, "%s open: %s\n", read_only ? "read-only" : "read-write",
+                 store.ok() ? (*store)->recovery().ToString().c_str() : store.status().ToString().c_str());
+  }
   return store.ok() ? std::move(store).value() : nullptr;
 }
 
