@@ -31,6 +31,7 @@
 // template (the file's own bytes, to be replaced and resealed) into DIR; `make fuzz`
 // seeds the corpus so.
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -197,6 +198,8 @@ bool ReadBack(MemEnv* env, const std::string& damaged_path, bool changed, bool v
   if (!db.ok()) return false;
   auto gen = quiver::fuzz::NoThrow("Pin", [&] { return (*db)->Pin(); });
   quiver::fuzz::ExpectDamageStatus("Pin", gen.status());
+  if (quiver::fuzz::Verbose() && !gen.ok())
+    std::fprintf(stderr, "open: %s\n", gen.status().ToString().c_str());
   // Files other than the MANIFEST are checked against it only when checksums are
   // verified; DBID, CURRENT and the MANIFEST itself always at open.
   if (changed && gen.ok() && (verify || !only_manifest_checks)) {
@@ -210,6 +213,10 @@ bool ReadBack(MemEnv* env, const std::string& damaged_path, bool changed, bool v
   const Status structure = quiver::fuzz::NoThrow("VerifyStructure", [&] { return g.VerifyStructure(); });
   quiver::fuzz::ExpectDamageStatus("VerifyStructure", structure);
   const bool valid = checksums.ok() && structure.ok();
+  if (quiver::fuzz::Verbose()) {
+    std::fprintf(stderr, "open: OK, checksums: %s, structure: %s\n", checksums.ToString().c_str(),
+                 structure.ToString().c_str());
+  }
   const Status reads = quiver::fuzz::NoThrow("reads", [&] { return quiver::fuzz::ReadGeneration(g); });
   quiver::fuzz::ExpectDamageStatus("reads", reads);
   if (valid && !reads.ok()) Finding("a generation that passes check fails a read: " + reads.ToString());
