@@ -1,5 +1,7 @@
 #include "quiver/error.h"
 
+#include "common/error_status.h"
+
 namespace quiver {
 
 std::string_view ErrorClassName(ErrorClass cls) {
@@ -43,6 +45,36 @@ void ThrowIfError(const Status& status) {
     throw ResourceExhaustedError(detail, status.message());
   }
   throw StorageError(detail, status.message());
+}
+
+}  // namespace quiver
+
+namespace quiver {
+
+Status StatusFromError(const QuiverError& error) {
+  static constexpr StatusCode kCodes[] = {
+      StatusCode::kNotFound,          StatusCode::kCorruption,   StatusCode::kIOError, StatusCode::kInvalidArgument,
+      StatusCode::kResourceExhausted, StatusCode::kNotSupported, StatusCode::kBusy,    StatusCode::kAborted,
+      StatusCode::kReadOnly};
+  for (StatusCode code : kCodes) {
+    if (error.detail() == StatusCodeName(code)) {
+      switch (code) {
+        case StatusCode::kNotFound: return Status::NotFound(error.message());
+        case StatusCode::kCorruption: return Status::Corruption(error.message());
+        case StatusCode::kIOError: return Status::IOError(error.message());
+        case StatusCode::kInvalidArgument: return Status::InvalidArgument(error.message());
+        case StatusCode::kResourceExhausted: return Status::ResourceExhausted(error.message());
+        case StatusCode::kNotSupported: return Status::NotSupported(error.message());
+        case StatusCode::kBusy: return Status::Busy(error.message());
+        case StatusCode::kAborted: return Status::Aborted(error.message());
+        case StatusCode::kReadOnly: return Status::ReadOnly(error.message());
+        case StatusCode::kOk: break;
+      }
+    }
+  }
+  if (error.error_class() == ErrorClass::kStorageError) return Status::Corruption(error.message());
+  if (error.error_class() == ErrorClass::kResourceExhausted) return Status::ResourceExhausted(error.message());
+  return Status::InvalidArgument(error.what());
 }
 
 }  // namespace quiver

@@ -229,11 +229,15 @@ Status BuildCompactedGeneration(const storage::DeltaState& state, storage::Datab
   }
   QUIVER_ASSIGN_OR_RETURN(std::unique_ptr<ConstructionSession> session, ConstructionSession::Begin(dir, options));
   QUIVER_ASSIGN_OR_RETURN(auto source, CompactionSource::Open(state, session->workers()));
-  QUIVER_RETURN_IF_ERROR(SessionCompactor(*source, session.get()).Run());
+  QUIVER_RETURN_IF_ERROR(FeedSession(*source, session.get()));
   QUIVER_ASSIGN_OR_RETURN(CommitResult result, session->BuildInto(writer));
   counts->nodes = result.nodes;
   counts->edges = result.edges;
   return Status::OK();
+}
+
+Status FeedSession(const storage::CompactionSource& source, ConstructionSession* session) {
+  return SessionCompactor(source, session).Run();
 }
 
 storage::CompactionBuilder MakeSessionCompactionBuilder(SessionOptions options) {

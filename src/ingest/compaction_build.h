@@ -15,6 +15,7 @@
 
 #include "ingest/construction_session.h"
 #include "storage/txn/compaction.h"
+#include "storage/txn/compaction_source.h"
 
 namespace quiver::ingest {
 
@@ -26,5 +27,10 @@ Status BuildCompactedGeneration(const storage::DeltaState& state, storage::Datab
 
 // StoreOptions::compaction_builder running BuildCompactedGeneration with `options`.
 storage::CompactionBuilder MakeSessionCompactionBuilder(SessionOptions options);
+
+// Feeds the whole graph `source` reads — tokens, nodes, relationships, properties — into
+// `session` (begun, nothing added yet), in compaction order. The caller commits or
+// builds. Compaction and `quiver check --repair` both run on it.
+Status FeedSession(const storage::CompactionSource& source, ConstructionSession* session);
 
 }  // namespace quiver::ingest

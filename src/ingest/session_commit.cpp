@@ -5,6 +5,7 @@
 #include "ingest/csr_memory.h"
 #include "ingest/worker_budget.h"
 #include "storage/property_column.h"
+#include "storage/txn/log_segment.h"
 
 namespace quiver::ingest {
 
@@ -211,7 +212,16 @@ Result<CommitResult> ConstructionSession::Commit() {
   gen_dir_ = writer->dir();
   Status s = WriteGeneration(writer.get());
   if (!s.ok()) return Fail(s);
-  auto published = db_->Publish(writer.get(), 0);
+  // A new graph starts a new history: its log position is past every record written for
+  // the graph it replaces, which must never be replayed onto it (docs/format/log.md).
+  auto live = db_->Pin();
+  if (!live.ok()) return Fail(live.status());
+  auto history = storage::StartNewHistory(db_->env(), db_->path(), db_->database_id(),
+                                          (*live)->manifest().write_log_position,
+                                          (*live)->manifest().format_version);
+  live->reset();
+  if (!history.ok()) return Fail(history.status());
+  auto published = db_->Publish(writer.get(), *history);
   if (!published.ok()) {
     // Once CURRENT names the new generation it is live, whatever failed after the rename.
     auto current = db_->CurrentGeneration();
@@ -219,6 +229,7 @@ Result<CommitResult> ConstructionSession::Commit() {
     return Fail(published.status());
   }
   gen_dir_.clear();  // live now: not ours to delete
+  storage::RemoveSegmentsBelow(db_->env(), db_->path(), *history);  // the old graph's history
   result.generation = *published;
   result.scratch_bytes_written = scratch_->bytes_written();
   auto pinned = db_->Pin();

@@ -116,6 +116,14 @@ AdjacencySlice CsrView::Slice(const UIntArray& offsets, const UIntArray& ids, ui
   return s;
 }
 
+uint64_t CsrView::SliceLength(const UIntArray& offsets, uint64_t node) const {
+  if (node >= node_count_) return 0;
+  const uint64_t edges = fwd_targets_.size();
+  const uint64_t end = std::min(offsets[node + 1], edges);
+  const uint64_t begin = std::min(offsets[node], end);
+  return end - begin;
+}
+
 AdjacencySlice CsrView::Out(uint64_t node) const { return Slice(fwd_offsets_, fwd_targets_, node); }
 
 AdjacencySlice CsrView::In(uint64_t node) const {

@@ -54,8 +54,9 @@ class CsrView {
   // O(1); clamped so corrupt offsets cannot reach outside the mapping.
   AdjacencySlice Out(uint64_t node) const;
   AdjacencySlice In(uint64_t node) const;
-  uint64_t OutDegree(uint64_t node) const { return Out(node).size(); }
-  uint64_t InDegree(uint64_t node) const { return In(node).size(); }
+  // From the offsets alone: no neighbour is read (or checked, block_verifier.h).
+  uint64_t OutDegree(uint64_t node) const { return SliceLength(fwd_offsets_, node); }
+  uint64_t InDegree(uint64_t node) const { return SliceLength(rev_offsets_, node); }
   // Source and target of the edge at a forward position: O(log N).
   bool Endpoints(uint64_t position, uint64_t* source, uint64_t* target) const;
 
@@ -64,6 +65,8 @@ class CsrView {
 
  private:
   AdjacencySlice Slice(const UIntArray& offsets, const UIntArray& ids, uint64_t node) const;
+  // The slice's length as Slice would clamp it.
+  uint64_t SliceLength(const UIntArray& offsets, uint64_t node) const;
 
   uint64_t node_count_ = 0;
   UIntArray fwd_offsets_, fwd_targets_, rev_offsets_, rev_sources_, rev_positions_;

@@ -1,5 +1,8 @@
 #include "storage/database_dir.h"
 
+#include "storage/txn/log_reader.h"
+#include "storage/txn/log_segment.h"
+
 #include <random>
 
 #include "common/assert.h"
@@ -91,6 +94,19 @@ Status DatabaseDir::Create(const DatabaseOptions& options) {
     database_id_ = options.database_id.value_or(RandomDatabaseId());
     QUIVER_RETURN_IF_ERROR(env_->SyncDir(ParentDir(path_)));  // the database directory itself
     QUIVER_RETURN_IF_ERROR(WriteDatabaseIdFile(env_, path_, database_id_));
+  }
+  // Every generation's log segment exists before the generation is published (generation
+  // format 3, docs/format/log.md "Files"): the empty log of an empty database. A crash
+  // may have left it already; it must then hold nothing.
+  QUIVER_ASSIGN_OR_RETURN(auto segments, ListSegments(env_, path_));
+  if (segments.empty()) {
+    QUIVER_RETURN_IF_ERROR(CreateSegment(env_, path_, database_id_, 0, 0));
+  } else {
+    auto scan = ScanLog(env_, path_, database_id_, 0, kFormatVersion,
+                        [](const RecordView&, uint64_t, const std::string&) { return Status::OK(); });
+    if (segments.size() != 1 || !scan.ok() || scan->records != 0 || scan->torn) {
+      return Status::Corruption("'" + path_ + "' holds a write log but no CURRENT");
+    }
   }
   QUIVER_ASSIGN_OR_RETURN(auto writer, BeginGeneration(0));
   return Publish(writer.get(), 0).status();

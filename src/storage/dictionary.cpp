@@ -27,10 +27,7 @@ Status WriteDictionary(SectionFileWriter* w, const DictionaryData& d) {
 
 std::string_view NameList::Name(uint32_t id) const {
   if (id >= size()) return {};
-  uint64_t begin = offsets_[id], end = offsets_[id + 1];
-  if (end > bytes_.size()) end = bytes_.size();
-  if (begin > end) begin = end;
-  return bytes_.substr(begin, end - begin);
+  return bytes_.Range(offsets_[id], offsets_[id + 1]);
 }
 
 std::optional<uint32_t> NameList::Find(std::string_view name) const {
@@ -45,7 +42,7 @@ Result<NameList> NameList::Open(const SectionFile& f, SectionType offsets, Secti
   QUIVER_ASSIGN_OR_RETURN(SectionView b, f.Get(bytes, 1));
   if (o.count == 0 || o.count - 1 > UINT32_MAX) return CorruptionAt(f.name(), o.offset, "name offsets count out of range");
   list.offsets_ = o.uints();
-  list.bytes_ = b.bytes();
+  list.bytes_ = b.heap();
   list.offsets_file_offset_ = o.offset;
   list.index_.reserve(list.size());
   for (uint32_t i = 0; i < list.size(); ++i) list.index_.emplace(list.Name(i), i);

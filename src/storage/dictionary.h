@@ -38,7 +38,7 @@ class NameList {
 
  private:
   UIntArray offsets_;
-  std::string_view bytes_;
+  ByteView bytes_;
   uint64_t offsets_file_offset_ = 0;
   std::unordered_map<std::string_view, uint32_t> index_;  // built at open: O(dictionary)
 };

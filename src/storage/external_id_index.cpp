@@ -101,16 +101,13 @@ Result<ExternalIdIndex> ExternalIdIndex::Open(const SectionFile* f, ExternalIdKi
     QUIVER_ASSIGN_OR_RETURN(SectionView o, f->Get(SectionType::kStringKeyOffsets, 8, node_count + 1));
     QUIVER_ASSIGN_OR_RETURN(SectionView b, f->Get(SectionType::kStringKeyBytes, 1));
     x.string_offsets_ = o.uints();
-    x.string_bytes_ = b.bytes();
+    x.string_bytes_ = b.heap();
   }
   return x;
 }
 
 std::string_view ExternalIdIndex::StringKey(uint64_t node) const {
-  uint64_t b = string_offsets_[node], e = string_offsets_[node + 1];
-  if (e > string_bytes_.size()) e = string_bytes_.size();
-  if (b > e) b = e;
-  return string_bytes_.substr(b, e - b);
+  return string_bytes_.Range(string_offsets_[node], string_offsets_[node + 1]);
 }
 
 template <typename Less>

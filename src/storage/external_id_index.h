@@ -57,7 +57,7 @@ class ExternalIdIndex {
   ExternalIdKind kind_ = ExternalIdKind::kNone;
   uint64_t node_count_ = 0;
   UIntArray presence_, int_keys_, sorted_nodes_, string_offsets_;
-  std::string_view string_bytes_;
+  ByteView string_bytes_;
   SectionView presence_s_, sorted_s_;
 };
 

@@ -14,14 +14,19 @@ namespace quiver::storage {
 static_assert(std::endian::native == std::endian::little,
               "the generation format is little-endian and read in place through mmap");
 
-// The version this build writes; it reads every version up to it (2 = 1 + the temporal
+// The version this build writes; it reads every version up to it. 2 = 1 + the temporal
 // value tags 8..13, so a version-1 build refuses a version-2 file as NotSupported rather
-// than calling its temporal values corruption).
-inline constexpr uint32_t kFormatVersion = 2;
+// than calling its temporal values corruption. 3 = 2 + the promise that the write-log
+// segment at the generation's write_log_position exists (docs/format/log.md, "Files"), so
+// a missing one is Corruption; no byte of the files changed.
+inline constexpr uint32_t kFormatVersion = 3;
 inline constexpr std::array<char, 8> kHeaderMagic = {'Q', 'V', 'R', 'G', 'E', 'N', '\r', '\n'};
 inline constexpr std::array<char, 8> kFooterMagic = {'Q', 'V', 'R', 'E', 'N', 'D', '\r', '\n'};
 inline constexpr uint64_t kSectionAlignment = 64;
-inline constexpr uint32_t kBlockSizeLog2 = 16;  // checksum blocks of 64 KiB
+// Checksum blocks of 4 KiB: what a read verifies on first use (block_verifier.h), so a
+// random read hashes about the page it faults in anyway. Files record their block size
+// (footer), and readers take any from 2^12 to 2^30 (files written before this: 64 KiB).
+inline constexpr uint32_t kBlockSizeLog2 = 12;
 inline constexpr uint64_t kBlockSize = uint64_t{1} << kBlockSizeLog2;
 
 // 16 random bytes chosen once per database.

@@ -4,6 +4,8 @@
 #include <charconv>
 #include <cstdio>
 
+#include "common/error_status.h"
+
 namespace quiver::storage {
 
 std::string GenerationDirName(uint64_t generation) {
@@ -39,31 +41,53 @@ Result<std::shared_ptr<const Generation>> Generation::Open(Env* env, const std::
   QUIVER_ASSIGN_OR_RETURN(
       g->manifest_,
       ParseManifest({reinterpret_cast<const std::byte*>(bytes.data()), bytes.size()}, manifest_name, expected));
-  QUIVER_RETURN_IF_ERROR(g->Load(options));
+  QUIVER_RETURN_IF_ERROR(CatchErrors([&] { return g->Load(options); }));  // Load reads checked blocks
   return std::shared_ptr<const Generation>(std::move(g));
+}
+
+Result<GenerationFile> Generation::LoadFile(const FileInfo& info, const OpenOptions& options) const {
+  const Manifest& m = manifest_;
+  const std::string name = name_ + "/" + info.name;
+  QUIVER_ASSIGN_OR_RETURN(auto map, env_->MapReadOnly(JoinPath(dir_, info.name)));
+  if (map->size() != info.size) {
+    return CorruptionAt(name, std::min<uint64_t>(map->size(), info.size),
+                        "file is " + std::to_string(map->size()) + " bytes, MANIFEST says " + std::to_string(info.size));
+  }
+  if (options.verify_checksums && Checksum64(map->data(), map->size()) != info.checksum) {
+    // Name the broken block when the body is at fault, else the trailer.
+    auto parsed = SectionFile::Parse(map->bytes(), name, {info.kind, m.database_id, m.generation, info.subject, m.format_version});
+    if (!parsed.ok()) return parsed.status();
+    QUIVER_RETURN_IF_ERROR(parsed->VerifyBody());
+    return CorruptionAt(name, 0, "whole-file checksum differs from the MANIFEST's");
+  }
+  QUIVER_ASSIGN_OR_RETURN(SectionFile parsed,
+                          SectionFile::Parse(map->bytes(), name,
+                                             {info.kind, m.database_id, m.generation, info.subject, m.format_version}));
+  GenerationFile file{info, std::move(map), std::move(parsed), nullptr};
+  file.verifier = file.parsed.MakeBlockVerifier();
+  if (options.verify_checksums) file.verifier->MarkAllVerified();  // the whole file matched above
+  file.parsed.AttachVerifier(file.verifier.get());
+  return file;
+}
+
+Status Generation::SkipOrFail(const OpenOptions& options, const std::string& file, FileKind kind, Status why) {
+  const bool optional = kind == FileKind::kRelationshipType || kind == FileKind::kNodePropertyColumn ||
+                        kind == FileKind::kEdgePropertyColumn || kind == FileKind::kExternalIds;
+  if (!options.salvage || !optional) return why;
+  unreadable_files_.emplace_back(file, std::move(why));
+  return Status::OK();
 }
 
 Status Generation::Load(const OpenOptions& options) {
   const Manifest& m = manifest_;
   files_.reserve(m.files.size());  // pointers into files_ are taken below: no reallocation
   for (const FileInfo& info : m.files) {
-    const std::string name = name_ + "/" + info.name;
-    QUIVER_ASSIGN_OR_RETURN(auto map, env_->MapReadOnly(JoinPath(dir_, info.name)));
-    if (map->size() != info.size) {
-      return CorruptionAt(name, std::min<uint64_t>(map->size(), info.size),
-                          "file is " + std::to_string(map->size()) + " bytes, MANIFEST says " + std::to_string(info.size));
+    Result<GenerationFile> file = LoadFile(info, options);
+    if (file.ok()) {
+      files_.push_back(std::move(file).value());
+    } else {
+      QUIVER_RETURN_IF_ERROR(SkipOrFail(options, name_ + "/" + info.name, info.kind, file.status()));
     }
-    if (options.verify_checksums && Checksum64(map->data(), map->size()) != info.checksum) {
-      // Name the broken block when the body is at fault, else the trailer.
-      auto parsed = SectionFile::Parse(map->bytes(), name, {info.kind, m.database_id, m.generation, info.subject, m.format_version});
-      if (!parsed.ok()) return parsed.status();
-      QUIVER_RETURN_IF_ERROR(parsed->VerifyBody());
-      return CorruptionAt(name, 0, "whole-file checksum differs from the MANIFEST's");
-    }
-    QUIVER_ASSIGN_OR_RETURN(SectionFile parsed,
-                            SectionFile::Parse(map->bytes(), name,
-                                               {info.kind, m.database_id, m.generation, info.subject, m.format_version}));
-    files_.push_back(GenerationFile{info, std::move(map), std::move(parsed)});
   }
 
   csr_files_.assign(m.rel_type_count, nullptr);
@@ -107,10 +131,22 @@ Status Generation::Load(const OpenOptions& options) {
                                                         m.label_set_count));
   csr_.reserve(m.rel_type_count);
   for (uint32_t t = 0; t < m.rel_type_count; ++t) {
-    if (csr_files_[t] == nullptr) return Status::Corruption(name_ + "/MANIFEST: no CSR file for type " + std::to_string(t));
-    QUIVER_ASSIGN_OR_RETURN(CsrView v, CsrView::Open(csr_files_[t]->parsed, m.node_count, m.node_id_width,
-                                                     m.type_edge_counts[t]));
-    csr_.push_back(v);
+    Result<CsrView> v = csr_files_[t] == nullptr
+                            ? Result<CsrView>(Status::Corruption(name_ + "/MANIFEST: no CSR file for type " + std::to_string(t)))
+                            : CsrView::Open(csr_files_[t]->parsed, m.node_count, m.node_id_width, m.type_edge_counts[t]);
+    if (v.ok()) {
+      csr_.push_back(*v);
+    } else {
+      // Salvage: a type whose CSR cannot be read has no relationships to read (listed
+      // once: a file that did not even parse is listed already).
+      const std::string file = name_ + "/" + RelationshipFileName(t);
+      const bool listed = std::any_of(unreadable_files_.begin(), unreadable_files_.end(),
+                                      [&](const auto& entry) { return entry.first == file; });
+      if (!listed || !options.salvage) {
+        QUIVER_RETURN_IF_ERROR(SkipOrFail(options, file, FileKind::kRelationshipType, v.status()));
+      }
+      csr_.emplace_back();
+    }
   }
 
   node_columns_.resize(m.property_key_count);
@@ -120,16 +156,24 @@ Status Generation::Load(const OpenOptions& options) {
       if (f.info.subject >= m.property_key_count || node_columns_[f.info.subject]) {
         return Status::Corruption(name_ + "/MANIFEST: unexpected node column " + f.info.name);
       }
-      QUIVER_ASSIGN_OR_RETURN(PropertyColumn c, PropertyColumn::Open(f.parsed, m.node_count));
-      node_columns_[f.info.subject] = std::move(c);
+      Result<PropertyColumn> c = PropertyColumn::Open(f.parsed, m.node_count);
+      if (!c.ok()) {
+        QUIVER_RETURN_IF_ERROR(SkipOrFail(options, f.parsed.name(), f.info.kind, c.status()));
+        continue;
+      }
+      node_columns_[f.info.subject] = std::move(c).value();
       columns_for_verify_.emplace_back(&f, &*node_columns_[f.info.subject]);
     } else if (f.info.kind == FileKind::kEdgePropertyColumn) {
       const uint64_t type = f.info.subject >> 32, key = f.info.subject & 0xffffffffu;
       if (type >= m.rel_type_count || key >= m.property_key_count || edge_columns_.count(f.info.subject) != 0) {
         return Status::Corruption(name_ + "/MANIFEST: unexpected edge column " + f.info.name);
       }
-      QUIVER_ASSIGN_OR_RETURN(PropertyColumn c, PropertyColumn::Open(f.parsed, m.type_edge_counts[type]));
-      auto it = edge_columns_.emplace(f.info.subject, std::move(c)).first;
+      Result<PropertyColumn> c = PropertyColumn::Open(f.parsed, m.type_edge_counts[type]);
+      if (!c.ok()) {
+        QUIVER_RETURN_IF_ERROR(SkipOrFail(options, f.parsed.name(), f.info.kind, c.status()));
+        continue;
+      }
+      auto it = edge_columns_.emplace(f.info.subject, std::move(c).value()).first;
       edge_keys_[type].push_back(static_cast<uint32_t>(key));
       columns_for_verify_.emplace_back(&f, &it->second);
     }
@@ -138,9 +182,14 @@ Status Generation::Load(const OpenOptions& options) {
 
   const bool has_file = m.external_id_kind == ExternalIdKind::kInt64 || m.external_id_kind == ExternalIdKind::kString;
   if (!has_file && external_ids_file_ != nullptr) return Status::Corruption(name_ + "/MANIFEST: unexpected external id file");
-  QUIVER_ASSIGN_OR_RETURN(external_ids_,
-                          ExternalIdIndex::Open(external_ids_file_ ? &external_ids_file_->parsed : nullptr,
-                                                m.external_id_kind, m.node_count, m.node_id_width));
+  Result<ExternalIdIndex> ids = ExternalIdIndex::Open(external_ids_file_ ? &external_ids_file_->parsed : nullptr,
+                                                      m.external_id_kind, m.node_count, m.node_id_width);
+  if (!ids.ok()) {
+    // Salvage: the keys are lost (an index of kind None answers no lookups).
+    QUIVER_RETURN_IF_ERROR(SkipOrFail(options, name_ + "/external-ids.qv", FileKind::kExternalIds, ids.status()));
+    return Status::OK();
+  }
+  external_ids_ = std::move(ids).value();
   return Status::OK();
 }
 
@@ -218,6 +267,11 @@ Status Generation::VerifyChecksums() const {
 }
 
 Status Generation::VerifyStructure() const {
+  // The checks read through the verifying views: a damaged block is Corruption too.
+  return CatchErrors([this] { return VerifyStructureUnchecked(); });
+}
+
+Status Generation::VerifyStructureUnchecked() const {
   QUIVER_RETURN_IF_ERROR(dictionary_.Verify(dictionary_file_->parsed));
   QUIVER_RETURN_IF_ERROR(labels_.Verify(labels_file_->parsed));
   for (uint32_t l = 0; l < manifest_.label_count; ++l) {

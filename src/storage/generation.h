@@ -8,8 +8,11 @@
 // The read API is the low-level one the ingest, bench and (later) executor layers use:
 // counts, dictionaries, labels, CSR slices, property reads and external-id lookups.
 // Every accessor is memory-safe on unverified data: ids are range-checked and slices
-// clamped, so a corrupt byte yields a wrong answer (until `quiver check` or
-// verify_checksums catches it), never an access outside the mapping.
+// clamped, so no byte leads outside the mapping. And no damaged byte is an answer: the
+// first read of each 4 KiB block of a file checks it against the file's block
+// checksums (block_verifier.h), and an accessor that meets a damaged block throws
+// StorageError (Corruption: "<gen>/<file>: byte offset <block>: checksum mismatch ...").
+// The methods that return Status (Open, Verify*) return that as Corruption instead.
 
 #include <cstdint>
 #include <memory>
@@ -34,6 +37,11 @@ struct OpenOptions {
   // Verify every file's whole-file checksum at open (O(size)); off by default so open
   // stays O(1) in the graph's size.
   bool verify_checksums = false;
+  // For `quiver check --repair` only: a relationship, property-column or external-id
+  // file that cannot be opened is left out (its data reads as absent) and listed in
+  // unreadable_files(), instead of failing the open. The MANIFEST, dictionary and labels
+  // must still open: without them nothing can be named.
+  bool salvage = false;
 };
 
 // A relationship: its type and its position in that type's forward CSR.
@@ -47,6 +55,7 @@ struct GenerationFile {
   FileInfo info;  // from the MANIFEST
   std::unique_ptr<MappedFile> map;
   SectionFile parsed;
+  std::unique_ptr<BlockVerifier> verifier;  // of parsed's body; every section read checks it
 };
 
 class Generation {
@@ -81,7 +90,11 @@ class Generation {
   uint64_t LabelNodeCount(uint32_t label) const { return labels_.LabelNodeCount(label); }
 
   // ---- adjacency: O(1) slices of the CSR
-  uint64_t RelTypeEdgeCount(uint32_t type) const { return type < csr_.size() ? csr_[type].edge_count() : 0; }
+  // The MANIFEST's count (equal to the CSR's, which open checks; a salvage open keeps it
+  // for a CSR it left out, so relationship ids of the other types do not shift).
+  uint64_t RelTypeEdgeCount(uint32_t type) const {
+    return type < manifest_.type_edge_counts.size() ? manifest_.type_edge_counts[type] : 0;
+  }
   // dir is kOut or kIn (kBoth is two slices: use ForEachNeighbor).
   AdjacencySlice Neighbors(uint32_t type, uint64_t node, Direction dir) const;
   // Over one type, or all types when type is nullopt. kBoth = out + in, so a self-loop
@@ -117,7 +130,9 @@ class Generation {
 
   // ---- verification (quiver check)
   const std::vector<GenerationFile>& files() const { return files_; }
-  // Whole-file checksums against the MANIFEST; names the first bad file and 64 KiB block.
+  // Files a salvage open left out, with why (OpenOptions::salvage).
+  const std::vector<std::pair<std::string, Status>>& unreadable_files() const { return unreadable_files_; }
+  // Whole-file checksums against the MANIFEST; names the first bad file and block.
   Status VerifyChecksums() const;
   // Every structural invariant of every file (docs/format/generation.md). O(size).
   Status VerifyStructure() const;
@@ -125,6 +140,11 @@ class Generation {
  private:
   Generation() = default;
   Status Load(const OpenOptions& options);
+  // Maps, checks the size (and the whole-file checksum, if asked) and parses one file.
+  Result<GenerationFile> LoadFile(const FileInfo& info, const OpenOptions& options) const;
+  // Whether a salvage open may leave out a file of this kind, recording why; else `why`.
+  Status SkipOrFail(const OpenOptions& options, const std::string& file, FileKind kind, Status why);
+  Status VerifyStructureUnchecked() const;
 
   Env* env_ = nullptr;
   std::string dir_;
@@ -148,6 +168,7 @@ class Generation {
     std::unordered_map<uint32_t, bool> known;  // property key -> mirrors the external ids
   };
   std::unique_ptr<MirrorCache> mirror_cache_ = std::make_unique<MirrorCache>();
+  std::vector<std::pair<std::string, Status>> unreadable_files_;
   std::unique_ptr<FileLock> pin_;
 };
 

@@ -47,7 +47,7 @@ inline constexpr uint64_t kDefaultParallelChunkBytes = uint64_t{4} << 20;
 
 // Creates `path` (which must not be written by anyone else meanwhile), writes header,
 // sections and trailer, fsyncs and closes it. chunk_bytes must be a multiple of the
-// 64 KiB block size. At most one chunk buffer per running task is held at a time.
+// checksum block size. At most one chunk buffer per running task is held at a time.
 Result<FileInfo> WriteSectionFileInParallel(Env* env, const std::string& path, const FileIdentity& identity,
                                             std::span<const SectionSource> sections, const TaskRunner& run,
                                             uint64_t chunk_bytes = kDefaultParallelChunkBytes);

@@ -171,7 +171,7 @@ Result<PropertyColumn> PropertyColumn::Open(const SectionFile& f, uint64_t rows)
   c.bool_bits_ = c.bool_bits_s_.uints();
   c.string_offsets_ = c.string_offsets_s_.uints();
   c.tags_ = c.tags_s_.uints();
-  c.heap_ = c.heap_s_.bytes();
+  c.heap_ = c.heap_s_.heap();
   return c;
 }
 
@@ -184,10 +184,7 @@ double PropertyColumn::DoubleAt(uint64_t row) const {
 
 std::string_view PropertyColumn::StringAt(uint64_t row) const {
   if (row >= rows_ || type_ != ColumnType::kString) return {};
-  uint64_t b = string_offsets_[row], e = string_offsets_[row + 1];
-  if (e > heap_.size()) e = heap_.size();
-  if (b > e) b = e;
-  return heap_.substr(b, e - b);
+  return heap_.Range(string_offsets_[row], string_offsets_[row + 1]);
 }
 
 Result<PropertyValue> PropertyColumn::Get(uint64_t row) const {
@@ -213,8 +210,13 @@ Result<PropertyValue> PropertyColumn::Get(uint64_t row) const {
     case ValueTag::kLocalDateTime:
     case ValueTag::kDateTime:
     case ValueTag::kDuration: {
-      uint64_t pos = SlotAt(row);
-      Result<PropertyValue> v = DecodeValue(heap_, &pos);
+      const uint64_t start = SlotAt(row);
+      uint64_t pos = start;
+      Result<PropertyValue> v = DecodeValue(heap_.unchecked(), &pos);
+      // What the decoder read is known only now: check it (a value that does not decode
+      // may sit in a damaged block, which is what to report then).
+      heap_.Check(heap_.unchecked().substr(std::min<uint64_t>(start, heap_.size()),
+                                           std::max<uint64_t>(pos, start + 1) - start));
       if (v.ok() && v->tag() != tag) {
         return Status::Corruption("mixed column row " + std::to_string(row) + ": heap value tag differs from row tag");
       }

@@ -67,7 +67,7 @@ class PropertyColumn {
   ColumnType type_ = ColumnType::kInt64;
   uint64_t rows_ = 0;
   UIntArray presence_, values_, bool_bits_, string_offsets_, tags_;
-  std::string_view heap_;
+  ByteView heap_;
   SectionView presence_s_, values_s_, bool_bits_s_, string_offsets_s_, tags_s_, heap_s_;
 };
 

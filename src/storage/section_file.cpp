@@ -101,7 +101,7 @@ Result<std::unique_ptr<SectionFileWriter>> SectionFileWriter::Create(Env* env, c
 
 Status SectionFileWriter::Write(std::string_view bytes) {
   whole_.Update(bytes);  // its digest at the directory offset is the body checksum
-  // Split at 64 KiB block boundaries for the block table.
+  // Split at checksum block boundaries for the block table.
   std::string_view rest = bytes;
   while (!rest.empty()) {
     const uint64_t in_block = offset_ % kBlockSize;
@@ -350,6 +350,16 @@ Result<SectionView> SectionFile::GetUInts(SectionType type, uint64_t count) cons
                                               std::to_string(s->width));
   }
   return Get(type, s->width, count);
+}
+
+std::unique_ptr<BlockVerifier> SectionFile::MakeBlockVerifier() const {
+  const uint64_t table_at = footer_.directory_offset + uint64_t{footer_.section_count} * sizeof(SectionEntry);
+  return std::make_unique<BlockVerifier>(bytes_, footer_.directory_offset, footer_.block_size_log2,
+                                         bytes_.data() + table_at, name_);
+}
+
+void SectionFile::AttachVerifier(const BlockVerifier* verifier) {
+  for (SectionView& s : sections_) s.verifier = verifier;
 }
 
 Status SectionFile::VerifyBody() const {

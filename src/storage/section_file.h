@@ -16,6 +16,7 @@
 #include "common/file/checksum.h"
 #include "common/file/env.h"
 #include "storage/format.h"
+#include "storage/byte_view.h"
 #include "storage/uint_array.h"
 
 namespace quiver::storage {
@@ -96,16 +97,20 @@ class SectionFileWriter {
   bool finished_ = false;
 };
 
-// A section of a mapped file.
+// A section of a mapped file. Of a generation file, it carries the file's BlockVerifier
+// (SectionFile::AttachVerifier): uints() checks blocks as it is read; readers of bytes()
+// call Check on the bytes they use.
 struct SectionView {
   SectionType type{};
   uint32_t width = 0;
   uint64_t offset = 0;  // from the start of the file
   uint64_t count = 0;
   const std::byte* data = nullptr;
+  const BlockVerifier* verifier = nullptr;
   uint64_t length() const { return count * width; }
   std::string_view bytes() const { return {reinterpret_cast<const char*>(data), length()}; }
-  UIntArray uints() const { return UIntArray(data, count, width); }
+  UIntArray uints() const { return UIntArray(data, count, width, verifier); }
+  ByteView heap() const { return ByteView(bytes(), verifier); }
   // File offset of element i, for error messages.
   uint64_t OffsetOf(uint64_t i) const { return offset + i * width; }
 };
@@ -140,8 +145,13 @@ class SectionFile {
   // The section, checking the count and that its width is one of 1, 2, 4 or 8.
   Result<SectionView> GetUInts(SectionType type, uint64_t count) const;
 
-  // Verifies the body checksum and, on mismatch, names the first bad 64 KiB block. O(size).
+  // Verifies the body checksum and, on mismatch, names the first bad checksum block. O(size).
   Status VerifyBody() const;
+
+  // A verifier of this file's body blocks against its block table (block_verifier.h).
+  std::unique_ptr<BlockVerifier> MakeBlockVerifier() const;
+  // Sections handed out from now on carry `verifier` (which must outlive them).
+  void AttachVerifier(const BlockVerifier* verifier);
 
  private:
   std::span<const std::byte> bytes_;

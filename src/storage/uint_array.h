@@ -2,17 +2,25 @@
 // UIntArray: a read-only view of unsigned integers of 1, 2, 4 or 8 bytes stored in place
 // in a mapped file. The width is chosen per array when the file is written (32-bit ids
 // while they fit, 64-bit beyond), so readers see one type whatever the width.
+//
+// With a BlockVerifier (an array of a generation file), every read first checks the
+// blocks it touches (block_verifier.h): element reads one block, Slice and ForEach their
+// whole range at once — a slice is then checked, and reads through it cost nothing more.
+// A damaged block throws StorageError (Corruption) rather than yielding a wrong value.
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+
+#include "storage/block_verifier.h"
 
 namespace quiver::storage {
 
 class UIntArray {
  public:
   UIntArray() = default;
-  UIntArray(const std::byte* data, uint64_t size, uint32_t width) : data_(data), size_(size), width_(width) {}
+  UIntArray(const std::byte* data, uint64_t size, uint32_t width, const BlockVerifier* verifier = nullptr)
+      : data_(data), size_(size), width_(width), verifier_(verifier) {}
 
   uint64_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
@@ -21,6 +29,7 @@ class UIntArray {
 
   // Element i; i < size() is the caller's contract (checked in debug via Get()).
   uint64_t operator[](uint64_t i) const {
+    if (verifier_ != nullptr) verifier_->Check(data_ + i * width_, width_);
     switch (width_) {
       case 4:
         return Load<uint32_t>(i);
@@ -38,12 +47,14 @@ class UIntArray {
   UIntArray Slice(uint64_t begin, uint64_t end) const {
     if (end > size_) end = size_;
     if (begin > end) begin = end;
-    return UIntArray(data_ + begin * width_, end - begin, width_);
+    if (verifier_ != nullptr) verifier_->Check(data_ + begin * width_, (end - begin) * width_);
+    return UIntArray(data_ + begin * width_, end - begin, width_);  // checked: no verifier needed
   }
 
   // Calls f(value) for each element, dispatching on the width once rather than per item.
   template <typename F>
   void ForEach(F&& f) const {
+    if (verifier_ != nullptr) verifier_->Check(data_, size_ * width_);
     switch (width_) {
       case 4:
         for (uint64_t i = 0; i < size_; ++i) f(uint64_t{Load<uint32_t>(i)});
@@ -71,6 +82,7 @@ class UIntArray {
   const std::byte* data_ = nullptr;
   uint64_t size_ = 0;
   uint32_t width_ = 4;
+  const BlockVerifier* verifier_ = nullptr;  // null: in memory, or already checked
 };
 
 }  // namespace quiver::storage

@@ -7,13 +7,16 @@
 // compaction) and read-only again.
 //
 // Input: byte 0 is the mode, the rest the damage.
-//   bits 0-1  the segment: 0 the template's header + the input; 1 the input alone;
-//             2 the template segment with edits (fuzz/edits.h); 3 the template segment
-//             + the input as a tail
+//   bits 0-1  the segment: 0 the template's header + the input; 1 the input alone
+//             (not even padded to the 64 KiB granule); 2 the template segment with
+//             edits (fuzz/edits.h); 3 the template segment with the input written after
+//             its last record, where a crash leaves a torn tail
+//             Modes 0 and 3 pad the file with zeros to a whole number of granules, as a
+//             version-3 segment always is (docs/format/log.md, "Segments are preallocated").
 //   bit 2     reseal: recompute the header's and every record's checksums after the
 //             damage (fuzz/reseal.h follows docs/format/log.md), to reach the payload
 //             decoder past the checksums
-//   bit 3     add a second, header-only segment at the log position in the next 4 bytes
+//   bit 3     add a second, empty segment at the log position in the next 4 bytes
 //   bit 4     open read-write too: commit one node, then reopen read-only
 //   bit 5     verify_checksums_on_open
 //   bit 6     with bit 4: compact at that commit (the ingest builder, as Database::Open)
@@ -27,6 +30,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -50,12 +54,14 @@ using quiver::fuzz::MemEnv;
 using quiver::storage::TransactionalStore;
 
 constexpr char kDbPath[] = "/db";
+constexpr size_t kSegmentHeaderBytes = 64, kRecordHeaderBytes = 40, kGranuleBytes = 64 * 1024;
 
 struct Template {
   MemEnv::State state;
   std::string segment_path;
   std::string segment;                // with every commit
-  size_t header_bytes = 64;           // of an empty segment, as this build writes it
+  std::string empty_segment;          // as the first read-write open created it
+  size_t records_end = 0;             // file offset after the template's last record
   std::vector<std::string> prefixes;  // DigestGraph after 0, 1, ... commits
 };
 
@@ -147,7 +153,7 @@ Template MakeTemplate() {
   for (const auto& [path, bytes] : env.Snapshot().files) {
     if (path.rfind(std::string(kDbPath) + "/log-", 0) == 0) {
       t.segment_path = path;
-      t.header_bytes = bytes.size();
+      t.empty_segment = bytes;
     }
   }
   if (t.segment_path.empty()) Finding("template: a read-write open made no log segment");
@@ -155,7 +161,26 @@ Template MakeTemplate() {
   store->reset();
   t.state = env.Snapshot();
   t.segment = t.state.files.at(t.segment_path);
+  t.records_end = RecordsEnd(t.segment);
   return t;
+}
+
+// The file offset after the last record of a segment this build wrote: records follow
+// the 64-byte header back to back, each 40 + length bytes rounded up to 8, and the
+// rest of the preallocated file is zeros (docs/format/log.md).
+size_t RecordsEnd(const std::string& segment) {
+  size_t at = kSegmentHeaderBytes;
+  while (at + kRecordHeaderBytes <= segment.size() &&
+         std::string_view(segment).substr(at, kRecordHeaderBytes).find_first_not_of('\0') != std::string_view::npos) {
+    uint32_t length;
+    std::memcpy(&length, segment.data() + at + 8, sizeof(length));
+    at += (kRecordHeaderBytes + length + 7) / 8 * 8;
+  }
+  return at;
+}
+
+void PadToGranule(std::string* segment) {
+  segment->resize((segment->size() + kGranuleBytes - 1) / kGranuleBytes * kGranuleBytes, '\0');
 }
 
 void ExpectPrefix(const Template& t, const std::string& digest, const char* what) {
@@ -216,7 +241,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string segment;
   switch (mode & 3) {
     case 0:
-      segment = tpl->segment.substr(0, tpl->header_bytes) + std::string(in.Rest());
+      segment = tpl->segment.substr(0, kSegmentHeaderBytes) + std::string(in.Rest());
+      PadToGranule(&segment);
       break;
     case 1:
       segment = std::string(in.Rest());
@@ -225,15 +251,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       segment = tpl->segment;
       quiver::fuzz::ApplyEdits(in, {}, &segment);
       break;
-    default:
-      segment = tpl->segment + std::string(in.Rest());
+    default: {
+      const std::string_view tail = in.Rest();
+      segment = tpl->segment;
+      if (segment.size() < tpl->records_end + tail.size()) segment.resize(tpl->records_end + tail.size());
+      segment.replace(tpl->records_end, tail.size(), tail);
+      PadToGranule(&segment);
       break;
+    }
   }
   if (reseal) quiver::fuzz::ResealLogSegment(&segment);
   MemEnv::State state = tpl->state;
   state.files[tpl->segment_path] = segment;
   if (mode & 8) {
-    std::string extra = tpl->segment.substr(0, tpl->header_bytes);
+    std::string extra = tpl->empty_segment;
     for (int i = 0; i < 8; ++i) extra[32 + i] = static_cast<char>(i < 4 ? extra_position >> (8 * i) : 0);
     quiver::fuzz::ResealLogSegment(&extra);
     char name[64];

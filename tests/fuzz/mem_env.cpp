@@ -91,6 +91,12 @@ class MemWritableFile final : public WritableFile {
     std::memcpy(b.data() + offset, data.data(), data.size());
     return Status::OK();
   }
+  Status Allocate(uint64_t size) override {
+    std::lock_guard lock(env_->mu_);
+    if (closed_) return Status::IOError("fallocate '" + path_ + "': file closed");
+    if (data_->bytes.size() < size) data_->bytes.resize(size, '\0');
+    return Status::OK();
+  }
   Status Sync() override { return Status::OK(); }
   Status Close() override {
     closed_ = true;
@@ -151,7 +157,7 @@ Result<std::unique_ptr<WritableFile>> MemEnv::NewWritableFile(const std::string&
   return Open(path, true);
 }
 
-Result<std::unique_ptr<WritableFile>> MemEnv::NewAppendableFile(const std::string& path) {
+Result<std::unique_ptr<WritableFile>> MemEnv::OpenWritableFile(const std::string& path) {
   return Open(path, false);
 }
 

@@ -36,7 +36,7 @@ class MemEnv final : public Env {
   };
 
   Result<std::unique_ptr<WritableFile>> NewWritableFile(const std::string& path) override;
-  Result<std::unique_ptr<WritableFile>> NewAppendableFile(const std::string& path) override;
+  Result<std::unique_ptr<WritableFile>> OpenWritableFile(const std::string& path) override;
   Result<std::unique_ptr<RandomAccessFile>> NewRandomAccessFile(const std::string& path) override;
   Result<std::unique_ptr<MappedFile>> MapReadOnly(const std::string& path) override;
   Status RenameFile(const std::string& from, const std::string& to) override;

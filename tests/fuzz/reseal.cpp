@@ -15,7 +15,7 @@ constexpr uint64_t kDirectoryEntryBytes = 32;
 constexpr uint64_t kManifestFileEntryBytes = 48;
 constexpr uint32_t kManifestFilesSection = 0x0102;
 constexpr uint32_t kManifestFileNamesSection = 0x0103;
-constexpr uint64_t kRecordHeaderBytes = 32;
+constexpr uint64_t kRecordHeaderBytes = 40;  // log format version 3
 
 template <typename T>
 T Load(const std::string& b, uint64_t at) {
@@ -109,10 +109,12 @@ void ResealLogSegment(std::string* bytes) {
   const uint64_t start = Load<uint64_t>(b, 32);
   for (uint64_t at = kHeaderBytes; at + kRecordHeaderBytes <= b.size();) {
     const uint64_t position = start + (at - kHeaderBytes);
+    // The zeros after the last record (a preallocated segment's rest) stay zeros.
+    if (std::string_view(b).substr(at, kRecordHeaderBytes).find_first_not_of('\0') == std::string_view::npos) return;
     const uint64_t length = Load<uint32_t>(b, at + 8);
     if (length > b.size() - at - kRecordHeaderBytes) return;
     Store<uint64_t>(&b, at, Sum(b, at + kRecordHeaderBytes, at + kRecordHeaderBytes + length, position));
-    Store<uint64_t>(&b, at + 24, Sum(b, at, at + 24, position));
+    Store<uint64_t>(&b, at + 32, Sum(b, at, at + 32, position));
     at += (kRecordHeaderBytes + length + 7) / 8 * 8;
   }
 }

@@ -25,9 +25,10 @@ void ResealSectionFile(std::string* bytes);
 // has no such entry.
 bool UpdateManifestEntry(std::string* manifest, std::string_view name, uint64_t size, uint64_t checksum);
 
-// A write-log segment (log.md, version 2): the header checksum, and both checksums of
-// every record from the first on, each seeded with the record's log position, for as
-// long as the record lengths stay inside the file.
+// A write-log segment (log.md, version 3: 40-byte record headers): the header
+// checksum, and both checksums of every record from the first on, each seeded with the
+// record's log position, for as long as the record lengths stay inside the file and
+// until an all-zero record header (the preallocated rest of the segment).
 void ResealLogSegment(std::string* bytes);
 
 }  // namespace quiver::fuzz

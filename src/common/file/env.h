@@ -26,9 +26,14 @@ class WritableFile {
   virtual Status Append(std::string_view data) = 0;
   // Writes data at `offset` (pwrite) without moving the append position; Size() becomes
   // at least offset + data.size(). Calls for disjoint ranges may run concurrently, which
-  // is how several workers fill one new file (storage/parallel_section_writer.h). Only
-  // for files from NewWritableFile (O_APPEND would ignore the offset); NotSupported here.
+  // is how several workers fill one new file (storage/parallel_section_writer.h).
+  // NotSupported in this base class.
   virtual Status WriteAt(uint64_t offset, std::string_view data);
+  // Makes the file at least `size` bytes long, the new bytes zero and their disk space
+  // reserved (posix_fallocate), so that later writes into them cannot fail for space:
+  // running out of space is reported here, before anything was written. The new size is
+  // durable only after Sync(). NotSupported in this base class.
+  virtual Status Allocate(uint64_t size);
   // Asks the OS to start writing [offset, offset + length) to disk without waiting
   // (sync_file_range WRITE), so that a large file's final Sync finds little left. A hint:
   // it makes nothing durable. The default does nothing.
@@ -80,8 +85,9 @@ class Env {
 
   // Creates or truncates path.
   virtual Result<std::unique_ptr<WritableFile>> NewWritableFile(const std::string& path) = 0;
-  // Opens path for appending, creating it if absent.
-  virtual Result<std::unique_ptr<WritableFile>> NewAppendableFile(const std::string& path) = 0;
+  // Opens path for writing without truncating it, creating it if absent: Append continues
+  // at its end, WriteAt writes anywhere (the write log fills its preallocated segments so).
+  virtual Result<std::unique_ptr<WritableFile>> OpenWritableFile(const std::string& path) = 0;
   virtual Result<std::unique_ptr<RandomAccessFile>> NewRandomAccessFile(const std::string& path) = 0;
   // Maps the whole file read-only. An empty file maps to an empty region.
   virtual Result<std::unique_ptr<MappedFile>> MapReadOnly(const std::string& path) = 0;

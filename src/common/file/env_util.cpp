@@ -7,6 +7,10 @@ Status WritableFile::WriteAt(uint64_t, std::string_view) {
   return Status::NotSupported("positioned writes to " + path());
 }
 
+Status WritableFile::Allocate(uint64_t) {
+  return Status::NotSupported("preallocation of " + path());
+}
+
 Status WritableFile::StartWriteback(uint64_t, uint64_t) { return Status::OK(); }
 
 Result<std::string> ReadFileToString(Env* env, const std::string& path) {

@@ -4,7 +4,9 @@
 #include "common/file/fault_injection_env.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <filesystem>
+#include <random>
 #include <utility>
 
 #include "common/assert.h"
@@ -23,6 +25,7 @@ class FaultInjectionWritableFile final : public WritableFile {
   Status WriteAt(uint64_t offset, std::string_view data) override {
     return env_->FileWriteAt(*base_, node_, offset, data);
   }
+  Status Allocate(uint64_t size) override { return env_->FileAllocate(*base_, node_, size); }
   // A hint that changes no durability: passed on, not counted.
   Status StartWriteback(uint64_t offset, uint64_t length) override { return base_->StartWriteback(offset, length); }
   Status Sync() override { return env_->FileSync(*base_, node_); }
@@ -101,6 +104,18 @@ void FaultInjectionEnv::SetFailAllSyncs(bool fail) {
   fail_all_syncs_ = fail;
 }
 
+void FaultInjectionEnv::FailOpAfter(int64_t n, int err) {
+  QUIVER_ASSERT_MSG(n >= 0 && err != 0, "FailOpAfter takes a count of ops and an errno");
+  std::lock_guard lock(mu_);
+  ops_before_failure_ = n;
+  failure_errno_ = err;
+}
+
+void FaultInjectionEnv::SetSpaceLimit(std::optional<uint64_t> bytes) {
+  std::lock_guard lock(mu_);
+  space_left_ = bytes;
+}
+
 void FaultInjectionEnv::Reset() {
   std::lock_guard lock(mu_);
   ops_ = 0;
@@ -108,6 +123,9 @@ void FaultInjectionEnv::Reset() {
   crashed_ = false;
   fail_next_sync_ = false;
   fail_all_syncs_ = false;
+  ops_before_failure_ = -1;
+  failure_errno_ = 0;
+  space_left_.reset();
   nodes_.clear();
   live_.clear();
   pending_names_.clear();
@@ -121,9 +139,14 @@ Status FaultInjectionEnv::BeforeMutation(std::string_view operation, const std::
   } else if (ops_before_crash_ > 0) {
     --ops_before_crash_;
   }
-  if (!crashed_) return Status::OK();
-  return Status::IOError("simulated crash: " + std::string(operation) + " '" + path +
-                         "' refused (mutating operation " + std::to_string(ops_) + ")");
+  if (crashed_) {
+    return Status::IOError("simulated crash: " + std::string(operation) + " '" + path +
+                           "' refused (mutating operation " + std::to_string(ops_) + ")");
+  }
+  if (ops_before_failure_ >= 0 && ops_before_failure_-- == 0) {
+    return Status::FromErrno("simulated failure of " + std::string(operation), path, failure_errno_);
+  }
+  return Status::OK();
 }
 
 Status FaultInjectionEnv::InjectedSyncFailure(std::string_view operation, const std::string& path) {
@@ -138,6 +161,7 @@ Status FaultInjectionEnv::InjectedSyncFailure(std::string_view operation, const 
 FaultInjectionEnv::NodeId FaultInjectionEnv::NewNode(uint64_t durable_size) {
   const NodeId id = next_node_id_++;
   nodes_[id].durable_size = durable_size;
+  nodes_[id].durable_written = durable_size;
   return id;
 }
 
@@ -205,15 +229,6 @@ void FaultInjectionEnv::ForgetUnreachableNodes() {
   });
 }
 
-uint64_t FaultInjectionEnv::SurvivingLength(const Node& node, bool tear_last_write) const {
-  uint64_t keep = node.durable_size;
-  if (tear_last_write && node.has_unsynced_append) {
-    keep = std::max(keep, node.last_append_offset + node.last_append_size / 2);
-  }
-  if (node.durable_cap) keep = std::min(keep, *node.durable_cap);
-  return keep;
-}
-
 Result<std::string> FaultInjectionEnv::CurrentBytes(NodeId node) {
   const Node& state = nodes_.at(node);
   if (state.detached_bytes) return *state.detached_bytes;
@@ -230,25 +245,24 @@ Result<std::unique_ptr<WritableFile>> FaultInjectionEnv::NewWritableFile(const s
   return OpenForWrite(path, /*truncate=*/true);
 }
 
-Result<std::unique_ptr<WritableFile>> FaultInjectionEnv::NewAppendableFile(const std::string& path) {
+Result<std::unique_ptr<WritableFile>> FaultInjectionEnv::OpenWritableFile(const std::string& path) {
   return OpenForWrite(path, /*truncate=*/false);
 }
 
 Result<std::unique_ptr<WritableFile>> FaultInjectionEnv::OpenForWrite(const std::string& path,
                                                                       bool truncate) {
   std::lock_guard lock(mu_);
-  QUIVER_RETURN_IF_ERROR(BeforeMutation(truncate ? "create" : "open for append", path));
+  QUIVER_RETURN_IF_ERROR(BeforeMutation(truncate ? "create" : "open for writing", path));
   const std::string key = Normalize(path);
   QUIVER_ASSIGN_OR_RETURN(bool existed, base_->FileExists(path));
-  QUIVER_ASSIGN_OR_RETURN(auto file,
-                          truncate ? base_->NewWritableFile(path) : base_->NewAppendableFile(path));
+  QUIVER_ASSIGN_OR_RETURN(auto file, truncate ? base_->NewWritableFile(path) : base_->OpenWritableFile(path));
   NodeId id;
   if (auto live = live_.find(key); live != live_.end()) {
     id = live->second;
     // O_TRUNC: the old bytes are gone and none of the new ones is durable yet.
     if (truncate) nodes_[id] = Node{};
   } else {
-    // Appending keeps content we never saw written, which is durable by assumption.
+    // Reopening keeps content we never saw written, which is durable by assumption.
     id = NewNode(truncate ? 0 : file->Size());
     live_[key] = id;
   }
@@ -256,50 +270,82 @@ Result<std::unique_ptr<WritableFile>> FaultInjectionEnv::OpenForWrite(const std:
   return std::unique_ptr<WritableFile>(new FaultInjectionWritableFile(this, std::move(file), id));
 }
 
+Status FaultInjectionEnv::WriteWithinSpace(WritableFile& base, NodeId node, uint64_t offset,
+                                           std::string_view data, bool append) {
+  const uint64_t size = base.Size();
+  const uint64_t end = offset + data.size();
+  const uint64_t growth = end > size ? end - size : 0;
+  Status full;
+  if (space_left_ && growth > *space_left_) {
+    // write(2) writes what fits, then fails: the rest of the bytes are not there.
+    data = data.substr(0, static_cast<size_t>(size + *space_left_ > offset ? size + *space_left_ - offset : 0));
+    full = Status::FromErrno(append ? "append" : "write", base.path(), ENOSPC);
+  }
+  if (!data.empty()) {
+    Write w{offset, data.size(), {}};
+    auto it = nodes_.find(node);
+    if (it != nodes_.end() && offset < it->second.durable_written) {
+      // Over durable bytes: keep them, for a power loss that loses this write.
+      const uint64_t covered = std::min<uint64_t>(offset + data.size(), it->second.durable_written) - offset;
+      QUIVER_ASSIGN_OR_RETURN(auto reader, base_->NewRandomAccessFile(base.path()));
+      w.before.resize(covered);
+      QUIVER_ASSIGN_OR_RETURN(size_t n, reader->ReadAt(offset, covered, w.before.data()));
+      w.before.resize(n);
+    }
+    QUIVER_RETURN_IF_ERROR(append ? base.Append(data) : base.WriteAt(offset, data));
+    if (it != nodes_.end()) it->second.unsynced.push_back(std::move(w));
+  }
+  if (space_left_) {
+    const uint64_t grown = offset + data.size() > size ? offset + data.size() - size : 0;
+    *space_left_ -= std::min(*space_left_, grown);
+  }
+  return full;
+}
+
 Status FaultInjectionEnv::FileAppend(WritableFile& base, NodeId node, std::string_view data) {
   std::lock_guard lock(mu_);
   QUIVER_RETURN_IF_ERROR(BeforeMutation("append", base.path()));
-  const uint64_t offset = base.Size();
-  QUIVER_RETURN_IF_ERROR(base.Append(data));
-  auto it = nodes_.find(node);
-  if (it != nodes_.end() && !data.empty()) {
-    it->second.has_unsynced_append = true;
-    it->second.last_append_offset = offset;
-    it->second.last_append_size = data.size();
-  }
-  return Status::OK();
+  return WriteWithinSpace(base, node, base.Size(), data, /*append=*/true);
 }
 
 Status FaultInjectionEnv::FileWriteAt(WritableFile& base, NodeId node, uint64_t offset, std::string_view data) {
   std::lock_guard lock(mu_);
   QUIVER_RETURN_IF_ERROR(BeforeMutation("write", base.path()));
-  auto it = nodes_.find(node);
-  if (it != nodes_.end() && offset < it->second.durable_size) {
-    return Status::InvalidArgument("fault injection does not model overwriting durable bytes of " + base.path());
-  }
-  QUIVER_RETURN_IF_ERROR(base.WriteAt(offset, data));
-  // Never torn: positioned writes fill a file that is synced once, at its end, so what
-  // matters is that all of them are lost until then.
-  if (it != nodes_.end()) it->second.has_unsynced_append = false;
+  return WriteWithinSpace(base, node, offset, data, /*append=*/false);
+}
+
+Status FaultInjectionEnv::FileAllocate(WritableFile& base, NodeId node, uint64_t size) {
+  std::lock_guard lock(mu_);
+  QUIVER_RETURN_IF_ERROR(BeforeMutation("allocate", base.path()));
+  const uint64_t growth = size > base.Size() ? size - base.Size() : 0;
+  if (space_left_ && growth > *space_left_) return Status::FromErrno("fallocate", base.path(), ENOSPC);
+  QUIVER_RETURN_IF_ERROR(base.Allocate(size));
+  if (space_left_) *space_left_ -= growth;
   return Status::OK();
 }
 
 Status FaultInjectionEnv::FileSync(WritableFile& base, NodeId node) {
   std::lock_guard lock(mu_);
-  QUIVER_RETURN_IF_ERROR(BeforeMutation("sync", base.path()));
+  // A crash refuses the sync; a failure FailOpAfter armed for it is a failed fsync, with
+  // what that does to the unsynced writes.
+  Status status = BeforeMutation("sync", base.path());
+  if (crashed_) return status;
   auto it = nodes_.find(node);
-  Status status = InjectedSyncFailure("sync", base.path());
+  if (status.ok()) status = InjectedSyncFailure("sync", base.path());
   if (status.ok()) status = base.Sync();
   if (it == nodes_.end()) return status;
   Node& state = it->second;
   if (!status.ok()) {
     // fsyncgate: the kernel may have dropped the dirty pages, so a later "successful" sync
-    // does not bring them back. Cap durability where it stood.
-    if (!state.durable_cap) state.durable_cap = state.durable_size;
+    // does not bring them back.
+    state.lost.insert(state.lost.end(), state.unsynced.begin(), state.unsynced.end());
+    state.unsynced.clear();
     return status;
   }
-  state.durable_size = state.durable_cap ? std::min(base.Size(), *state.durable_cap) : base.Size();
-  state.has_unsynced_append = false;
+  state.durable_size = base.Size();
+  for (const Write& w : state.unsynced) state.durable_written = std::max(state.durable_written, w.offset + w.size);
+  state.unsynced.clear();
+
   return Status::OK();
 }
 
@@ -386,14 +432,13 @@ Status FaultInjectionEnv::TruncateFile(const std::string& path, uint64_t size) {
   // Durable at once (see the header): the durable length shrinks with the file.
   Node& state = nodes_.at(live->second);
   state.durable_size = std::min(state.durable_size, size);
-  if (state.durable_cap) state.durable_cap = std::min(*state.durable_cap, size);
-  if (state.has_unsynced_append) {
-    if (state.last_append_offset >= size) {
-      state.has_unsynced_append = false;
-    } else {
-      state.last_append_size = std::min(state.last_append_size, size - state.last_append_offset);
-    }
-  }
+  state.durable_written = std::min(state.durable_written, size);
+  auto clip = [size](std::vector<Write>& writes) {
+    std::erase_if(writes, [size](const Write& w) { return w.offset >= size; });
+    for (Write& w : writes) w.size = std::min(w.size, size - w.offset);
+  };
+  clip(state.unsynced);
+  clip(state.lost);
   return Status::OK();
 }
 
@@ -432,14 +477,74 @@ Status FaultInjectionEnv::SyncDir(const std::string& path) {
 // ---- power loss ---------------------------------------------------------------------------
 
 Status FaultInjectionEnv::DropUnsyncedData() {
-  return DropUnsyncedDataImpl(/*tear_last_write=*/false);
+  return DropUnsyncedDataImpl(Loss::kDropUnsynced, 0);
 }
 
 Status FaultInjectionEnv::DropUnsyncedDataTearingLastWrite() {
-  return DropUnsyncedDataImpl(/*tear_last_write=*/true);
+  return DropUnsyncedDataImpl(Loss::kTearLastWrite, 0);
 }
 
-Status FaultInjectionEnv::DropUnsyncedDataImpl(bool tear_last_write) {
+Status FaultInjectionEnv::DropUnsyncedDataReordering(uint64_t seed) {
+  return DropUnsyncedDataImpl(Loss::kReorder, seed);
+}
+
+std::vector<FaultInjectionEnv::Write> FaultInjectionEnv::SurvivingWrites(const Node& node, Loss loss,
+                                                                         uint64_t seed, NodeId id) const {
+  std::vector<Write> out;
+  switch (loss) {
+    case Loss::kDropUnsynced:
+      break;
+    case Loss::kTearLastWrite:
+      for (const Write& w : node.unsynced) out.push_back({w.offset, w.size, {}});
+      if (!out.empty()) {
+        out.back().size /= 2;
+        if (out.back().size == 0) out.pop_back();
+      }
+      break;
+    case Loss::kReorder: {
+      constexpr uint64_t kPage = 4096;
+      std::mt19937_64 coin(seed ^ (id * 0x9E3779B97F4A7C15ull));
+      for (const Write& w : node.unsynced) {
+        for (uint64_t at = w.offset; at < w.offset + w.size;) {
+          const uint64_t piece_end = std::min(w.offset + w.size, (at / kPage + 1) * kPage);
+          if (coin() & 1) out.push_back({at, piece_end - at, {}});
+          at = piece_end;
+        }
+      }
+      break;
+    }
+  }
+  return out;
+}
+
+std::string FaultInjectionEnv::SurvivingImage(const Node& node, const std::vector<Write>& survivors,
+                                              std::string current) const {
+  uint64_t size = node.durable_size;
+  for (const Write& w : survivors) size = std::max(size, w.offset + w.size);
+  std::string image = current;
+  image.resize(size, '\0');
+  auto zero = [&image](uint64_t from, uint64_t to) {
+    to = std::min<uint64_t>(to, image.size());
+    if (from < to) std::fill(image.begin() + static_cast<long>(from), image.begin() + static_cast<long>(to), '\0');
+  };
+  zero(node.durable_written, size);  // never durably written: zeros, or nothing
+  // Writes that may not survive give back what they covered: durable bytes they wrote
+  // over, zeros elsewhere (latest first, so the oldest durable content wins).
+  auto restore = [&](const Write& w) {
+    zero(w.offset, w.offset + w.size);
+    const uint64_t end = std::min<uint64_t>(w.offset + w.before.size(), image.size());
+    if (w.offset < end) image.replace(w.offset, end - w.offset, w.before, 0, end - w.offset);
+  };
+  for (auto it = node.unsynced.rbegin(); it != node.unsynced.rend(); ++it) restore(*it);
+  for (auto it = node.lost.rbegin(); it != node.lost.rend(); ++it) restore(*it);
+  for (const Write& w : survivors) {
+    const uint64_t end = std::min<uint64_t>(w.offset + w.size, std::min<uint64_t>(current.size(), size));
+    if (w.offset < end) image.replace(w.offset, end - w.offset, current, w.offset, end - w.offset);
+  }
+  return image;
+}
+
+Status FaultInjectionEnv::DropUnsyncedDataImpl(Loss loss, uint64_t seed) {
   std::lock_guard lock(mu_);
   // Where each name we know of ends up: the file it names now, unless its change since its
   // directory's last sync is lost, in which case what it named at that sync.
@@ -449,7 +554,7 @@ Status FaultInjectionEnv::DropUnsyncedDataImpl(bool tear_last_write) {
     for (const auto& [name, before] : names) survivors[Normalize(JoinPath(dir, name))] = before;
   }
 
-  // Plan first and read every file that changes name before touching the disk: the bytes a
+  // Plan first and read every file that changes before touching the disk: the bytes a
   // name gets back may sit under another name that is about to be rewritten.
   std::vector<std::string> removals;
   std::vector<std::pair<std::string, std::string>> restores;  // path, bytes
@@ -459,14 +564,18 @@ Status FaultInjectionEnv::DropUnsyncedDataImpl(bool tear_last_write) {
       removals.push_back(path);
       continue;
     }
-    const uint64_t keep = SurvivingLength(nodes_.at(*binding), tear_last_write);
-    if (auto live = live_.find(path); live != live_.end() && live->second == *binding) {
-      truncations.emplace_back(path, keep);  // the common case: same file, same name
+    const Node& node = nodes_.at(*binding);
+    const std::vector<Write> kept = SurvivingWrites(node, loss, seed, *binding);
+    const auto live = live_.find(path);
+    const bool same_file = live != live_.end() && live->second == *binding;
+    const bool overwrote = std::any_of(node.unsynced.begin(), node.unsynced.end(),
+                                       [](const Write& w) { return !w.before.empty(); });
+    if (same_file && kept.empty() && node.lost.empty() && !overwrote && node.durable_written >= node.durable_size) {
+      truncations.emplace_back(path, node.durable_size);  // the common case: a prefix survives
       continue;
     }
     QUIVER_ASSIGN_OR_RETURN(std::string bytes, CurrentBytes(*binding));
-    if (bytes.size() > keep) bytes.resize(keep);
-    restores.emplace_back(path, std::move(bytes));
+    restores.emplace_back(path, SurvivingImage(node, kept, std::move(bytes)));
   }
 
   // survivors is sorted, so a lost directory goes before the names under it.

@@ -17,14 +17,22 @@
 // ---- What is modelled: ext4-like ordered data, at its worst -----------------------------
 // Where POSIX leaves the outcome open, the model takes the outcome that breaks a careless
 // publish protocol, so that a crash sweep finds the bug on any file system.
-// * File data. (Positioned writes, WritableFile::WriteAt, are modelled for filling a file
-//   past its durable length only, and are never torn: until the next Sync they are lost.)
-//   A file written through this env keeps, after power loss, exactly the bytes
-//   it had at its last successful WritableFile::Sync(); everything appended since is lost
-//   (DropUnsyncedData) or lost except the first half of the last Append
-//   (DropUnsyncedDataTearingLastWrite: a torn write; the earlier unsynced Appends of that
-//   file survive whole, so the file stays a prefix of what was written). A file created (or
-//   truncated by NewWritableFile) and never synced loses all its data.
+// * File data. A file's durable image is what it held at its last successful
+//   WritableFile::Sync(): its length then (Allocate's zeros included once synced) and its
+//   bytes. Every write since (Append, WriteAt) is unsynced until the next Sync, and what
+//   survives power loss depends on how the power is lost:
+//     DropUnsyncedData                  none of them;
+//     DropUnsyncedDataTearingLastWrite  all but the last whole, and the first half of the
+//                                       last (a torn write: the file stays a prefix);
+//     DropUnsyncedDataReordering(seed)  each 4 KiB-aligned piece of each write, or not,
+//                                       by a seeded coin: the disk wrote some pages of the
+//                                       unsynced data and not others, in any order.
+//   The file ends at its durable length, or at the end of the last surviving write if
+//   that is further; bytes between that were never durably written read as zeros. An
+//   Allocate that was not synced is lost with the length it gave. A file created (or
+//   truncated by NewWritableFile) and never synced loses all its data. A WriteAt over
+//   durable bytes (a repair zeroing a torn tail) is unsynced like any other: if it does
+//   not survive, the bytes it covered are what they were.
 // * Names. Creating a file, creating a directory (CreateDirs) and renaming are durable only
 //   once the parent directory is SyncDir'd. On power loss, each name changed since the last
 //   successful SyncDir of its directory reverts to what it named at that sync: a file created
@@ -33,11 +41,16 @@
 //   durable content back. Each directory's changes become durable only with its own SyncDir
 //   (a real journal often commits more at once; no such luck here), so the two sides of a
 //   cross-directory rename become durable independently (POSIX promises no more).
-// * Failed syncs. FailNextSync / SetFailAllSyncs make Sync or SyncDir return IOError without
-//   making anything durable. As with Linux after a failed fsync ("fsyncgate"), the file's data
-//   that was not durable then is treated as lost for good: a later successful Sync of the same
-//   file never makes the file durable beyond the length it had durably when the sync failed.
-//   So code that retries fsync and carries on is caught; code that stops (read-only) is fine.
+// * Failed syncs. FailNextSync / SetFailAllSyncs / FailOpAfter make Sync or SyncDir fail
+//   without making anything durable. As with Linux after a failed fsync ("fsyncgate"), the
+//   writes that were not durable then are lost for good: a later successful Sync of the
+//   same file does not bring them back (they read as zeros after power loss). So code that
+//   retries fsync and carries on is caught; code that stops (read-only) is fine.
+// * Failed operations and a full disk. FailOpAfter(n, errno) fails one chosen mutating
+//   operation with that errno (EIO, ENOSPC, ...) without performing it; the ones after it
+//   run normally. SetSpaceLimit(bytes) gives the disk that much room for growth: an
+//   Append or WriteAt that would pass it writes what fits and fails with ENOSPC (as
+//   write(2) does), an Allocate that would pass it fails and allocates nothing.
 // * Crashes. Once crashed, every mutating op fails with IOError("simulated crash ..."), while
 //   reads keep working and still see the data "in the page cache" until DropUnsyncedData.
 //
@@ -49,8 +62,9 @@
 // * Renaming a directory is treated as durable at once (the tracking of the files under it
 //   follows the new name) — except that a directory created since its parent's last SyncDir
 //   stays lost under its new name too, until that name's directory is synced.
-// * Reordering and corruption inside synced data, lost writes that a successful Sync
-//   covered, bit flips, ENOSPC: none happen here.
+// * Corruption inside synced data, lost writes that a successful Sync covered, bit flips:
+//   none happen here (tests damage files directly for those). Removing files does not give
+//   space back under SetSpaceLimit: raise the limit to model freed space.
 // * Files and directories this env has not seen written (made before it wrapped the base, or
 //   through another Env, or before the last Reset) are assumed durable exactly as they are.
 // * Paths are compared after lexical normalization ("a/./b" == "a/b"); symlinks and hard
@@ -87,8 +101,8 @@ class FaultInjectionEnv final : public Env {
   // ---- fault control --------------------------------------------------------------------
 
   // Mutating operations issued since construction or Reset(), whether they succeeded or not:
-  // NewWritableFile, NewAppendableFile, WritableFile::Append, WritableFile::WriteAt,
-  // WritableFile::Sync, RenameFile,
+  // NewWritableFile, OpenWritableFile, WritableFile::Append, WritableFile::WriteAt,
+  // WritableFile::Allocate, WritableFile::Sync, RenameFile,
   // RemoveFile, TruncateFile, CreateDirs, RemoveDirRecursive, SyncDir. WritableFile::Close,
   // LockFile and all reads are not counted.
   int64_t mutating_ops() const;
@@ -105,14 +119,22 @@ class FaultInjectionEnv final : public Env {
   void FailNextSync();
   // While set, every Sync and SyncDir fails with IOError.
   void SetFailAllSyncs(bool fail);
+  // The mutating op after the next n fails with Status::FromErrno(op, path, err) (EIO gives
+  // IOError, ENOSPC ResourceExhausted) and is not performed; later ops run. Once.
+  void FailOpAfter(int64_t n, int err);
+  // Room left on the disk for files to grow, from now; nullopt (the default) for no limit.
+  void SetSpaceLimit(std::optional<uint64_t> bytes);
 
   // Power loss: rewrites the real files, through the base Env, into what would survive
   // (see the model above). Afterwards this env tracks nothing — what is on disk is by
   // definition durable — but the crash and failure settings stay until Reset().
   Status DropUnsyncedData();
-  // Like DropUnsyncedData, but the last unsynced Append of each file survives partially
-  // (the first half of its bytes, rounded down), simulating a torn write.
+  // Like DropUnsyncedData, but every unsynced write of each file survives except the last,
+  // of which the first half of the bytes (rounded down) survives: a torn write.
   Status DropUnsyncedDataTearingLastWrite();
+  // Like DropUnsyncedData, but each 4 KiB-aligned piece of every unsynced write survives
+  // or not by a coin seeded with `seed`: unsynced pages reached the disk in any order.
+  Status DropUnsyncedDataReordering(uint64_t seed);
 
   // A new boot: forgets all tracking, zeroes mutating_ops(), disarms and clears the crash and
   // the sync failures. Does not touch the files.
@@ -121,7 +143,7 @@ class FaultInjectionEnv final : public Env {
   // ---- Env --------------------------------------------------------------------------------
   // Reads and locks pass straight through: they are never counted, failed or crashed.
   Result<std::unique_ptr<WritableFile>> NewWritableFile(const std::string& path) override;
-  Result<std::unique_ptr<WritableFile>> NewAppendableFile(const std::string& path) override;
+  Result<std::unique_ptr<WritableFile>> OpenWritableFile(const std::string& path) override;
   Result<std::unique_ptr<RandomAccessFile>> NewRandomAccessFile(const std::string& path) override {
     return base_->NewRandomAccessFile(path);
   }
@@ -147,14 +169,20 @@ class FaultInjectionEnv final : public Env {
   // A file's identity (its inode): it keeps its durability state when renamed, and an open
   // WritableFile keeps writing to it whatever its name becomes.
   using NodeId = uint64_t;
+  struct Write {
+    uint64_t offset = 0;
+    uint64_t size = 0;
+    std::string before;  // for a write over durable bytes: what they were
+  };
   struct Node {
-    uint64_t durable_size = 0;            // bytes that survive power loss
-    std::optional<uint64_t> durable_cap;  // set by a failed Sync: never durable past this
-    bool has_unsynced_append = false;     // the last Append since the last Sync, for tearing
-    uint64_t last_append_offset = 0;
-    uint64_t last_append_size = 0;
+    uint64_t durable_size = 0;     // the length that survives power loss
+    uint64_t durable_written = 0;  // bytes below this were written and synced; the durable
+                                   // content past it is zeros (new or preallocated space)
+    std::vector<Write> unsynced;   // writes since the last successful Sync, in issue order
+    std::vector<Write> lost;       // writes a failed Sync dropped for good (fsyncgate)
     std::optional<std::string> detached_bytes;  // content once no name reaches it (renamed over)
   };
+  enum class Loss : uint8_t { kDropUnsynced, kTearLastWrite, kReorder };
   // What a name refers to at its directory's last SyncDir: a file, or nothing
   // (std::nullopt: the name did not exist, or was a directory created since).
   using Binding = std::optional<NodeId>;
@@ -162,15 +190,20 @@ class FaultInjectionEnv final : public Env {
   // Called by FaultInjectionWritableFile.
   Status FileAppend(WritableFile& base, NodeId node, std::string_view data);
   Status FileWriteAt(WritableFile& base, NodeId node, uint64_t offset, std::string_view data);
+  Status FileAllocate(WritableFile& base, NodeId node, uint64_t size);
   Status FileSync(WritableFile& base, NodeId node);
 
   Result<std::unique_ptr<WritableFile>> OpenForWrite(const std::string& path, bool truncate);
   Status RenameDirectory(const std::string& from, const std::string& to);
-  Status DropUnsyncedDataImpl(bool tear_last_write);
+  Status DropUnsyncedDataImpl(Loss loss, uint64_t seed);
 
   // Helpers below require mu_ held.
+  // Counts the op; the simulated crash, or the failure FailOpAfter armed for it.
   Status BeforeMutation(std::string_view operation, const std::string& path);
   Status InjectedSyncFailure(std::string_view operation, const std::string& path);
+  // A write of `size` bytes at `offset` into `base`: what fits in the space left, and the
+  // ENOSPC status when not all of it does (OK otherwise).
+  Status WriteWithinSpace(WritableFile& base, NodeId node, uint64_t offset, std::string_view data, bool append);
   NodeId NewNode(uint64_t durable_size);
   // The node at path, adopting an existing file this env has not seen as fully durable.
   Result<NodeId> NodeAt(const std::string& path);
@@ -181,7 +214,11 @@ class FaultInjectionEnv final : public Env {
   bool ReferencedByPendingName(NodeId node) const;
   void ForgetRemoved(const std::string& path, bool recursive);
   void ForgetUnreachableNodes();
-  uint64_t SurvivingLength(const Node& node, bool tear_last_write) const;
+  // The writes of `node` that survive this power loss.
+  std::vector<Write> SurvivingWrites(const Node& node, Loss loss, uint64_t seed, NodeId id) const;
+  // The bytes a file with this history holds after the power loss; `current` is what it
+  // holds now.
+  std::string SurvivingImage(const Node& node, const std::vector<Write>& survivors, std::string current) const;
   Result<std::string> CurrentBytes(NodeId node);
 
   Env* const base_;
@@ -193,6 +230,9 @@ class FaultInjectionEnv final : public Env {
   bool crashed_ = false;
   bool fail_next_sync_ = false;
   bool fail_all_syncs_ = false;
+  int64_t ops_before_failure_ = -1;  // -1: no failure armed
+  int failure_errno_ = 0;
+  std::optional<uint64_t> space_left_;
   NodeId next_node_id_ = 1;  // never reused, so handles from before a Reset() miss
   std::map<NodeId, Node> nodes_;
   // Normalized path -> the node it names now, for every file written through this env.

@@ -22,11 +22,13 @@ class PosixWritableFile final : public WritableFile {
   PosixWritableFile(std::string path, int fd, uint64_t size) : path_(std::move(path)), fd_(fd), size_(size) {}
   ~PosixWritableFile() override { (void)Close(); }
 
+  // Writes at Size() (pwrite, not the file position), so an append after WriteAt or
+  // Allocate lands at the end they made.
   Status Append(std::string_view data) override {
     const char* p = data.data();
     size_t left = data.size();
     while (left > 0) {
-      ssize_t n = ::write(fd_, p, left);
+      ssize_t n = ::pwrite(fd_, p, left, static_cast<off_t>(size_.load(std::memory_order_relaxed)));
       if (n < 0) {
         if (errno == EINTR) continue;
         return Status::FromErrno("write", path_, errno);
@@ -53,6 +55,16 @@ class PosixWritableFile final : public WritableFile {
     uint64_t seen = size_.load(std::memory_order_relaxed);
     while (seen < end && !size_.compare_exchange_weak(seen, end, std::memory_order_relaxed)) {
     }
+    return Status::OK();
+  }
+
+  Status Allocate(uint64_t size) override {
+    const uint64_t current = size_.load(std::memory_order_relaxed);
+    if (size <= current) return Status::OK();
+    // posix_fallocate returns the error instead of setting errno.
+    const int rc = ::posix_fallocate(fd_, static_cast<off_t>(current), static_cast<off_t>(size - current));
+    if (rc != 0) return Status::FromErrno("fallocate", path_, rc);
+    size_.store(size, std::memory_order_relaxed);
     return Status::OK();
   }
 
@@ -155,8 +167,8 @@ class PosixEnv final : public Env {
     return OpenForWrite(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC);
   }
 
-  Result<std::unique_ptr<WritableFile>> NewAppendableFile(const std::string& path) override {
-    return OpenForWrite(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC);
+  Result<std::unique_ptr<WritableFile>> OpenWritableFile(const std::string& path) override {
+    return OpenForWrite(path, O_WRONLY | O_CREAT | O_CLOEXEC);
   }
 
   Result<std::unique_ptr<RandomAccessFile>> NewRandomAccessFile(const std::string& path) override {

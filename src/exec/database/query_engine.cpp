@@ -86,7 +86,13 @@ QueryResult ExecuteQuery(GraphSource& source, const ProcedureTable& procedures, 
       }
       batch.Clear();
     }
-    if (tx) ThrowIfError(tx->Commit());
+    if (tx) {
+      // The writer is spent once Commit returns, whatever it returns: nothing is left
+      // to roll back (a failed commit left no trace), so it must not reach the handler.
+      const Status committed = tx->Commit();
+      tx.reset();
+      ThrowIfError(committed);
+    }
     if (mode == Mode::kProfile) {
       std::string out;
       Profile(*root, 0, &plan.slot_names, out);

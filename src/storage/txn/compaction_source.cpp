@@ -5,18 +5,16 @@
 
 namespace quiver::storage {
 
-namespace {
-
 ExternalKey OwnedKey(const ExternalKeyView& view) {
   if (const auto* i = std::get_if<int64_t>(&view)) return *i;
   if (const auto* s = std::get_if<std::string_view>(&view)) return std::string(*s);
   return std::monostate{};
 }
 
-}  // namespace
-
-Result<std::unique_ptr<CompactionSource>> CompactionSource::Open(const DeltaState& state, unsigned workers) {
+Result<std::unique_ptr<CompactionSource>> CompactionSource::Open(const DeltaState& state, unsigned workers,
+                                                                 SalvageLosses* salvage) {
   std::unique_ptr<CompactionSource> source(new CompactionSource(state));
+  source->salvage_ = salvage;
   QUIVER_RETURN_IF_ERROR(source->MapNodes(std::max(1u, workers)));
   source->CollectDelta();
   return source;
@@ -69,6 +67,10 @@ DictionaryData CompactionSource::Dictionary() const {
 
 bool CompactionSource::ReadNode(uint64_t old, Node* out) const {
   if (!view_.NodeExists(old)) return false;
+  if (salvage_ != nullptr) {
+    SalvageNode(old, out);
+    return true;
+  }
   out->id = NewId(old);
   out->labels.clear();
   view_.GetLabels(old, out->labels);

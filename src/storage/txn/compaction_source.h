@@ -17,6 +17,7 @@
 #include <atomic>
 #include <cstdint>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -24,6 +25,7 @@
 
 #include "storage/generation_writer.h"
 #include "storage/txn/delta_view.h"
+#include "storage/txn/salvage_losses.h"
 
 namespace quiver::storage {
 
@@ -58,13 +60,19 @@ Status ParallelTasks(size_t tasks, unsigned workers, F&& f) {
   return first;
 }
 
+// An owned copy of an external key (for a node handed to a builder).
+ExternalKey OwnedKey(const ExternalKeyView& view);
+
 class CompactionSource {
  public:
   // Old node ids per task of a node pass.
   static constexpr uint64_t kNodeRange = 1 << 16;
 
   // `state` must be published (immutable). Numbers the live nodes on `workers` threads.
-  static Result<std::unique_ptr<CompactionSource>> Open(const DeltaState& state, unsigned workers);
+  // With `salvage` (`quiver check --repair`), reads that meet damage leave that fact out
+  // and record it there instead of failing (compaction_salvage.cpp).
+  static Result<std::unique_ptr<CompactionSource>> Open(const DeltaState& state, unsigned workers,
+                                                        SalvageLosses* salvage = nullptr);
 
   const DeltaView& view() const { return view_; }
   uint64_t node_count() const { return state_.live_nodes; }  // = the new id bound
@@ -91,9 +99,11 @@ class CompactionSource {
   // Reads node `old` into *out; false when it is not live.
   bool ReadNode(uint64_t old, Node* out) const;
 
+  using RelationshipFn = std::function<void(uint64_t new_start, uint64_t new_end, RelId old_rel)>;
   // Relationships of type t in compaction order: f(new_start, new_end, old_rel_id).
   template <typename F>
   void ForEachRelationship(uint32_t t, F&& f) const {
+    if (salvage_ != nullptr) return ForEachRelationshipSalvaging(t, f);
     const Generation& g = base_.gen();
     if (t < base_.type_count()) {
       for (uint64_t src = 0; src < base_.node_count(); ++src) {
@@ -111,6 +121,7 @@ class CompactionSource {
   }
   void RelationshipProperties(RelId rel, std::vector<PropertyEntry>* out) const {
     out->clear();
+    if (salvage_ != nullptr) return SalvageRelationshipProperties(rel, out);
     view_.GetRelationshipProperties(rel, *out);
   }
 
@@ -118,6 +129,11 @@ class CompactionSource {
   explicit CompactionSource(const DeltaState& state) : state_(state), view_(&state), base_(*state.base) {}
   Status MapNodes(unsigned workers);
   void CollectDelta();
+  // ---- salvage (compaction_salvage.cpp): each read that throws StorageError leaves its
+  // fact out, recorded in salvage_; forward-CSR damage is made good from the reverse CSR.
+  void SalvageNode(uint64_t old, Node* out) const;
+  void ForEachRelationshipSalvaging(uint32_t t, const RelationshipFn& f) const;
+  void SalvageRelationshipProperties(RelId rel, std::vector<PropertyEntry>* out) const;
 
   const DeltaState& state_;
   const DeltaView view_;
@@ -125,6 +141,7 @@ class CompactionSource {
   std::vector<uint64_t> new_id_;                // empty: ids unchanged
   std::vector<std::vector<RelId>> delta_rels_;  // live created relationships per type, in creation order
   bool rel_properties_ = false;
+  SalvageLosses* salvage_ = nullptr;
 };
 
 }  // namespace quiver::storage

@@ -1,5 +1,6 @@
 #include "storage/txn/log_format.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -47,6 +48,12 @@ std::optional<uint64_t> ParseSegmentFileName(std::string_view name) {
   return v;
 }
 
+uint64_t GrownSegmentLength(uint64_t current, uint64_t needed) {
+  const uint64_t growth = std::clamp<uint64_t>(current / 4, kSegmentGranule, kMaxSegmentGrowth);
+  const uint64_t target = std::max(needed, current + growth);
+  return (target + kSegmentGranule - 1) / kSegmentGranule * kSegmentGranule;
+}
+
 std::string EncodeSegmentHeader(const SegmentHeader& h) {
   std::string out(kLogMagic.begin(), kLogMagic.end());
   Put<uint32_t>(&out, kLogFormatVersion);
@@ -75,6 +82,7 @@ Result<SegmentHeader> ParseSegmentHeader(std::string_view bytes, std::string_vie
   if (Get<uint64_t>(bytes, 56) != Checksum64(bytes.data(), 56))
     return bad(56, "segment header checksum mismatch");
   SegmentHeader h;
+  h.version = version;
   std::memcpy(h.database_id.data(), bytes.data() + 16, h.database_id.size());
   h.start_position = Get<uint64_t>(bytes, 32);
   h.base_sequence = Get<uint64_t>(bytes, 40);
@@ -82,49 +90,60 @@ Result<SegmentHeader> ParseSegmentHeader(std::string_view bytes, std::string_vie
 }
 
 void AppendRecord(std::string* out, uint64_t position, RecordType type, uint64_t sequence,
-                  std::string_view payload) {
+                  uint64_t durable_before, std::string_view payload) {
   QUIVER_ASSERT(position % kRecordAlignment == 0 && payload.size() <= kMaxRecordPayload);
+  QUIVER_ASSERT(durable_before <= position);
   const size_t start = out->size();
   Put<uint64_t>(out, Checksum64(payload.data(), payload.size(), position));
   Put<uint32_t>(out, static_cast<uint32_t>(payload.size()));
   Put<uint16_t>(out, static_cast<uint16_t>(type));
   Put<uint16_t>(out, 0);
   Put<uint64_t>(out, sequence);
-  Put<uint64_t>(out, Checksum64(out->data() + start, 24, position));
+  Put<uint64_t>(out, durable_before);
+  Put<uint64_t>(out, Checksum64(out->data() + start, 32, position));
   out->append(payload);
   out->append(RecordSize(payload.size()) - kRecordHeaderSize - payload.size(), '\0');
 }
 
-bool ParseRecord(std::string_view bytes, uint64_t position, RecordView* out, std::string* why) {
-  if (bytes.size() < kRecordHeaderSize) {
+bool ParseRecord(std::string_view bytes, uint64_t position, uint32_t version, RecordView* out,
+                 std::string* why) {
+  const uint64_t header_size = RecordHeaderSize(version);
+  const uint64_t checksum_at = header_size - 8;
+  if (bytes.size() < header_size) {
     *why = "record header cut short (" + std::to_string(bytes.size()) + " bytes left)";
     return false;
   }
-  if (Get<uint64_t>(bytes, 24) != Checksum64(bytes.data(), 24, position)) {
+  // Cheap rejections first: recovery tries every 8-byte position of a zeroed tail.
+  const uint16_t type = Get<uint16_t>(bytes, 12);
+  if (type == 0) {
+    *why = "record type 0";
+    return false;
+  }
+  if (Get<uint64_t>(bytes, checksum_at) != Checksum64(bytes.data(), checksum_at, position)) {
     *why = "record header checksum mismatch";
     return false;
   }
   const uint64_t length = Get<uint32_t>(bytes, 8);
-  const uint64_t size = RecordSize(length);
+  const uint64_t size = RecordSize(length, version);
   if (size > bytes.size()) {
     *why = "record of " + std::to_string(size) + " bytes runs past the end of the file";
-    return false;
-  }
-  const uint16_t type = Get<uint16_t>(bytes, 12);
-  if (type == 0) {
-    *why = "record type 0";
     return false;
   }
   if (Get<uint16_t>(bytes, 14) != 0) {
     *why = "record flags not zero";
     return false;
   }
-  const std::string_view payload = bytes.substr(kRecordHeaderSize, length);
+  const uint64_t durable_before = version >= 3 ? Get<uint64_t>(bytes, 24) : 0;
+  if (durable_before > position) {
+    *why = "record claims durability past its own position";
+    return false;
+  }
+  const std::string_view payload = bytes.substr(header_size, length);
   if (Get<uint64_t>(bytes, 0) != Checksum64(payload.data(), payload.size(), position)) {
     *why = "record payload checksum mismatch";
     return false;
   }
-  for (uint64_t i = kRecordHeaderSize + length; i < size; ++i) {
+  for (uint64_t i = header_size + length; i < size; ++i) {
     if (bytes[i] != '\0') {
       *why = "record padding not zero";
       return false;
@@ -132,6 +151,7 @@ bool ParseRecord(std::string_view bytes, uint64_t position, RecordView* out, std
   }
   out->type = type;
   out->sequence = Get<uint64_t>(bytes, 16);
+  out->durable_before = durable_before;
   out->payload = payload;
   out->size = size;
   return true;

@@ -3,26 +3,18 @@
 #include <algorithm>
 
 #include "common/assert.h"
+#include "storage/txn/log_segment.h"
 
 namespace quiver::storage {
-
-Status LogWriter::CreateSegment(Env* env, const std::string& db_path, const DatabaseId& id, uint64_t start,
-                                uint64_t base_sequence) {
-  const std::string path = JoinPath(db_path, SegmentFileName(start));
-  QUIVER_ASSIGN_OR_RETURN(auto file, env->NewWritableFile(path));
-  QUIVER_RETURN_IF_ERROR(file->Append(EncodeSegmentHeader({id, start, base_sequence})));
-  QUIVER_RETURN_IF_ERROR(file->Sync());
-  QUIVER_RETURN_IF_ERROR(file->Close());
-  return env->SyncDir(db_path);
-}
 
 Result<std::unique_ptr<LogWriter>> LogWriter::Open(Env* env, const std::string& db_path, const DatabaseId& id,
                                                    uint64_t segment_start, uint64_t position) {
   const std::string path = JoinPath(db_path, SegmentFileName(segment_start));
-  QUIVER_ASSIGN_OR_RETURN(auto file, env->NewAppendableFile(path));
-  if (file->Size() != kSegmentHeaderSize + (position - segment_start)) {
-    return Status::Corruption(path + ": segment is " + std::to_string(file->Size()) + " bytes, expected " +
-                              std::to_string(kSegmentHeaderSize + (position - segment_start)));
+  QUIVER_ASSIGN_OR_RETURN(auto file, env->OpenWritableFile(path));
+  if (file->Size() % kSegmentGranule != 0 || file->Size() < kSegmentHeaderSize + (position - segment_start)) {
+    return Status::Corruption(path + ": segment is " + std::to_string(file->Size()) +
+                              " bytes, not a multiple of the granule holding its records up to position " +
+                              std::to_string(position));
   }
   return std::unique_ptr<LogWriter>(
       new LogWriter(env, db_path, id, segment_start, position, std::move(file)));
@@ -56,6 +48,11 @@ void LogWriter::SetOnSynced(std::function<void(uint64_t)> f) {
 }
 
 Status LogWriter::FailedStatus() const {
+  if (error_.code() == StatusCode::kResourceExhausted) {
+    return Status::ResourceExhausted("no space left on device for the write log (" + error_.message() +
+                                     "); the database no longer acknowledges commits: it is read-only "
+                                     "until reopened with space available");
+  }
   return Status::ReadOnly("the write log failed (" + error_.ToString() +
                           "); the database no longer acknowledges commits");
 }
@@ -75,7 +72,7 @@ Result<uint64_t> LogWriter::Append(RecordType type, uint64_t sequence, std::stri
       pending_.back().reserve(std::max(kChunkBytes, size));
       pending_bytes_ += pending_.back().capacity();
     }
-    AppendRecord(&pending_.back(), appended_, type, sequence, payload);
+    AppendRecord(&pending_.back(), appended_, type, sequence, synced_, payload);
     appended_ += size;
     end = appended_;
   }
@@ -105,14 +102,12 @@ void LogWriter::FlusherLoop() {
       in_flight_bytes_ = pending_bytes_;
       pending_bytes_ = 0;
       writing_ = true;
+      const uint64_t from = synced_;
       const uint64_t end = appended_;
+      const uint64_t segment_start = segment_start_;
       WritableFile* file = file_.get();
       l.unlock();
-      for (const std::string& chunk : batch) {
-        s = file->Append(chunk);
-        if (!s.ok()) break;
-      }
-      if (s.ok()) s = file->Sync();
+      s = WriteBatch(file, segment_start, from, batch);
       l.lock();
       writing_ = false;
       ++syncs_;
@@ -134,6 +129,24 @@ void LogWriter::FlusherLoop() {
   }
 }
 
+Status LogWriter::WriteBatch(WritableFile* file, uint64_t segment_start, uint64_t from,
+                             const std::vector<std::string>& batch) {
+  uint64_t offset = kSegmentHeaderSize + (from - segment_start);
+  uint64_t bytes = 0;
+  for (const std::string& chunk : batch) bytes += chunk.size();
+  if (offset + bytes > file->Size()) {
+    // Grow first, durably: the length never changes in a crash, and a full disk is
+    // reported before any byte of these records is written.
+    QUIVER_RETURN_IF_ERROR(file->Allocate(GrownSegmentLength(file->Size(), offset + bytes)));
+    QUIVER_RETURN_IF_ERROR(file->Sync());
+  }
+  for (const std::string& chunk : batch) {
+    QUIVER_RETURN_IF_ERROR(file->WriteAt(offset, chunk));
+    offset += chunk.size();
+  }
+  return file->Sync();
+}
+
 Status LogWriter::Roll(uint64_t base_sequence) {
   QUIVER_RETURN_IF_ERROR(SyncAll());
   std::unique_lock<std::mutex> l(mu_);
@@ -143,7 +156,7 @@ Status LogWriter::Roll(uint64_t base_sequence) {
   if (s.ok()) s = CreateSegment(env_, db_path_, id_, start, base_sequence);
   std::unique_ptr<WritableFile> next;
   if (s.ok()) {
-    auto opened = env_->NewAppendableFile(JoinPath(db_path_, SegmentFileName(start)));
+    auto opened = env_->OpenWritableFile(JoinPath(db_path_, SegmentFileName(start)));
     if (opened.ok()) {
       next = std::move(opened).value();
     } else {

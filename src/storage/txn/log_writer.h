@@ -2,15 +2,19 @@
 // LogWriter: appends commit records to the current log segment through a buffer that one
 // flusher thread writes and fsyncs (docs/format/log.md, "Durability").
 //
-// Append() frames the record at the current end position and adds it to the buffer; it
-// never touches the file, so a committer holds no lock across I/O. The flusher takes
-// the whole buffer, writes it and fsyncs: every record appended while a sync was in
-// progress goes out in the next one (group commit). WaitSynced(p) is what a durable
-// commit waits on.
+// Append() frames the record at the current end position — stamped with the position
+// durable at that moment (durable_before, which lets recovery tell a crash from damage) —
+// and adds it to the buffer; it never touches the file, so a committer holds no lock
+// across I/O. The flusher takes the whole buffer, grows the preallocated segment first
+// if the batch would pass its end (Allocate + fsync, so space runs out before a byte of
+// a record is written and the length never changes in a crash), writes the batch in
+// place and fsyncs: every record appended while a sync was in progress goes out in the
+// next one (group commit). WaitSynced(p) is what a durable commit waits on.
 //
-// Failure is sticky: after a failed write or fsync the writer takes no more appends and
-// every wait for a position it had not synced returns ReadOnly naming the cause. It
-// never retries (after a failed fsync the kernel may have dropped the pages).
+// Failure is sticky: after a failed write, fsync or growth the writer takes no more
+// appends and every wait for a position it had not synced fails naming the cause —
+// ResourceExhausted when the disk is full, ReadOnly otherwise. It never retries (after a
+// failed fsync the kernel may have dropped the pages).
 //
 // Threads: Append/Roll from the writer slot's owner (one at a time), WaitSynced and the
 // accessors from any thread; the flusher is internal.
@@ -33,12 +37,8 @@ class LogWriter {
  public:
   static constexpr uint64_t kChunkBytes = 64 << 10;
 
-  // Creates the segment starting at `start` (header written and fsynced, directory fsynced).
-  static Status CreateSegment(Env* env, const std::string& db_path, const DatabaseId& id, uint64_t start,
-                              uint64_t base_sequence);
-
-  // Opens the segment starting at segment_start, whose records end at `position` (the file
-  // must be exactly that long: recovery truncates a torn tail first), for appending.
+  // Opens the version-3 segment starting at segment_start, whose records end at
+  // `position` (only zeros after it: recovery repairs a torn tail first), to write on.
   static Result<std::unique_ptr<LogWriter>> Open(Env* env, const std::string& db_path, const DatabaseId& id,
                                                  uint64_t segment_start, uint64_t position);
   ~LogWriter();  // flushes what is buffered (best effort), stops the flusher
@@ -69,6 +69,10 @@ class LogWriter {
   LogWriter(Env* env, std::string db_path, DatabaseId id, uint64_t segment_start, uint64_t position,
             std::unique_ptr<WritableFile> file);
   void FlusherLoop();
+  // Writes `batch`, which starts at log position `from`, into the segment (growing it
+  // first if needed) and syncs. Runs on the flusher without mu_.
+  Status WriteBatch(WritableFile* file, uint64_t segment_start, uint64_t from,
+                    const std::vector<std::string>& batch);
   Status FailedStatus() const;  // requires mu_
 
   Env* const env_;

@@ -46,9 +46,9 @@ Status CheckDirectory(Env* env, const std::string& path, const StoreOptions& opt
     }
   }
   if (current) return Status::OK();
-  bool segments = false;
-  for (const auto& name : names) segments |= ParseSegmentFileName(name).has_value();
-  if (segments || (files && !dbid)) {
+  // A creation that crashed after DBID may have left the empty log and a generation
+  // directory; DatabaseDir::Create finishes it (and refuses a log that holds records).
+  if (files && !dbid) {
     return Status::Corruption("'" + path +
                               "' holds database files (generations or log segments) but no CURRENT");
   }
@@ -118,22 +118,15 @@ Status TransactionalStore::Recover() {
   if (options_.read_only) return Status::OK();
   const uint64_t end = rec.state->log_position;
   uint64_t segment = rec.segment_start;
-  if (rec.create_segment) {
-    QUIVER_RETURN_IF_ERROR(
-        LogWriter::CreateSegment(env_, path_, dir_->database_id(), end, rec.state->sequence));
+  // No segment (a database imported before every generation had one), or one of an older
+  // format (records of one format per file): go on in a new version-3 segment at the end.
+  if (rec.create_segment || rec.segment_version < kLogFormatVersion) {
+    QUIVER_RETURN_IF_ERROR(CreateSegment(env_, path_, dir_->database_id(), end, rec.state->sequence));
     segment = end;
   }
   QUIVER_ASSIGN_OR_RETURN(log_, LogWriter::Open(env_, path_, dir_->database_id(), segment, end));
-  RemoveStaleSegments(position);
+  RemoveSegmentsBelow(env_, path_, position);
   return Status::OK();
-}
-
-void TransactionalStore::RemoveStaleSegments(uint64_t below) {
-  auto segments = ListSegments(env_, path_);
-  if (!segments.ok()) return;  // retried at the next compaction or open
-  for (const auto& [start, name] : *segments) {
-    if (start < below) (void)env_->RemoveFile(JoinPath(path_, name));
-  }
 }
 
 std::unique_ptr<GraphReader> TransactionalStore::BeginRead() const {
@@ -367,7 +360,7 @@ Status TransactionalStore::CompactHoldingSlot() {
     std::lock_guard<std::mutex> l(mu_);
     compaction_baseline_ = account_->bytes();  // what is left is pinned by readers
   }
-  RemoveStaleSegments(position);
+  RemoveSegmentsBelow(env_, path_, position);
   (void)dir_->CollectGarbage();  // the old generation, unless a reader still pins it
   return Status::OK();
 }

@@ -147,7 +147,6 @@ class TransactionalStore final : public TransactionHost {
   Status AutoCompact();
   // Compaction of latest_; the caller holds the writer slot.
   Status CompactHoldingSlot();
-  void RemoveStaleSegments(uint64_t below);
   EditContext NewEdit() { return EditContext{next_edit_.fetch_add(1), account_.get(), nullptr}; }
 
   Env* const env_;

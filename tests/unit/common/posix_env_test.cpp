@@ -26,7 +26,7 @@ TEST(PosixEnvTest, WriteReadMapRoundTrip) {
   ASSERT_TRUE(mapped.ok());
   EXPECT_EQ(std::string(reinterpret_cast<const char*>((*mapped)->data()), (*mapped)->size()), "hello world");
   {
-    auto file = env->NewAppendableFile(path);
+    auto file = env->OpenWritableFile(path);
     ASSERT_TRUE(file.ok());
     EXPECT_EQ((*file)->Size(), 11u);
     ASSERT_TRUE((*file)->Append("!").ok());
@@ -34,6 +34,30 @@ TEST(PosixEnvTest, WriteReadMapRoundTrip) {
   EXPECT_EQ(*env->FileSize(path), 12u);
   ASSERT_TRUE(env->TruncateFile(path, 5).ok());
   EXPECT_EQ(*ReadFileToString(env, path), "hello");
+}
+
+// The write log's pattern: reopen a file, preallocate zeros, fill them in place.
+TEST(PosixEnvTest, ReopenAllocateAndWriteInPlace) {
+  testing::TempDir dir;
+  Env* env = Env::Default();
+  const std::string path = dir.Join("segment");
+  {
+    auto file = env->NewWritableFile(path);
+    ASSERT_TRUE(file.ok());
+    ASSERT_TRUE((*file)->Append("HEAD").ok());
+  }
+  {
+    auto file = env->OpenWritableFile(path);
+    ASSERT_TRUE(file.ok());
+    ASSERT_TRUE((*file)->Allocate(16).ok());
+    EXPECT_EQ((*file)->Size(), 16u);
+    ASSERT_TRUE((*file)->Allocate(8).ok()) << "never shrinks";
+    EXPECT_EQ((*file)->Size(), 16u);
+    ASSERT_TRUE((*file)->WriteAt(4, "data").ok());
+    ASSERT_TRUE((*file)->Append("!").ok()) << "appends at the end the allocation made";
+    ASSERT_TRUE((*file)->Sync().ok());
+  }
+  EXPECT_EQ(*ReadFileToString(env, path), "HEADdata" + std::string(8, '\0') + "!");
 }
 
 TEST(PosixEnvTest, ErrorsNameOperationAndPath) {

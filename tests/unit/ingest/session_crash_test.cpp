@@ -1,9 +1,11 @@
 // Crash during a construction session's commit: with FaultInjectionEnv the machine
 // "dies" after every possible number k of mutating file operations of a bulk load (the
 // parallel CSR writer's positioned writes included, and the spilling build's streaming
-// one), power is lost, and the database is reopened with a fresh Env. It must hold
-// exactly the old graph or exactly the new one, pass the checker, and keep an
-// acknowledged commit.
+// one), power is lost (each kind: unsynced writes dropped, the last torn, pages out of
+// order), and the database is reopened with a fresh Env. The old graph has commits in
+// its write log, which the new graph must never inherit (a replace starts a new history).
+// It must hold exactly the old graph with its commits or exactly the new one with none,
+// pass the checker, and keep an acknowledged commit.
 
 #include <gtest/gtest.h>
 
@@ -13,6 +15,8 @@
 #include "common/file/fault_injection_env.h"
 #include "ingest_test_util.h"
 #include "storage/checker.h"
+#include "storage/txn/transactional_store.h"
+#include "test_util/power_loss.h"
 
 namespace quiver::ingest {
 namespace {
@@ -32,11 +36,31 @@ struct Outcome {
   uint64_t generation = 0;
 };
 
-class SessionCrashTest : public ::testing::TestWithParam<uint64_t /* spill_edges */> {
+constexpr uint64_t kOldCommits = 2;  // nodes the old graph's write log adds
+
+// The graph a read-only open serves: base generation and write log.
+uint64_t LiveNodes(const std::string& path) {
+  storage::StoreOptions o;
+  o.read_only = true;
+  auto store = storage::TransactionalStore::Open(Env::Default(), path, o);
+  EXPECT_TRUE(store.ok()) << store.status().ToString();
+  return store.ok() ? (*store)->BeginRead()->NodeCount() : 0;
+}
+
+class SessionCrashTest
+    : public ::testing::TestWithParam<std::tuple<uint64_t /* spill_edges */, quiver::testing::PowerLoss>> {
  protected:
   static void SetUpTestSuite() {
     source_ = new quiver::testing::TempDir();
     testing::PublishWithGraphBuilder(OldModel(), source_->Join("db"));  // generation 2
+    auto store = storage::TransactionalStore::Open(Env::Default(), source_->Join("db"), storage::StoreOptions{});
+    ASSERT_TRUE(store.ok()) << store.status().ToString();
+    for (uint64_t i = 0; i < kOldCommits; ++i) {
+      auto w = (*store)->BeginWrite();
+      ASSERT_TRUE(w.ok());
+      (*w)->CreateNode(std::vector<LabelId>{(*w)->InternLabel("Logged")}, {});
+      ASSERT_TRUE((*w)->Commit().ok());
+    }
   }
   static void TearDownTestSuite() {
     delete source_;
@@ -44,7 +68,7 @@ class SessionCrashTest : public ::testing::TestWithParam<uint64_t /* spill_edges
   }
 
   Outcome CrashAndReopen(int64_t crash_after, int64_t* ops = nullptr) {
-    quiver::testing::TempDir work;
+    quiver::testing::TempDir work(quiver::testing::TempDir::Where::kMemoryIfAvailable);
     const std::string path = work.Join("db");
     fs::copy(source_->Join("db"), path, fs::copy_options::recursive);
     Outcome out;
@@ -58,7 +82,7 @@ class SessionCrashTest : public ::testing::TestWithParam<uint64_t /* spill_edges
           SessionOptions o;
           o.workers = 2;
           o.memory_budget = 1ull << 30;
-          o.spill_edges = GetParam();
+          o.spill_edges = std::get<0>(GetParam());
           o.edge_properties = true;
           auto s = ConstructionSession::Begin(db->get(), o);
           out.commit = s.status();
@@ -70,7 +94,7 @@ class SessionCrashTest : public ::testing::TestWithParam<uint64_t /* spill_edges
       if (!out.commit.ok()) {
         EXPECT_TRUE(env.crashed()) << out.commit.ToString();
       }
-      EXPECT_TRUE(env.DropUnsyncedData().ok());
+      EXPECT_TRUE(quiver::testing::LosePower(env, std::get<1>(GetParam()), static_cast<uint64_t>(crash_after + 1)).ok());
       env.Reset();
     }
     auto db = storage::DatabaseDir::Open(Env::Default(), path, storage::DatabaseOptions{});
@@ -80,12 +104,17 @@ class SessionCrashTest : public ::testing::TestWithParam<uint64_t /* spill_edges
     EXPECT_TRUE(g.ok()) << g.status().ToString();
     if (!g.ok()) return out;
     out.generation = (*g)->generation();
+    const uint64_t base_nodes = (*g)->NodeCount();
     if (out.generation == 2) {
       storage::testing::ExpectMatches(**g, OldModel());
     } else {
       EXPECT_EQ(out.generation, 3u);
       storage::testing::ExpectMatches(**g, storage::testing::RichModel());
     }
+    g->reset();
+    db->reset();
+    // The old graph keeps its commits; the new one starts a new history, without them.
+    EXPECT_EQ(LiveNodes(path), base_nodes + (out.generation == 2 ? kOldCommits : 0));
     if (out.commit.ok()) {
       EXPECT_EQ(out.generation, 3u) << "an acknowledged commit must survive";
     }
@@ -113,8 +142,13 @@ TEST_P(SessionCrashTest, EveryCrashPointLeavesTheOldOrTheNewGraph) {
   EXPECT_EQ(seen, (std::set<uint64_t>{2, 3})) << "the sweep reaches both sides";
 }
 
-INSTANTIATE_TEST_SUITE_P(InMemoryAndSpilling, SessionCrashTest, ::testing::Values(0u, 3u),
-                         [](const auto& info) { return info.param == 0 ? "InMemory" : "Spilling"; });
+INSTANTIATE_TEST_SUITE_P(InMemoryAndSpilling, SessionCrashTest,
+                         ::testing::Combine(::testing::Values(0u, 3u),
+                                            ::testing::ValuesIn(quiver::testing::kAllPowerLosses)),
+                         [](const auto& info) {
+                           return std::string(std::get<0>(info.param) == 0 ? "InMemory" : "Spilling") +
+                                  quiver::testing::PowerLossName(std::get<1>(info.param));
+                         });
 
 }  // namespace
 }  // namespace quiver::ingest

@@ -1,13 +1,16 @@
 // The corruption matrix: flip a bit, zero a block, truncate — in every file of a
 // database. `quiver check` (CheckDatabase) must name the damaged file, open with
 // verify_checksums must refuse with Corruption, and a plain open must either refuse or
-// serve reads that never crash (run under ASan/UBSan to make "never crash" strict).
+// serve reads that never crash (run under ASan/UBSan to make "never crash" strict) and
+// never answer from a damaged block: a read that reaches one throws StorageError
+// (Corruption) naming the file (block_verifier.h).
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 
+#include "quiver/error.h"
 #include "storage/checker.h"
 #include "test_graphs.h"
 #include "test_util/temp_dir.h"
@@ -103,7 +106,24 @@ class CorruptionTest : public ::testing::Test {
       EXPECT_TRUE(g.status().IsCorruption()) << g.status().ToString();
       return;
     }
-    (void)testing::TouchEverything(**g);  // may read wrong answers, never out of bounds
+    bool refused = false;
+    try {
+      (void)testing::TouchEverything(**g);  // never out of bounds
+    } catch (const StorageError& e) {
+      EXPECT_EQ(e.detail(), "Corruption") << e.what();
+      EXPECT_NE(e.message().find(file), std::string::npos) << "names the damaged file: " << e.what();
+      refused = true;
+      ++reads_refused_;
+    }
+    // Damage inside a section's data was read by TouchEverything, so it must have been refused.
+    for (const GenerationFile& f : (*g)->files()) {
+      if ("gen-000002/" + f.info.name != file) continue;
+      for (const SectionView& s : f.parsed.sections()) {
+        if (d.first_byte >= s.offset && d.first_byte < s.offset + s.length()) {
+          EXPECT_TRUE(refused) << "a read answered from a damaged " << SectionTypeName(s.type) << " section";
+        }
+      }
+    }
     EXPECT_FALSE((*g)->VerifyChecksums().ok() && (*g)->VerifyStructure().ok() && file != "CURRENT")
         << "the damage went unnoticed by the generation's own verification";
   }
@@ -111,12 +131,15 @@ class CorruptionTest : public ::testing::Test {
   static quiver::testing::TempDir* source_;
   // Cases examined by the current test, so a test cannot silently examine nothing.
   static inline int cases_ = 0;
+  // Of those, opened plainly and then refused by a read that reached the damage.
+  static inline int reads_refused_ = 0;
 };
 
 quiver::testing::TempDir* CorruptionTest::source_ = nullptr;
 
 TEST_F(CorruptionTest, FlippedBitAnywhereIsDetected) {
   cases_ = 0;
+  reads_refused_ = 0;
   ASSERT_GE(Files().size(), 10u);
   for (const std::string& file : Files()) {
     const uint64_t size = fs::file_size(source_->Join("db/" + file));
@@ -131,6 +154,7 @@ TEST_F(CorruptionTest, FlippedBitAnywhereIsDetected) {
     }
   }
   EXPECT_GE(cases_, static_cast<int>(Files().size()) * 8);
+  EXPECT_GT(reads_refused_, static_cast<int>(Files().size()) / 2) << "body flips are caught by the reads themselves";
 }
 
 TEST_F(CorruptionTest, ZeroedBlockIsDetected) {
@@ -189,7 +213,7 @@ TEST_F(CorruptionTest, ReadsOfAnyFlippedByteStayInBounds) {
   plain.read_only = true;
   auto reader = DatabaseDir::Open(Env::Default(), db, plain);
   ASSERT_TRUE(reader.ok());
-  int opened = 0, refused = 0;
+  int opened = 0, refused = 0, caught_by_reads = 0;
   for (const std::string& file : Files()) {
     const bool indexed = file.find("rel-") != std::string::npos || file.find("labels") != std::string::npos ||
                          file.find("external-ids") != std::string::npos || file.find("node-prop-000005") != std::string::npos ||
@@ -204,7 +228,12 @@ TEST_F(CorruptionTest, ReadsOfAnyFlippedByteStayInBounds) {
       auto g = (*reader)->Pin();
       if (g.ok()) {
         ++opened;
-        (void)testing::TouchEverything(**g);
+        try {
+          (void)testing::TouchEverything(**g);
+        } catch (const StorageError& e) {
+          ++caught_by_reads;
+          EXPECT_NE(e.message().find(file), std::string::npos) << e.what();
+        }
       } else {
         ++refused;
         EXPECT_TRUE(g.status().IsCorruption()) << file << " byte " << at << ": " << g.status().ToString();
@@ -213,6 +242,7 @@ TEST_F(CorruptionTest, ReadsOfAnyFlippedByteStayInBounds) {
     WriteAll(path, good);
   }
   EXPECT_GT(opened, 1000) << "payload flips open without verification";
+  EXPECT_GT(caught_by_reads, opened * 9 / 10) << "and nearly all are refused by the reads (the rest: padding)";
   EXPECT_GT(refused, 100) << "header, footer and directory flips are refused at open";
 }
 

@@ -12,6 +12,7 @@
 #include "common/file/fault_injection_env.h"
 #include "storage/checker.h"
 #include "test_graphs.h"
+#include "test_util/power_loss.h"
 #include "test_util/temp_dir.h"
 
 namespace quiver::storage {
@@ -20,11 +21,8 @@ namespace {
 namespace fs = std::filesystem;
 using testing::Model;
 
-enum class PowerLoss { kDropUnsynced, kTearLastWrite };
-
-Status LosePower(FaultInjectionEnv& env, PowerLoss mode) {
-  return mode == PowerLoss::kDropUnsynced ? env.DropUnsyncedData() : env.DropUnsyncedDataTearingLastWrite();
-}
+using quiver::testing::LosePower;
+using quiver::testing::PowerLoss;
 
 // The old generation: a few nodes and edges. The new one touches every kind of file.
 Model OldModel() {
@@ -69,7 +67,7 @@ class CrashPublishTest : public ::testing::TestWithParam<PowerLoss> {
   // In a copy of the source database, publishes NewModel through a FaultInjectionEnv that
   // crashes after `crash_after` ops (-1: never), loses power, and reopens with a real Env.
   Outcome CrashAndReopen(int64_t crash_after, int64_t* ops = nullptr) {
-    quiver::testing::TempDir work;
+    quiver::testing::TempDir work(quiver::testing::TempDir::Where::kMemoryIfAvailable);
     const std::string path = work.Join("db");
     fs::copy(source_->Join("db"), path, fs::copy_options::recursive);
     Outcome out{Status::OK(), 0};
@@ -85,7 +83,7 @@ class CrashPublishTest : public ::testing::TestWithParam<PowerLoss> {
       if (!out.publish.ok()) {
         EXPECT_TRUE(env.crashed()) << out.publish.ToString();
       }
-      EXPECT_TRUE(LosePower(env, GetParam()).ok());
+      EXPECT_TRUE(LosePower(env, GetParam(), static_cast<uint64_t>(crash_after + 1)).ok());
       env.Reset();
     }
     // Reboot: a writer opens (collecting garbage), then everything is checked.
@@ -165,7 +163,7 @@ TEST_P(CrashPublishTest, EveryCrashPointOfCreationLeavesNoDatabaseOrAnEmptyOne) 
         EXPECT_EQ(db.ok(), k == n);
         if (db.ok()) acknowledged = (*db)->database_id();
       }
-      ASSERT_TRUE(LosePower(env, GetParam()).ok());
+      ASSERT_TRUE(LosePower(env, GetParam(), static_cast<uint64_t>(k)).ok());
     }
     DatabaseOptions reader;
     reader.read_only = true;
@@ -186,10 +184,9 @@ TEST_P(CrashPublishTest, EveryCrashPointOfCreationLeavesNoDatabaseOrAnEmptyOne) 
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(PowerLossModes, CrashPublishTest,
-                         ::testing::Values(PowerLoss::kDropUnsynced, PowerLoss::kTearLastWrite),
+INSTANTIATE_TEST_SUITE_P(PowerLossModes, CrashPublishTest, ::testing::ValuesIn(quiver::testing::kAllPowerLosses),
                          [](const ::testing::TestParamInfo<PowerLoss>& info) {
-                           return info.param == PowerLoss::kDropUnsynced ? "DropUnsynced" : "TearLastWrite";
+                           return quiver::testing::PowerLossName(info.param);
                          });
 
 }  // namespace

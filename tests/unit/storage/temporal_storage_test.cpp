@@ -328,7 +328,7 @@ TEST(TemporalStorageTest, CompactedTemporalsReadBackExactlyAfterReopen) {
 }
 
 TEST(TemporalStorageTest, VersionOneFilesStillRead) {
-  // This build writes version 2 and reads 1 and 2: version 2 only added value tags.
+  // This build writes version 3 and reads 1 to 3: version 2 only added value tags.
   SegmentHeader h;
   h.start_position = 0;
   std::string bytes = EncodeSegmentHeader(h);
@@ -337,13 +337,13 @@ TEST(TemporalStorageTest, VersionOneFilesStillRead) {
   const uint64_t checksum = Checksum64(bytes.data(), 56);
   std::memcpy(bytes.data() + 56, &checksum, 8);
   EXPECT_TRUE(ParseSegmentHeader(bytes, "log").ok());
-  const uint32_t three = kLogFormatVersion + 1;
-  std::memcpy(bytes.data() + 8, &three, 4);
-  const uint64_t checksum3 = Checksum64(bytes.data(), 56);
-  std::memcpy(bytes.data() + 56, &checksum3, 8);
+  const uint32_t newer = kLogFormatVersion + 1;
+  std::memcpy(bytes.data() + 8, &newer, 4);
+  const uint64_t checksum_newer = Checksum64(bytes.data(), 56);
+  std::memcpy(bytes.data() + 56, &checksum_newer, 8);
   EXPECT_EQ(ParseSegmentHeader(bytes, "log").status().code(), StatusCode::kNotSupported);
-  EXPECT_EQ(kLogFormatVersion, 2u);
-  EXPECT_EQ(kFormatVersion, 2u);
+  EXPECT_EQ(kLogFormatVersion, 3u);
+  EXPECT_EQ(kFormatVersion, 3u);
 }
 
 }  // namespace

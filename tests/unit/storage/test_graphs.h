@@ -15,6 +15,7 @@
 
 #include "storage/database_dir.h"
 #include "storage/graph_builder.h"
+#include "storage/txn/log_segment.h"
 
 namespace quiver::storage::testing {
 
@@ -100,6 +101,9 @@ inline Result<uint64_t> PublishModel(DatabaseDir* db, const Model& m, uint64_t l
   QUIVER_RETURN_IF_ERROR(BuildGraph(m, &b));
   QUIVER_ASSIGN_OR_RETURN(auto w, db->BeginGeneration(b.node_count()));
   QUIVER_RETURN_IF_ERROR(b.Write(w.get()));
+  // A publisher creates the generation's log segment first (generation format 3); the
+  // directory's creation made segment 0.
+  if (log_position != 0) QUIVER_RETURN_IF_ERROR(CreateSegment(db->env(), db->path(), db->database_id(), log_position, 0));
   return db->Publish(w.get(), log_position);
 }
 

@@ -14,6 +14,7 @@
 #include <cstdio>
 
 #include "common/file/fault_injection_env.h"
+#include "test_util/power_loss.h"
 #include "txn_test_util.h"
 
 namespace quiver::storage {
@@ -53,7 +54,7 @@ int64_t CheckPrefix(const GraphReader& r, const std::string& where) {
   return m;
 }
 
-enum class PowerLoss { kDropUnsynced, kTearLastWrite };
+using quiver::testing::PowerLoss;
 struct CrashCase {
   Durability durability;
   PowerLoss loss;
@@ -66,7 +67,7 @@ class TxnPowerLossTest : public ::testing::TestWithParam<CrashCase> {
   // Runs the workload on a FaultInjectionEnv that crashes after `crash_after` ops; loses
   // power; reopens with the real Env. Returns the ops a clean run takes (crash_after -1).
   int64_t Run(int64_t crash_after) {
-    testing::TempDir dir;
+    testing::TempDir dir(testing::TempDir::Where::kMemoryIfAvailable);
     const std::string path = dir.Join("db");
     int64_t acked = -1;    // the last transaction whose Commit returned OK
     int64_t flushed = -1;  // async: the last one covered by a successful Flush()
@@ -95,9 +96,7 @@ class TxnPowerLossTest : public ::testing::TestWithParam<CrashCase> {
       if (crash_after < 0) {
         EXPECT_FALSE(env.crashed());
       }
-      EXPECT_TRUE((GetParam().loss == PowerLoss::kDropUnsynced ? env.DropUnsyncedData()
-                                                               : env.DropUnsyncedDataTearingLastWrite())
-                      .ok());
+      EXPECT_TRUE(quiver::testing::LosePower(env, GetParam().loss, static_cast<uint64_t>(crash_after + 1)).ok());
       env.Reset();
     }
     auto store = TransactionalStore::Open(Env::Default(), path, Options());
@@ -131,13 +130,14 @@ TEST_P(TxnPowerLossTest, EverySyncPointOfCommitAndCompactionRecoversACommittedPr
 INSTANTIATE_TEST_SUITE_P(Modes, TxnPowerLossTest,
                          ::testing::Values(CrashCase{Durability::kDurable, PowerLoss::kDropUnsynced},
                                            CrashCase{Durability::kDurable, PowerLoss::kTearLastWrite},
+                                           CrashCase{Durability::kDurable, PowerLoss::kReorder},
                                            CrashCase{Durability::kAsync, PowerLoss::kDropUnsynced},
-                                           CrashCase{Durability::kAsync, PowerLoss::kTearLastWrite}),
+                                           CrashCase{Durability::kAsync, PowerLoss::kTearLastWrite},
+                                           CrashCase{Durability::kAsync, PowerLoss::kReorder}),
                          [](const auto& info) {
                            return std::string(info.param.durability == Durability::kDurable ? "Durable"
                                                                                             : "Async") +
-                                  (info.param.loss == PowerLoss::kDropUnsynced ? "DropUnsynced"
-                                                                               : "TearLastWrite");
+                                  quiver::testing::PowerLossName(info.param.loss);
                          });
 
 // ---- kill -9 ----

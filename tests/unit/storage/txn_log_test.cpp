@@ -1,7 +1,8 @@
 // The write log's corruption matrix (docs/format/log.md, "Recovery"): each kind of damage
-// gives the documented outcome — a torn tail is truncated and reported, a hole in the
-// middle is Corruption, an unknown record type is NotSupported — and never a database
-// silently opened short.
+// gives the documented outcome — a crash's torn tail is dropped and reported; damage to
+// bytes that had been fsynced, a truncated, emptied, zeroed or missing segment are
+// Corruption; an unknown record type is NotSupported — and never a database silently
+// opened short.
 
 #include <gtest/gtest.h>
 
@@ -11,6 +12,7 @@
 
 #include "common/file/checksum.h"
 #include "storage/txn/log_format.h"
+#include "storage/txn/log_segment.h"
 #include "storage/txn/log_writer.h"
 #include "storage/txn/write_ops.h"
 #include "txn_test_util.h"
@@ -51,14 +53,19 @@ class TxnLogTest : public ::testing::Test {
     store.reset();
     segment_ = path_ + "/" + SegmentFileName(0);
     bytes_ = ReadAll(segment_);
-    for (uint64_t off = kSegmentHeaderSize; off < bytes_.size();) {
+    ASSERT_EQ(bytes_.size(), kSegmentGranule) << "one preallocated granule";
+    for (uint64_t off = kSegmentHeaderSize; records_.size() < kCommits;) {
       Record r{off, off - kSegmentHeaderSize, {}};
       std::string why;
-      ASSERT_TRUE(ParseRecord(std::string_view(bytes_).substr(off), r.position, &r.view, &why)) << why;
+      ASSERT_TRUE(ParseRecord(std::string_view(bytes_).substr(off), r.position, kLogFormatVersion, &r.view, &why))
+          << why;
       records_.push_back(r);
       off += r.view.size;
     }
-    ASSERT_EQ(records_.size(), static_cast<size_t>(kCommits));
+    end_offset_ = records_.back().offset + records_.back().view.size;
+    ASSERT_EQ(bytes_.find_first_not_of('\0', end_offset_), std::string::npos) << "zeros after the records";
+    // Durable commits: each was appended once the one before it was fsynced.
+    for (size_t i = 1; i < records_.size(); ++i) EXPECT_EQ(records_[i].view.durable_before, records_[i].position);
   }
 
   // Opens and returns the store, or the error.
@@ -67,22 +74,33 @@ class TxnLogTest : public ::testing::Test {
     o.read_only = read_only;
     return TransactionalStore::Open(Env::Default(), path_, o);
   }
-  // Rewrites record i with a valid frame around different contents.
-  void Forge(size_t i, uint16_t type, uint64_t sequence, std::string_view payload) {
+  // Record i framed anew, valid, with these contents.
+  std::string Frame(size_t i, uint16_t type, uint64_t sequence, uint64_t durable_before,
+                    std::string_view payload) const {
     std::string rec;
-    AppendRecord(&rec, records_[i].position, RecordType::kCommit, sequence, payload);
+    AppendRecord(&rec, records_[i].position, RecordType::kCommit, sequence, durable_before, payload);
     std::memcpy(rec.data() + 12, &type, 2);
     // Re-seal the header checksum over the changed type.
-    const uint64_t check = Checksum64(rec.data(), 24, records_[i].position);
-    std::memcpy(rec.data() + 24, &check, 8);
+    const uint64_t check = Checksum64(rec.data(), 32, records_[i].position);
+    std::memcpy(rec.data() + 32, &check, 8);
+    return rec;
+  }
+  // Rewrites record i with a valid frame around different contents.
+  void Forge(size_t i, uint16_t type, uint64_t sequence, std::string_view payload) {
+    const std::string rec = Frame(i, type, sequence, records_[i].view.durable_before, payload);
     ASSERT_EQ(rec.size(), records_[i].view.size) << "forge a record of the same size";
     std::string bytes = bytes_;
     bytes.replace(records_[i].offset, rec.size(), rec);
     WriteAll(segment_, bytes);
   }
+  bool ZerosFrom(uint64_t offset) const {
+    const std::string now = ReadAll(segment_);
+    return now.size() == bytes_.size() && now.find_first_not_of('\0', offset) == std::string::npos;
+  }
 
   testing::TempDir dir_;
   std::string path_, segment_, bytes_;
+  uint64_t end_offset_ = 0;  // file offset just past the last record
   std::vector<Record> records_;
 };
 
@@ -106,7 +124,7 @@ TEST_F(TxnLogTest, BadChecksumInTheLastRecordIsATornTail) {
   EXPECT_EQ(r.truncated_reason, "record payload checksum mismatch");
   EXPECT_EQ(r.records_replayed, static_cast<uint64_t>(kCommits - 1));
   EXPECT_EQ((*s)->BeginRead()->NodeCount(), static_cast<uint64_t>(kCommits - 1));
-  EXPECT_EQ(fs::file_size(segment_), records_.back().offset) << "the torn tail is cut off";
+  EXPECT_TRUE(ZerosFrom(records_.back().offset)) << "the torn tail is zeroed; the segment keeps its length";
   // The log goes on from there.
   auto w = (*s)->BeginWrite();
   ASSERT_TRUE(w.ok());
@@ -119,25 +137,63 @@ TEST_F(TxnLogTest, BadChecksumInTheLastRecordIsATornTail) {
   EXPECT_EQ((*s)->BeginRead()->NodeCount(), static_cast<uint64_t>(kCommits));
 }
 
-TEST_F(TxnLogTest, AFileCutInsideTheLastRecordIsATornTail) {
-  for (uint64_t keep : {uint64_t{1}, kRecordHeaderSize - 1, kRecordHeaderSize + 3}) {
+// Preallocation: a segment's length never changes in a crash, so a shorter one was cut.
+TEST_F(TxnLogTest, ASegmentCutShortIsCorruptionWhereverItIsCut) {
+  const std::vector<uint64_t> cuts = {records_.back().offset + 3, records_.back().offset,  // in, or at, a record
+                                      end_offset_, kSegmentGranule - 8, kSegmentHeaderSize, 20, 0};
+  for (uint64_t keep : cuts) {
     SCOPED_TRACE(keep);
-    WriteAll(segment_, bytes_.substr(0, records_.back().offset + keep));
+    WriteAll(segment_, bytes_.substr(0, keep));
     auto s = Reopen();
-    ASSERT_TRUE(s.ok()) << s.status().ToString();
-    EXPECT_TRUE((*s)->recovery().truncated);
-    EXPECT_EQ((*s)->recovery().truncated_bytes, keep);
-    EXPECT_EQ((*s)->BeginRead()->NodeCount(), static_cast<uint64_t>(kCommits - 1));
+    ASSERT_FALSE(s.ok());
+    EXPECT_TRUE(s.status().IsCorruption()) << s.status().ToString();
+    EXPECT_NE(s.status().message().find(SegmentFileName(0)), std::string::npos) << "names the file";
+    EXPECT_EQ(ReadAll(segment_).size(), keep) << "a failed open changes nothing";
+    EXPECT_TRUE(Reopen(/*read_only=*/true).status().IsCorruption());
   }
 }
 
-TEST_F(TxnLogTest, AZeroedTailIsATornTail) {
-  WriteAll(segment_, bytes_ + std::string(4096, '\0'));  // e.g. preallocated space
+TEST_F(TxnLogTest, AZeroedOrEmptiedSegmentIsCorruption) {
+  WriteAll(segment_, std::string(bytes_.size(), '\0'));
+  EXPECT_TRUE(Reopen().status().IsCorruption()) << Reopen().status().ToString();
+  WriteAll(segment_, "");
+  EXPECT_TRUE(Reopen().status().IsCorruption()) << Reopen().status().ToString();
+}
+
+TEST_F(TxnLogTest, ADeletedSegmentIsCorruptionEvenAtPositionZero) {
+  fs::remove(segment_);
+  auto s = Reopen();
+  EXPECT_TRUE(s.status().IsCorruption()) << s.status().ToString();
+  EXPECT_NE(s.status().message().find("is missing"), std::string::npos) << s.status().ToString();
+}
+
+TEST_F(TxnLogTest, ThePreallocatedZerosAreACleanEnd) {
+  auto s = Reopen();
+  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  EXPECT_FALSE((*s)->recovery().truncated);
+  EXPECT_EQ((*s)->BeginRead()->NodeCount(), static_cast<uint64_t>(kCommits));
+}
+
+// A crash's last batch: its pages may reach the disk in any order, so a valid record can
+// follow a lost one. The records of one batch were all appended while the log was durable
+// up to the batch's start, which is what tells this from damage.
+TEST_F(TxnLogTest, ALastBatchWithPagesOutOfOrderIsATornTail) {
+  // Records 3..5 as one unfinished batch: appended while durable up to record 3.
+  std::string bytes = bytes_;
+  for (size_t i = 3; i < records_.size(); ++i) {
+    bytes.replace(records_[i].offset, records_[i].view.size,
+                  Frame(i, 1, records_[i].view.sequence, records_[3].position, records_[i].view.payload));
+  }
+  // Record 4's page never made it; record 5's did.
+  std::fill(bytes.begin() + static_cast<long>(records_[4].offset),
+            bytes.begin() + static_cast<long>(records_[5].offset), '\0');
+  WriteAll(segment_, bytes);
   auto s = Reopen();
   ASSERT_TRUE(s.ok()) << s.status().ToString();
   EXPECT_TRUE((*s)->recovery().truncated);
-  EXPECT_EQ((*s)->recovery().truncated_bytes, 4096u);
-  EXPECT_EQ((*s)->BeginRead()->NodeCount(), static_cast<uint64_t>(kCommits));
+  EXPECT_EQ((*s)->recovery().truncated_at, records_[4].position);
+  EXPECT_EQ((*s)->BeginRead()->NodeCount(), 4u) << "the prefix before the lost record";
+  EXPECT_TRUE(ZerosFrom(records_[4].offset)) << "record 5 is dropped with the torn batch";
 }
 
 TEST_F(TxnLogTest, BadChecksumWithValidRecordsAfterItIsAHoleInTheMiddle) {
@@ -147,8 +203,8 @@ TEST_F(TxnLogTest, BadChecksumWithValidRecordsAfterItIsAHoleInTheMiddle) {
   auto s = Reopen();
   ASSERT_FALSE(s.ok());
   EXPECT_TRUE(s.status().IsCorruption()) << s.status().ToString();
-  EXPECT_NE(s.status().message().find("hole in the middle"), std::string::npos) << s.status().ToString();
-  EXPECT_EQ(ReadAll(segment_), bytes) << "a failed open must not truncate";
+  EXPECT_NE(s.status().message().find("damage, not a crash"), std::string::npos) << s.status().ToString();
+  EXPECT_EQ(ReadAll(segment_), bytes) << "a failed open must not repair";
 }
 
 TEST_F(TxnLogTest, AZeroedBlockInTheMiddleIsCorruption) {
@@ -192,65 +248,119 @@ TEST_F(TxnLogTest, APayloadThatDoesNotFitTheStateIsCorruption) {
   // A valid record that deletes a node that does not exist.
   OpWriter ops;
   ops.DeleteNode(12345);
-  std::string rec;
-  AppendRecord(&rec, records_[2].position, RecordType::kCommit, records_[2].view.sequence, ops.bytes());
-  WriteAll(segment_, bytes_.substr(0, records_[2].offset) + rec);  // as the tail: valid, not torn
+  std::string bytes = bytes_;
+  std::fill(bytes.begin() + static_cast<long>(records_[2].offset), bytes.end(), '\0');
+  const std::string rec = Frame(2, 1, records_[2].view.sequence, records_[2].view.durable_before, ops.bytes());
+  bytes.replace(records_[2].offset, rec.size(), rec);  // as the tail: valid, not torn
+  WriteAll(segment_, bytes);
   auto s = Reopen();
   EXPECT_TRUE(s.status().IsCorruption()) << s.status().ToString();
   EXPECT_NE(s.status().message().find("does not exist"), std::string::npos) << s.status().ToString();
 }
 
 TEST_F(TxnLogTest, AReadOnlyOpenReportsATornTailWithoutTouchingTheFile) {
-  WriteAll(segment_, bytes_.substr(0, bytes_.size() - 5));
+  std::string bytes = bytes_;
+  bytes[end_offset_ - 3] ^= 0x10;  // the last record's padding or payload
+  WriteAll(segment_, bytes);
   auto s = Reopen(/*read_only=*/true);
   ASSERT_TRUE(s.ok()) << s.status().ToString();
   EXPECT_TRUE((*s)->recovery().truncated);
   EXPECT_EQ((*s)->BeginRead()->NodeCount(), static_cast<uint64_t>(kCommits - 1));
-  EXPECT_EQ(fs::file_size(segment_), bytes_.size() - 5);
+  EXPECT_EQ(ReadAll(segment_), bytes);
 }
 
 TEST_F(TxnLogTest, SegmentsMustBeContiguous) {
   // A segment that starts past the end of the one before it: a hole.
-  const uint64_t end = bytes_.size() - kSegmentHeaderSize;
-  ASSERT_TRUE(LogWriter::CreateSegment(Env::Default(), path_, TestDbId(), end + 8, kCommits).ok());
+  const uint64_t end = end_offset_ - kSegmentHeaderSize;
+  ASSERT_TRUE(CreateSegment(Env::Default(), path_, TestDbId(), end + 8, kCommits).ok());
   auto s = Reopen();
   EXPECT_TRUE(s.status().IsCorruption()) << s.status().ToString();
   fs::remove(path_ + "/" + SegmentFileName(end + 8));
   // One at the right place but after a different sequence.
-  ASSERT_TRUE(LogWriter::CreateSegment(Env::Default(), path_, TestDbId(), end, kCommits + 3).ok());
+  ASSERT_TRUE(CreateSegment(Env::Default(), path_, TestDbId(), end, kCommits + 3).ok());
   s = Reopen();
   EXPECT_TRUE(s.status().IsCorruption()) << s.status().ToString();
   fs::remove(path_ + "/" + SegmentFileName(end));
   // The right one continues the log.
-  ASSERT_TRUE(LogWriter::CreateSegment(Env::Default(), path_, TestDbId(), end, kCommits).ok());
+  ASSERT_TRUE(CreateSegment(Env::Default(), path_, TestDbId(), end, kCommits).ok());
   s = Reopen();
   ASSERT_TRUE(s.ok()) << s.status().ToString();
   EXPECT_EQ((*s)->recovery().segments_read, 2u);
   EXPECT_EQ((*s)->BeginRead()->NodeCount(), static_cast<uint64_t>(kCommits));
 }
 
-TEST_F(TxnLogTest, ATornSegmentHeaderIsRemovedWhenItIsTheLastAndCorruptionOtherwise) {
-  const uint64_t end = bytes_.size() - kSegmentHeaderSize;
+// Segments are created whole, so a short or damaged header is never a crash to clean up.
+TEST_F(TxnLogTest, AnyBadSegmentHeaderIsCorruption) {
+  const uint64_t end = end_offset_ - kSegmentHeaderSize;
   const std::string next = path_ + "/" + SegmentFileName(end);
-  WriteAll(next, std::string(20, '\0'));  // created, header never made it
+  WriteAll(next, std::string(20, '\0'));
+  EXPECT_TRUE(Reopen().status().IsCorruption()) << Reopen().status().ToString();
+  std::string header = EncodeSegmentHeader({TestDbId(), end, kCommits, kLogFormatVersion});
+  header[40] ^= 1;
+  WriteAll(next, header + std::string(kSegmentGranule - header.size(), '\0'));
+  EXPECT_TRUE(Reopen().status().IsCorruption()) << Reopen().status().ToString();
+}
+
+TEST_F(TxnLogTest, ASegmentBeforeTheLastMustEndCleanly) {
+  const uint64_t end = end_offset_ - kSegmentHeaderSize;
+  ASSERT_TRUE(CreateSegment(Env::Default(), path_, TestDbId(), end, kCommits).ok());
+  std::string bytes = bytes_;
+  bytes[end_offset_ + 100] = 'x';  // garbage after the first segment's records
+  WriteAll(segment_, bytes);
+  auto s = Reopen();
+  EXPECT_TRUE(s.status().IsCorruption()) << s.status().ToString();
+  EXPECT_NE(s.status().message().find("later segments follow"), std::string::npos) << s.status().ToString();
+}
+
+// A log written by a version-2 build: 32-byte record headers, no durable_before, no
+// preallocation. It replays, and the writer goes on in a new version-3 segment.
+TEST_F(TxnLogTest, AVersionTwoSegmentIsReadAndTheLogGoesOnInVersionThree) {
+  SegmentHeader h{TestDbId(), 0, 0, kLogFormatVersion};
+  std::string v2 = EncodeSegmentHeader(h);
+  const uint32_t two = 2;
+  std::memcpy(v2.data() + 8, &two, 4);
+  const uint64_t header_check = Checksum64(v2.data(), 56);
+  std::memcpy(v2.data() + 56, &header_check, 8);
+  for (const Record& r : records_) {
+    const uint64_t position = v2.size() - kSegmentHeaderSize;
+    const std::string_view payload = r.view.payload;
+    std::string rec(32, '\0');
+    const uint64_t payload_check = Checksum64(payload.data(), payload.size(), position);
+    const uint32_t length = static_cast<uint32_t>(payload.size());
+    const uint16_t type = 1;
+    std::memcpy(rec.data(), &payload_check, 8);
+    std::memcpy(rec.data() + 8, &length, 4);
+    std::memcpy(rec.data() + 12, &type, 2);
+    std::memcpy(rec.data() + 16, &r.view.sequence, 8);
+    const uint64_t check = Checksum64(rec.data(), 24, position);
+    std::memcpy(rec.data() + 24, &check, 8);
+    rec.append(payload);
+    rec.append(RecordSize(payload.size(), 2) - rec.size(), '\0');
+    v2 += rec;
+  }
+  WriteAll(segment_, v2);
   auto s = Reopen();
   ASSERT_TRUE(s.ok()) << s.status().ToString();
-  EXPECT_TRUE((*s)->recovery().removed_torn_segment);
-  EXPECT_EQ((*s)->BeginRead()->NodeCount(), static_cast<uint64_t>(kCommits));
+  EXPECT_EQ((*s)->recovery().records_replayed, static_cast<uint64_t>(kCommits));
+  auto w = (*s)->BeginWrite();
+  ASSERT_TRUE(w.ok());
+  (*w)->CreateNode({}, {});
+  ASSERT_TRUE((*w)->Commit().ok());
   s->reset();
-  // A damaged header with content is not a torn creation.
-  std::string header = EncodeSegmentHeader({TestDbId(), end, kCommits});
-  header[40] ^= 1;
-  WriteAll(next, header);
+  const uint64_t end = v2.size() - kSegmentHeaderSize;
+  EXPECT_TRUE(fs::exists(path_ + "/" + SegmentFileName(end))) << "a version-3 segment after the version-2 one";
+  EXPECT_EQ(ReadAll(segment_), v2) << "the old segment is left as it was";
   s = Reopen();
-  EXPECT_TRUE(s.status().IsCorruption()) << s.status().ToString();
+  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  EXPECT_EQ((*s)->recovery().segments_read, 2u);
+  EXPECT_EQ((*s)->BeginRead()->NodeCount(), static_cast<uint64_t>(kCommits + 1));
 }
 
 TEST_F(TxnLogTest, ASegmentOfAnotherDatabaseIsRefused) {
   DatabaseId other = TestDbId();
   other[0] ^= 0xFF;
   std::string bytes = bytes_;
-  bytes.replace(0, kSegmentHeaderSize, EncodeSegmentHeader({other, 0, 0}));
+  bytes.replace(0, kSegmentHeaderSize, EncodeSegmentHeader({other, 0, 0, kLogFormatVersion}));
   WriteAll(segment_, bytes);
   auto s = Reopen();
   EXPECT_TRUE(s.status().IsCorruption()) << s.status().ToString();

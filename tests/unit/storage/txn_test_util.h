@@ -27,6 +27,7 @@ class SlowSyncFile final : public WritableFile {
       : base_(std::move(base)), delay_(delay) {}
   Status Append(std::string_view data) override { return base_->Append(data); }
   Status WriteAt(uint64_t offset, std::string_view data) override { return base_->WriteAt(offset, data); }
+  Status Allocate(uint64_t size) override { return base_->Allocate(size); }
   Status StartWriteback(uint64_t offset, uint64_t length) override { return base_->StartWriteback(offset, length); }
   Status Sync() override {
     if (delay_.count() > 0) std::this_thread::sleep_for(delay_);
@@ -48,8 +49,8 @@ class SlowSyncEnv final : public Env {
     QUIVER_ASSIGN_OR_RETURN(auto f, base_->NewWritableFile(p));
     return std::unique_ptr<WritableFile>(std::make_unique<SlowSyncFile>(std::move(f), delay_));
   }
-  Result<std::unique_ptr<WritableFile>> NewAppendableFile(const std::string& p) override {
-    QUIVER_ASSIGN_OR_RETURN(auto f, base_->NewAppendableFile(p));
+  Result<std::unique_ptr<WritableFile>> OpenWritableFile(const std::string& p) override {
+    QUIVER_ASSIGN_OR_RETURN(auto f, base_->OpenWritableFile(p));
     return std::unique_ptr<WritableFile>(std::make_unique<SlowSyncFile>(std::move(f), delay_));
   }
   Result<std::unique_ptr<RandomAccessFile>> NewRandomAccessFile(const std::string& p) override {
@@ -99,11 +100,13 @@ inline std::unique_ptr<TransactionalStore> OpenStore(const std::string& path, St
 struct RefNode {
   std::set<std::string> labels;
   std::map<std::string, std::string> props;  // name -> ToTckString(value)
+  friend bool operator==(const RefNode&, const RefNode&) = default;
 };
 struct RefRel {
   std::string type;
   int64_t start = 0, end = 0;  // node uids
   std::map<std::string, std::string> props;
+  friend bool operator==(const RefRel&, const RefRel&) = default;
 };
 struct RefGraph {
   std::map<int64_t, RefNode> nodes;  // by uid
@@ -141,6 +144,38 @@ inline std::map<std::string, std::string> PropsByName(const GraphReader& r,
   std::map<std::string, std::string> out;
   for (const auto& [k, v] : props) out[std::string(r.PropertyKeyName(k))] = ToTckString(v);
   return out;
+}
+
+// The reference graph a snapshot holds (every node and relationship carries "uid"): what
+// a process that starts from a database it did not write knows of it.
+inline RefGraph ReadRefGraph(const GraphReader& r) {
+  RefGraph g;
+  const auto uid_key = r.FindPropertyKey("uid");
+  if (!uid_key) return g;
+  std::vector<NodeId> ids;
+  r.ScanNodes(0, r.NodeIdBound(), std::nullopt, ids);
+  std::vector<LabelId> labels;
+  std::vector<PropertyEntry> props;
+  std::vector<Adjacent> adj;
+  for (NodeId n : ids) {
+    RefNode& node = g.nodes[UidOf(r.GetNodeProperty(n, *uid_key))];
+    labels.clear();
+    r.GetLabels(n, labels);
+    for (LabelId l : labels) node.labels.insert(std::string(r.LabelName(l)));
+    props.clear();
+    r.GetNodeProperties(n, props);
+    node.props = PropsByName(r, props);
+    adj.clear();
+    r.Expand(n, quiver::Direction::kOutgoing, {}, adj);
+    for (const auto& a : adj) {
+      props.clear();
+      r.GetRelationshipProperties(a.rel.id, props);
+      g.rels[UidOf(r.GetRelationshipProperty(a.rel.id, *uid_key))] =
+          RefRel{std::string(r.RelTypeName(a.rel.type)), UidOf(r.GetNodeProperty(a.rel.start, *uid_key)),
+                 UidOf(r.GetNodeProperty(a.rel.end, *uid_key)), PropsByName(r, props)};
+    }
+  }
+  return g;
 }
 
 // Compares every fact of the snapshot with the reference, and checks the invariants:
@@ -222,8 +257,6 @@ inline void ExpectMatches(const GraphReader& r, const RefGraph& ref, const std::
   }
 }
 
-// A base generation: `n` nodes with uids 0..n-1, some labels and properties, a ring of
-// :R relationships (uids 0..n-1) and self-loops; the same facts in `ref`.
 // The store's per-label and per-type counts (storage/txn/graph_counts.h), as `quiver
 // info` reports them, against the reference.
 inline void ExpectCountsMatch(const TransactionalStore& store, const RefGraph& ref, const std::string& where) {
@@ -246,6 +279,8 @@ inline void ExpectCountsMatch(const TransactionalStore& store, const RefGraph& r
   EXPECT_EQ(got_types, types);
 }
 
+// A base generation: `n` nodes with uids 0..n-1, some labels and properties, a ring of
+// :R relationships (uids 0..n-1) and self-loops; the same facts in `ref`.
 inline void PublishBase(const std::string& path, int n, RefGraph* ref) {
   DatabaseOptions o;
   o.create_if_missing = true;
