@@ -129,6 +129,24 @@ void Commits(TransactionalStore* store, Template* t) {
   });
 }
 
+// The file offset after the last record of a segment this build wrote: records follow
+// the 64-byte header back to back, each 40 + length bytes rounded up to 8, and the
+// rest of the preallocated file is zeros (docs/format/log.md).
+size_t RecordsEnd(const std::string& segment) {
+  size_t at = kSegmentHeaderBytes;
+  while (at + kRecordHeaderBytes <= segment.size() &&
+         std::string_view(segment).substr(at, kRecordHeaderBytes).find_first_not_of('\0') != std::string_view::npos) {
+    uint32_t length;
+    std::memcpy(&length, segment.data() + at + 8, sizeof(length));
+    at += (kRecordHeaderBytes + length + 7) / 8 * 8;
+  }
+  return at;
+}
+
+void PadToGranule(std::string* segment) {
+  segment->resize((segment->size() + kGranuleBytes - 1) / kGranuleBytes * kGranuleBytes, '\0');
+}
+
 Template MakeTemplate() {
   MemEnv env;
   quiver::storage::DatabaseOptions o;
@@ -163,24 +181,6 @@ Template MakeTemplate() {
   t.segment = t.state.files.at(t.segment_path);
   t.records_end = RecordsEnd(t.segment);
   return t;
-}
-
-// The file offset after the last record of a segment this build wrote: records follow
-// the 64-byte header back to back, each 40 + length bytes rounded up to 8, and the
-// rest of the preallocated file is zeros (docs/format/log.md).
-size_t RecordsEnd(const std::string& segment) {
-  size_t at = kSegmentHeaderBytes;
-  while (at + kRecordHeaderBytes <= segment.size() &&
-         std::string_view(segment).substr(at, kRecordHeaderBytes).find_first_not_of('\0') != std::string_view::npos) {
-    uint32_t length;
-    std::memcpy(&length, segment.data() + at + 8, sizeof(length));
-    at += (kRecordHeaderBytes + length + 7) / 8 * 8;
-  }
-  return at;
-}
-
-void PadToGranule(std::string* segment) {
-  segment->resize((segment->size() + kGranuleBytes - 1) / kGranuleBytes * kGranuleBytes, '\0');
 }
 
 void ExpectPrefix(const Template& t, const std::string& digest, const char* what) {
