@@ -8,7 +8,7 @@ CMAKE_FLAGS ?=
 SANITIZE ?= address,undefined
 DEMO_DIR ?= build/demo
 
-.PHONY: all setup configure build demo test sanitize bench-micro bench-ladder bench-peers format lint clean
+.PHONY: all setup configure build demo test sanitize fuzz bench-micro bench-ladder bench-peers format lint clean
 
 all: build
 
@@ -37,6 +37,15 @@ sanitize: setup
 	cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUIVER_SANITIZE=$(SANITIZE) -DQUIVER_BUILD_BENCH=OFF
 	cmake --build build/sanitize -j $(JOBS)
 	bash scripts/run_tests.sh build/sanitize $(JOBS)
+
+# libFuzzer targets under ASan+UBSan (clang; docs/testing.md, "Fuzzing"): each runs
+# FUZZ_SECONDS on its corpus; findings land in build/fuzz/findings/<target>/. One
+# target: make fuzz FUZZ_TARGETS=csv. `make test` runs only a short, unguided smoke.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= parser cypher csv generation log
+fuzz:
+	@bash scripts/setup.sh fuzz
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGETS="$(FUZZ_TARGETS)" FUZZ_JOBS=$(JOBS) bash scripts/fuzz.sh build/fuzz
 
 bench-micro: build
 	$(BUILD_DIR)/bench/quiver_micro_bench

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Quiver builds and tests with. Runs `apt-get update`
 # only when something is missing, so a machine that already has everything pays nothing.
+#   scripts/setup.sh [fuzz]
 set -euo pipefail
 
 packages=(
@@ -9,6 +10,11 @@ packages=(
   libxxhash-dev libcli11-dev nlohmann-json3-dev zlib1g-dev
   libhowardhinnant-date-dev tzdata
 )
+# `setup.sh fuzz` (make fuzz) adds clang and its libFuzzer runtime; the build and `make
+# test` need only gcc.
+if [ "${1:-}" = "fuzz" ]; then
+  packages+=(clang libclang-rt-14-dev)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

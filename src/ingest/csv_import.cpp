@@ -36,7 +36,10 @@ struct GroupState {
 class Importer {
  public:
   Importer(const std::vector<InputGroup>& groups, const ImportOptions& options, ConstructionSession* session)
-      : groups_(groups), options_(options), session_(session), env_(Env::Default()) {}
+      : groups_(groups),
+        options_(options),
+        session_(session),
+        env_(options.env != nullptr ? options.env : Env::Default()) {}
   Result<ImportStats> Run();
 
  private:

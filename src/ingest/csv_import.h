@@ -29,6 +29,8 @@ struct InputGroup {
 };
 
 struct ImportOptions {
+  // Where the CSV files and the report are read and written; null: Env::Default().
+  Env* env = nullptr;
   CsvDialect dialect;
   KeyType default_id_type = KeyType::kString;  // for ID columns without {id-type:...}
   bool skip_bad_rows = false;

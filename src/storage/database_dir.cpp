@@ -172,6 +172,14 @@ Result<uint64_t> DatabaseDir::Publish(GenerationWriter* writer, uint64_t write_l
 Status DatabaseDir::CollectGarbage() {
   if (read_only()) return Status::ReadOnly("database opened read-only");
   QUIVER_ASSIGN_OR_RETURN(uint64_t current, ReadCurrent(env_, path_));
+  // CURRENT is the one file without a checksum. Deleting every other generation on its
+  // word alone would let one flipped digit ("gen-000003" for "gen-000002") delete the
+  // live generation at the next writer's open: first make sure it names one that is
+  // there (publish writes the MANIFEST before CURRENT names the generation).
+  const std::string live = GenerationDirName(current);
+  QUIVER_ASSIGN_OR_RETURN(bool live_exists,
+                          env_->FileExists(JoinPath(JoinPath(path_, live), kManifestFileName)));
+  if (!live_exists) return CorruptionAt("CURRENT", 0, "names " + live + ", which has no MANIFEST");
   QUIVER_ASSIGN_OR_RETURN(auto names, env_->ListDir(path_));
   Status result;
   for (const auto& name : names) {

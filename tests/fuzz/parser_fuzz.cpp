@@ -3,11 +3,8 @@
 // AST it returns must print to text that parses back to an equal AST, in both the
 // minimal and the fully parenthesized form.
 //
-// Build (clang only):
-//   cmake -S . -B build/fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DQUIVER_BUILD_FUZZ=ON \
-//         -DQUIVER_SANITIZE=address,undefined -DQUIVER_BUILD_BENCH=OFF
-//   cmake --build build/fuzz --target quiver_parser_fuzz
-//   build/fuzz/tests/quiver_parser_fuzz -dict=tests/fuzz/cypher.dict -max_total_time=60 CORPUS_DIR
+// Run: `make fuzz FUZZ_TARGETS=parser` (clang, libFuzzer; docs/testing.md, "Fuzzing");
+// `make test` runs it briefly without coverage guidance (ctest fuzz_smoke_parser).
 
 #include <cstddef>
 #include <cstdint>

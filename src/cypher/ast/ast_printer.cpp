@@ -193,6 +193,22 @@ void CypherPrinter::PrintLabels(const std::vector<std::string>& labels) {
   for (const std::string& label : labels) out_.append(":").append(QuoteSchemaName(label));
 }
 
+void CypherPrinter::PrintQualifiedName(std::string_view name, bool function) {
+  // Every part between the dots, empty ones included: `a.``` is the name "a." and must
+  // not print as `a`; a part that held a dot (`a.b`) prints as two, which re-parses to
+  // the same joined name.
+  for (size_t begin = 0;;) {
+    const size_t dot = name.find('.', begin);
+    const std::string_view part =
+        name.substr(begin, dot == std::string_view::npos ? std::string_view::npos : dot - begin);
+    if (begin > 0) out_.push_back('.');
+    const bool is_exists = part.size() == 6 && LookupKeyword(part) == Keyword::kExists;
+    out_.append(function && begin == 0 && !is_exists ? QuoteVariableName(part) : QuoteSchemaName(part));
+    if (dot == std::string_view::npos) return;
+    begin = dot + 1;
+  }
+}
+
 void CypherPrinter::PrintLiteral(const LiteralExpr& literal) {
   std::visit(
       [this](const auto& value) {
@@ -304,15 +320,7 @@ void CypherPrinter::PrintExprBody(const Expr& expr) {
     }
     case ExprKind::kFunctionCall: {
       const auto& call = expr.As<FunctionCallExpr>();
-      std::string_view name = call.name;
-      for (bool first = true; !name.empty(); first = false) {
-        size_t dot = name.find('.');
-        std::string_view part = name.substr(0, dot);
-        if (!first) out_.push_back('.');
-        bool is_exists = part.size() == 6 && LookupKeyword(part) == Keyword::kExists;
-        out_.append(first && !is_exists ? QuoteVariableName(part) : QuoteSchemaName(part));
-        name = dot == std::string_view::npos ? std::string_view() : name.substr(dot + 1);
-      }
+      PrintQualifiedName(call.name, /*function=*/true);
       out_.push_back('(');
       if (call.distinct) out_.append("DISTINCT ");
       PrintExprList(call.args);

@@ -72,13 +72,7 @@ void CypherPrinter::PrintClause(const Clause& clause) {
     case ClauseKind::kCall: {
       const auto& call = clause.As<CallClause>();
       out_.append("CALL ");
-      std::string_view name = call.procedure;
-      for (bool first = true; !name.empty(); first = false) {
-        size_t dot = name.find('.');
-        if (!first) out_.push_back('.');
-        out_.append(QuoteSchemaName(name.substr(0, dot)));
-        name = dot == std::string_view::npos ? std::string_view() : name.substr(dot + 1);
-      }
+      PrintQualifiedName(call.procedure, /*function=*/false);
       if (!call.implicit_arguments) {
         out_.push_back('(');
         PrintExprList(call.args);

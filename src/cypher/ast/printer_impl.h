@@ -48,6 +48,8 @@ class CypherPrinter {
   void PrintRelationship(const RelationshipPattern& rel);
   void PrintSetItem(const SetItem& item);
   void PrintProjectionBody(const ProjectionBody& body);
+  // A function's or procedure's name: the parser keeps it as its parts joined by dots.
+  void PrintQualifiedName(std::string_view name, bool function);
 
   const PrintOptions& options_;
   std::string out_;

@@ -62,6 +62,16 @@ TEST(PrinterTest, QuotesNamesThatNeedIt) {
   EXPECT_EQ(QuoteSchemaName("has-dash"), "`has-dash`");
 }
 
+// Found by fuzzing (tests/fuzz/regressions/parser/): a qualified name whose last part is
+// empty printed without it, so `CALL a.``` came back as the procedure `a`.
+TEST(PrinterTest, QualifiedNamesKeepEveryPart) {
+  EXPECT_EQ(Print("CALL a.``"), "CALL a.``");
+  EXPECT_EQ(Print("CALL ``.a.``()"), "CALL ``.a.``()");
+  EXPECT_EQ(Print("RETURN a.``(1), ``()"), "RETURN a.``(1), ``()");
+  ExpectRoundTrip("MATCH (n) CALL tesn.`` CALL `x.y` RETURN 1");
+  ExpectRoundTrip("RETURN f.``.g(1)");
+}
+
 TEST(PrinterTest, LiteralsReadBackExactly) {
   EXPECT_EQ(QuoteString("it's a \\ \"test\"\n\t\x01"), "'it\\'s a \\\\ \"test\"\\n\\t\\u0001'");
   EXPECT_EQ(FormatFloat(1.0), "1.0");

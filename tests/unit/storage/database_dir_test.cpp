@@ -214,6 +214,23 @@ TEST(DatabaseDirTest, DamagedCurrentOrDbidIsCorruption) {
   EXPECT_TRUE(OpenReader(path).status().IsCorruption());
 }
 
+// Found by the generation fuzz target's writer-open oracle: a writer's open collects
+// garbage, and with CURRENT damaged into the name of a generation that is not there it
+// deleted the live one.
+TEST(DatabaseDirTest, AWriterDeletesNothingWhenCurrentNamesAMissingGeneration) {
+  quiver::testing::TempDir dir;
+  const std::string path = dir.Join("db");
+  ASSERT_TRUE(PublishModel(Must(OpenWriter(path)).get(), Chain(3)).ok());  // gen 2
+  for (const char* text : {"gen-000003\n", "gen-000001\n"}) {
+    ASSERT_TRUE(WriteFileAtomically(Env::Default(), path + "/CURRENT", text).ok());
+    auto writer = OpenWriter(path);
+    EXPECT_TRUE(writer.status().IsCorruption()) << text << ": " << writer.status().ToString();
+    EXPECT_TRUE(std::filesystem::exists(path + "/gen-000002/MANIFEST")) << text;
+  }
+  ASSERT_TRUE(WriteFileAtomically(Env::Default(), path + "/CURRENT", "gen-000002\n").ok());
+  ExpectMatches(**Must(OpenWriter(path))->Pin(), Chain(3));
+}
+
 TEST(DatabaseDirTest, AGenerationFromAnotherDatabaseIsRejected) {
   quiver::testing::TempDir dir;
   auto a = Must(OpenWriter(dir.Join("a")));
