@@ -55,7 +55,12 @@ Result<uint64_t> ReadCurrent(Env* env, const std::string& db_path) {
 }
 
 Result<DatabaseId> ReadDatabaseId(Env* env, const std::string& db_path) {
-  QUIVER_ASSIGN_OR_RETURN(std::string bytes, ReadFileToString(env, JoinPath(db_path, kDatabaseIdFileName)));
+  auto read = ReadFileToString(env, JoinPath(db_path, kDatabaseIdFileName));
+  if (read.status().IsNotFound()) {
+    // Every database has one from its creation on (it is written before CURRENT).
+    return CorruptionAt(std::string(kDatabaseIdFileName), 0, "is missing (" + read.status().message() + ")");
+  }
+  QUIVER_ASSIGN_OR_RETURN(std::string bytes, std::move(read));
   QUIVER_ASSIGN_OR_RETURN(SectionFile f, SectionFile::Parse({reinterpret_cast<const std::byte*>(bytes.data()), bytes.size()},
                                                             std::string(kDatabaseIdFileName),
                                                             {FileKind::kDatabaseId, std::nullopt, std::nullopt, std::nullopt}));
@@ -136,7 +141,15 @@ Result<std::shared_ptr<const Generation>> DatabaseDir::Pin() const {
     last = gen.status();
     if (!last.IsNotFound()) return last;
     QUIVER_ASSIGN_OR_RETURN(uint64_t again, ReadCurrent(env_, path_));
-    if (again == g) return last;  // not a race with the writer: the generation is broken
+    if (again == g) {
+      // Not a race with the writer: the generation is broken, and a file its MANIFEST
+      // lists (or the MANIFEST itself) that is not there is damage, not "no data".
+      if (last.IsNotFound()) {
+        return Status::Corruption(GenerationDirName(g) + ": a file of the live generation is missing (" +
+                                  last.message() + ")");
+      }
+      return last;
+    }
   }
   return Status::Busy("could not pin a generation of '" + path_ + "': CURRENT kept changing (" + last.ToString() + ")");
 }

@@ -73,14 +73,17 @@ Result<SegmentHeader> ParseSegmentHeader(std::string_view bytes, std::string_vie
   };
   if (bytes.size() < kSegmentHeaderSize) return bad(0, "shorter than the 64-byte segment header");
   if (std::memcmp(bytes.data(), kLogMagic.data(), kLogMagic.size()) != 0) return bad(0, "bad magic");
+  // The header's layout and checksum are the same in every format version, so the
+  // checksum comes first: a damaged version field is Corruption, and only an intact
+  // header from a newer build is NotSupported.
+  if (Get<uint64_t>(bytes, 56) != Checksum64(bytes.data(), 56))
+    return bad(56, "segment header checksum mismatch");
   const auto version = Get<uint32_t>(bytes, 8);
   if (version > kLogFormatVersion) {
     return Status::NotSupported(std::string(name) + ": log format version " + std::to_string(version) +
                                 ", this build reads <= " + std::to_string(kLogFormatVersion));
   }
   if (version == 0) return bad(8, "log format version 0");
-  if (Get<uint64_t>(bytes, 56) != Checksum64(bytes.data(), 56))
-    return bad(56, "segment header checksum mismatch");
   SegmentHeader h;
   h.version = version;
   std::memcpy(h.database_id.data(), bytes.data() + 16, h.database_id.size());

@@ -87,8 +87,8 @@ Result<LogScan> ScanLog(Env* env, const std::string& db_path, const DatabaseId& 
       return out;
     }
     return damaged(Status::Corruption(
-        "write log: the segment starting at position " + std::to_string(position) +
-        " (the live generation's) is missing" +
+        "write log: " + SegmentFileName(position) + ", the segment starting at position " +
+        std::to_string(position) + " (the live generation's), is missing" +
         (live.empty() ? std::string() : "; the next one starts at " + std::to_string(live.front().first))));
   }
 

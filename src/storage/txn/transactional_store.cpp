@@ -55,7 +55,7 @@ Status CheckDirectory(Env* env, const std::string& path, const StoreOptions& opt
   if (other && !dbid)
     return Status::InvalidArgument("'" + path + "' is not a Quiver database: not empty, no DBID");
   // Empty, or a creation that crashed before CURRENT: DatabaseDir finishes it.
-  return may_create ? Status::OK() : Status::NotFound("no Quiver database at '" + path + "'");
+  return may_create ? Status::OK() : Status::NotFound("no Quiver database at '" + path + "' (no CURRENT)");
 }
 
 }  // namespace
