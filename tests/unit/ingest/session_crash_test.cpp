@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include <filesystem>
 #include <set>
 
@@ -133,6 +135,7 @@ TEST_P(SessionCrashTest, EveryCrashPointLeavesTheOldOrTheNewGraph) {
   const Outcome clean = CrashAndReopen(-1, &n);
   ASSERT_TRUE(clean.commit.ok()) << clean.commit.ToString();
   ASSERT_GE(n, 20) << "a commit is many file operations";
+  std::printf("[ crash  ] sweeping %lld crash points\n", static_cast<long long>(n + 1));
   std::set<uint64_t> seen;
   for (int64_t k = 0; k <= n; ++k) {
     SCOPED_TRACE("crash after " + std::to_string(k) + " of " + std::to_string(n) + " mutating ops");

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include <filesystem>
 #include <set>
 
@@ -123,6 +125,7 @@ TEST_P(CrashPublishTest, EveryCrashPointLeavesTheOldOrTheNewGeneration) {
   const Outcome clean = CrashAndReopen(-1, &n);
   ASSERT_TRUE(clean.publish.ok()) << clean.publish.ToString();
   ASSERT_GE(n, 20) << "a publish is many file operations";
+  std::printf("[ crash  ] sweeping %lld crash points\n", static_cast<long long>(n + 1));
   std::set<uint64_t> seen;
   for (int64_t k = 0; k <= n; ++k) {
     SCOPED_TRACE("crash after " + std::to_string(k) + " of " + std::to_string(n) + " mutating ops");
@@ -150,6 +153,7 @@ TEST_P(CrashPublishTest, EveryCrashPointOfCreationLeavesNoDatabaseOrAnEmptyOne) 
     ASSERT_TRUE(create(&env, work.Join("db")).ok());
     n = env.mutating_ops();
   }
+  std::printf("[ crash  ] sweeping %lld crash points\n", static_cast<long long>(n + 1));
   for (int64_t k = 0; k <= n; ++k) {
     SCOPED_TRACE("crash after " + std::to_string(k) + " of " + std::to_string(n) + " mutating ops");
     quiver::testing::TempDir work;
