@@ -39,6 +39,10 @@ void CheckRoundTrip(const Statement& ast, std::string_view input, const PrintOpt
   try {
     again = ParseStatement(printed);
   } catch (const quiver::SyntaxError& e) {
+    // The fully parenthesized form nests one level per operator, so an input within the
+    // limits on prefix operators and chains (docs/cypher.md, "Limits") can print deeper
+    // than the nesting limit: that is the limit, not a printer bug.
+    if (options.fully_parenthesize && e.detail() == "QueryTooComplex") return;
     Die(std::string("printed text does not parse: ") + e.what(), input, printed);
   }
   if (!Equal(ast, *again)) Die("printed text parses to a different AST", input, printed);
