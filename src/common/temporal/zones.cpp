@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <mutex>
 #include <string>
 
 #include "common/temporal/civil.h"
@@ -82,6 +83,12 @@ Zone Zone::Parse(std::string_view text) {
     return Fixed(*offset);
   }
   Zone zone;
+  // date builds its time-zone database on first use, and ThreadSanitizer saw one
+  // thread's locate_zone read it while another's was still building it (make tsan, the
+  // TCK on two threads). Building it under our own once-flag first makes that
+  // happen-before edge explicit, whatever the library's own guard does.
+  static std::once_flag tzdb_built;
+  std::call_once(tzdb_built, [] { (void)date::get_tzdb(); });
   try {
     zone.named_ = date::locate_zone(text);
   } catch (const std::exception&) {

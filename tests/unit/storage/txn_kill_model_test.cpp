@@ -11,12 +11,17 @@
 // `make test`; the nightly-style run is a few thousand, docs/reliability.md).
 
 #include <gtest/gtest.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
+#include <thread>
 
 #include "model_driver.h"
 #include "storage/checker.h"
@@ -114,22 +119,35 @@ TEST_P(TxnKillModelTest, EveryKillLeavesAPrefixOfTheAcknowledgedHistory) {
       ChildLoop(path, durability, fds[1]);
     }
     ::close(fds[1]);
-    const auto kill_after = std::chrono::milliseconds(10 + rng() % 290);
-    std::this_thread::sleep_for(kill_after);
+    // The kill lands after a random number of acknowledged attempts (and then a random
+    // few milliseconds), not after a random time: a slow build (sanitizers) spends its
+    // first milliseconds opening the store, and the kills must still land among
+    // commits and compactions.
+    const int64_t kill_after = static_cast<int64_t>(rng() % 60);
+    const auto then = std::chrono::milliseconds(rng() % 20);
+    std::string out;
+    char buf[4096];
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (std::count(out.begin(), out.end(), '\n') < kill_after && std::chrono::steady_clock::now() < give_up) {
+      pollfd pfd{fds[0], POLLIN, 0};
+      if (::poll(&pfd, 1, 100) <= 0) continue;
+      const ssize_t n = ::read(fds[0], buf, sizeof(buf));
+      if (n <= 0) break;
+      out.append(buf, static_cast<size_t>(n));
+    }
+    std::this_thread::sleep_for(then);
     ::kill(child, SIGKILL);
     int status = 0;
     ::waitpid(child, &status, 0);
     ASSERT_TRUE(WIFSIGNALED(status)) << "the child exited by itself with " << WEXITSTATUS(status);
-    std::string out;
-    char buf[4096];
     for (ssize_t n; (n = ::read(fds[0], buf, sizeof(buf))) > 0;) out.append(buf, static_cast<size_t>(n));
     ::close(fds[0]);
     for (size_t pos = 0, nl; (nl = out.find('\n', pos)) != std::string::npos; pos = nl + 1) {
       printed = std::stoll(out.substr(pos, nl - pos));
     }
 
-    const std::string where = "round " + std::to_string(round) + " (killed after " +
-                              std::to_string(kill_after.count()) + " ms)";
+    const std::string where = "round " + std::to_string(round) + " (killed " + std::to_string(then.count()) +
+                              " ms after attempt " + std::to_string(kill_after) + " of this child)";
     {
       auto store = TransactionalStore::Open(Env::Default(), path, ChildOptions(durability));
       ASSERT_TRUE(store.ok()) << where << ": " << store.status().ToString();
