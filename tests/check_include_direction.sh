@@ -10,8 +10,9 @@ declare -A allowed=(
   [cypher]="common cypher"
   [planner]="common storage cypher planner"
   [exec]="common storage ingest cypher planner exec"
-  [bench]="common storage ingest cypher planner exec bench"
-  [server]="common storage ingest cypher planner exec server"
+  [main]="common storage ingest cypher planner exec main"
+  [bench]="common storage ingest cypher planner exec main bench"
+  [server]="common storage ingest cypher planner exec main server"
 )
 layers="${!allowed[*]}"
 violations=0

@@ -1,11 +1,15 @@
 #pragma once
-// The public C++ API: open a database, connect, run openCypher.
+// The public C++ API: open a database, connect, run openCypher (docs/api.md).
 //
 //   auto db = quiver::Database::Open("/data/graph");
 //   auto conn = db->Connect();
-//   auto result = conn->Query("MATCH (a:V {id: $id})-[:E]->(b) RETURN count(b)",
-//                             {{"id", quiver::Value::Int(7)}});
-//   for (const auto& row : result.rows()) ...
+//   auto seek = conn->Prepare("MATCH (a:V {id: $id})-[:E]->(b) RETURN b.id AS id");
+//   quiver::QueryResult r = conn->Execute(*seek, {{"id", quiver::Value::Int(7)}});
+//   while (r.Next()) use(r.row()[0]);
+//
+//   conn->Begin();                       // explicit transaction; auto-commit otherwise
+//   conn->Query("CREATE (:V {id: 1})");
+//   conn->Commit();
 //
 // Errors are typed exceptions (quiver/error.h): SyntaxError, TypeError, ... carrying
 // the openCypher class, the TCK detail code and the phase (compile time / runtime).
@@ -20,6 +24,7 @@
 #include <vector>
 
 #include "quiver/error.h"
+#include "quiver/result.h"
 #include "quiver/value.h"
 
 namespace quiver {
@@ -40,23 +45,6 @@ struct DatabaseOptions {
   bool verify_checksums_on_open = false;
 };
 
-// The rows a query returned, fully materialized.
-class QueryResult {
- public:
-  QueryResult() = default;
-  QueryResult(std::vector<std::string> columns, std::vector<std::vector<Value>> rows)
-      : columns_(std::move(columns)), rows_(std::move(rows)) {}
-
-  const std::vector<std::string>& columns() const { return columns_; }
-  const std::vector<std::vector<Value>>& rows() const { return rows_; }
-  size_t size() const { return rows_.size(); }
-  bool empty() const { return rows_.empty(); }
-
- private:
-  std::vector<std::string> columns_;
-  std::vector<std::vector<Value>> rows_;
-};
-
 // A procedure callable with CALL name(args) YIELD ... (the TCK registers test
 // procedures this way). Types are openCypher type names: "INTEGER?", "STRING?", ...
 struct ProcedureSignature {
@@ -67,11 +55,45 @@ struct ProcedureSignature {
 // Receives the arguments in signature order; returns rows of outputs in signature order.
 using ProcedureFunction = std::function<std::vector<std::vector<Value>>(std::span<const Value> args)>;
 
+// A statement parsed, bound and planned once, to run many times with different
+// parameter values (Connection::Execute). The plan assumes the kinds of the values it was
+// prepared with (or first run with); values of other kinds, or a graph that no longer
+// has an index the plan seeks by, make Execute plan it again, transparently.
+class PreparedStatement {
+ public:
+  virtual ~PreparedStatement() = default;
+  virtual const std::string& text() const = 0;
+  virtual const std::vector<std::string>& columns() const = 0;
+  virtual const std::vector<ColumnType>& column_types() const = 0;
+  // False when the statement may write (CREATE, SET, DELETE, MERGE, ...).
+  virtual bool read_only() const = 0;
+};
+
+enum class TransactionMode : uint8_t { kReadWrite, kReadOnly };
+
+// One client's session: statements run one after another on it (a Connection is not
+// for use by two threads at once; open one per thread).
 class Connection {
  public:
   virtual ~Connection() = default;
-  // Runs one statement in its own transaction (auto-commit).
+
+  // Runs one statement: in the open transaction, else in its own (auto-commit).
   virtual QueryResult Query(std::string_view text, const ValueMap& parameters = {}) = 0;
+  // Parses, binds and plans. `parameters`, when given, are example values whose kinds
+  // the plan assumes; without them the plan is made at the first Execute.
+  virtual std::unique_ptr<PreparedStatement> Prepare(std::string_view text, const ValueMap& parameters = {}) = 0;
+  virtual QueryResult Execute(PreparedStatement& statement, const ValueMap& parameters = {}) = 0;
+
+  // Explicit transactions. A read-write transaction holds the database's one writer
+  // until it ends (other writers wait) and sees its own writes; others see none of them
+  // until Commit. A read-only transaction reads one snapshot throughout. When a
+  // statement fails, the whole transaction is rolled back and later statements fail
+  // with ClientError/TransactionFailed until Rollback() (as in Neo4j). Begin inside a
+  // transaction, Commit or Rollback outside one: ClientError.
+  virtual void Begin(TransactionMode mode = TransactionMode::kReadWrite) = 0;
+  virtual void Commit() = 0;
+  virtual void Rollback() = 0;
+  virtual bool InTransaction() const = 0;
 };
 
 class Database {

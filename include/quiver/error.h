@@ -28,6 +28,11 @@ enum class ErrorClass : uint8_t {
   kResourceExhausted,
   kStorageError,
   kInternalError,
+  // The session API used out of order: a statement in a failed transaction, Commit
+  // without Begin, a result read after it was closed.
+  kClientError,
+  // A query stopped on purpose: Cancel() from another thread, or its timeout.
+  kInterrupted,
 };
 
 enum class ErrorPhase : uint8_t { kCompileTime, kRuntime };
@@ -73,6 +78,8 @@ QUIVER_DEFINE_ERROR(ParameterMissing, kParameterMissing)
 QUIVER_DEFINE_ERROR(ResourceExhaustedError, kResourceExhausted)
 QUIVER_DEFINE_ERROR(StorageError, kStorageError)
 QUIVER_DEFINE_ERROR(InternalError, kInternalError)
+QUIVER_DEFINE_ERROR(ClientError, kClientError)
+QUIVER_DEFINE_ERROR(QueryInterrupted, kInterrupted)
 #undef QUIVER_DEFINE_ERROR
 
 // Turns a non-OK Status into the matching exception at the query boundary.

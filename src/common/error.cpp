@@ -18,6 +18,8 @@ std::string_view ErrorClassName(ErrorClass cls) {
     case ErrorClass::kResourceExhausted: return "ResourceExhausted";
     case ErrorClass::kStorageError: return "StorageError";
     case ErrorClass::kInternalError: return "InternalError";
+    case ErrorClass::kClientError: return "ClientError";
+    case ErrorClass::kInterrupted: return "Interrupted";
   }
   return "Error";
 }

@@ -14,6 +14,7 @@
 #include "exec/function/function.h"
 #include "exec/physical_operator.h"
 #include "quiver/database.h"
+#include "quiver/result.h"
 #include "storage/graph.h"
 
 namespace quiver::exec {
@@ -45,6 +46,8 @@ class ExecContext {
     return *writer_;
   }
   const ValueMap& parameters() const { return parameters_; }
+  // What the statement's updating operators changed (the result's summary).
+  UpdateCounters& counters() { return counters_; }
   const ProcedureTable& procedures() const { return procedures_; }
   FunctionContext& functions() { return functions_; }
   // The statement's clock: date() and friends see one instant for the whole statement.
@@ -83,6 +86,7 @@ class ExecContext {
   size_t width_;
   size_t batch_capacity_;
   FunctionContext functions_;
+  UpdateCounters counters_;
   TemporalClock clock_ = TemporalClock::SystemNow();
   std::unordered_map<const std::string*, uint32_t> property_keys_;
   std::unordered_map<const std::string*, uint32_t> labels_;

@@ -124,6 +124,7 @@ LogicalOperatorPtr Binder::BindCall(const CallClause& clause, LogicalOperatorPtr
       if (columns != nullptr) {
         columns->names.push_back(name);
         columns->slots.push_back(slot);
+        columns->types.push_back(StaticType::kAny);
       }
     }
   } else if (standalone) {
@@ -135,6 +136,7 @@ LogicalOperatorPtr Binder::BindCall(const CallClause& clause, LogicalOperatorPtr
       if (columns != nullptr) {
         columns->names.push_back(signature->outputs[i].first);
         columns->slots.push_back(slot);
+        columns->types.push_back(StaticType::kAny);
       }
     }
   }

@@ -215,6 +215,7 @@ LogicalOperatorPtr Binder::BindProjection(const ProjectionBody& body, const Expr
     for (const auto& it : items) {
       columns->names.push_back(it.column);
       columns->slots.push_back(it.slot);
+      columns->types.push_back(it.type);
     }
   }
   scope = std::move(post);

@@ -97,6 +97,10 @@ LogicalPlan Binder::BindStatement(const cypher::Statement& statement) {
         Fail(query.pos, "DifferentColumnsInUnion",
              "all sub queries in a UNION must have the same column names");
       }
+      // A column's type is known only where every branch agrees on it.
+      for (size_t c = 0; c < columns.types.size() && c < first.types.size(); ++c) {
+        if (columns.types[c] != first.types[c]) first.types[c] = StaticType::kAny;
+      }
       // Every branch delivers its rows in the first branch's result slots.
       auto project = MakeOp(OpKind::kProject, std::move(branch));
       for (size_t c = 0; c < columns.slots.size(); ++c) {
@@ -123,6 +127,7 @@ LogicalPlan Binder::BindStatement(const cypher::Statement& statement) {
   auto root = MakeOp(OpKind::kProduceResults, std::move(body));
   root->columns = first.names;
   root->slots = first.slots;
+  root->column_types = first.types;
   plan.root = std::move(root);
   plan.slot_count = static_cast<uint32_t>(slot_names_.size());
   plan.slot_names = slot_names_;

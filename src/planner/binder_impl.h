@@ -93,6 +93,7 @@ struct ExprContext {
 struct ResultColumns {
   std::vector<std::string> names;
   std::vector<SlotId> slots;
+  std::vector<StaticType> types;  // what the binder knows of each column's values
 };
 
 // How the nodes and relationships of a pattern are matched (bind_match.cpp).

@@ -288,33 +288,22 @@ std::string_view EntityFunctionName(EntityFunction f) {
   return "?";
 }
 
+StaticType StaticTypeOf(const Value& v) {
+  switch (v.kind()) {
+    case ValueKind::kNull: return StaticType::kNull;
+    case ValueKind::kBool: return StaticType::kBool;
+    case ValueKind::kInt: return StaticType::kInt;
+    case ValueKind::kFloat: return StaticType::kFloat;
+    case ValueKind::kString: return StaticType::kString;
+    case ValueKind::kList: return StaticType::kList;
+    case ValueKind::kMap: return StaticType::kMap;
+    default: return StaticType::kAny;  // entities and temporal values: no static checks use them
+  }
+}
+
 BoundExprPtr MakeConstant(Value v) {
   auto e = std::make_unique<BoundExpr>(ExprOp::kConstant);
-  switch (v.kind()) {
-    case ValueKind::kNull:
-      e->type = StaticType::kNull;
-      break;
-    case ValueKind::kBool:
-      e->type = StaticType::kBool;
-      break;
-    case ValueKind::kInt:
-      e->type = StaticType::kInt;
-      break;
-    case ValueKind::kFloat:
-      e->type = StaticType::kFloat;
-      break;
-    case ValueKind::kString:
-      e->type = StaticType::kString;
-      break;
-    case ValueKind::kList:
-      e->type = StaticType::kList;
-      break;
-    case ValueKind::kMap:
-      e->type = StaticType::kMap;
-      break;
-    default:
-      break;
-  }
+  e->type = StaticTypeOf(v);
   e->value = std::move(v);
   return e;
 }

@@ -159,6 +159,8 @@ struct BoundExpr {
 };
 
 BoundExprPtr MakeConstant(Value v);
+// What the binder knows of a constant's (or a parameter's) type.
+StaticType StaticTypeOf(const Value& value);
 BoundExprPtr MakeSlotRef(SlotId slot, StaticType type = StaticType::kAny);
 BoundExprPtr MakeExpr(ExprOp op, std::vector<BoundExprPtr> args, StaticType type = StaticType::kAny);
 

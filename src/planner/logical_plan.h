@@ -150,6 +150,7 @@ struct LogicalOperator {
   // sort then keeps only that many (top-k) instead of every row. Null: all.
   BoundExprPtr sort_limit;
   std::vector<std::string> columns;  // kProduceResults
+  std::vector<StaticType> column_types;  // kProduceResults: per column (kAny where UNION branches differ)
   std::vector<std::string> labels;   // kNodeScan, kNodeSeek
   // kNodeScan: property equalities the scan checks itself (the optimizer moves them in).
   // kNodeSeek: the first one is looked up in the index, the rest are checked.
@@ -179,6 +180,9 @@ struct LogicalPlan {
   uint32_t slot_count = 0;
   std::vector<std::string> slot_names;  // for EXPLAIN, per slot
   bool has_updates = false;
+  // The property keys whose storage index a NodeSeek of this plan relies on: a prepared
+  // plan is re-planned when the graph no longer indexes one of them.
+  std::vector<std::string> seek_keys;
 };
 
 // EXPLAIN's text: one operator per line; an operator's input follows in its column,

@@ -96,6 +96,7 @@ class Optimizer {
       std::swap(scan.scan_property_keys[0], scan.scan_property_keys[i]);
       std::swap(scan.scan_property_values[0], scan.scan_property_values[i]);
       scan.kind = OpKind::kNodeSeek;
+      plan_.seek_keys.push_back(scan.scan_property_keys[0]);
       return;
     }
   }

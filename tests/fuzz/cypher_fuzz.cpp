@@ -1,6 +1,6 @@
 // Fuzz target: the Cypher front end past the parser — parse, bind, plan and optimize
 // the input as query text, through the query engine's own entry point
-// (exec::ExecuteQuery) with EXPLAIN, which compiles the statement against a snapshot and
+// (main::ExecuteQuery) with EXPLAIN, which compiles the statement against a snapshot and
 // runs nothing. Any typed QuiverError (SyntaxError, SemanticError, ParameterMissing, ...)
 // is a correct answer to a bad query; a crash, a sanitizer report, InternalError (a
 // failed QUIVER_ASSERT) or an exception that is not a QuiverError is a finding.
@@ -20,7 +20,7 @@
 #include <memory>
 #include <string>
 
-#include "exec/database/query_engine.h"
+#include "main/query_engine.h"
 #include "fuzz/fuzz_support.h"
 #include "fuzz/mem_env.h"
 #include "storage/database_dir.h"
@@ -37,7 +37,7 @@ using quiver::storage::PropertyValue;
 
 constexpr char kDbPath[] = "/db";
 
-class SnapshotSource final : public quiver::exec::GraphSource {
+class SnapshotSource final : public quiver::main::GraphSource {
  public:
   explicit SnapshotSource(quiver::storage::TransactionalStore* store) : store_(store) {}
   std::unique_ptr<quiver::GraphWriter> BeginWrite() override {
@@ -133,7 +133,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   text.append(reinterpret_cast<const char*>(data), size);
   quiver::fuzz::NoInternalError("cypher", [&] {
     auto result =
-        quiver::exec::ExecuteQuery(*fixture->source, fixture->procedures, text, fixture->parameters);
+        quiver::main::ExecuteQuery(*fixture->source, fixture->procedures, text, fixture->parameters);
     if (result.columns().size() != 1 || result.size() != 1) Finding("EXPLAIN returned no plan");
   });
   return 0;

@@ -155,7 +155,7 @@ class ScenarioRun {
 
   void Setup(const std::string& query) {
     try {
-      connection_->Query(query, parameters_);
+      (void)connection_->Query(query, parameters_).rows();
     } catch (const QuiverError& e) {
       throw StepFailure{"setup query failed: " + DescribeError(e), "setup query failed: " + ErrorKind(e)};
     } catch (const std::exception& e) {
@@ -210,6 +210,8 @@ class ScenarioRun {
     if (observe) before_ = Snapshot();
     try {
       outcome_.result = connection_->Query(outcome_.query, parameters_);
+      // A streaming result raises a runtime error when its rows are read: read them here.
+      (void)outcome_.result->rows();
     } catch (const QuiverError& e) {
       outcome_.error = e;
     } catch (const std::exception& e) {

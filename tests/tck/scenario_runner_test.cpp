@@ -90,8 +90,16 @@ class FakeConnection : public Connection {
   QueryResult Query(std::string_view text, const ValueMap& parameters) override {
     return db_.Run(text, parameters);
   }
+  // The runner uses only Query; the rest of the session API is not part of the script.
+  std::unique_ptr<PreparedStatement> Prepare(std::string_view, const ValueMap&) override { Unscripted(); }
+  QueryResult Execute(PreparedStatement&, const ValueMap&) override { Unscripted(); }
+  void Begin(TransactionMode) override { Unscripted(); }
+  void Commit() override { Unscripted(); }
+  void Rollback() override { Unscripted(); }
+  bool InTransaction() const override { return false; }
 
  private:
+  [[noreturn]] static void Unscripted() { throw ClientError("Unscripted", "fake: the runner used more than Query"); }
   FakeDatabase& db_;
 };
 

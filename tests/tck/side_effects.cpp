@@ -110,6 +110,7 @@ GraphSnapshot TakeSnapshot(Connection& connection) {
   for (size_t i = 0; i < queries.size(); ++i) {
     try {
       results[i] = connection.Query(queries[i]);
+      (void)results[i].rows();  // read inside the try: a streaming result's errors come with its rows
     } catch (const std::exception& e) {
       throw std::runtime_error(std::string("side-effect query for ") + names[i] + " failed: " + e.what());
     }

@@ -3,6 +3,7 @@
 // works whatever the row order. A node that still has relationships then is a
 // ConstraintVerificationFailed (DeleteConnectedNode) unless DETACH removes them.
 
+#include <algorithm>
 #include <unordered_set>
 
 #include "exec/expression/evaluator.h"
@@ -25,8 +26,12 @@ class DeleteOp final : public EagerOperator {
       for (const auto& expr : logical().exprs) Collect(Evaluate(*expr, rows.Row(i), ctx), nodes, rels);
     }
     GraphWriter& graph = ctx.writer();
+    UpdateCounters& counted = ctx.counters();
     for (RelId rel : rels) {
-      if (graph.RelationshipExists(rel)) graph.DeleteRelationship(rel);
+      if (graph.RelationshipExists(rel)) {
+        graph.DeleteRelationship(rel);
+        ++counted.relationships_deleted;
+      }
     }
     std::vector<Adjacent> adjacent;
     for (NodeId node : nodes) {
@@ -42,8 +47,14 @@ class DeleteOp final : public EagerOperator {
         graph.Expand(node, Direction::kBoth, {}, adjacent);
         // Last first: each removal is then at the end of this node's adjacency lists.
         for (auto it = adjacent.rbegin(); it != adjacent.rend(); ++it) graph.DeleteRelationship(it->rel.id);
+        // A self-loop is adjacent twice; count it once.
+        std::vector<RelId> ids;
+        for (const Adjacent& a : adjacent) ids.push_back(a.rel.id);
+        std::sort(ids.begin(), ids.end());
+        counted.relationships_deleted += static_cast<uint64_t>(std::unique(ids.begin(), ids.end()) - ids.begin());
       }
       graph.DeleteNode(node);
+      ++counted.nodes_deleted;
     }
   }
 

@@ -1,5 +1,7 @@
 #include "exec/operator/write_support.h"
 
+#include <algorithm>
+
 #include "exec/entity_ref.h"
 #include "exec/expression/evaluator.h"
 #include "exec/expression/expression_internal.h"
@@ -65,6 +67,11 @@ Target ResolveTarget(const Value& v, uint64_t& id, ExecContext& ctx) {
 
 void SetProperty(Target target, uint64_t id, PropertyKeyId key, Value value, ExecContext& ctx) {
   if (!value.IsNull()) CheckPropertyValue(value);
+  // Removing a property the entity does not have changes nothing, and is not counted.
+  const bool counts = !value.IsNull() || !(target == Target::kNode ? ctx.writer().GetNodeProperty(id, key)
+                                                                     : ctx.writer().GetRelationshipProperty(id, key))
+                                               .IsNull();
+  if (counts) ++ctx.counters().properties_set;
   if (target == Target::kNode) {
     ctx.writer().SetNodeProperty(id, key, std::move(value));
   } else {
@@ -104,6 +111,11 @@ void CreatePattern(const std::vector<planner::CreateNodeSpec>& nodes,
     for (const auto& name : spec.labels) labels.push_back(graph.InternLabel(name));
     auto props = ToProperties(EvaluatePropertyMap(spec.properties.get(), row, ctx), ctx, merge);
     row[spec.slot] = NodeRef(graph.CreateNode(labels, props));
+    UpdateCounters& counted = ctx.counters();
+    ++counted.nodes_created;
+    std::sort(labels.begin(), labels.end());
+    counted.labels_added += static_cast<uint64_t>(std::unique(labels.begin(), labels.end()) - labels.begin());
+    counted.properties_set += props.size();
   }
   for (const auto& spec : rels) {
     const Value& start = row[spec.start];
@@ -118,6 +130,8 @@ void CreatePattern(const std::vector<planner::CreateNodeSpec>& nodes,
     auto props = ToProperties(EvaluatePropertyMap(spec.properties.get(), row, ctx), ctx, merge);
     RelTypeId type = graph.InternRelType(spec.type);
     RelId id = graph.CreateRelationship(type, start.AsNode().id, end.AsNode().id, props);
+    ++ctx.counters().relationships_created;
+    ctx.counters().properties_set += props.size();
     row[spec.slot] = RelRef(graph.GetRelationship(id), graph);
   }
 }
@@ -157,9 +171,9 @@ void ApplySetItems(const std::vector<planner::SetSpec>& items, Value* row, ExecC
         if (target != Target::kNode) ThrowInvalidArgumentType("labels belong to nodes");
         for (const auto& name : item.labels) {
           if (item.kind == planner::SetKind::kAddLabels) {
-            graph.AddLabel(id, graph.InternLabel(name));
+            if (graph.AddLabel(id, graph.InternLabel(name))) ++ctx.counters().labels_added;
           } else if (auto label = ctx.Label(name)) {
-            graph.RemoveLabel(id, *label);
+            if (graph.RemoveLabel(id, *label)) ++ctx.counters().labels_removed;
           }
         }
         break;

@@ -7,7 +7,8 @@
 #include <gtest/gtest.h>
 
 #include "common/file/fault_injection_env.h"
-#include "exec/database/query_engine.h"
+#include "main/query_engine.h"
+#include "main/store_source.h"
 #include "storage/checker.h"
 #include "storage/txn/transactional_store.h"
 #include "test_util/temp_dir.h"
@@ -15,22 +16,10 @@
 namespace quiver::exec {
 namespace {
 
-class StoreSource final : public GraphSource {
- public:
-  explicit StoreSource(storage::TransactionalStore& store) : store_(store) {}
-  std::unique_ptr<GraphWriter> BeginWrite() override {
-    auto writer = store_.BeginWrite();
-    ThrowIfError(writer.status());
-    return std::move(writer).value();
-  }
-  std::unique_ptr<GraphReader> BeginRead() override { return store_.BeginRead(); }
+using main::StoreSource;
 
- private:
-  storage::TransactionalStore& store_;
-};
-
-int64_t CountNodes(GraphSource& source, const ProcedureTable& procedures) {
-  return ExecuteQuery(source, procedures, "MATCH (n) RETURN count(n)", {}).rows().at(0).at(0).AsInt();
+int64_t CountNodes(main::GraphSource& source, const ProcedureTable& procedures) {
+  return main::ExecuteQuery(source, procedures, "MATCH (n) RETURN count(n)", {}).rows().at(0).at(0).AsInt();
 }
 
 TEST(DiskFullTest, ACommitWithoutSpaceIsResourceExhaustedAndTheDatabaseStaysReadable) {
@@ -47,7 +36,7 @@ TEST(DiskFullTest, ACommitWithoutSpaceIsResourceExhaustedAndTheDatabaseStaysRead
   bool failed = false;
   for (int i = 0; i < 1000 && !failed; ++i) {
     try {
-      ExecuteQuery(source, procedures, "CREATE (:Step {i: $i, pad: $pad})",
+      main::ExecuteQuery(source, procedures, "CREATE (:Step {i: $i, pad: $pad})",
                    ValueMap{{"i", Value::Int(i)}, {"pad", Value::String(std::string(1000, 'p'))}});
       ++succeeded;
     } catch (const ResourceExhaustedError& e) {
@@ -57,7 +46,7 @@ TEST(DiskFullTest, ACommitWithoutSpaceIsResourceExhaustedAndTheDatabaseStaysRead
   }
   ASSERT_TRUE(failed);
   ASSERT_GT(succeeded, 10);
-  EXPECT_THROW(ExecuteQuery(source, procedures, "CREATE ()", {}), ResourceExhaustedError);
+  EXPECT_THROW(main::ExecuteQuery(source, procedures, "CREATE ()", {}), ResourceExhaustedError);
   EXPECT_EQ(CountNodes(source, procedures), succeeded) << "reads keep working";
   store->reset();
   env.Reset();  // space returns
@@ -65,7 +54,7 @@ TEST(DiskFullTest, ACommitWithoutSpaceIsResourceExhaustedAndTheDatabaseStaysRead
   ASSERT_TRUE(store.ok()) << store.status().ToString();
   StoreSource reopened(**store);
   EXPECT_EQ(CountNodes(reopened, procedures), succeeded);
-  ExecuteQuery(reopened, procedures, "CREATE ()", {});
+  main::ExecuteQuery(reopened, procedures, "CREATE ()", {});
   EXPECT_EQ(CountNodes(reopened, procedures), succeeded + 1);
   store->reset();
   EXPECT_TRUE(storage::CheckDatabase(Env::Default(), path).ok());

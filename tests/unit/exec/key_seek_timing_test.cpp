@@ -13,7 +13,7 @@
 #include <cstdio>
 
 #include "common/file/env.h"
-#include "exec/database/query_engine.h"
+#include "main/query_engine.h"
 #include "storage/txn/transactional_store.h"
 #include "test_util/temp_dir.h"
 #include "unit/exec/base_graph_util.h"
@@ -66,7 +66,7 @@ class HiddenIndexReader final : public GraphReader {
   std::unique_ptr<GraphReader> r_;
 };
 
-class StoreSource final : public exec::GraphSource {
+class StoreSource final : public main::GraphSource {
  public:
   StoreSource(storage::TransactionalStore* store, bool hide_index) : store_(store), hide_(hide_index) {}
   std::unique_ptr<GraphWriter> BeginWrite() override { return nullptr; }  // read-only queries here
@@ -94,12 +94,12 @@ TEST(KeySeekTiming, DISABLED_ThousandLookupsScale16) {
   for (int seek = 0; seek < 2; ++seek) {
     StoreSource source(store->get(), seek == 0);
     auto plan =
-        exec::ExecuteQuery(source, procedures, std::string("EXPLAIN ") + query, {{"id", Value::Int(0)}});
+        main::ExecuteQuery(source, procedures, std::string("EXPLAIN ") + query, {{"id", Value::Int(0)}});
     std::printf("%s\n", std::string(plan.rows()[0][0].AsString()).c_str());
     const auto start = std::chrono::steady_clock::now();
     for (int64_t i = 0; i < 1000; ++i) {
       auto r =
-          exec::ExecuteQuery(source, procedures, query, ValueMap{{"id", Value::Int((i * 7919) % 65536)}});
+          main::ExecuteQuery(source, procedures, query, ValueMap{{"id", Value::Int((i * 7919) % 65536)}});
       counts[seek].push_back(r.rows().at(0).at(0).AsInt());
     }
     const double us =
@@ -112,7 +112,7 @@ TEST(KeySeekTiming, DISABLED_ThousandLookupsScale16) {
   StoreSource source(store->get(), false);
   const auto start = std::chrono::steady_clock::now();
   for (int64_t i = 0; i < 1000; ++i)
-    exec::ExecuteQuery(source, procedures, "RETURN $id", {{"id", Value::Int(i)}});
+    main::ExecuteQuery(source, procedures, "RETURN $id", {{"id", Value::Int(i)}});
   const double us =
       std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
   std::printf("RETURN $id (per-statement overhead): %.1f us per statement\n", us / 1000);

@@ -12,7 +12,7 @@
 
 #include "common/stack_guard.h"
 #include "cypher/parser.h"
-#include "exec/database/catalog.h"
+#include "main/catalog.h"
 #include "exec/physical_operator.h"
 #include "planner/binder.h"
 #include "planner/optimizer.h"
@@ -183,7 +183,7 @@ TEST(QueryLimitsPlanTest, ChainsOfClausesAndHopsAreOnePipeline) {
   for (const std::string& query : {UnwindChain(10000), hops, WithChain(10000)}) {
     auto statement = cypher::ParseStatement(query);
     exec::ProcedureTable procedures;
-    exec::EngineCatalog catalog(procedures);
+    main::EngineCatalog catalog(procedures);
     planner::LogicalPlan plan = planner::Bind(*statement, query, catalog, {});
     planner::Optimize(plan, catalog, nullptr);
     exec::PhysicalOperatorPtr root = exec::BuildPhysicalPlan(*plan.root);

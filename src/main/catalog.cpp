@@ -1,9 +1,9 @@
-#include "exec/database/catalog.h"
+#include "main/catalog.h"
 
 #include "common/temporal/temporal.h"
 #include "exec/function/function.h"
 
-namespace quiver::exec {
+namespace quiver::main {
 
 std::optional<planner::FunctionInfo> EngineCatalog::FindFunction(std::string_view name) const {
   if (const ScalarFunction* f = FindScalarFunction(name)) {
@@ -25,4 +25,4 @@ const ProcedureSignature* EngineCatalog::FindProcedure(std::string_view name) co
   return it == procedures_.end() ? nullptr : &it->second.signature;
 }
 
-}  // namespace quiver::exec
+}  // namespace quiver::main

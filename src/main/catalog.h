@@ -5,16 +5,16 @@
 #include "exec/exec_context.h"
 #include "planner/binder.h"
 
-namespace quiver::exec {
+namespace quiver::main {
 
 class EngineCatalog final : public planner::Catalog {
  public:
-  explicit EngineCatalog(const ProcedureTable& procedures) : procedures_(procedures) {}
+  explicit EngineCatalog(const exec::ProcedureTable& procedures) : procedures_(procedures) {}
   std::optional<planner::FunctionInfo> FindFunction(std::string_view name) const override;
   const ProcedureSignature* FindProcedure(std::string_view name) const override;
 
  private:
-  const ProcedureTable& procedures_;
+  const exec::ProcedureTable& procedures_;
 };
 
-}  // namespace quiver::exec
+}  // namespace quiver::main

@@ -4,8 +4,9 @@
 // statement that only reads runs on a snapshot, concurrently with everything else.
 
 #include "common/file/env.h"
-#include "exec/database/source_database.h"
 #include "ingest/compaction_build.h"
+#include "main/source_database.h"
+#include "main/store_source.h"
 #include "quiver/database.h"
 #include "storage/txn/transactional_store.h"
 
@@ -13,30 +14,16 @@ namespace quiver {
 
 namespace {
 
-class StoreSource final : public exec::GraphSource {
- public:
-  explicit StoreSource(storage::TransactionalStore& store) : store_(store) {}
-  std::unique_ptr<GraphWriter> BeginWrite() override {
-    auto writer = store_.BeginWrite();
-    ThrowIfError(writer.status());
-    return std::move(writer).value();
-  }
-  std::unique_ptr<GraphReader> BeginRead() override { return store_.BeginRead(); }
-
- private:
-  storage::TransactionalStore& store_;
-};
-
-class PersistentDatabase final : public exec::SourceDatabase {
+class PersistentDatabase final : public main::SourceDatabase {
  public:
   explicit PersistentDatabase(std::unique_ptr<storage::TransactionalStore> store)
-      : exec::SourceDatabase(source_, /*one_statement_at_a_time=*/false),
+      : main::SourceDatabase(source_, /*one_statement_at_a_time=*/false),
         store_(std::move(store)),
         source_(*store_) {}
 
  private:
   std::unique_ptr<storage::TransactionalStore> store_;
-  StoreSource source_;  // the base keeps a reference; it is used only after construction
+  main::StoreSource source_;  // the base keeps a reference; it is used only after construction
 };
 
 }  // namespace

@@ -2,7 +2,7 @@
 // one mutex (MemoryGraph has one transaction at a time); each runs in its own
 // transaction (auto-commit).
 
-#include "exec/database/source_database.h"
+#include "main/source_database.h"
 #include "quiver/database.h"
 #include "storage/memory_graph.h"
 
@@ -11,7 +11,7 @@ namespace quiver {
 namespace {
 
 // MemoryGraph has no snapshots: every statement runs in a (write) transaction.
-class MemorySource final : public exec::GraphSource {
+class MemorySource final : public main::GraphSource {
  public:
   std::unique_ptr<GraphWriter> BeginWrite() override { return graph_.BeginTransaction(); }
 
@@ -19,9 +19,9 @@ class MemorySource final : public exec::GraphSource {
   MemoryGraph graph_;
 };
 
-class InMemoryDatabase final : public exec::SourceDatabase {
+class InMemoryDatabase final : public main::SourceDatabase {
  public:
-  InMemoryDatabase() : exec::SourceDatabase(source_, /*one_statement_at_a_time=*/true) {}
+  InMemoryDatabase() : main::SourceDatabase(source_, /*one_statement_at_a_time=*/true) {}
 
  private:
   MemorySource source_;  // constructed before use: the base only stores the reference

@@ -1,0 +1,128 @@
+#pragma once
+// A statement's result: column names and types, rows read incrementally, and a summary.
+//
+//   quiver::QueryResult r = conn->Query("MATCH (p:Person) RETURN p.name AS name");
+//   while (r.Next()) std::cout << r.row()[0].AsString() << "\n";
+//   std::cout << r.summary().rows << " rows\n";
+//
+// A statement that only reads streams: rows are computed batch by batch as Next() asks
+// for them, so memory stays bounded however many rows there are, and closing (or
+// destroying) the result early stops the work. A statement that writes runs to its end
+// and commits before Query/Execute returns (its rows are then held in memory); its
+// summary says what it changed.
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "quiver/value.h"
+
+namespace quiver {
+
+// What is known of a column's values before the statement runs (from the expression
+// that computes it): kAny when the values may be of several kinds, as `n.prop` can.
+// A value of a column typed kInteger is an INTEGER or null.
+enum class ColumnType : uint8_t {
+  kAny,
+  kNull,
+  kBoolean,
+  kInteger,
+  kFloat,
+  kString,
+  kList,
+  kMap,
+  kNode,
+  kRelationship,
+  kPath,
+};
+// The openCypher name: "ANY", "NULL", "BOOLEAN", "INTEGER", "FLOAT", "STRING", "LIST",
+// "MAP", "NODE", "RELATIONSHIP", "PATH".
+std::string_view ColumnTypeName(ColumnType type);
+
+// What a statement changed, counted as Neo4j's summary counts it: every property
+// assignment (SET, REMOVE, and those of CREATE and MERGE) is one "set", a label added
+// to a node that had it is not counted.
+struct UpdateCounters {
+  uint64_t nodes_created = 0;
+  uint64_t nodes_deleted = 0;
+  uint64_t relationships_created = 0;
+  uint64_t relationships_deleted = 0;
+  uint64_t properties_set = 0;
+  uint64_t labels_added = 0;
+  uint64_t labels_removed = 0;
+
+  bool ContainsUpdates() const;
+  // "created 1 node, set 2 properties, added 1 label", or "no changes".
+  std::string ToString() const;
+  UpdateCounters& operator+=(const UpdateCounters& other);
+  friend bool operator==(const UpdateCounters&, const UpdateCounters&) = default;
+};
+
+struct QuerySummary {
+  uint64_t rows = 0;                  // rows the result produced
+  std::chrono::nanoseconds elapsed{};  // from Query/Execute to the last row
+  UpdateCounters counters;
+};
+
+// The engine's side of a streaming result (implemented in src/main/).
+class ResultStream {
+ public:
+  virtual ~ResultStream() = default;
+  // Appends the next rows (at least one) to `rows`; false when there are no more.
+  virtual bool Fetch(std::vector<std::vector<Value>>& rows) = 0;
+  // Valid once Fetch returned false.
+  virtual QuerySummary Summary() const = 0;
+  // Stops the work and releases what the statement holds (its snapshot). Idempotent.
+  virtual void Close() = 0;
+};
+
+class QueryResult {
+ public:
+  QueryResult();
+  // A result whose rows are already known (EXPLAIN's plan; tests).
+  QueryResult(std::vector<std::string> columns, std::vector<std::vector<Value>> rows,
+              std::vector<ColumnType> types = {}, QuerySummary summary = {});
+  QueryResult(std::vector<std::string> columns, std::vector<ColumnType> types, std::unique_ptr<ResultStream> stream);
+  QueryResult(QueryResult&&) noexcept;
+  QueryResult& operator=(QueryResult&&) noexcept;
+  ~QueryResult();
+
+  const std::vector<std::string>& columns() const { return columns_; }
+  const std::vector<ColumnType>& column_types() const { return types_; }
+
+  // Streaming: moves to the next row; false at the end (or after Close).
+  bool Next();
+  // The row Next() moved to. Valid until the next call to Next().
+  const std::vector<Value>& row() const;
+
+  // Every row, read into memory (what is left of the stream; rows Next() already passed
+  // are gone: calling rows() after Next() is ClientError/ResultConsumed).
+  const std::vector<std::vector<Value>>& rows() const;
+  size_t size() const { return rows().size(); }
+  bool empty() const { return rows().empty(); }
+
+  // Reads what is left (discarding rows nobody read) and returns the summary.
+  const QuerySummary& summary() const;
+  // Stops the statement; the summary then counts the rows produced so far.
+  void Close();
+
+ private:
+  // Fetches the next batch into buffer_; false at the end.
+  bool FetchMore() const;
+  void Finish() const;
+
+  std::vector<std::string> columns_;
+  std::vector<ColumnType> types_;
+  // mutable: reading a stream is how a const result shows its rows.
+  mutable std::unique_ptr<ResultStream> stream_;
+  mutable std::vector<std::vector<Value>> buffer_;  // fetched, not yet passed by Next()
+  mutable size_t cursor_ = 0;                       // buffer_[cursor_ - 1] is row()
+  mutable bool streamed_ = false;                   // Next() has passed rows
+  mutable bool finished_ = false;
+  mutable QuerySummary summary_;
+};
+
+}  // namespace quiver

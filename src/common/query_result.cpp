@@ -1,0 +1,145 @@
+// The public QueryResult (quiver/result.h): a buffer of fetched rows over the engine's
+// ResultStream, and the summary types.
+
+#include "quiver/result.h"
+
+#include "quiver/error.h"
+
+namespace quiver {
+
+std::string_view ColumnTypeName(ColumnType type) {
+  switch (type) {
+    case ColumnType::kAny: return "ANY";
+    case ColumnType::kNull: return "NULL";
+    case ColumnType::kBoolean: return "BOOLEAN";
+    case ColumnType::kInteger: return "INTEGER";
+    case ColumnType::kFloat: return "FLOAT";
+    case ColumnType::kString: return "STRING";
+    case ColumnType::kList: return "LIST";
+    case ColumnType::kMap: return "MAP";
+    case ColumnType::kNode: return "NODE";
+    case ColumnType::kRelationship: return "RELATIONSHIP";
+    case ColumnType::kPath: return "PATH";
+  }
+  return "ANY";
+}
+
+bool UpdateCounters::ContainsUpdates() const { return *this != UpdateCounters{}; }
+
+UpdateCounters& UpdateCounters::operator+=(const UpdateCounters& o) {
+  nodes_created += o.nodes_created;
+  nodes_deleted += o.nodes_deleted;
+  relationships_created += o.relationships_created;
+  relationships_deleted += o.relationships_deleted;
+  properties_set += o.properties_set;
+  labels_added += o.labels_added;
+  labels_removed += o.labels_removed;
+  return *this;
+}
+
+std::string UpdateCounters::ToString() const {
+  std::string out;
+  auto add = [&](uint64_t n, const char* verb, const char* one, const char* many) {
+    if (n == 0) return;
+    if (!out.empty()) out += ", ";
+    out += std::string(verb) + " " + std::to_string(n) + " " + (n == 1 ? one : many);
+  };
+  add(nodes_created, "created", "node", "nodes");
+  add(nodes_deleted, "deleted", "node", "nodes");
+  add(relationships_created, "created", "relationship", "relationships");
+  add(relationships_deleted, "deleted", "relationship", "relationships");
+  add(properties_set, "set", "property", "properties");
+  add(labels_added, "added", "label", "labels");
+  add(labels_removed, "removed", "label", "labels");
+  return out.empty() ? "no changes" : out;
+}
+
+QueryResult::QueryResult() { finished_ = true; }
+
+QueryResult::QueryResult(std::vector<std::string> columns, std::vector<std::vector<Value>> rows,
+                         std::vector<ColumnType> types, QuerySummary summary)
+    : columns_(std::move(columns)), types_(std::move(types)), buffer_(std::move(rows)), finished_(true),
+      summary_(summary) {
+  types_.resize(columns_.size(), ColumnType::kAny);
+  if (summary_.rows == 0) summary_.rows = buffer_.size();
+}
+
+QueryResult::QueryResult(std::vector<std::string> columns, std::vector<ColumnType> types,
+                         std::unique_ptr<ResultStream> stream)
+    : columns_(std::move(columns)), types_(std::move(types)), stream_(std::move(stream)) {
+  types_.resize(columns_.size(), ColumnType::kAny);
+}
+
+QueryResult::QueryResult(QueryResult&&) noexcept = default;
+QueryResult& QueryResult::operator=(QueryResult&&) noexcept = default;
+
+QueryResult::~QueryResult() {
+  if (stream_) stream_->Close();
+}
+
+bool QueryResult::FetchMore() const {
+  if (finished_) return false;
+  if (stream_->Fetch(buffer_)) return true;
+  Finish();
+  return false;
+}
+
+void QueryResult::Finish() const {
+  if (finished_) return;
+  finished_ = true;
+  summary_ = stream_->Summary();
+  stream_->Close();
+  stream_.reset();
+}
+
+bool QueryResult::Next() {
+  if (cursor_ < buffer_.size()) {
+    ++cursor_;
+    streamed_ = true;
+    return true;
+  }
+  // Every buffered row has been passed: drop them, so memory stays bounded.
+  buffer_.clear();
+  cursor_ = 0;
+  if (!FetchMore()) return false;
+  cursor_ = 1;
+  streamed_ = true;
+  return true;
+}
+
+const std::vector<Value>& QueryResult::row() const {
+  if (cursor_ == 0) throw ClientError("NoRow", "row() before Next() returned true");
+  return buffer_[cursor_ - 1];
+}
+
+const std::vector<std::vector<Value>>& QueryResult::rows() const {
+  if (streamed_) {
+    throw ClientError("ResultConsumed", "rows() after Next(): the rows already read are gone");
+  }
+  while (FetchMore()) {
+  }
+  return buffer_;
+}
+
+const QuerySummary& QueryResult::summary() const {
+  if (!finished_) {
+    // What nobody read is not kept: read on in batches, dropping them.
+    std::vector<std::vector<Value>> discard;
+    while (stream_->Fetch(discard)) discard.clear();
+    Finish();
+  }
+  return summary_;
+}
+
+void QueryResult::Close() {
+  if (stream_ && !finished_) {
+    stream_->Close();
+    finished_ = true;
+    summary_ = stream_->Summary();
+    stream_.reset();
+  }
+  buffer_.clear();
+  cursor_ = 0;
+}
+
+}  // namespace quiver

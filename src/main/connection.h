@@ -1,0 +1,78 @@
+#pragma once
+// The Connection and PreparedStatement of a SourceDatabase: a statement's whole life —
+// its plan (compiled once, re-planned when it no longer fits), the transaction it runs
+// in (its own, or the connection's explicit one), its result (streaming when it only
+// reads on a snapshot of its own, else run to the end before its transaction commits).
+
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "main/prepared_plan.h"
+#include "main/source_database.h"
+
+namespace quiver::main {
+
+class SourcePreparedStatement final : public PreparedStatement {
+ public:
+  SourcePreparedStatement(std::string text, std::shared_ptr<const PreparedPlan> plan)
+      : text_(std::move(text)), plan_(std::move(plan)) {}
+
+  const std::string& text() const override { return text_; }
+  // As first planned. Until the statement has a plan (prepared without the parameters
+  // it needs), it has no columns and counts as writing.
+  const std::vector<std::string>& columns() const override;
+  const std::vector<ColumnType>& column_types() const override;
+  bool read_only() const override;
+
+  // The plan for these parameters on this graph: the one it has when it fits, else a
+  // new one (kept for the next execution).
+  std::shared_ptr<const PreparedPlan> PlanFor(const ValueMap& parameters, const GraphReader& graph,
+                                              const exec::ProcedureTable& procedures);
+  // The current plan, or null.
+  std::shared_ptr<const PreparedPlan> plan() const;
+
+ private:
+  const std::string text_;
+  mutable std::mutex mu_;  // guards the plans: two connections may execute one statement
+  std::shared_ptr<const PreparedPlan> plan_;       // the one to try first
+  std::shared_ptr<const PreparedPlan> described_;  // the first: what columns() describes
+};
+
+class SourceConnection final : public Connection {
+ public:
+  explicit SourceConnection(SourceDatabase& db) : db_(db) {}
+  ~SourceConnection() override;
+
+  QueryResult Query(std::string_view text, const ValueMap& parameters) override;
+  std::unique_ptr<PreparedStatement> Prepare(std::string_view text, const ValueMap& parameters) override;
+  QueryResult Execute(PreparedStatement& statement, const ValueMap& parameters) override;
+
+  void Begin(TransactionMode mode) override;
+  void Commit() override;
+  void Rollback() override;
+  bool InTransaction() const override { return transaction_.has_value(); }
+
+ private:
+  struct Transaction {
+    TransactionMode mode = TransactionMode::kReadWrite;
+    std::unique_lock<std::mutex> serial;     // one statement at a time (in-memory)
+    std::unique_ptr<GraphWriter> writer;     // read-write; read-only without snapshots
+    std::unique_ptr<GraphReader> snapshot;   // read-only
+    std::optional<std::string> failure;      // set once a statement failed: rolled back
+    const GraphReader& graph() const { return writer ? *writer : *snapshot; }
+  };
+
+  QueryResult Run(SourcePreparedStatement& statement, const ValueMap& parameters);
+  QueryResult RunAutoCommit(SourcePreparedStatement& statement, const ValueMap& parameters);
+  QueryResult RunInTransaction(SourcePreparedStatement& statement, const ValueMap& parameters);
+  // A statement in the transaction failed: roll it back now (freeing the writer for
+  // others) and remember why.
+  void FailTransaction(const std::string& why);
+
+  SourceDatabase& db_;
+  std::optional<Transaction> transaction_;
+};
+
+}  // namespace quiver::main

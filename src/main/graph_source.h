@@ -1,0 +1,21 @@
+#pragma once
+// Where a database's statements get their graph: the transactional store (snapshots
+// and one writer) or the in-memory graph (one transaction at a time, no snapshots).
+
+#include <memory>
+
+#include "storage/graph.h"
+
+namespace quiver::main {
+
+class GraphSource {
+ public:
+  virtual ~GraphSource() = default;
+  // The write transaction of a statement (throws when the store cannot give one).
+  virtual std::unique_ptr<GraphWriter> BeginWrite() = 0;
+  // A consistent snapshot for a statement that does not write, or null when the store
+  // has none (then it runs in a write transaction too).
+  virtual std::unique_ptr<GraphReader> BeginRead() { return nullptr; }
+};
+
+}  // namespace quiver::main

@@ -1,0 +1,104 @@
+#include "main/prepared_plan.h"
+
+#include <cctype>
+
+#include "common/utf8.h"
+#include "common/value/value_utf8.h"
+#include "cypher/parser.h"
+#include "main/catalog.h"
+#include "planner/binder.h"
+#include "planner/optimizer.h"
+
+namespace quiver::main {
+
+namespace {
+
+// Strips a leading EXPLAIN or PROFILE keyword (the parser knows neither).
+StatementMode TakeMode(std::string_view& text) {
+  size_t i = 0;
+  while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+  for (auto [word, mode] : {std::pair{std::string_view("EXPLAIN"), StatementMode::kExplain},
+                            std::pair{std::string_view("PROFILE"), StatementMode::kProfile}}) {
+    if (text.size() < i + word.size() + 1) continue;
+    bool match = true;
+    for (size_t k = 0; k < word.size(); ++k) {
+      if (std::toupper(static_cast<unsigned char>(text[i + k])) != word[k]) match = false;
+    }
+    if (match && std::isspace(static_cast<unsigned char>(text[i + word.size()]))) {
+      text.remove_prefix(i + word.size());
+      return mode;
+    }
+  }
+  return StatementMode::kRun;
+}
+
+}  // namespace
+
+void CheckParameterText(const ValueMap& parameters) {
+  for (const auto& [name, value] : parameters) {
+    if (size_t bad = FindInvalidUtf8(name); bad != std::string_view::npos) {
+      throw ArgumentError("InvalidEncoding",
+                          "a parameter name is not valid UTF-8: " + DescribeInvalidUtf8Byte(name, bad) +
+                              " at byte " + std::to_string(bad),
+                          ErrorPhase::kCompileTime);
+    }
+    if (auto bad = FindInvalidUtf8Text(value)) {
+      throw ArgumentError("InvalidEncoding",
+                          "parameter $" + name + bad->path + " is not valid UTF-8: " + bad->byte + " at byte " +
+                              std::to_string(bad->offset),
+                          ErrorPhase::kCompileTime);
+    }
+  }
+}
+
+ColumnType ToColumnType(planner::StaticType type) {
+  switch (type) {
+    case planner::StaticType::kNull: return ColumnType::kNull;
+    case planner::StaticType::kBool: return ColumnType::kBoolean;
+    case planner::StaticType::kInt: return ColumnType::kInteger;
+    case planner::StaticType::kFloat: return ColumnType::kFloat;
+    case planner::StaticType::kString: return ColumnType::kString;
+    case planner::StaticType::kList:
+    case planner::StaticType::kRelationshipList: return ColumnType::kList;
+    case planner::StaticType::kMap: return ColumnType::kMap;
+    case planner::StaticType::kNode: return ColumnType::kNode;
+    case planner::StaticType::kRelationship: return ColumnType::kRelationship;
+    case planner::StaticType::kPath: return ColumnType::kPath;
+    case planner::StaticType::kAny: break;
+  }
+  return ColumnType::kAny;
+}
+
+bool PreparedPlan::Fits(const ValueMap& parameters, const GraphReader& graph) const {
+  for (const auto& [name, type] : parameter_types) {
+    const Value* value = parameters.Find(name);
+    // A missing parameter is reported by binding again, with the binder's error.
+    if (value == nullptr || planner::StaticTypeOf(*value) != type) return false;
+  }
+  for (const std::string& key : plan.seek_keys) {
+    auto id = graph.FindPropertyKey(key);
+    if (!id || !graph.HasNodeKeyIndex(*id)) return false;
+  }
+  return true;
+}
+
+std::shared_ptr<const PreparedPlan> CompilePlan(std::string_view text, const ValueMap& parameters,
+                                               const exec::ProcedureTable& procedures, const GraphReader* graph) {
+  auto prepared = std::make_shared<PreparedPlan>();
+  prepared->mode = TakeMode(text);
+  prepared->text = std::string(text);
+  // The AST and the plan keep views of the text: both refer to prepared->text.
+  prepared->statement = cypher::ParseStatement(prepared->text);
+  CheckParameterText(parameters);
+  EngineCatalog catalog(procedures);
+  prepared->plan = planner::Bind(*prepared->statement, prepared->text, catalog, parameters);
+  planner::Optimize(prepared->plan, catalog, graph);
+  for (const auto& [name, value] : parameters) prepared->parameter_types.emplace_back(name, planner::StaticTypeOf(value));
+  const planner::LogicalOperator& root = *prepared->plan.root;
+  prepared->columns = root.columns;
+  for (planner::StaticType t : root.column_types) prepared->column_types.push_back(ToColumnType(t));
+  prepared->column_types.resize(prepared->columns.size(), ColumnType::kAny);
+  return prepared;
+}
+
+}  // namespace quiver::main

@@ -1,0 +1,17 @@
+#include "main/query_engine.h"
+
+#include "main/source_database.h"
+
+namespace quiver::main {
+
+QueryResult ExecuteQuery(GraphSource& source, const exec::ProcedureTable& procedures, std::string_view text,
+                         const ValueMap& parameters) {
+  SourceDatabase db(source, /*one_statement_at_a_time=*/false);
+  for (const auto& [name, procedure] : procedures) db.RegisterProcedure(procedure.signature, procedure.function);
+  QueryResult streaming = db.Connect()->Query(text, parameters);
+  std::vector<std::vector<Value>> rows = streaming.rows();
+  const QuerySummary summary = streaming.summary();
+  return QueryResult(streaming.columns(), std::move(rows), streaming.column_types(), summary);
+}
+
+}  // namespace quiver::main

@@ -1,0 +1,19 @@
+#pragma once
+// One statement end to end over a GraphSource, outside a Database: for the engine's own
+// tests and fuzz targets, which build their store on a fault-injecting or in-memory Env.
+// Everything else goes through the public Connection (quiver/database.h).
+
+#include <string_view>
+
+#include "exec/exec_context.h"
+#include "main/graph_source.h"
+#include "quiver/result.h"
+
+namespace quiver::main {
+
+// Runs `text` in its own transaction and returns every row (read into memory). Throws
+// the statement's QuiverError after rolling its transaction back.
+QueryResult ExecuteQuery(GraphSource& source, const exec::ProcedureTable& procedures, std::string_view text,
+                         const ValueMap& parameters);
+
+}  // namespace quiver::main

@@ -1,0 +1,59 @@
+#pragma once
+// StatementRun: one execution of a PreparedPlan on a graph — the physical plan, its
+// execution context and the rows it has produced so far. It is the ResultStream of a
+// streaming result (a read-only statement on a snapshot it owns) and the engine of an
+// eager one (Drain), which is how statements that write run: to the end, before the
+// caller commits.
+//
+// EXPLAIN runs nothing: its one row is the plan's text. PROFILE runs the statement and
+// then yields the plan with the rows each operator produced.
+
+#include <chrono>
+#include <memory>
+#include <vector>
+
+#include "exec/exec_context.h"
+#include "exec/physical_operator.h"
+#include "main/prepared_plan.h"
+#include "quiver/result.h"
+
+namespace quiver::main {
+
+class StatementRun final : public ResultStream {
+ public:
+  // Reads `graph` and writes through `writer` (null for a read-only statement). When
+  // `snapshot` is given, `graph` is it and the run owns it. `started`: when the caller
+  // began the statement (the summary's elapsed time counts from there).
+  StatementRun(std::shared_ptr<const PreparedPlan> plan, ValueMap parameters,
+               std::shared_ptr<const exec::ProcedureTable> procedures,
+               const GraphReader& graph, GraphWriter* writer, std::unique_ptr<GraphReader> snapshot,
+               std::chrono::steady_clock::time_point started);
+  ~StatementRun() override;
+
+  bool Fetch(std::vector<std::vector<Value>>& rows) override;
+  QuerySummary Summary() const override { return summary_; }
+  void Close() override;
+
+  // Runs to the end, collecting every row (the eager path).
+  std::vector<std::vector<Value>> Drain();
+  const std::vector<std::string>& columns() const;
+
+ private:
+  void Finish();
+
+  std::shared_ptr<const PreparedPlan> plan_;
+  ValueMap parameters_;  // owned: the context refers to them while rows stream
+  std::shared_ptr<const exec::ProcedureTable> procedures_;
+  std::unique_ptr<GraphReader> snapshot_;
+  const GraphReader& graph_;
+  std::unique_ptr<exec::ExecContext> ctx_;
+  exec::PhysicalOperatorPtr root_;
+  std::unique_ptr<exec::RowBatch> batch_;
+  std::chrono::steady_clock::time_point started_;
+  QuerySummary summary_;
+  bool done_ = false;
+  bool plan_row_pending_ = false;  // EXPLAIN/PROFILE: the one "plan" row is still to come
+  std::vector<std::string> plan_columns_;
+};
+
+}  // namespace quiver::main
