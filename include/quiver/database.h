@@ -14,6 +14,7 @@
 // Errors are typed exceptions (quiver/error.h): SyntaxError, TypeError, ... carrying
 // the openCypher class, the TCK detail code and the phase (compile time / runtime).
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -94,6 +95,15 @@ class Connection {
   virtual void Commit() = 0;
   virtual void Rollback() = 0;
   virtual bool InTransaction() const = 0;
+
+  // Stops every statement of this connection that is running or streaming now, from any
+  // thread: it ends within milliseconds with QueryInterrupted/Cancelled (its transaction
+  // rolled back, as for any failed statement). Statements started later run normally.
+  virtual void Cancel() = 0;
+  // A statement running longer than `timeout` (counted from the call that started it,
+  // reading its rows included) ends with QueryInterrupted/Timeout. Zero: no limit (the
+  // default). Applies to statements started after the call.
+  virtual void SetQueryTimeout(std::chrono::milliseconds timeout) = 0;
 };
 
 class Database {

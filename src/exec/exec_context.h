@@ -12,6 +12,7 @@
 #include "common/assert.h"
 #include "common/temporal/temporal.h"
 #include "exec/function/function.h"
+#include "exec/interrupt.h"
 #include "exec/physical_operator.h"
 #include "quiver/database.h"
 #include "quiver/result.h"
@@ -48,6 +49,20 @@ class ExecContext {
   const ValueMap& parameters() const { return parameters_; }
   // What the statement's updating operators changed (the result's summary).
   UpdateCounters& counters() { return counters_; }
+  // Cancellation and the deadline (exec/interrupt.h); none by default.
+  void set_interrupt(const Interrupt* interrupt) { interrupt_ = interrupt; }
+  // Once per batch: throws QueryInterrupted when the statement must stop.
+  void CheckInterrupt() const {
+    if (interrupt_ != nullptr) interrupt_->Check();
+  }
+  // Once per step of a loop that may run long between batches: checks every
+  // Interrupt::kCheckEvery steps.
+  void Tick() {
+    if (++ticks_ >= Interrupt::kCheckEvery) [[unlikely]] {
+      ticks_ = 0;
+      CheckInterrupt();
+    }
+  }
   const ProcedureTable& procedures() const { return procedures_; }
   FunctionContext& functions() { return functions_; }
   // The statement's clock: date() and friends see one instant for the whole statement.
@@ -87,6 +102,8 @@ class ExecContext {
   size_t batch_capacity_;
   FunctionContext functions_;
   UpdateCounters counters_;
+  const Interrupt* interrupt_ = nullptr;
+  uint32_t ticks_ = 0;
   TemporalClock clock_ = TemporalClock::SystemNow();
   std::unordered_map<const std::string*, uint32_t> property_keys_;
   std::unordered_map<const std::string*, uint32_t> labels_;

@@ -35,6 +35,7 @@ void PhysicalOperator::Open(ExecContext& ctx, const Value* argument) {
 
 bool PhysicalOperator::Next(ExecContext& ctx, RowBatch& out) {
   CheckStack();
+  ctx.CheckInterrupt();
   return Produce(ctx, out);
 }
 

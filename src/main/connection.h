@@ -8,6 +8,9 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "exec/interrupt.h"
 
 #include "main/prepared_plan.h"
 #include "main/source_database.h"
@@ -53,6 +56,8 @@ class SourceConnection final : public Connection {
   void Commit() override;
   void Rollback() override;
   bool InTransaction() const override { return transaction_.has_value(); }
+  void Cancel() override;
+  void SetQueryTimeout(std::chrono::milliseconds timeout) override { timeout_ = timeout; }
 
  private:
   struct Transaction {
@@ -71,8 +76,14 @@ class SourceConnection final : public Connection {
   // others) and remember why.
   void FailTransaction(const std::string& why);
 
+  // A new statement's interrupt, with this connection's timeout, registered for Cancel().
+  std::shared_ptr<exec::Interrupt> StartInterrupt(std::chrono::steady_clock::time_point started);
+
   SourceDatabase& db_;
   std::optional<Transaction> transaction_;
+  std::chrono::milliseconds timeout_{0};
+  std::mutex running_mutex_;  // Cancel() comes from other threads
+  std::vector<std::weak_ptr<exec::Interrupt>> running_;
 };
 
 }  // namespace quiver::main

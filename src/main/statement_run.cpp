@@ -36,10 +36,12 @@ std::string Profile(const exec::PhysicalOperator& root, const std::vector<std::s
 StatementRun::StatementRun(std::shared_ptr<const PreparedPlan> plan, ValueMap parameters,
                            std::shared_ptr<const exec::ProcedureTable> procedures, const GraphReader& graph,
                            GraphWriter* writer,
-                           std::unique_ptr<GraphReader> snapshot, std::chrono::steady_clock::time_point started)
+                           std::unique_ptr<GraphReader> snapshot, std::chrono::steady_clock::time_point started,
+                           std::shared_ptr<const exec::Interrupt> interrupt)
     : plan_(std::move(plan)),
       parameters_(std::move(parameters)),
       procedures_(std::move(procedures)),
+      interrupt_(std::move(interrupt)),
       snapshot_(std::move(snapshot)),
       graph_(graph),
       started_(started) {
@@ -51,6 +53,7 @@ StatementRun::StatementRun(std::shared_ptr<const PreparedPlan> plan, ValueMap pa
   root_ = exec::BuildPhysicalPlan(*plan_->plan.root);
   ctx_ = std::make_unique<exec::ExecContext>(graph_, writer, parameters_, *procedures_, plan_->plan.slot_count,
                                              exec::CountOperators(*root_));
+  ctx_->set_interrupt(interrupt_.get());
   root_->Open(*ctx_, nullptr);
   batch_ = std::make_unique<exec::RowBatch>(ctx_->width(), ctx_->batch_capacity());
 }

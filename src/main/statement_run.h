@@ -27,7 +27,7 @@ class StatementRun final : public ResultStream {
   StatementRun(std::shared_ptr<const PreparedPlan> plan, ValueMap parameters,
                std::shared_ptr<const exec::ProcedureTable> procedures,
                const GraphReader& graph, GraphWriter* writer, std::unique_ptr<GraphReader> snapshot,
-               std::chrono::steady_clock::time_point started);
+               std::chrono::steady_clock::time_point started, std::shared_ptr<const exec::Interrupt> interrupt);
   ~StatementRun() override;
 
   bool Fetch(std::vector<std::vector<Value>>& rows) override;
@@ -44,6 +44,7 @@ class StatementRun final : public ResultStream {
   std::shared_ptr<const PreparedPlan> plan_;
   ValueMap parameters_;  // owned: the context refers to them while rows stream
   std::shared_ptr<const exec::ProcedureTable> procedures_;
+  std::shared_ptr<const exec::Interrupt> interrupt_;  // may be null
   std::unique_ptr<GraphReader> snapshot_;
   const GraphReader& graph_;
   std::unique_ptr<exec::ExecContext> ctx_;

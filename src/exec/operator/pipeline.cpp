@@ -85,6 +85,7 @@ class PipelineOp final : public PhysicalOperator {
         stages_[0]->BeginRow(ctx, row_);
         depth_ = 1;
       }
+      ctx.Tick();  // a stage may reject row after row without filling the batch
       StreamOperator& stage = *stages_[depth_ - 1];
       if (!stage.NextRow(ctx, row_)) {
         --depth_;

@@ -61,9 +61,9 @@ class SortOp final : public PhysicalOperator {
       }
       batch.Clear();
       // Top-k: once twice k rows (and a batch) are held, keep the best k.
-      if (top_k_ != SIZE_MAX && rows_->size() >= 2 * top_k_ + kBatchRows) Keep(top_k_);
+      if (top_k_ != SIZE_MAX && rows_->size() >= 2 * top_k_ + kBatchRows) Keep(top_k_, ctx);
     }
-    Keep(std::min(top_k_, rows_->size()));
+    Keep(std::min(top_k_, rows_->size()), ctx);
   }
 
   bool Less(size_t a, size_t b) const {
@@ -77,11 +77,16 @@ class SortOp final : public PhysicalOperator {
   }
 
   // Sorts, keeping the first `keep` rows.
-  void Keep(size_t keep) {
+  void Keep(size_t keep, ExecContext& ctx) {
     size_t n = rows_->size();
     std::vector<size_t> order(n);
     std::iota(order.begin(), order.end(), 0);
-    auto less = [this](size_t a, size_t b) { return Less(a, b); };
+    // The sort checks for cancellation too: a comparator may throw, and std::sort then
+    // leaves `order` a permutation, which is dropped with the statement.
+    auto less = [this, &ctx](size_t a, size_t b) {
+      ctx.Tick();
+      return Less(a, b);
+    };
     if (keep < n) {
       std::partial_sort(order.begin(), order.begin() + static_cast<ptrdiff_t>(keep), order.end(), less);
       order.resize(keep);
@@ -95,6 +100,7 @@ class SortOp final : public PhysicalOperator {
     keys.reserve(order.size() * k);
     seq.reserve(order.size());
     for (size_t i : order) {
+      ctx.Tick();
       rows->AppendCopy(rows_->Row(i));
       for (size_t e = 0; e < k; ++e) keys.push_back(std::move(keys_[i * k + e]));
       seq.push_back(seq_[i]);

@@ -78,6 +78,7 @@ class VarExpandOp final : public StreamOperator {
       return true;
     }
     while (true) {
+      ctx.Tick();
       if (pending_emit_) {
         pending_emit_ = false;
         NodeId end = frames_.back().node;
@@ -142,6 +143,7 @@ class VarExpandOp final : public StreamOperator {
     for (int64_t depth = 1; depth <= rel.max_hops && !frontier.empty() && !no_hops_; ++depth) {
       next.clear();
       for (NodeId node : frontier) {
+        ctx.Tick();
         adjacent.clear();
         ctx.graph().Expand(node, rel.direction, types_, adjacent);
         for (const Adjacent& a : adjacent) {

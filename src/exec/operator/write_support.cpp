@@ -106,6 +106,7 @@ void CreatePattern(const std::vector<planner::CreateNodeSpec>& nodes,
                    const std::vector<planner::CreateRelSpec>& rels, Value* row, ExecContext& ctx,
                    bool merge) {
   GraphWriter& graph = ctx.writer();
+  ctx.Tick();  // an eager update runs row after row without a batch in between
   for (const auto& spec : nodes) {
     std::vector<LabelId> labels;
     for (const auto& name : spec.labels) labels.push_back(graph.InternLabel(name));
@@ -138,6 +139,7 @@ void CreatePattern(const std::vector<planner::CreateNodeSpec>& nodes,
 
 void ApplySetItems(const std::vector<planner::SetSpec>& items, Value* row, ExecContext& ctx) {
   GraphWriter& graph = ctx.writer();
+  ctx.Tick();
   for (const auto& item : items) {
     uint64_t id = 0;
     Target target = ResolveTarget(Evaluate(*item.target, row, ctx), id, ctx);
