@@ -262,7 +262,7 @@ TEST(CsvImportTest, SkipBadRowsCountsAndReports) {
   EXPECT_EQ(stats.bad_rows, 5u);
   EXPECT_EQ(stats.nodes, 3u);  // a, c, e
   EXPECT_EQ(stats.edges, 2u);
-  const std::string report = testing::ReadAll(dir.Join("report.txt"));
+  const std::string report = testing::ReadFileBytes(dir.Join("report.txt"));
   const std::string n = dir.Join("n.csv"), rr = dir.Join("r.csv");
   EXPECT_EQ(report, "# quiver import: 5 rows skipped (file:line:column: reason)\n" + n +
                         ":3:3: field 'age': 'x' is not an integer\n" + n +
@@ -325,9 +325,9 @@ TEST(CsvImportTest, TextThatIsNotUtf8IsABadRow) {
   ASSERT_TRUE(Import(dir.Join("ok"), {Nodes({dir.Join("n.csv")})}, r, &stats).ok());
   EXPECT_EQ(stats.bad_rows, 1u);
   EXPECT_EQ(stats.nodes, 2u);
-  EXPECT_NE(testing::ReadAll(dir.Join("report.txt")).find("n.csv:3:4: field 'name': not valid UTF-8 (byte 0xFF)"),
+  EXPECT_NE(testing::ReadFileBytes(dir.Join("report.txt")).find("n.csv:3:4: field 'name': not valid UTF-8 (byte 0xFF)"),
             std::string::npos)
-      << testing::ReadAll(dir.Join("report.txt"));
+      << testing::ReadFileBytes(dir.Join("report.txt"));
   auto g = Pin(dir.Join("ok"));
   EXPECT_EQ(NodeProp(*g, *g->FindNode(std::string_view("a")), "name"), storage::PropertyValue(std::string("caf\xc3\xa9")));
   // A label given on the command line is checked too.

@@ -13,10 +13,13 @@
 
 #include "common/file/checksum.h"
 #include "ingest/construction_session.h"
+#include "test_util/file_bytes.h"
 #include "test_util/temp_dir.h"
 #include "unit/storage/test_graphs.h"
 
 namespace quiver::ingest::testing {
+
+using quiver::testing::ReadFileBytes;
 
 using quiver::testing::TempDir;
 using storage::testing::Model;
@@ -30,24 +33,18 @@ inline std::unique_ptr<storage::DatabaseDir> OpenDb(const std::string& path) {
   return db.ok() ? std::move(db).value() : nullptr;
 }
 
-inline std::string ReadAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // name -> XXH3 of every file of the database's current generation (PIN excluded), plus
 // "CURRENT" -> its text.
 inline std::map<std::string, std::string> GenerationFiles(const std::string& db_path) {
   std::map<std::string, std::string> out;
-  const std::string current = ReadAll(db_path + "/CURRENT");
+  const std::string current = ReadFileBytes(db_path + "/CURRENT");
   out["CURRENT"] = current;
   const std::string gen = db_path + "/" + current.substr(0, current.size() - 1);
   for (const auto& e : std::filesystem::directory_iterator(gen)) {
     const std::string name = e.path().filename().string();
     if (name == "PIN") continue;
-    const std::string bytes = ReadAll(e.path().string());
+    const std::string bytes = ReadFileBytes(e.path().string());
     out[name] = std::to_string(bytes.size()) + ":" + std::to_string(Checksum64(bytes));
   }
   return out;

@@ -23,22 +23,18 @@
 #include "storage/checker.h"
 #include "storage/txn/transactional_store.h"
 #include "test_graphs.h"
+#include "test_util/file_bytes.h"
 #include "test_util/temp_dir.h"
 #include "unit/storage/txn_test_util.h"
 
 namespace quiver::storage {
 namespace {
 
+using quiver::testing::ReadFileBytes;
+using quiver::testing::WriteFileBytes;
+
 namespace fs = std::filesystem;
 
-std::string ReadAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-void WriteAll(const std::string& path, const std::string& data) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(data.data(), static_cast<std::streamsize>(data.size()));
-}
 
 // The damages, in the table's column order. Each edits the file's bytes; "deleted"
 // removes the file instead.
@@ -100,7 +96,7 @@ class CorruptionMatrixTest : public ::testing::Test {
       ASSERT_TRUE((*w)->Commit().ok());
     }
     store->reset();
-    generation_ = ReadAll(db_ + "/CURRENT");
+    generation_ = ReadFileBytes(db_ + "/CURRENT");
     while (!generation_.empty() && (generation_.back() == '\n' || generation_.back() == '\0')) generation_.pop_back();
     original_ = Snapshot(db_);
   }
@@ -189,7 +185,7 @@ class CorruptionMatrixTest : public ::testing::Test {
     const std::string db = work.Join("db");
     fs::copy(db_, db, fs::copy_options::recursive);
     const std::string path = db + "/" + file;
-    std::string bytes = ReadAll(path);
+    std::string bytes = ReadFileBytes(path);
     const uint64_t data = DataOffset(file, bytes);
     switch (damage) {
       case Damage::kDataBit: bytes[data] = static_cast<char>(bytes[data] ^ 0x01); break;
@@ -207,7 +203,7 @@ class CorruptionMatrixTest : public ::testing::Test {
     if (damage == Damage::kDeleted) {
       fs::remove(path);
     } else {
-      WriteAll(path, bytes);
+      WriteFileBytes(path, bytes);
     }
     const std::string base = file.substr(file.find('/') == std::string::npos ? 0 : file.find('/') + 1);
 
@@ -276,7 +272,7 @@ TEST_F(CorruptionMatrixTest, TheTableInDocsReliabilityIsWhatTheDatabaseDoes) {
   EXPECT_EQ(cells, 10 * 6);
 
   const std::string doc_path = std::string(QUIVER_SOURCE_DIR) + "/docs/reliability.md";
-  const std::string doc = ReadAll(doc_path);
+  const std::string doc = ReadFileBytes(doc_path);
   const std::string begin = "<!-- corruption-matrix: begin -->\n", end = "<!-- corruption-matrix: end -->";
   const size_t b = doc.find(begin), e = doc.find(end);
   ASSERT_NE(b, std::string::npos) << doc_path << " has no " << begin;

@@ -13,10 +13,14 @@
 #include "quiver/error.h"
 #include "storage/checker.h"
 #include "test_graphs.h"
+#include "test_util/file_bytes.h"
 #include "test_util/temp_dir.h"
 
 namespace quiver::storage {
 namespace {
+
+using quiver::testing::ReadFileBytes;
+using quiver::testing::WriteFileBytes;
 
 namespace fs = std::filesystem;
 
@@ -26,14 +30,6 @@ struct Damage {
   bool changed = true;
 };
 
-std::string ReadAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-void WriteAll(const std::string& path, const std::string& data) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(data.data(), static_cast<std::streamsize>(data.size()));
-}
 
 class CorruptionTest : public ::testing::Test {
  protected:
@@ -67,11 +63,11 @@ class CorruptionTest : public ::testing::Test {
     quiver::testing::TempDir work;
     const std::string db = work.Join("db");
     fs::copy(source_->Join("db"), db, fs::copy_options::recursive);
-    std::string bytes = ReadAll(db + "/" + file);
+    std::string bytes = ReadFileBytes(db + "/" + file);
     const Damage d = damage(&bytes);
     if (!d.changed) return;
     ++cases_;
-    WriteAll(db + "/" + file, bytes);
+    WriteFileBytes(db + "/" + file, bytes);
     SCOPED_TRACE(file + ": " + d.name);
 
     const CheckReport report = CheckDatabase(Env::Default(), db);
@@ -220,11 +216,11 @@ TEST_F(CorruptionTest, ReadsOfAnyFlippedByteStayInBounds) {
                          file.find("edge-prop-000001") != std::string::npos;
     if (!indexed) continue;
     const std::string path = db + "/" + file;
-    const std::string good = ReadAll(path);
+    const std::string good = ReadFileBytes(path);
     for (size_t at = 0; at < good.size(); ++at) {
       std::string bad = good;
       bad[at] = static_cast<char>(bad[at] ^ (at % 2 ? 0x80 : 0x03));
-      WriteAll(path, bad);
+      WriteFileBytes(path, bad);
       auto g = (*reader)->Pin();
       if (g.ok()) {
         ++opened;
@@ -239,7 +235,7 @@ TEST_F(CorruptionTest, ReadsOfAnyFlippedByteStayInBounds) {
         EXPECT_TRUE(g.status().IsCorruption()) << file << " byte " << at << ": " << g.status().ToString();
       }
     }
-    WriteAll(path, good);
+    WriteFileBytes(path, good);
   }
   EXPECT_GT(opened, 1000) << "payload flips open without verification";
   EXPECT_GT(caught_by_reads, opened * 9 / 10) << "and nearly all are refused by the reads (the rest: padding)";

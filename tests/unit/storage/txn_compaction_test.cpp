@@ -8,10 +8,13 @@
 #include <fstream>
 
 #include "storage/checker.h"
+#include "test_util/file_bytes.h"
 #include "txn_test_util.h"
 
 namespace quiver::storage {
 namespace {
+
+using quiver::testing::ReadFileBytes;
 
 using namespace txntest;
 namespace fs = std::filesystem;
@@ -24,10 +27,6 @@ int GenerationDirs(const std::string& path) {
   return n;
 }
 
-std::string ReadAll(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
 
 // A base over more than one 64 Ki node range, with three relationship types, then a
 // delta that deletes, relabels, re-properties and adds: the same every time.
@@ -92,7 +91,7 @@ TEST(TxnCompactionTest, TheCompactedGenerationIsValidAndTheSameWhateverTheWorker
   for (const auto& e : fs::directory_iterator(dir.Join("one") + "/" + gen)) {
     const std::string file = e.path().filename().string();
     if (file == "PIN") continue;
-    EXPECT_EQ(ReadAll(e.path()), ReadAll(dir.Join("four") + "/" + gen + "/" + file)) << file << " differs";
+    EXPECT_EQ(ReadFileBytes(e.path().string()), ReadFileBytes(dir.Join("four") + "/" + gen + "/" + file)) << file << " differs";
     ++files;
   }
   EXPECT_GT(files, 8);

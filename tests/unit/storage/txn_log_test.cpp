@@ -15,21 +15,18 @@
 #include "storage/txn/log_segment.h"
 #include "storage/txn/log_writer.h"
 #include "storage/txn/write_ops.h"
+#include "test_util/file_bytes.h"
 #include "txn_test_util.h"
 
 namespace quiver::storage {
 namespace {
 
+using quiver::testing::ReadFileBytes;
+using quiver::testing::WriteFileBytes;
+
 using namespace txntest;
 namespace fs = std::filesystem;
 
-std::string ReadAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-void WriteAll(const std::string& path, const std::string& bytes) {
-  std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
-}
 
 struct Record {
   uint64_t offset;    // in the file
@@ -52,7 +49,7 @@ class TxnLogTest : public ::testing::Test {
     }
     store.reset();
     segment_ = path_ + "/" + SegmentFileName(0);
-    bytes_ = ReadAll(segment_);
+    bytes_ = ReadFileBytes(segment_);
     ASSERT_EQ(bytes_.size(), kSegmentGranule) << "one preallocated granule";
     for (uint64_t off = kSegmentHeaderSize; records_.size() < kCommits;) {
       Record r{off, off - kSegmentHeaderSize, {}};
@@ -91,10 +88,10 @@ class TxnLogTest : public ::testing::Test {
     ASSERT_EQ(rec.size(), records_[i].view.size) << "forge a record of the same size";
     std::string bytes = bytes_;
     bytes.replace(records_[i].offset, rec.size(), rec);
-    WriteAll(segment_, bytes);
+    WriteFileBytes(segment_, bytes);
   }
   bool ZerosFrom(uint64_t offset) const {
-    const std::string now = ReadAll(segment_);
+    const std::string now = ReadFileBytes(segment_);
     return now.size() == bytes_.size() && now.find_first_not_of('\0', offset) == std::string::npos;
   }
 
@@ -115,7 +112,7 @@ TEST_F(TxnLogTest, AnIntactLogReplaysEveryRecord) {
 TEST_F(TxnLogTest, BadChecksumInTheLastRecordIsATornTail) {
   std::string bytes = bytes_;
   bytes[records_.back().offset + kRecordHeaderSize] ^= 0x40;  // a payload byte
-  WriteAll(segment_, bytes);
+  WriteFileBytes(segment_, bytes);
   auto s = Reopen();
   ASSERT_TRUE(s.ok()) << s.status().ToString();
   const RecoveryReport& r = (*s)->recovery();
@@ -143,20 +140,20 @@ TEST_F(TxnLogTest, ASegmentCutShortIsCorruptionWhereverItIsCut) {
                                       end_offset_, kSegmentGranule - 8, kSegmentHeaderSize, 20, 0};
   for (uint64_t keep : cuts) {
     SCOPED_TRACE(keep);
-    WriteAll(segment_, bytes_.substr(0, keep));
+    WriteFileBytes(segment_, bytes_.substr(0, keep));
     auto s = Reopen();
     ASSERT_FALSE(s.ok());
     EXPECT_TRUE(s.status().IsCorruption()) << s.status().ToString();
     EXPECT_NE(s.status().message().find(SegmentFileName(0)), std::string::npos) << "names the file";
-    EXPECT_EQ(ReadAll(segment_).size(), keep) << "a failed open changes nothing";
+    EXPECT_EQ(ReadFileBytes(segment_).size(), keep) << "a failed open changes nothing";
     EXPECT_TRUE(Reopen(/*read_only=*/true).status().IsCorruption());
   }
 }
 
 TEST_F(TxnLogTest, AZeroedOrEmptiedSegmentIsCorruption) {
-  WriteAll(segment_, std::string(bytes_.size(), '\0'));
+  WriteFileBytes(segment_, std::string(bytes_.size(), '\0'));
   EXPECT_TRUE(Reopen().status().IsCorruption()) << Reopen().status().ToString();
-  WriteAll(segment_, "");
+  WriteFileBytes(segment_, "");
   EXPECT_TRUE(Reopen().status().IsCorruption()) << Reopen().status().ToString();
 }
 
@@ -187,7 +184,7 @@ TEST_F(TxnLogTest, ALastBatchWithPagesOutOfOrderIsATornTail) {
   // Record 4's page never made it; record 5's did.
   std::fill(bytes.begin() + static_cast<long>(records_[4].offset),
             bytes.begin() + static_cast<long>(records_[5].offset), '\0');
-  WriteAll(segment_, bytes);
+  WriteFileBytes(segment_, bytes);
   auto s = Reopen();
   ASSERT_TRUE(s.ok()) << s.status().ToString();
   EXPECT_TRUE((*s)->recovery().truncated);
@@ -199,12 +196,12 @@ TEST_F(TxnLogTest, ALastBatchWithPagesOutOfOrderIsATornTail) {
 TEST_F(TxnLogTest, BadChecksumWithValidRecordsAfterItIsAHoleInTheMiddle) {
   std::string bytes = bytes_;
   bytes[records_[2].offset + kRecordHeaderSize + 1] ^= 0x01;
-  WriteAll(segment_, bytes);
+  WriteFileBytes(segment_, bytes);
   auto s = Reopen();
   ASSERT_FALSE(s.ok());
   EXPECT_TRUE(s.status().IsCorruption()) << s.status().ToString();
   EXPECT_NE(s.status().message().find("damage, not a crash"), std::string::npos) << s.status().ToString();
-  EXPECT_EQ(ReadAll(segment_), bytes) << "a failed open must not repair";
+  EXPECT_EQ(ReadFileBytes(segment_), bytes) << "a failed open must not repair";
 }
 
 TEST_F(TxnLogTest, AZeroedBlockInTheMiddleIsCorruption) {
@@ -212,7 +209,7 @@ TEST_F(TxnLogTest, AZeroedBlockInTheMiddleIsCorruption) {
   const uint64_t from = records_[1].offset + 8;
   const uint64_t to = records_[3].offset + 16;  // across record boundaries, as a lost page would be
   std::fill(bytes.begin() + static_cast<long>(from), bytes.begin() + static_cast<long>(to), '\0');
-  WriteAll(segment_, bytes);
+  WriteFileBytes(segment_, bytes);
   auto s = Reopen();
   EXPECT_TRUE(s.status().IsCorruption()) << s.status().ToString();
   s = Reopen(/*read_only=*/true);
@@ -252,7 +249,7 @@ TEST_F(TxnLogTest, APayloadThatDoesNotFitTheStateIsCorruption) {
   std::fill(bytes.begin() + static_cast<long>(records_[2].offset), bytes.end(), '\0');
   const std::string rec = Frame(2, 1, records_[2].view.sequence, records_[2].view.durable_before, ops.bytes());
   bytes.replace(records_[2].offset, rec.size(), rec);  // as the tail: valid, not torn
-  WriteAll(segment_, bytes);
+  WriteFileBytes(segment_, bytes);
   auto s = Reopen();
   EXPECT_TRUE(s.status().IsCorruption()) << s.status().ToString();
   EXPECT_NE(s.status().message().find("does not exist"), std::string::npos) << s.status().ToString();
@@ -261,12 +258,12 @@ TEST_F(TxnLogTest, APayloadThatDoesNotFitTheStateIsCorruption) {
 TEST_F(TxnLogTest, AReadOnlyOpenReportsATornTailWithoutTouchingTheFile) {
   std::string bytes = bytes_;
   bytes[end_offset_ - 3] ^= 0x10;  // the last record's padding or payload
-  WriteAll(segment_, bytes);
+  WriteFileBytes(segment_, bytes);
   auto s = Reopen(/*read_only=*/true);
   ASSERT_TRUE(s.ok()) << s.status().ToString();
   EXPECT_TRUE((*s)->recovery().truncated);
   EXPECT_EQ((*s)->BeginRead()->NodeCount(), static_cast<uint64_t>(kCommits - 1));
-  EXPECT_EQ(ReadAll(segment_), bytes);
+  EXPECT_EQ(ReadFileBytes(segment_), bytes);
 }
 
 TEST_F(TxnLogTest, SegmentsMustBeContiguous) {
@@ -293,11 +290,11 @@ TEST_F(TxnLogTest, SegmentsMustBeContiguous) {
 TEST_F(TxnLogTest, AnyBadSegmentHeaderIsCorruption) {
   const uint64_t end = end_offset_ - kSegmentHeaderSize;
   const std::string next = path_ + "/" + SegmentFileName(end);
-  WriteAll(next, std::string(20, '\0'));
+  WriteFileBytes(next, std::string(20, '\0'));
   EXPECT_TRUE(Reopen().status().IsCorruption()) << Reopen().status().ToString();
   std::string header = EncodeSegmentHeader({TestDbId(), end, kCommits, kLogFormatVersion});
   header[40] ^= 1;
-  WriteAll(next, header + std::string(kSegmentGranule - header.size(), '\0'));
+  WriteFileBytes(next, header + std::string(kSegmentGranule - header.size(), '\0'));
   EXPECT_TRUE(Reopen().status().IsCorruption()) << Reopen().status().ToString();
 }
 
@@ -306,7 +303,7 @@ TEST_F(TxnLogTest, ASegmentBeforeTheLastMustEndCleanly) {
   ASSERT_TRUE(CreateSegment(Env::Default(), path_, TestDbId(), end, kCommits).ok());
   std::string bytes = bytes_;
   bytes[end_offset_ + 100] = 'x';  // garbage after the first segment's records
-  WriteAll(segment_, bytes);
+  WriteFileBytes(segment_, bytes);
   auto s = Reopen();
   EXPECT_TRUE(s.status().IsCorruption()) << s.status().ToString();
   EXPECT_NE(s.status().message().find("later segments follow"), std::string::npos) << s.status().ToString();
@@ -338,7 +335,7 @@ TEST_F(TxnLogTest, AVersionTwoSegmentIsReadAndTheLogGoesOnInVersionThree) {
     rec.append(RecordSize(payload.size(), 2) - rec.size(), '\0');
     v2 += rec;
   }
-  WriteAll(segment_, v2);
+  WriteFileBytes(segment_, v2);
   auto s = Reopen();
   ASSERT_TRUE(s.ok()) << s.status().ToString();
   EXPECT_EQ((*s)->recovery().records_replayed, static_cast<uint64_t>(kCommits));
@@ -349,7 +346,7 @@ TEST_F(TxnLogTest, AVersionTwoSegmentIsReadAndTheLogGoesOnInVersionThree) {
   s->reset();
   const uint64_t end = v2.size() - kSegmentHeaderSize;
   EXPECT_TRUE(fs::exists(path_ + "/" + SegmentFileName(end))) << "a version-3 segment after the version-2 one";
-  EXPECT_EQ(ReadAll(segment_), v2) << "the old segment is left as it was";
+  EXPECT_EQ(ReadFileBytes(segment_), v2) << "the old segment is left as it was";
   s = Reopen();
   ASSERT_TRUE(s.ok()) << s.status().ToString();
   EXPECT_EQ((*s)->recovery().segments_read, 2u);
@@ -361,7 +358,7 @@ TEST_F(TxnLogTest, ASegmentOfAnotherDatabaseIsRefused) {
   other[0] ^= 0xFF;
   std::string bytes = bytes_;
   bytes.replace(0, kSegmentHeaderSize, EncodeSegmentHeader({other, 0, 0, kLogFormatVersion}));
-  WriteAll(segment_, bytes);
+  WriteFileBytes(segment_, bytes);
   auto s = Reopen();
   EXPECT_TRUE(s.status().IsCorruption()) << s.status().ToString();
 }
