@@ -52,4 +52,12 @@ printf 'id:ID,name\na,ok\nb,x\377y\n' > "$tmp/u.csv"
 expect import-not-utf8 1 "u.csv:3:4: field 'name': not valid UTF-8 \(byte 0xFF\)" -- import "$tmp/db3" --nodes "$tmp/u.csv" --quiet
 expect import-not-utf8-skipped 0 'skipped 1 bad rows' -- import "$tmp/db4" --nodes "$tmp/u.csv" --skip-bad-rows --report-file "$tmp/u.report" --quiet
 expect check-json-path-not-utf8 1 '"database": ' -- check "$tmp/no"$'\xff' --json
+# query: a --db path with no database is an error unless --create (a typo must not
+# answer 0 from a new empty database); writes say what they changed.
+expect query-no-db 1 'no Quiver database at .*add --create' -- query --db "$tmp/typo" "MATCH (n) RETURN count(n)"
+[ ! -e "$tmp/typo/CURRENT" ] || { echo "FAIL query-no-db: it created a database"; failures=$((failures + 1)); }
+expect query-create 0 '^created 2 nodes, created 1 relationship, set 1 property, added 2 labels$' -- \
+  query --db "$tmp/made" --create "CREATE (:A {x: 1})-[:R]->(:B)"
+expect query-set-summary 0 '^set 2 properties$' -- query --db "$tmp/made" "MATCH (n) SET n.y = 2 RETURN count(n) AS c"
+expect query-timing 0 '^\(2 rows, [0-9.e+-]+ ms\)$' -- query --db "$tmp/made" --timing "MATCH (n) RETURN n.x"
 [ "$failures" -eq 0 ]

@@ -1,5 +1,8 @@
-// `quiver query`: run openCypher against a database directory (--db, created if
-// missing) or, without --db, a fresh in-memory database, and print the results.
+// `quiver query`: run openCypher against a database directory (--db; --create makes one
+// where there is none) or, without --db, a fresh in-memory database, and print the
+// results. A statement that changed the graph prints what it changed ("created 1 node,
+// set 2 properties") after its rows, in table format, or alone when it returns none;
+// --timing (or a terminal) adds each statement's rows and elapsed time on stderr.
 //
 //   quiver query --db /data/graph "MATCH (n) RETURN count(n)"
 //   quiver query --param name="'Ann'" --param limit=10 "MATCH (n {name: $name}) RETURN n LIMIT $limit"
@@ -9,6 +12,10 @@
 // holds statements separated by `;`; each runs in turn (auto-commit) and the results of
 // those that return columns are printed. An error prints its class, detail and message
 // and exits 1.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -28,6 +35,8 @@ struct QueryOptions {
   std::string file;
   std::string db;
   std::string query;
+  bool create = false;
+  bool timing = false;
 };
 
 // Splits a script at semicolons outside strings, quoted names and comments.
@@ -201,7 +210,17 @@ int RunQuery(const QueryOptions& options) {
     return kExitUsage;
   }
   try {
-    auto db = options.db.empty() ? Database::OpenInMemory() : Database::Open(options.db);
+    DatabaseOptions open;
+    open.create_if_missing = options.create;
+    std::unique_ptr<Database> db;
+    try {
+      db = options.db.empty() ? Database::OpenInMemory() : Database::Open(options.db, open);
+    } catch (const StorageError& e) {
+      // A mistyped path must not silently become a new, empty database that answers 0.
+      if (e.detail() != "NotFound" || options.create) throw;
+      std::cerr << "error: " << e.message() << "; to make a new database there, add --create\n";
+      return kExitFailure;
+    }
     auto conn = db->Connect();
     ValueMap params;
     for (const auto& param : options.params) {
@@ -213,9 +232,19 @@ int RunQuery(const QueryOptions& options) {
       auto value = conn->Query("RETURN " + param.substr(eq + 1));
       params.Set(param.substr(0, eq), value.rows()[0][0]);
     }
+    const bool timing = options.timing || ::isatty(STDERR_FILENO) != 0;
     for (const auto& statement : statements) {
       QueryResult result = conn->Query(statement, params);
       if (!result.columns().empty()) PrintResult(result, options.format, std::cout);
+      const QuerySummary& summary = result.summary();
+      if (summary.counters.ContainsUpdates() && (result.columns().empty() || options.format == "table")) {
+        std::cout << summary.counters.ToString() << "\n";
+      }
+      if (timing) {
+        char elapsed[32];
+        std::snprintf(elapsed, sizeof(elapsed), "%.3g", std::chrono::duration<double, std::milli>(summary.elapsed).count());
+        std::cerr << "(" << summary.rows << (summary.rows == 1 ? " row, " : " rows, ") << elapsed << " ms)\n";
+      }
     }
   } catch (const QuiverError& e) {
     std::cerr << "error: " << ErrorClassName(e.error_class());
@@ -232,7 +261,9 @@ void RegisterQueryCommand(CLI::App& app, CommandHandler& handler) {
   auto options = std::make_shared<QueryOptions>();
   auto* cmd =
       app.add_subcommand("query", "Run openCypher against a database (or in memory) and print the results.");
-  cmd->add_option("--db", options->db, "A database directory (created if missing); default: in memory");
+  cmd->add_option("--db", options->db, "A database directory; default: a fresh in-memory database");
+  cmd->add_flag("--create", options->create, "Create the --db database if there is none (else that is an error)");
+  cmd->add_flag("--timing", options->timing, "Print each statement's rows and elapsed time on stderr (default on a terminal)");
   cmd->add_option("--format", options->format, "Output format")
       ->check(CLI::IsMember({"table", "csv", "json"}));
   cmd->add_option("--param", options->params, "A parameter, name=<Cypher expression>; repeatable")
