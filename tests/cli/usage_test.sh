@@ -60,4 +60,11 @@ expect query-create 0 '^created 2 nodes, created 1 relationship, set 1 property,
   query --db "$tmp/made" --create "CREATE (:A {x: 1})-[:R]->(:B)"
 expect query-set-summary 0 '^set 2 properties$' -- query --db "$tmp/made" "MATCH (n) SET n.y = 2 RETURN count(n) AS c"
 expect query-timing 0 '^\(2 rows, [0-9.e+-]+ ms\)$' -- query --db "$tmp/made" --timing "MATCH (n) RETURN n.x"
+# JSON keeps the RETURN's column order and gives a path as its nodes and relationships.
+out=$("$quiver" query --format json "CREATE p = (:A)-[:R]->(:B) RETURN 1 AS zeta, 2 AS alpha, p" 2>&1)
+if python3 -c 'import json,sys; r=json.loads(sys.argv[1])[0]; assert list(r)==["zeta","alpha","p"], list(r); assert [n["labels"] for n in r["p"]["nodes"]]==[["A"],["B"]]; assert r["p"]["relationships"][0]["type"]=="R"' "$out"; then
+  echo "ok   query-json-order-and-paths"
+else
+  echo "FAIL query-json-order-and-paths: $out" | head -5; failures=$((failures + 1))
+fi
 [ "$failures" -eq 0 ]

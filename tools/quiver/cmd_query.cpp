@@ -85,7 +85,20 @@ std::string CellText(const Value& v, bool raw_strings) {
   return ToTckString(v);
 }
 
-nlohmann::json ToJson(const Value& v) {
+// JSON keeps the order of result columns and of properties as they come (ordered_json):
+// a row reads in the order its RETURN wrote it.
+using Json = nlohmann::ordered_json;
+
+Json PropertiesJson(const ValueMap& properties);
+
+Json NodeJson(const NodeValue& n) { return {{"id", n.id}, {"labels", n.labels}, {"properties", PropertiesJson(n.properties)}}; }
+
+Json RelationshipJson(const RelationshipValue& r) {
+  return {{"id", r.id},       {"type", r.type}, {"start", r.start_id},
+          {"end", r.end_id}, {"properties", PropertiesJson(r.properties)}};
+}
+
+Json ToJson(const Value& v) {
   switch (v.kind()) {
     case ValueKind::kNull:
       return nullptr;
@@ -98,31 +111,33 @@ nlohmann::json ToJson(const Value& v) {
     case ValueKind::kString:
       return std::string(v.AsString());
     case ValueKind::kList: {
-      nlohmann::json out = nlohmann::json::array();
+      Json out = Json::array();
       for (const auto& item : v.AsList()) out.push_back(ToJson(item));
       return out;
     }
-    case ValueKind::kMap: {
-      nlohmann::json out = nlohmann::json::object();
-      for (const auto& [k, item] : v.AsMap()) out[k] = ToJson(item);
-      return out;
-    }
-    case ValueKind::kNode: {
-      const auto& n = v.AsNode();
-      nlohmann::json props = nlohmann::json::object();
-      for (const auto& [k, item] : n.properties) props[k] = ToJson(item);
-      return {{"id", n.id}, {"labels", n.labels}, {"properties", props}};
-    }
-    case ValueKind::kRelationship: {
-      const auto& r = v.AsRelationship();
-      nlohmann::json props = nlohmann::json::object();
-      for (const auto& [k, item] : r.properties) props[k] = ToJson(item);
-      return {
-          {"id", r.id}, {"type", r.type}, {"start", r.start_id}, {"end", r.end_id}, {"properties", props}};
+    case ValueKind::kMap:
+      return PropertiesJson(v.AsMap());
+    case ValueKind::kNode:
+      return NodeJson(v.AsNode());
+    case ValueKind::kRelationship:
+      return RelationshipJson(v.AsRelationship());
+    case ValueKind::kPath: {
+      // A structure, as Neo4j's drivers give it: the nodes and the relationships in order.
+      const PathValue& p = v.AsPath();
+      Json nodes = Json::array(), rels = Json::array();
+      for (const auto& n : p.nodes) nodes.push_back(NodeJson(n));
+      for (const auto& r : p.relationships) rels.push_back(RelationshipJson(r));
+      return {{"nodes", std::move(nodes)}, {"relationships", std::move(rels)}};
     }
     default:
-      return ToTckString(v);  // paths and temporals: their Cypher text
+      return ToTckString(v);  // temporal values: their Cypher text
   }
+}
+
+Json PropertiesJson(const ValueMap& properties) {
+  Json out = Json::object();
+  for (const auto& [k, item] : properties) out[k] = ToJson(item);
+  return out;
 }
 
 std::string CsvField(const std::string& s) {
@@ -169,9 +184,9 @@ void PrintTable(const QueryResult& result, std::ostream& os) {
 
 void PrintResult(const QueryResult& result, const std::string& format, std::ostream& os) {
   if (format == "json") {
-    nlohmann::json rows = nlohmann::json::array();
+    Json rows = Json::array();
     for (const auto& row : result.rows()) {
-      nlohmann::json obj = nlohmann::json::object();
+      Json obj = Json::object();
       for (size_t i = 0; i < row.size(); ++i) obj[result.columns()[i]] = ToJson(row[i]);
       rows.push_back(std::move(obj));
     }

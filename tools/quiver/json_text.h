@@ -9,8 +9,9 @@
 
 namespace quiver::cli {
 
-inline std::string JsonText(const nlohmann::json& json, int indent = 2) {
-  return json.dump(indent, ' ', /*ensure_ascii=*/false, nlohmann::json::error_handler_t::replace);
+template <typename Json = nlohmann::json>
+std::string JsonText(const Json& json, int indent = 2) {
+  return json.dump(indent, ' ', /*ensure_ascii=*/false, Json::error_handler_t::replace);
 }
 
 }  // namespace quiver::cli
