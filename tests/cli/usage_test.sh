@@ -60,6 +60,18 @@ expect query-create 0 '^created 2 nodes, created 1 relationship, set 1 property,
   query --db "$tmp/made" --create "CREATE (:A {x: 1})-[:R]->(:B)"
 expect query-set-summary 0 '^set 2 properties$' -- query --db "$tmp/made" "MATCH (n) SET n.y = 2 RETURN count(n) AS c"
 expect query-timing 0 '^\(2 rows, [0-9.e+-]+ ms\)$' -- query --db "$tmp/made" --timing "MATCH (n) RETURN n.x"
+# Reads open read-only: while one process reads (for up to 5 s), another reads and a
+# third writes; --read-only refuses a write; --timeout ends a statement.
+"$quiver" query --db "$tmp/made" "UNWIND range(1, 400) AS i CREATE (:N {i: i})" > /dev/null
+"$quiver" query --db "$tmp/made" --timeout 5s "MATCH (a:N), (b:N), (c:N) WHERE a.i + b.i + c.i < 0 RETURN count(*) AS n" > /dev/null 2>&1 &
+long=$!
+sleep 0.3
+expect query-second-reader 0 '\| 402 +\|' -- query --db "$tmp/made" "MATCH (n) RETURN count(n) AS c"
+expect query-writer-beside-reader 0 '^created 1 node' -- query --db "$tmp/made" "CREATE (:W)"
+expect query-read-only 1 'a statement writes, and --read-only was given' -- query --db "$tmp/made" --read-only "CREATE (:X)"
+expect query-timeout 1 'Interrupted/Timeout: .*200 ms' -- query --db "$tmp/made" --timeout 200ms "MATCH (a:N), (b:N), (c:N) WHERE a.i + b.i + c.i < 0 RETURN count(*) AS n"
+expect query-bad-timeout 2 "is not a duration" -- query --timeout soon "RETURN 1"
+wait "$long"
 # JSON keeps the RETURN's column order and gives a path as its nodes and relationships.
 out=$("$quiver" query --format json "CREATE p = (:A)-[:R]->(:B) RETURN 1 AS zeta, 2 AS alpha, p" 2>&1)
 if python3 -c 'import json,sys; r=json.loads(sys.argv[1])[0]; assert list(r)==["zeta","alpha","p"], list(r); assert [n["labels"] for n in r["p"]["nodes"]]==[["A"],["B"]]; assert r["p"]["relationships"][0]["type"]=="R"' "$out"; then

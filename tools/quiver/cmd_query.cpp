@@ -1,6 +1,8 @@
 // `quiver query`: run openCypher against a database directory (--db; --create makes one
 // where there is none) or, without --db, a fresh in-memory database, and print the
-// results. A statement that changed the graph prints what it changed ("created 1 node,
+// results. Statements that only read open the database read-only, so they run beside
+// one writing process (docs/concurrency.md); --read-only refuses writes, --timeout ends
+// a statement that runs longer. A statement that changed the graph prints what it changed ("created 1 node,
 // set 2 properties") after its rows, in table format, or alone when it returns none;
 // --timing (or a terminal) adds each statement's rows and elapsed time on stderr.
 //
@@ -14,8 +16,10 @@
 // and exits 1.
 #include <unistd.h>
 
+#include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <optional>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -37,7 +41,24 @@ struct QueryOptions {
   std::string query;
   bool create = false;
   bool timing = false;
+  bool read_only = false;
+  std::string timeout;     // as given: 500ms, 30s, 5m
+  int64_t timeout_ms = 0;  // parsed
 };
+
+// "500ms", "30s", "5m", "1h" (a number alone is seconds); nullopt when it is none of them.
+std::optional<int64_t> ParseTimeoutMs(const std::string& text) {
+  int64_t value = 0;
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (ec != std::errc() || value <= 0) return std::nullopt;
+  const std::string unit(ptr, end);
+  if (unit == "ms") return value;
+  if (unit.empty() || unit == "s") return value * 1000;
+  if (unit == "m") return value * 60'000;
+  if (unit == "h") return value * 3'600'000;
+  return std::nullopt;
+}
 
 // Splits a script at semicolons outside strings, quoted names and comments.
 std::vector<std::string> SplitStatements(const std::string& text) {
@@ -207,7 +228,15 @@ void PrintResult(const QueryResult& result, const std::string& format, std::ostr
   }
 }
 
-int RunQuery(const QueryOptions& options) {
+int RunQuery(QueryOptions options) {
+  if (!options.timeout.empty()) {
+    const auto ms = ParseTimeoutMs(options.timeout);
+    if (!ms) {
+      std::cerr << "quiver query: --timeout: '" << options.timeout << "' is not a duration (500ms, 30s, 5m)\n";
+      return kExitUsage;
+    }
+    options.timeout_ms = *ms;
+  }
   std::vector<std::string> statements;
   if (!options.file.empty()) {
     std::ifstream in(options.file);
@@ -225,28 +254,56 @@ int RunQuery(const QueryOptions& options) {
     return kExitUsage;
   }
   try {
-    DatabaseOptions open;
-    open.create_if_missing = options.create;
+    // Parameters are constant expressions: evaluated in memory, before any database opens.
+    ValueMap params;
+    {
+      auto scratch = Database::OpenInMemory()->Connect();
+      for (const auto& param : options.params) {
+        size_t eq = param.find('=');
+        if (eq == std::string::npos || eq == 0) {
+          std::cerr << "quiver query: --param takes name=value, got '" << param << "'\n";
+          return kExitUsage;
+        }
+        auto value = scratch->Query("RETURN " + param.substr(eq + 1));
+        params.Set(param.substr(0, eq), value.rows()[0][0]);
+      }
+    }
     std::unique_ptr<Database> db;
-    try {
-      db = options.db.empty() ? Database::OpenInMemory() : Database::Open(options.db, open);
-    } catch (const StorageError& e) {
-      // A mistyped path must not silently become a new, empty database that answers 0.
-      if (e.detail() != "NotFound" || options.create) throw;
-      std::cerr << "error: " << e.message() << "; to make a new database there, add --create\n";
-      return kExitFailure;
+    if (options.db.empty()) {
+      db = Database::OpenInMemory();
+    } else {
+      // Statements that only read run on a read-only open: it takes no lock, so any
+      // number of them run beside one process that writes (docs/concurrency.md). A
+      // script with a write opens read-write (the database's one writer).
+      DatabaseOptions read_only;
+      read_only.read_only = true;
+      try {
+        db = Database::Open(options.db, read_only);
+      } catch (const StorageError& e) {
+        // A mistyped path must not silently become a new, empty database that answers 0.
+        if (e.detail() != "NotFound") throw;
+        if (!options.create) {
+          std::cerr << "error: " << e.message() << "; to make a new database there, add --create\n";
+          return kExitFailure;
+        }
+      }
+      bool writes = db == nullptr;
+      for (size_t i = 0; db != nullptr && i < statements.size() && !writes; ++i) {
+        writes = !db->Connect()->Prepare(statements[i], params)->read_only();
+      }
+      if (writes && options.read_only) {
+        std::cerr << "error: ClientError/ReadOnly: a statement writes, and --read-only was given\n";
+        return kExitFailure;
+      }
+      if (writes) {
+        db.reset();
+        DatabaseOptions read_write;
+        read_write.create_if_missing = options.create;
+        db = Database::Open(options.db, read_write);
+      }
     }
     auto conn = db->Connect();
-    ValueMap params;
-    for (const auto& param : options.params) {
-      size_t eq = param.find('=');
-      if (eq == std::string::npos || eq == 0) {
-        std::cerr << "quiver query: --param takes name=value, got '" << param << "'\n";
-        return kExitUsage;
-      }
-      auto value = conn->Query("RETURN " + param.substr(eq + 1));
-      params.Set(param.substr(0, eq), value.rows()[0][0]);
-    }
+    if (options.timeout_ms > 0) conn->SetQueryTimeout(std::chrono::milliseconds(options.timeout_ms));
     const bool timing = options.timing || ::isatty(STDERR_FILENO) != 0;
     for (const auto& statement : statements) {
       QueryResult result = conn->Query(statement, params);
@@ -278,6 +335,8 @@ void RegisterQueryCommand(CLI::App& app, CommandHandler& handler) {
       app.add_subcommand("query", "Run openCypher against a database (or in memory) and print the results.");
   cmd->add_option("--db", options->db, "A database directory; default: a fresh in-memory database");
   cmd->add_flag("--create", options->create, "Create the --db database if there is none (else that is an error)");
+  cmd->add_flag("--read-only", options->read_only, "Refuse statements that write (reads never take the writer's lock)");
+  cmd->add_option("--timeout", options->timeout, "End a statement that runs longer (500ms, 30s, 5m)");
   cmd->add_flag("--timing", options->timing, "Print each statement's rows and elapsed time on stderr (default on a terminal)");
   cmd->add_option("--format", options->format, "Output format")
       ->check(CLI::IsMember({"table", "csv", "json"}));

@@ -1,0 +1,94 @@
+// Many processes on one database (docs/concurrency.md): one writer, and readers in other
+// processes opening read-only while it commits and compacts. Each read-only open sees a
+// committed state whole — here, a chain whose every commit adds one node and the
+// relationship to it, so nodes = relationships + 1 in every state — and never blocks the
+// writer; a second writer is refused with Busy.
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "quiver/database.h"
+#include "test_util/temp_dir.h"
+
+namespace quiver {
+namespace {
+
+int64_t Count(Connection& conn, const std::string& match) {
+  return conn.Query(match + " RETURN count(*) AS n").rows().at(0).at(0).AsInt();
+}
+
+// The reader process: opens read-only again and again until the writer is done (the
+// file `done` exists), checking each state; exits 0 when every one was whole.
+[[noreturn]] void ReaderProcess(const std::string& path, const std::string& done) {
+  int opens = 0, last = 0;
+  for (;;) {
+    const bool finished = ::access(done.c_str(), F_OK) == 0;
+    try {
+      DatabaseOptions o;
+      o.read_only = true;
+      auto db = Database::Open(path, o);
+      auto conn = db->Connect();
+      const int64_t nodes = Count(*conn, "MATCH (n:Step)");
+      const int64_t rels = Count(*conn, "MATCH (:Step)-[r:NEXT]->(:Step)");
+      if (nodes != rels + 1 || nodes < last) ::_exit(3);  // a torn or older state
+      last = static_cast<int>(nodes);
+      ++opens;
+    } catch (const std::exception&) {
+      ::_exit(4);
+    }
+    if (finished) ::_exit(opens > 1 ? 0 : 5);
+  }
+}
+
+TEST(MultiProcessTest, ReadOnlyProcessesReadWholeStatesWhileTheWriterCommitsAndCompacts) {
+  quiver::testing::TempDir dir;
+  const std::string path = dir.Join("db"), done = dir.Join("done");
+  Database::Open(path)->Connect()->Query("CREATE (:Step {i: 0})");
+  // The readers fork before this process starts the writer's threads.
+  std::vector<pid_t> readers;
+  for (int r = 0; r < 2; ++r) {
+    const pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) ReaderProcess(path, done);
+    readers.push_back(pid);
+  }
+  DatabaseOptions options;
+  options.memory_budget = 256 << 10;  // compactions while the readers open
+  auto db = Database::Open(path, options);
+  auto conn = db->Connect();
+  auto step = conn->Prepare("MATCH (p:Step {i: $prev}) CREATE (p)-[:NEXT]->(:Step {i: $i, pad: $pad})",
+                            {{"prev", Value::Int(0)}, {"i", Value::Int(1)}, {"pad", Value::String("")}});
+  for (int64_t i = 1; i <= 600; ++i) {
+    conn->Execute(*step, {{"prev", Value::Int(i - 1)}, {"i", Value::Int(i)}, {"pad", Value::String(std::string(800, 'p'))}});
+  }
+  // A second writer, in another process, is refused while this one holds the database.
+  const pid_t second = ::fork();
+  ASSERT_GE(second, 0);
+  if (second == 0) {
+    try {
+      auto other = Database::Open(path);
+      ::_exit(1);
+    } catch (const StorageError& e) {
+      ::_exit(e.detail() == "Busy" ? 0 : 2);
+    }
+  }
+  int status = 0;
+  ::waitpid(second, &status, 0);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "a second writer was not refused with Busy";
+  { std::FILE* f = std::fopen(done.c_str(), "w"); std::fclose(f); }
+  for (pid_t pid : readers) {
+    ::waitpid(pid, &status, 0);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        << "reader exit " << (WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+  }
+  EXPECT_EQ(Count(*conn, "MATCH (n:Step)"), 601);
+}
+
+}  // namespace
+}  // namespace quiver
