@@ -1,6 +1,7 @@
 #include "storage/txn/transactional_store.h"
 
 #include <algorithm>
+#include <chrono>
 #include <thread>
 
 #include "storage/txn/compaction.h"
@@ -96,6 +97,14 @@ Status TransactionalStore::Recover() {
   // position before the reader has read them. The reader then sees a hole in the log; if
   // CURRENT has moved on meanwhile, that is the race, not corruption: start over on the
   // new generation. (The writer holds LOCK, so it never races itself.)
+  //
+  // It can also read the tail of the log while the writer appends to it: reading page by
+  // page, it may see a record's page before the writer wrote it (zeros) and a later
+  // page after the writer wrote and fsynced the first and appended more — a "hole" that
+  // a later record names durable, which from a file at rest would be damage. Such a view
+  // is never stable: read again, the hole is filled. So a read-only open that meets
+  // Corruption in the log reads it again, a few times with a short pause, before it
+  // reports it; damage at rest is reported all the same, a few milliseconds later.
   constexpr int kReadOnlyAttempts = 8;
   uint64_t position = 0;
   Result<RecoveredLog> recovered = Status::OK();
@@ -109,7 +118,11 @@ Status TransactionalStore::Recover() {
                            &recovery_);
     if (recovered.ok() || !options_.read_only || attempt == kReadOnlyAttempts) break;
     auto current = ReadCurrent(env_, path_);
-    if (!current.ok() || *current == pinned) break;
+    if (!current.ok()) break;
+    if (*current == pinned) {
+      if (!recovered.status().IsCorruption()) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(attempt));  // let the writer's append finish
+    }
   }
   QUIVER_RETURN_IF_ERROR(recovered.status());
   RecoveredLog rec = std::move(recovered).value();

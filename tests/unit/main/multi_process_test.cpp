@@ -39,7 +39,8 @@ int64_t Count(Connection& conn, const std::string& match) {
       if (nodes != rels + 1 || nodes < last) ::_exit(3);  // a torn or older state
       last = static_cast<int>(nodes);
       ++opens;
-    } catch (const std::exception&) {
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "reader: open %d: %s\n", opens, e.what());
       ::_exit(4);
     }
     if (finished) ::_exit(opens > 1 ? 0 : 5);
@@ -66,6 +67,14 @@ TEST(MultiProcessTest, ReadOnlyProcessesReadWholeStatesWhileTheWriterCommitsAndC
                             {{"prev", Value::Int(0)}, {"i", Value::Int(1)}, {"pad", Value::String("")}});
   for (int64_t i = 1; i <= 600; ++i) {
     conn->Execute(*step, {{"prev", Value::Int(i - 1)}, {"i", Value::Int(i)}, {"pad", Value::String(std::string(800, 'p'))}});
+  }
+  {  // the budget made the writer compact while the readers opened
+    std::FILE* current = std::fopen((path + "/CURRENT").c_str(), "r");
+    char name[32] = {};
+    ASSERT_NE(current, nullptr);
+    ASSERT_NE(std::fgets(name, sizeof(name), current), nullptr);
+    std::fclose(current);
+    EXPECT_STRNE(name, "gen-000001\n") << "no compaction ran";
   }
   // A second writer, in another process, is refused while this one holds the database.
   const pid_t second = ::fork();
