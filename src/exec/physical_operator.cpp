@@ -43,6 +43,20 @@ void PhysicalOperator::Profile(std::vector<ProfiledOperator>& out) const {
   out.push_back({&logical_, rows_produced});
 }
 
+Value* InputRows::Next(ExecContext& ctx, PhysicalOperator& input) {
+  if (!batch_) batch_ = ctx.NewBatch();
+  if (pos_ >= batch_->size()) {
+    if (done_) return nullptr;
+    batch_->Clear();
+    pos_ = 0;
+    if (!input.Next(ctx, *batch_)) {
+      done_ = true;
+      return nullptr;
+    }
+  }
+  return batch_->Row(pos_++);
+}
+
 void EagerOperator::Open(ExecContext& ctx, const Value* argument) {
   PhysicalOperator::Open(ctx, argument);
   if (!rows_) rows_ = std::make_unique<RowBuffer>(ctx.width());

@@ -92,6 +92,25 @@ using StreamOperatorPtr = std::unique_ptr<StreamOperator>;
 
 // An operator that needs its whole input before producing anything (sorts, the
 // updating clauses). Process() turns the buffered input into the output rows.
+// An operator's input read a row at a time, a batch behind: for operators that work on
+// their input row by row (a pipeline's first stage, OPTIONAL MATCH's outer rows).
+class InputRows {
+ public:
+  // Forgets what was read (at Open: the input starts over).
+  void Reset() {
+    if (batch_) batch_->Clear();
+    pos_ = 0;
+    done_ = false;
+  }
+  // The next row of `input`, or null once it has no more.
+  Value* Next(ExecContext& ctx, PhysicalOperator& input);
+
+ private:
+  std::unique_ptr<RowBatch> batch_;
+  size_t pos_ = 0;
+  bool done_ = false;
+};
+
 class EagerOperator : public PhysicalOperator {
  public:
   using PhysicalOperator::PhysicalOperator;

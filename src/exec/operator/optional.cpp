@@ -15,15 +15,11 @@ class OptionalOp final : public PhysicalOperator {
 
   void Open(ExecContext& ctx, const Value* argument) override {
     input().Open(ctx, argument);  // the subplan is opened per input row
-    if (!in_) {
-      in_ = ctx.NewBatch();
-      sub_ = ctx.NewBatch();
-    }
-    in_->Clear();
+    if (!sub_) sub_ = ctx.NewBatch();
+    input_rows_.Reset();
     sub_->Clear();
-    in_pos_ = sub_pos_ = 0;
+    sub_pos_ = 0;
     current_ = nullptr;
-    input_done_ = false;
   }
 
   bool Produce(ExecContext& ctx, RowBatch& out) override {
@@ -45,16 +41,8 @@ class OptionalOp final : public PhysicalOperator {
         current_ = nullptr;
         continue;
       }
-      if (in_pos_ >= in_->size()) {
-        if (input_done_) break;
-        in_->Clear();
-        in_pos_ = 0;
-        if (!input().Next(ctx, *in_)) {
-          input_done_ = true;
-          break;
-        }
-      }
-      current_ = in_->Row(in_pos_++);
+      current_ = input_rows_.Next(ctx, input());
+      if (current_ == nullptr) break;
       matched_ = false;
       subplan.Open(ctx, current_);
     }
@@ -63,13 +51,11 @@ class OptionalOp final : public PhysicalOperator {
   }
 
  private:
-  std::unique_ptr<RowBatch> in_;
+  InputRows input_rows_;
   std::unique_ptr<RowBatch> sub_;
-  size_t in_pos_ = 0;
   size_t sub_pos_ = 0;
   const Value* current_ = nullptr;
   bool matched_ = false;
-  bool input_done_ = false;
 };
 
 }  // namespace

@@ -30,10 +30,8 @@ class PipelineOp final : public PhysicalOperator {
 
   void Open(ExecContext& ctx, const Value* argument) override {
     PhysicalOperator::Open(ctx, argument);
-    if (in_) in_->Clear();
-    in_pos_ = 0;
+    input_rows_.Reset();
     depth_ = 0;
-    input_done_ = false;
   }
 
   void Profile(std::vector<ProfiledOperator>& out) const override {
@@ -69,19 +67,10 @@ class PipelineOp final : public PhysicalOperator {
   }
 
   bool ProduceDepthFirst(ExecContext& ctx, RowBatch& out) {
-    if (!in_) in_ = ctx.NewBatch();
     while (!out.full()) {
       if (depth_ == 0) {
-        if (in_pos_ >= in_->size()) {
-          if (input_done_) break;
-          in_->Clear();
-          in_pos_ = 0;
-          if (!input().Next(ctx, *in_)) {
-            input_done_ = true;
-            break;
-          }
-        }
-        row_ = in_->Row(in_pos_++);
+        row_ = input_rows_.Next(ctx, input());
+        if (row_ == nullptr) break;
         stages_[0]->BeginRow(ctx, row_);
         depth_ = 1;
       }
@@ -105,13 +94,11 @@ class PipelineOp final : public PhysicalOperator {
   std::vector<StreamOperatorPtr> stages_;  // bottom-up: stages_[0] reads the input
   bool in_place_ = false;
   std::vector<bool> keep_;
-  // Depth-first state: the input batch, the row in it the stages work on, and how
-  // many stages hold a row (stages_[depth_ - 1] is the one to resume).
-  std::unique_ptr<RowBatch> in_;
-  size_t in_pos_ = 0;
+  // Depth-first state: the input, the row of it the stages work on, and how many
+  // stages hold a row (stages_[depth_ - 1] is the one to resume).
+  InputRows input_rows_;
   Value* row_ = nullptr;
   size_t depth_ = 0;
-  bool input_done_ = false;
 };
 
 }  // namespace
