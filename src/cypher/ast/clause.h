@@ -33,10 +33,10 @@ struct Clause : TaggedNode<ClauseKind> {
 };
 using ClausePtr = std::unique_ptr<Clause>;
 
-template <ClauseKind K>
+template <ClauseKind kTag>
 struct ClauseOf : Clause {
-  static constexpr ClauseKind kKind = K;
-  explicit ClauseOf(SourcePosition position) : Clause(K, position) {}
+  static constexpr ClauseKind kKind = kTag;
+  explicit ClauseOf(SourcePosition position) : Clause(kTag, position) {}
 };
 
 struct MatchClause : ClauseOf<ClauseKind::kMatch> {

@@ -49,10 +49,10 @@ struct Expr : TaggedNode<ExprKind> {
   using TaggedNode::TaggedNode;};
 using ExprPtr = std::unique_ptr<Expr>;
 
-template <ExprKind K>
+template <ExprKind kTag>
 struct ExprOf : Expr {
-  static constexpr ExprKind kKind = K;
-  explicit ExprOf(SourcePosition position) : Expr(K, position) {}
+  static constexpr ExprKind kKind = kTag;
+  explicit ExprOf(SourcePosition position) : Expr(kTag, position) {}
 };
 
 struct LiteralExpr : ExprOf<ExprKind::kLiteral> {
