@@ -18,6 +18,7 @@
 
 #include "common/file/fault_injection_env.h"
 #include "test_util/power_loss.h"
+#include "test_util/killed_child.h"
 #include "txn_test_util.h"
 
 namespace quiver::storage {
@@ -248,28 +249,15 @@ TEST_P(TxnKillTest, EveryPrintedTransactionSurvivesKillNine) {
   int64_t last = -1;       // the last transaction any child printed
   int64_t recovered = -1;  // the last transaction the previous reopen found
   for (int round = 0; round < 8; ++round) {
-    int fds[2];
-    ASSERT_EQ(::pipe(fds), 0);
-    const pid_t child = ::fork();
-    ASSERT_GE(child, 0);
-    if (child == 0) {
-      ::close(fds[0]);
-      ChildCommitLoop(path, durability, fds[1]);
-    }
-    ::close(fds[1]);
+    quiver::testing::KilledChild child([&](int fd) { ChildCommitLoop(path, durability, fd); });
+    ASSERT_TRUE(child.started());
     // Kill it at a seeded random moment: 20..400 ms into its run (the sweep).
     const auto kill_after = std::chrono::milliseconds(20 + rng() % 380);
     std::this_thread::sleep_for(kill_after);
-    ::kill(child, SIGKILL);
     int status = 0;
-    ::waitpid(child, &status, 0);
-    ASSERT_TRUE(WIFSIGNALED(status)) << "the child exited by itself with " << WEXITSTATUS(status);
-    std::string printed;
-    char buf[4096];
-    for (ssize_t n; (n = ::read(fds[0], buf, sizeof(buf))) > 0;) printed.append(buf, static_cast<size_t>(n));
-    ::close(fds[0]);
-    for (size_t pos = 0, nl; (nl = printed.find('\n', pos)) != std::string::npos; pos = nl + 1) {
-      last = std::stoll(printed.substr(pos, nl - pos));
+    ASSERT_TRUE(child.Kill(&status)) << "the child exited by itself with " << WEXITSTATUS(status);
+    for (int64_t id : child.Printed()) {
+      last = id;
       ++total_printed;
     }
     auto store = TransactionalStore::Open(Env::Default(), path, Options());

@@ -26,6 +26,7 @@
 #include "model_driver.h"
 #include "storage/checker.h"
 #include "storage/memory_graph.h"
+#include "test_util/killed_child.h"
 #include "txn_test_util.h"
 
 namespace quiver::storage {
@@ -110,41 +111,19 @@ TEST_P(TxnKillModelTest, EveryKillLeavesAPrefixOfTheAcknowledgedHistory) {
   uint64_t compactions_seen = 0, generation = 0;
   const int rounds = Rounds();
   for (int round = 0; round < rounds; ++round) {
-    int fds[2];
-    ASSERT_EQ(::pipe(fds), 0);
-    const pid_t child = ::fork();
-    ASSERT_GE(child, 0);
-    if (child == 0) {
-      ::close(fds[0]);
-      ChildLoop(path, durability, fds[1]);
-    }
-    ::close(fds[1]);
+    quiver::testing::KilledChild child([&](int fd) { ChildLoop(path, durability, fd); });
+    ASSERT_TRUE(child.started());
     // The kill lands after a random number of acknowledged attempts (and then a random
     // few milliseconds), not after a random time: a slow build (sanitizers) spends its
     // first milliseconds opening the store, and the kills must still land among
     // commits and compactions.
     const int64_t kill_after = static_cast<int64_t>(rng() % 60);
     const auto then = std::chrono::milliseconds(rng() % 20);
-    std::string out;
-    char buf[4096];
-    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (std::count(out.begin(), out.end(), '\n') < kill_after && std::chrono::steady_clock::now() < give_up) {
-      pollfd pfd{fds[0], POLLIN, 0};
-      if (::poll(&pfd, 1, 100) <= 0) continue;
-      const ssize_t n = ::read(fds[0], buf, sizeof(buf));
-      if (n <= 0) break;
-      out.append(buf, static_cast<size_t>(n));
-    }
+    child.WaitForLines(kill_after);
     std::this_thread::sleep_for(then);
-    ::kill(child, SIGKILL);
     int status = 0;
-    ::waitpid(child, &status, 0);
-    ASSERT_TRUE(WIFSIGNALED(status)) << "the child exited by itself with " << WEXITSTATUS(status);
-    for (ssize_t n; (n = ::read(fds[0], buf, sizeof(buf))) > 0;) out.append(buf, static_cast<size_t>(n));
-    ::close(fds[0]);
-    for (size_t pos = 0, nl; (nl = out.find('\n', pos)) != std::string::npos; pos = nl + 1) {
-      printed = std::stoll(out.substr(pos, nl - pos));
-    }
+    ASSERT_TRUE(child.Kill(&status)) << "the child exited by itself with " << WEXITSTATUS(status);
+    if (const auto lines = child.Printed(); !lines.empty()) printed = lines.back();
 
     const std::string where = "round " + std::to_string(round) + " (killed " + std::to_string(then.count()) +
                               " ms after attempt " + std::to_string(kill_after) + " of this child)";
