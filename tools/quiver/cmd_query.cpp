@@ -269,6 +269,9 @@ int RunQuery(QueryOptions options) {
       }
     }
     std::unique_ptr<Database> db;
+    // Statements planned on the read-only open run as planned; after a reopen for a
+    // write they are planned again there.
+    std::vector<std::unique_ptr<PreparedStatement>> prepared;
     if (options.db.empty()) {
       db = Database::OpenInMemory();
     } else {
@@ -289,13 +292,15 @@ int RunQuery(QueryOptions options) {
       }
       bool writes = db == nullptr;
       for (size_t i = 0; db != nullptr && i < statements.size() && !writes; ++i) {
-        writes = !db->Connect()->Prepare(statements[i], params)->read_only();
+        prepared.push_back(db->Connect()->Prepare(statements[i], params));
+        writes = !prepared.back()->read_only();
       }
       if (writes && options.read_only) {
         std::cerr << "error: ClientError/ReadOnly: a statement writes, and --read-only was given\n";
         return kExitFailure;
       }
       if (writes) {
+        prepared.clear();
         db.reset();
         DatabaseOptions read_write;
         read_write.create_if_missing = options.create;
@@ -305,8 +310,9 @@ int RunQuery(QueryOptions options) {
     auto conn = db->Connect();
     if (options.timeout_ms > 0) conn->SetQueryTimeout(std::chrono::milliseconds(options.timeout_ms));
     const bool timing = options.timing || ::isatty(STDERR_FILENO) != 0;
-    for (const auto& statement : statements) {
-      QueryResult result = conn->Query(statement, params);
+    for (size_t i = 0; i < statements.size(); ++i) {
+      QueryResult result =
+          i < prepared.size() ? conn->Execute(*prepared[i], params) : conn->Query(statements[i], params);
       if (!result.columns().empty()) PrintResult(result, options.format, std::cout);
       const QuerySummary& summary = result.summary();
       if (summary.counters.ContainsUpdates() && (result.columns().empty() || options.format == "table")) {
