@@ -85,13 +85,7 @@ Result<std::unique_ptr<TransactionalStore>> TransactionalStore::Open(Env* env, c
   return store;
 }
 
-Status TransactionalStore::Recover() {
-  DatabaseOptions dopts;
-  dopts.create_if_missing = options_.create_if_missing;
-  dopts.read_only = options_.read_only;
-  dopts.database_id = options_.database_id;
-  dopts.open.verify_checksums = options_.verify_checksums_on_open;
-  QUIVER_ASSIGN_OR_RETURN(dir_, DatabaseDir::Open(env_, path_, dopts));
+Result<RecoveredLog> TransactionalStore::ReadState(RecoveryReport* report) {
   // A reader in another process can lose a race with the writer's compaction: it pins
   // generation G, then the writer publishes G+1 and deletes the log segments below G+1's
   // position before the reader has read them. The reader then sees a hole in the log; if
@@ -106,16 +100,14 @@ Status TransactionalStore::Recover() {
   // Corruption in the log reads it again, a few times with a short pause, before it
   // reports it; damage at rest is reported all the same, a few milliseconds later.
   constexpr int kReadOnlyAttempts = 8;
-  uint64_t position = 0;
   Result<RecoveredLog> recovered = Status::OK();
   for (int attempt = 1;; ++attempt) {
     QUIVER_ASSIGN_OR_RETURN(auto gen, dir_->Pin());
     const uint64_t pinned = gen->generation();
-    position = gen->manifest().write_log_position;
+    const uint64_t position = gen->manifest().write_log_position;
     auto base = DeltaState::OverBase(std::move(gen), 0, position);
-    recovery_ = RecoveryReport();
-    recovered = RecoverLog(env_, path_, dir_->database_id(), std::move(base), options_.read_only, NewEdit(),
-                           &recovery_);
+    *report = RecoveryReport();
+    recovered = RecoverLog(env_, path_, dir_->database_id(), std::move(base), options_.read_only, NewEdit(), report);
     if (recovered.ok() || !options_.read_only || attempt == kReadOnlyAttempts) break;
     auto current = ReadCurrent(env_, path_);
     if (!current.ok()) break;
@@ -124,6 +116,33 @@ Status TransactionalStore::Recover() {
       std::this_thread::sleep_for(std::chrono::milliseconds(attempt));  // let the writer's append finish
     }
   }
+  return recovered;
+}
+
+Status TransactionalStore::Refresh() {
+  if (!options_.read_only) return Status::OK();  // a writer's state is the latest there is
+  std::lock_guard<std::mutex> refreshing(refresh_mu_);
+  RecoveryReport report;
+  QUIVER_ASSIGN_OR_RETURN(RecoveredLog rec, ReadState(&report));
+  {
+    std::lock_guard<std::mutex> l(mu_);
+    latest_ = rec.state;
+  }
+  std::lock_guard<std::mutex> l(visible_mu_);
+  visible_ = std::move(rec.state);
+  return Status::OK();
+}
+
+Status TransactionalStore::Recover() {
+  DatabaseOptions dopts;
+  dopts.create_if_missing = options_.create_if_missing;
+  dopts.read_only = options_.read_only;
+  dopts.database_id = options_.database_id;
+  dopts.open.verify_checksums = options_.verify_checksums_on_open;
+  QUIVER_ASSIGN_OR_RETURN(dir_, DatabaseDir::Open(env_, path_, dopts));
+  RecoveryReport report;
+  Result<RecoveredLog> recovered = ReadState(&report);
+  recovery_ = std::move(report);
   QUIVER_RETURN_IF_ERROR(recovered.status());
   RecoveredLog rec = std::move(recovered).value();
   latest_ = rec.state;
@@ -138,7 +157,7 @@ Status TransactionalStore::Recover() {
     segment = end;
   }
   QUIVER_ASSIGN_OR_RETURN(log_, LogWriter::Open(env_, path_, dir_->database_id(), segment, end));
-  RemoveSegmentsBelow(env_, path_, position);
+  RemoveSegmentsBelow(env_, path_, rec.state->base->gen().manifest().write_log_position);
   return Status::OK();
 }
 

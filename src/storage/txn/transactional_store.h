@@ -116,6 +116,11 @@ class TransactionalStore final : public TransactionHost {
   Status Compact();
   // Waits until every commit so far is durable (async mode's barrier).
   Status Flush();
+  // Read-only stores: catches up with what the writing process has committed since the
+  // open or the last refresh — its newest generation and the log past it, read as an
+  // open reads them (so it costs what an open does: the log since that generation).
+  // Snapshots taken before keep the state they have. A writer: nothing to do.
+  Status Refresh();
 
   // OK, or why the store no longer acknowledges commits.
   Status health() const;
@@ -133,6 +138,8 @@ class TransactionalStore final : public TransactionHost {
  private:
   TransactionalStore(Env* env, std::string path, StoreOptions options);
   Status Recover();
+  // The newest generation with the log past it replayed (retrying a reader's races).
+  Result<RecoveredLog> ReadState(RecoveryReport* report);
   void PublishVisible(const std::shared_ptr<const DeltaState>& state);
   void ReleaseSlot();
   // Waits (up to memory_patience) while delta + log buffer + extra > budget and the
@@ -159,6 +166,7 @@ class TransactionalStore final : public TransactionHost {
   std::shared_ptr<MemoryAccount> account_ = std::make_shared<MemoryAccount>();
   std::atomic<uint64_t> next_edit_{1};
 
+  std::mutex refresh_mu_;          // one Refresh at a time
   mutable std::mutex visible_mu_;  // held only to copy or swap the pointer
   std::shared_ptr<const DeltaState> visible_;
 
