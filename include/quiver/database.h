@@ -35,11 +35,20 @@ enum class Durability : uint8_t {
   kAsync,    // commit returns at once; a flusher writes behind
 };
 
+// Half the memory budget: one statement may hold that much, leaving the rest to the
+// write delta and to other statements.
+inline constexpr uint64_t kDefaultQueryMemoryPercent = 50;
+
 struct DatabaseOptions {
   Durability durability = Durability::kDurable;
   // Memory for the delta store, log buffers and query operators; default from the
   // resource policy (see `quiver info`).
   std::optional<uint64_t> memory_budget;
+  // What one statement's operators may hold at once — sort buffers, hash tables, groups,
+  // collected lists — before it ends with ResourceExhausted/MemoryLimitExceeded; 0: no
+  // limit. Default: kDefaultQueryMemoryPercent of the memory budget. A connection may
+  // set its own (Connection::SetQueryMemoryLimit).
+  std::optional<uint64_t> query_memory_limit;
   bool read_only = false;
   bool create_if_missing = true;
   // Verify every file checksum of the generation at open (otherwise `quiver check`).
@@ -55,6 +64,29 @@ struct ProcedureSignature {
 };
 // Receives the arguments in signature order; returns rows of outputs in signature order.
 using ProcedureFunction = std::function<std::vector<std::vector<Value>>(std::span<const Value> args)>;
+
+// What a procedure runs with: its arguments, a sink for its rows, and the calling
+// statement's cancellation and memory limit — so a procedure that works long or holds
+// much behaves as the statement's own operators do. Valid only during the call.
+class ProcedureContext {
+ public:
+  // In signature order.
+  virtual std::span<const Value> arguments() const = 0;
+  // One output row, values in signature order. The rows are charged to the statement's
+  // memory limit until they have been read (ResourceExhausted past it), and Emit checks
+  // for cancellation as CheckInterrupt does.
+  virtual void Emit(std::vector<Value> row) = 0;
+  // Throws QueryInterrupted when the statement was cancelled or ran past its timeout:
+  // call it in any loop that can run long.
+  virtual void CheckInterrupt() = 0;
+  // Working memory the procedure holds until it returns, charged to the statement's
+  // limit: ResourceExhausted (MemoryLimitExceeded) when it does not fit.
+  virtual void ReserveMemory(uint64_t bytes) = 0;
+
+ protected:
+  ~ProcedureContext() = default;
+};
+using ProcedureBody = std::function<void(ProcedureContext& context)>;
 
 // A statement parsed, bound and planned once, to run many times with different
 // parameter values (Connection::Execute). The plan assumes the kinds of the values it was
@@ -104,6 +136,12 @@ class Connection {
   // reading its rows included) ends with QueryInterrupted/Timeout. Zero: no limit (the
   // default). Applies to statements started after the call.
   virtual void SetQueryTimeout(std::chrono::milliseconds timeout) = 0;
+  // What one statement may hold in its operators (sorts, hash tables, groups, collected
+  // lists) before it ends with ResourceExhausted/MemoryLimitExceeded — the connection
+  // and the database stay usable. 0: no limit. Default: DatabaseOptions::
+  // query_memory_limit. Applies to statements started after the call.
+  virtual void SetQueryMemoryLimit(uint64_t bytes) = 0;
+  virtual uint64_t query_memory_limit() const = 0;
 };
 
 class Database {
@@ -116,7 +154,19 @@ class Database {
   static std::unique_ptr<Database> OpenInMemory(const DatabaseOptions& options = {});
 
   virtual std::unique_ptr<Connection> Connect() = 0;
+  // A read-only database (DatabaseOptions::read_only) sees what was committed when it
+  // opened; Refresh() moves it to what the writing process has committed since — its
+  // latest generation and write log, read as an open reads them. Statements and
+  // transactions already running keep the state they started with; later ones see the
+  // new one. For a database that writes (or lives in memory) there is nothing to catch
+  // up with: it does nothing. Throws StorageError as Open does.
+  virtual void Refresh() = 0;
+  // A procedure callable by CALL from every connection's later statements; a second
+  // registration of a name replaces the first. The table form returns all its rows at
+  // once; the context form streams them through ProcedureContext::Emit and sees the
+  // statement's cancellation and memory limit.
   virtual void RegisterProcedure(ProcedureSignature signature, ProcedureFunction function) = 0;
+  virtual void RegisterProcedure(ProcedureSignature signature, ProcedureBody body) = 0;
 };
 
 }  // namespace quiver

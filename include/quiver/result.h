@@ -65,6 +65,9 @@ struct QuerySummary {
   uint64_t rows = 0;                  // rows the result produced
   std::chrono::nanoseconds elapsed{};  // from Query/Execute to the last row
   UpdateCounters counters;
+  // The most memory the statement's operators held at once (sorts, hash tables, groups,
+  // collected lists: what its memory limit counts), estimated.
+  uint64_t peak_memory_bytes = 0;
 };
 
 // The engine's side of a streaming result (implemented in src/main/).

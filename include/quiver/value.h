@@ -203,6 +203,10 @@ class Value {
   // True when both values share one heap payload (or are the same inline value); a
   // cheap pre-check for equality, and what tests use to observe sharing.
   bool SharesPayloadWith(const Value& other) const { return kind_ == other.kind_ && bits_ == other.bits_; }
+  // How many Values share this one's heap payload (at this instant: another thread may
+  // copy it next); 0 for an inline value. Memory accounting charges a payload to its
+  // holders only while few share it, so a list copied into a million rows counts once.
+  uint64_t PayloadOwners() const { return HasHeap() ? Heap()->refs.load(std::memory_order_relaxed) : 0; }
 
  private:
   Value(ValueKind kind, uint64_t bits) : kind_(kind), bits_(bits) {}

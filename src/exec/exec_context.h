@@ -14,15 +14,19 @@
 #include "exec/function/function.h"
 #include "exec/interrupt.h"
 #include "exec/physical_operator.h"
+#include "exec/query_memory.h"
 #include "quiver/database.h"
 #include "quiver/result.h"
 #include "storage/graph.h"
 
 namespace quiver::exec {
 
+class ExecProcedureContext;
+// A procedure as the engine calls it: with the public context, and the graph.
+using ProcedureImplementation = std::function<void(ExecProcedureContext& context)>;
 struct RegisteredProcedure {
   ProcedureSignature signature;
-  ProcedureFunction function;
+  ProcedureImplementation body;
 };
 using ProcedureTable = std::unordered_map<std::string, RegisteredProcedure>;
 
@@ -39,7 +43,9 @@ class ExecContext {
         parameters_(parameters),
         procedures_(procedures),
         width_(width == 0 ? 1 : width),
-        batch_capacity_(BatchCapacity(width_, operators)) {}
+        batch_capacity_(BatchCapacity(width_, operators)) {
+    functions_.set_memory(memory_.get());
+  }
 
   const GraphReader& graph() const { return graph_; }
   GraphWriter& writer() {
@@ -63,6 +69,16 @@ class ExecContext {
       CheckInterrupt();
     }
   }
+  // The statement's memory, against its limit (exec/query_memory.h); unlimited unless
+  // set before the statement starts.
+  QueryMemory& memory() { return *memory_; }
+  void set_memory_limit(uint64_t limit) {
+    memory_ = std::make_unique<QueryMemory>(limit);
+    functions_.set_memory(memory_.get());
+  }
+  // A buffer for rows an operator holds, charged to the statement.
+  std::unique_ptr<RowBuffer> NewRowBuffer() { return std::make_unique<RowBuffer>(width_, memory_.get()); }
+
   const ProcedureTable& procedures() const { return procedures_; }
   FunctionContext& functions() { return functions_; }
   // The statement's clock: date() and friends see one instant for the whole statement.
@@ -100,6 +116,7 @@ class ExecContext {
   const ProcedureTable& procedures_;
   size_t width_;
   size_t batch_capacity_;
+  std::unique_ptr<QueryMemory> memory_ = std::make_unique<QueryMemory>();
   FunctionContext functions_;
   UpdateCounters counters_;
   const Interrupt* interrupt_ = nullptr;

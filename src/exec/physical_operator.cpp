@@ -59,7 +59,7 @@ Value* InputRows::Next(ExecContext& ctx, PhysicalOperator& input) {
 
 void EagerOperator::Open(ExecContext& ctx, const Value* argument) {
   PhysicalOperator::Open(ctx, argument);
-  if (!rows_) rows_ = std::make_unique<RowBuffer>(ctx.width());
+  if (!rows_) rows_ = ctx.NewRowBuffer();
   rows_->Clear();
   processed_ = false;
   emit_pos_ = 0;

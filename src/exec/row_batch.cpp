@@ -1,6 +1,10 @@
 #include "exec/row_batch.h"
 
+#include <algorithm>
+#include <bit>
 #include <utility>
+
+#include "exec/value_bytes.h"
 
 namespace quiver::exec {
 
@@ -22,6 +26,31 @@ void RowBatch::Compact(const std::vector<bool>& keep) {
 void RowBatch::Clear() {
   for (size_t i = 0; i < size_ * width_; ++i) values_[i] = Value();
   size_ = 0;
+}
+
+unsigned RowBuffer::ChunkShift(size_t width) {
+  const size_t rows = width == 0 ? kChunkValues : std::max<size_t>(1, kChunkValues / width);
+  return static_cast<unsigned>(std::bit_width(std::bit_floor(rows)) - 1);
+}
+
+Value* RowBuffer::AppendCopy(const Value* row) {
+  charge_.Add(width_ == 0 ? 0 : HeldRowBytes(row, width_));
+  const size_t offset = rows_ & ChunkMask();
+  if (offset == 0) {
+    chunks_.emplace_back();
+    // The first chunk grows as it fills; later ones start whole (there is more to come).
+    if (chunks_.size() > 1) chunks_.back().reserve((ChunkMask() + 1) * width_);
+  }
+  std::vector<Value>& chunk = chunks_.back();
+  chunk.insert(chunk.end(), row, row + width_);
+  ++rows_;
+  return chunk.data() + offset * width_;
+}
+
+void RowBuffer::Clear() {
+  chunks_.clear();
+  rows_ = 0;
+  charge_.Reset();
 }
 
 }  // namespace quiver::exec

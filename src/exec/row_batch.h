@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "exec/query_memory.h"
 #include "quiver/value.h"
 
 namespace quiver::exec {
@@ -76,30 +77,39 @@ class RowBatch {
 
 class RowBuffer {
  public:
-  explicit RowBuffer(size_t width) : width_(width) {}
+  // `memory`: the query whose limit the rows count against (none: not charged).
+  explicit RowBuffer(size_t width, QueryMemory* memory = nullptr)
+      : width_(width),
+        chunk_shift_(ChunkShift(width)),
+        charge_(memory) {}
 
   size_t width() const { return width_; }
-  size_t size() const { return width_ == 0 ? rows_ : values_.size() / width_; }
-  bool empty() const { return size() == 0; }
-  Value* Row(size_t i) { return values_.data() + i * width_; }
-  const Value* Row(size_t i) const { return values_.data() + i * width_; }
-  Value* AppendCopy(const Value* row) {
-    ++rows_;
-    values_.insert(values_.end(), row, row + width_);
-    return values_.data() + values_.size() - width_;
-  }
+  size_t size() const { return rows_; }
+  bool empty() const { return rows_ == 0; }
+  Value* Row(size_t i) { return chunks_[i >> chunk_shift_].data() + (i & ChunkMask()) * width_; }
+  const Value* Row(size_t i) const { return chunks_[i >> chunk_shift_].data() + (i & ChunkMask()) * width_; }
+  // Copies `row` in, charging its slots and the payloads only `row` referred to.
+  Value* AppendCopy(const Value* row);
   void AppendBatch(const RowBatch& batch) {
     for (size_t i = 0; i < batch.size(); ++i) AppendCopy(batch.Row(i));
   }
-  void Clear() {
-    values_.clear();
-    rows_ = 0;
-  }
+  // Drops every row and gives their memory (and its charge) back.
+  void Clear();
 
  private:
+  // Rows live in chunks of a fixed row count (a power of two, about kChunkValues values),
+  // so a buffer of millions of rows never copies itself to grow — each step of a growing
+  // vector would move everything held, in one step too long to cancel — while a small
+  // one costs only what it holds: the first chunk grows as a vector until full.
+  static constexpr size_t kChunkValues = 64 * 1024;
+  static unsigned ChunkShift(size_t width);
+  size_t ChunkMask() const { return (size_t{1} << chunk_shift_) - 1; }
+
   size_t width_;
-  size_t rows_ = 0;  // counts rows when width is 0 (a statement without slots)
-  std::vector<Value> values_;
+  unsigned chunk_shift_;
+  size_t rows_ = 0;
+  std::vector<std::vector<Value>> chunks_;
+  MemoryCharge charge_;
 };
 
 }  // namespace quiver::exec

@@ -30,8 +30,8 @@ struct Eager {
 // Runs a statement to its end (the caller commits, then sets the elapsed time again).
 Eager RunEagerly(const std::shared_ptr<const PreparedPlan>& plan, const ValueMap& parameters,
                  std::shared_ptr<const exec::ProcedureTable> procedures, const GraphReader& graph,
-                 GraphWriter* writer, Clock::time_point started, std::shared_ptr<const exec::Interrupt> interrupt) {
-  StatementRun run(plan, parameters, std::move(procedures), graph, writer, nullptr, started, std::move(interrupt));
+                 GraphWriter* writer, Clock::time_point started, RunControl control) {
+  StatementRun run(plan, parameters, std::move(procedures), graph, writer, nullptr, started, std::move(control));
   Eager out;
   out.rows = run.Drain();
   out.columns = run.columns();
@@ -144,7 +144,7 @@ QueryResult SourceConnection::Run(SourcePreparedStatement& statement, const Valu
 
 QueryResult SourceConnection::RunAutoCommit(SourcePreparedStatement& statement, const ValueMap& parameters) {
   const Clock::time_point started = Clock::now();
-  const auto interrupt = StartInterrupt(started);
+  RunControl control = StartControl(started);
   const auto procedures = db_.procedures();
   auto serial = db_.SerializeStatement();
   GraphSource& source = db_.source();
@@ -160,7 +160,7 @@ QueryResult SourceConnection::RunAutoCommit(SourcePreparedStatement& statement, 
     if (!Writes(*plan)) {
       const GraphReader& graph = *snapshot;
       auto run = std::make_unique<StatementRun>(plan, parameters, procedures, graph, nullptr, std::move(snapshot),
-                                                started, interrupt);
+                                                started, std::move(control));
       std::vector<std::string> columns = run->columns();
       return QueryResult(std::move(columns), TypesOf(*plan), std::move(run));
     }
@@ -171,7 +171,8 @@ QueryResult SourceConnection::RunAutoCommit(SourcePreparedStatement& statement, 
   try {
     plan = statement.PlanFor(parameters, *writer, *procedures);
     Eager result =
-        RunEagerly(plan, parameters, procedures, *writer, Writes(*plan) ? writer.get() : nullptr, started, interrupt);
+        RunEagerly(plan, parameters, procedures, *writer, Writes(*plan) ? writer.get() : nullptr, started,
+                   std::move(control));
     // The writer is spent once Commit returns, whatever it returns: nothing is left to
     // roll back (a failed commit left no trace), so it must not reach the handler.
     std::unique_ptr<GraphWriter> finishing = std::move(writer);
@@ -196,7 +197,7 @@ QueryResult SourceConnection::RunInTransaction(SourcePreparedStatement& statemen
                           "); call Rollback() to end it");
   }
   const Clock::time_point started = Clock::now();
-  const auto interrupt = StartInterrupt(started);
+  RunControl control = StartControl(started);
   try {
     const auto procedures = db_.procedures();
     const auto plan = statement.PlanFor(parameters, tx.graph(), *procedures);
@@ -205,7 +206,7 @@ QueryResult SourceConnection::RunInTransaction(SourcePreparedStatement& statemen
     }
     return ToResult(
         RunEagerly(plan, parameters, procedures, tx.graph(), Writes(*plan) ? tx.writer.get() : nullptr, started,
-                   interrupt),
+                   std::move(control)),
         *plan);
   } catch (const std::exception& e) {
     FailTransaction(e.what());
@@ -213,13 +214,15 @@ QueryResult SourceConnection::RunInTransaction(SourcePreparedStatement& statemen
   }
 }
 
-std::shared_ptr<exec::Interrupt> SourceConnection::StartInterrupt(Clock::time_point started) {
+RunControl SourceConnection::StartControl(Clock::time_point started) {
   auto interrupt = std::make_shared<exec::Interrupt>();
   if (timeout_.count() > 0) interrupt->SetDeadline(started + timeout_, timeout_);
-  std::lock_guard lock(running_mutex_);
-  std::erase_if(running_, [](const std::weak_ptr<exec::Interrupt>& w) { return w.expired(); });
-  running_.push_back(interrupt);
-  return interrupt;
+  {
+    std::lock_guard lock(running_mutex_);
+    std::erase_if(running_, [](const std::weak_ptr<exec::Interrupt>& w) { return w.expired(); });
+    running_.push_back(interrupt);
+  }
+  return RunControl{std::move(interrupt), memory_limit_.value_or(db_.query_memory_limit())};
 }
 
 void SourceConnection::Cancel() {

@@ -14,6 +14,7 @@
 
 #include "main/prepared_plan.h"
 #include "main/source_database.h"
+#include "main/statement_run.h"
 
 namespace quiver::main {
 
@@ -58,6 +59,8 @@ class SourceConnection final : public Connection {
   bool InTransaction() const override { return transaction_.has_value(); }
   void Cancel() override;
   void SetQueryTimeout(std::chrono::milliseconds timeout) override { timeout_ = timeout; }
+  void SetQueryMemoryLimit(uint64_t bytes) override { memory_limit_ = bytes; }
+  uint64_t query_memory_limit() const override { return memory_limit_.value_or(db_.query_memory_limit()); }
 
  private:
   struct Transaction {
@@ -76,12 +79,14 @@ class SourceConnection final : public Connection {
   // others) and remember why.
   void FailTransaction(const std::string& why);
 
-  // A new statement's interrupt, with this connection's timeout, registered for Cancel().
-  std::shared_ptr<exec::Interrupt> StartInterrupt(std::chrono::steady_clock::time_point started);
+  // A new statement's bounds: an interrupt with this connection's timeout, registered
+  // for Cancel(), and the memory limit.
+  RunControl StartControl(std::chrono::steady_clock::time_point started);
 
   SourceDatabase& db_;
   std::optional<Transaction> transaction_;
   std::chrono::milliseconds timeout_{0};
+  std::optional<uint64_t> memory_limit_;  // unset: the database's
   std::mutex running_mutex_;  // Cancel() comes from other threads
   std::vector<std::weak_ptr<exec::Interrupt>> running_;
 };

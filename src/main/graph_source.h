@@ -16,6 +16,8 @@ class GraphSource {
   // A consistent snapshot for a statement that does not write, or null when the store
   // has none (then it runs in a write transaction too).
   virtual std::unique_ptr<GraphReader> BeginRead() { return nullptr; }
+  // A read-only source catches up with another process's commits (Database::Refresh).
+  virtual void Refresh() {}
 };
 
 }  // namespace quiver::main

@@ -21,7 +21,8 @@ class MemorySource final : public main::GraphSource {
 
 class InMemoryDatabase final : public main::SourceDatabase {
  public:
-  InMemoryDatabase() : main::SourceDatabase(source_, /*one_statement_at_a_time=*/true) {}
+  explicit InMemoryDatabase(uint64_t query_memory_limit)
+      : main::SourceDatabase(source_, /*one_statement_at_a_time=*/true, query_memory_limit) {}
 
  private:
   MemorySource source_;  // constructed before use: the base only stores the reference
@@ -30,7 +31,7 @@ class InMemoryDatabase final : public main::SourceDatabase {
 }  // namespace
 
 std::unique_ptr<Database> Database::OpenInMemory(const DatabaseOptions& options) {
-  return std::make_unique<InMemoryDatabase>();
+  return std::make_unique<InMemoryDatabase>(main::DefaultQueryMemoryLimit(options));
 }
 
 }  // namespace quiver

@@ -5,9 +5,9 @@
 namespace quiver::main {
 
 QueryResult ExecuteQuery(GraphSource& source, const exec::ProcedureTable& procedures, std::string_view text,
-                         const ValueMap& parameters) {
-  SourceDatabase db(source, /*one_statement_at_a_time=*/false);
-  for (const auto& [name, procedure] : procedures) db.RegisterProcedure(procedure.signature, procedure.function);
+                         const ValueMap& parameters, uint64_t memory_limit) {
+  SourceDatabase db(source, /*one_statement_at_a_time=*/false, memory_limit);
+  for (const auto& [name, procedure] : procedures) db.RegisterProcedure(procedure.signature, procedure.body);
   QueryResult streaming = db.Connect()->Query(text, parameters);
   std::vector<std::vector<Value>> rows = streaming.rows();
   const QuerySummary summary = streaming.summary();

@@ -12,8 +12,9 @@
 namespace quiver::main {
 
 // Runs `text` in its own transaction and returns every row (read into memory). Throws
-// the statement's QuiverError after rolling its transaction back.
+// the statement's QuiverError after rolling its transaction back. `memory_limit`: what
+// the statement's operators may hold (0: no limit).
 QueryResult ExecuteQuery(GraphSource& source, const exec::ProcedureTable& procedures, std::string_view text,
-                         const ValueMap& parameters);
+                         const ValueMap& parameters, uint64_t memory_limit = 0);
 
 }  // namespace quiver::main

@@ -1,16 +1,43 @@
 #include "main/source_database.h"
 
+#include <algorithm>
+
+#include "common/resource/resource_policy.h"
 #include "main/connection.h"
 
 namespace quiver::main {
 
+uint64_t DefaultQueryMemoryLimit(const DatabaseOptions& options) {
+  if (options.query_memory_limit) return *options.query_memory_limit;
+  uint64_t budget = 0;
+  if (options.memory_budget) {
+    budget = *options.memory_budget;
+  } else {
+    auto policy = ResourcePolicy::FromMachine();
+    ThrowIfError(policy.status());
+    budget = policy->memory_budget().value;
+  }
+  return std::max<uint64_t>(1, budget / 100 * kDefaultQueryMemoryPercent + budget % 100 * kDefaultQueryMemoryPercent / 100);
+}
+
 std::unique_ptr<Connection> SourceDatabase::Connect() { return std::make_unique<SourceConnection>(*this); }
 
 void SourceDatabase::RegisterProcedure(ProcedureSignature signature, ProcedureFunction function) {
+  RegisterProcedure(std::move(signature), [function = std::move(function)](exec::ExecProcedureContext& context) {
+    for (auto& row : function(context.arguments())) context.Emit(std::move(row));
+  });
+}
+
+void SourceDatabase::RegisterProcedure(ProcedureSignature signature, ProcedureBody body) {
+  RegisterProcedure(std::move(signature),
+                    [body = std::move(body)](exec::ExecProcedureContext& context) { body(context); });
+}
+
+void SourceDatabase::RegisterProcedure(ProcedureSignature signature, exec::ProcedureImplementation body) {
   std::lock_guard lock(procedures_mutex_);
   auto next = std::make_shared<exec::ProcedureTable>(*procedures_);
   std::string name = signature.name;
-  (*next)[name] = exec::RegisteredProcedure{std::move(signature), std::move(function)};
+  (*next)[name] = exec::RegisteredProcedure{std::move(signature), std::move(body)};
   procedures_ = std::move(next);
 }
 

@@ -8,21 +8,35 @@
 #include <mutex>
 
 #include "exec/exec_context.h"
+#include "exec/procedure_context.h"
 #include "main/graph_source.h"
 #include "quiver/database.h"
 
 namespace quiver::main {
+
+// The per-statement memory limit for `options`: its query_memory_limit when set, else
+// kDefaultQueryMemoryPercent of the memory budget (the option's, else the resource
+// policy's).
+uint64_t DefaultQueryMemoryLimit(const DatabaseOptions& options);
 
 class SourceDatabase : public Database {
  public:
   // one_statement_at_a_time: for sources that have no snapshots and one transaction
   // (MemoryGraph); otherwise statements run concurrently and the source serializes
   // writers itself.
-  SourceDatabase(GraphSource& source, bool one_statement_at_a_time)
-      : source_(source), serialize_(one_statement_at_a_time) {}
+  // `query_memory_limit`: what a statement's operators may hold (0: no limit), unless
+  // its connection sets another (DefaultQueryMemoryLimit).
+  SourceDatabase(GraphSource& source, bool one_statement_at_a_time, uint64_t query_memory_limit)
+      : source_(source), serialize_(one_statement_at_a_time), query_memory_limit_(query_memory_limit) {}
+
+  uint64_t query_memory_limit() const { return query_memory_limit_; }
 
   std::unique_ptr<Connection> Connect() override;
+  void Refresh() override { source_.Refresh(); }
   void RegisterProcedure(ProcedureSignature signature, ProcedureFunction function) override;
+  void RegisterProcedure(ProcedureSignature signature, ProcedureBody body) override;
+  // For the engine's own procedures, which read the graph (exec/procedure_context.h).
+  void RegisterProcedure(ProcedureSignature signature, exec::ProcedureImplementation body);
 
   GraphSource& source() { return source_; }
   // Held by a statement (or an explicit transaction) for its whole life when statements
@@ -35,6 +49,7 @@ class SourceDatabase : public Database {
  private:
   GraphSource& source_;
   const bool serialize_;
+  const uint64_t query_memory_limit_;
   std::mutex statement_mutex_;
   mutable std::mutex procedures_mutex_;  // guards the pointer, not the table
   std::shared_ptr<const exec::ProcedureTable> procedures_ = std::make_shared<exec::ProcedureTable>();

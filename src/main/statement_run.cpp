@@ -37,11 +37,11 @@ StatementRun::StatementRun(std::shared_ptr<const PreparedPlan> plan, ValueMap pa
                            std::shared_ptr<const exec::ProcedureTable> procedures, const GraphReader& graph,
                            GraphWriter* writer,
                            std::unique_ptr<GraphReader> snapshot, std::chrono::steady_clock::time_point started,
-                           std::shared_ptr<const exec::Interrupt> interrupt)
+                           RunControl control)
     : plan_(std::move(plan)),
       parameters_(std::move(parameters)),
       procedures_(std::move(procedures)),
-      interrupt_(std::move(interrupt)),
+      interrupt_(std::move(control.interrupt)),
       snapshot_(std::move(snapshot)),
       graph_(graph),
       started_(started) {
@@ -54,6 +54,7 @@ StatementRun::StatementRun(std::shared_ptr<const PreparedPlan> plan, ValueMap pa
   ctx_ = std::make_unique<exec::ExecContext>(graph_, writer, parameters_, *procedures_, plan_->plan.slot_count,
                                              exec::CountOperators(*root_));
   ctx_->set_interrupt(interrupt_.get());
+  ctx_->set_memory_limit(control.memory_limit);
   root_->Open(*ctx_, nullptr);
   batch_ = std::make_unique<exec::RowBatch>(ctx_->width(), ctx_->batch_capacity());
 }
@@ -108,15 +109,19 @@ std::vector<std::vector<Value>> StatementRun::Drain() {
 void StatementRun::Finish() {
   if (done_) return;
   done_ = true;
-  if (ctx_) summary_.counters = ctx_->counters();
+  if (ctx_) {
+    summary_.counters = ctx_->counters();
+    summary_.peak_memory_bytes = ctx_->memory().peak();
+  }
   summary_.elapsed = std::chrono::steady_clock::now() - started_;
 }
 
 void StatementRun::Close() {
   Finish();
   batch_.reset();
-  ctx_.reset();
+  // The operators first: what they hold is charged to the context's memory.
   root_.reset();
+  ctx_.reset();
   snapshot_.reset();
 }
 

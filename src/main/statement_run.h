@@ -19,6 +19,13 @@
 
 namespace quiver::main {
 
+// What bounds one execution: its interrupt (cancellation, deadline; may be null) and
+// its memory limit (exec::QueryMemory::kUnlimited: none).
+struct RunControl {
+  std::shared_ptr<const exec::Interrupt> interrupt;
+  uint64_t memory_limit = exec::QueryMemory::kUnlimited;
+};
+
 class StatementRun final : public ResultStream {
  public:
   // Reads `graph` and writes through `writer` (null for a read-only statement). When
@@ -27,7 +34,7 @@ class StatementRun final : public ResultStream {
   StatementRun(std::shared_ptr<const PreparedPlan> plan, ValueMap parameters,
                std::shared_ptr<const exec::ProcedureTable> procedures,
                const GraphReader& graph, GraphWriter* writer, std::unique_ptr<GraphReader> snapshot,
-               std::chrono::steady_clock::time_point started, std::shared_ptr<const exec::Interrupt> interrupt);
+               std::chrono::steady_clock::time_point started, RunControl control);
   ~StatementRun() override;
 
   bool Fetch(std::vector<std::vector<Value>>& rows) override;

@@ -19,6 +19,7 @@ class StoreSource final : public GraphSource {
     return std::move(writer).value();
   }
   std::unique_ptr<GraphReader> BeginRead() override { return store_.BeginRead(); }
+  void Refresh() override { ThrowIfError(store_.Refresh()); }
 
  private:
   storage::TransactionalStore& store_;

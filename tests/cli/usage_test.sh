@@ -71,6 +71,8 @@ expect query-writer-beside-reader 0 '^created 1 node' -- query --db "$tmp/made" 
 expect query-read-only 1 'a statement writes, and --read-only was given' -- query --db "$tmp/made" --read-only "CREATE (:X)"
 expect query-timeout 1 'Interrupted/Timeout: .*200 ms' -- query --db "$tmp/made" --timeout 200ms "MATCH (a:N), (b:N), (c:N) WHERE a.i + b.i + c.i < 0 RETURN count(*) AS n"
 expect query-bad-timeout 2 "is not a duration" -- query --timeout soon "RETURN 1"
+expect query-memory-limit 1 'ResourceExhausted/MemoryLimitExceeded: .*16 MiB' -- query --memory-limit 16M "UNWIND range(1, 100000) AS a UNWIND range(1, 10000) AS b RETURN collect(a) AS c"
+expect query-bad-memory-limit 2 "memory-limit" -- query --memory-limit lots "RETURN 1"
 wait "$long"
 # JSON keeps the RETURN's column order and gives a path as its nodes and relationships.
 out=$("$quiver" query --format json "CREATE p = (:A)-[:R]->(:B) RETURN 1 AS zeta, 2 AS alpha, p" 2>&1)

@@ -20,6 +20,7 @@
 #include <memory>
 #include <string>
 
+#include "exec/procedure_context.h"
 #include "main/query_engine.h"
 #include "fuzz/fuzz_support.h"
 #include "fuzz/mem_env.h"
@@ -92,8 +93,7 @@ void BuildGraph(Fixture* f) {
 
 void AddProcedure(Fixture* f, quiver::ProcedureSignature signature) {
   const std::string name = signature.name;
-  f->procedures[name] = {std::move(signature),
-                         [](std::span<const Value>) { return std::vector<std::vector<Value>>{}; }};
+  f->procedures[name] = {std::move(signature), [](quiver::exec::ExecProcedureContext&) {}};
 }
 
 Fixture* MakeFixture() {

@@ -33,8 +33,12 @@ class FakeDatabase : public Database {
       : script_(std::move(script)), observable_(observable), log_(log) {}
 
   std::unique_ptr<Connection> Connect() override;
+  void Refresh() override {}
   void RegisterProcedure(ProcedureSignature signature, ProcedureFunction function) override {
     procedures[signature.name] = std::move(function);
+  }
+  void RegisterProcedure(ProcedureSignature, ProcedureBody) override {
+    throw InternalError("", "fake: the runner registers only table procedures");
   }
 
   QueryResult Run(std::string_view text, const ValueMap& params) {
@@ -99,6 +103,8 @@ class FakeConnection : public Connection {
   bool InTransaction() const override { return false; }
   void Cancel() override { Unscripted(); }
   void SetQueryTimeout(std::chrono::milliseconds) override { Unscripted(); }
+  void SetQueryMemoryLimit(uint64_t) override { Unscripted(); }
+  uint64_t query_memory_limit() const override { return 0; }
 
  private:
   [[noreturn]] static void Unscripted() { throw ClientError("Unscripted", "fake: the runner used more than Query"); }

@@ -2,7 +2,8 @@
 // where there is none) or, without --db, a fresh in-memory database, and print the
 // results. Statements that only read open the database read-only, so they run beside
 // one writing process (docs/concurrency.md); --read-only refuses writes, --timeout ends
-// a statement that runs longer. A statement that changed the graph prints what it changed ("created 1 node,
+// a statement that runs longer, --memory-limit one that would hold more (sorts, hash
+// tables, collected lists) with ResourceExhausted. A statement that changed the graph prints what it changed ("created 1 node,
 // set 2 properties") after its rows, in table format, or alone when it returns none;
 // --timing (or a terminal) adds each statement's rows and elapsed time on stderr.
 //
@@ -27,6 +28,7 @@
 #include <sstream>
 
 #include "commands.h"
+#include "common/resource/byte_size.h"
 #include "json_text.h"
 #include "quiver/database.h"
 
@@ -44,6 +46,8 @@ struct QueryOptions {
   bool read_only = false;
   std::string timeout;     // as given: 500ms, 30s, 5m
   int64_t timeout_ms = 0;  // parsed
+  std::string memory_limit;                   // as given: 512M, 4GiB, 0 (none)
+  std::optional<uint64_t> memory_limit_bytes;  // parsed; unset: the database's default
 };
 
 // "500ms", "30s", "5m", "1h" (a number alone is seconds); nullopt when it is none of them.
@@ -237,6 +241,18 @@ int RunQuery(QueryOptions options) {
     }
     options.timeout_ms = *ms;
   }
+  if (!options.memory_limit.empty()) {
+    if (options.memory_limit == "0" || options.memory_limit == "none") {
+      options.memory_limit_bytes = 0;
+    } else {
+      auto bytes = ParseByteSize(options.memory_limit);
+      if (!bytes.ok()) {
+        std::cerr << "quiver query: --memory-limit: " << bytes.status().message() << "\n";
+        return kExitUsage;
+      }
+      options.memory_limit_bytes = *bytes;
+    }
+  }
   std::vector<std::string> statements;
   if (!options.file.empty()) {
     std::ifstream in(options.file);
@@ -309,6 +325,7 @@ int RunQuery(QueryOptions options) {
     }
     auto conn = db->Connect();
     if (options.timeout_ms > 0) conn->SetQueryTimeout(std::chrono::milliseconds(options.timeout_ms));
+    if (options.memory_limit_bytes) conn->SetQueryMemoryLimit(*options.memory_limit_bytes);
     const bool timing = options.timing || ::isatty(STDERR_FILENO) != 0;
     for (size_t i = 0; i < statements.size(); ++i) {
       QueryResult result =
@@ -343,6 +360,9 @@ void RegisterQueryCommand(CLI::App& app, CommandHandler& handler) {
   cmd->add_flag("--create", options->create, "Create the --db database if there is none (else that is an error)");
   cmd->add_flag("--read-only", options->read_only, "Refuse statements that write (reads never take the writer's lock)");
   cmd->add_option("--timeout", options->timeout, "End a statement that runs longer (500ms, 30s, 5m)");
+  cmd->add_option("--memory-limit", options->memory_limit,
+                  "What one statement may hold (sorts, hash tables, collected lists) before it fails with "
+                  "ResourceExhausted: 512M, 4GiB, 0 for none; default half the memory budget (quiver info)");
   cmd->add_flag("--timing", options->timing, "Print each statement's rows and elapsed time on stderr (default on a terminal)");
   cmd->add_option("--format", options->format, "Output format")
       ->check(CLI::IsMember({"table", "csv", "json"}));

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "exec/function/aggregate_internal.h"
+#include "exec/value_bytes.h"
 #include "exec/function/builtin_functions.h"
 #include "exec/function/function_args.h"
 
@@ -161,12 +162,16 @@ class Extreme final : public Aggregator {
 class Collect final : public Aggregator {
  public:
   void Update(std::span<const Value> args) override {
-    if (!args[0].IsNull()) items_.push_back(args[0]);
+    if (args[0].IsNull()) return;
+    held_bytes_ += exec::HeldBytes(args[0]);
+    items_.push_back(args[0]);
   }
   void Merge(Aggregator& other) override {
-    auto& o = SameKind<Collect>(other).items_;
+    Collect& collect = SameKind<Collect>(other);
+    auto& o = collect.items_;
     items_.insert(items_.end(), std::make_move_iterator(o.begin()), std::make_move_iterator(o.end()));
     o.clear();
+    held_bytes_ += std::exchange(collect.held_bytes_, 0);
   }
   Value Finalize() override { return Value::List(std::move(items_)); }
 

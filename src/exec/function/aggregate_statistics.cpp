@@ -59,12 +59,14 @@ class Percentile final : public Aggregator {
     const double p = CheckPercentile(args[1]);
     if (!percentile_) percentile_ = p;  // the first row's, as Neo4j
     values_.push_back(args[0]);
+    held_bytes_ += sizeof(Value);  // numbers: inline
   }
   void Merge(Aggregator& other) override {
     Percentile& o = SameKind<Percentile>(other);
     if (!percentile_) percentile_ = o.percentile_;
     values_.insert(values_.end(), o.values_.begin(), o.values_.end());
     o.values_.clear();
+    held_bytes_ += std::exchange(o.held_bytes_, 0);
   }
   Value Finalize() override {
     if (values_.empty()) return Value::Null();

@@ -31,6 +31,7 @@
 #include <span>
 #include <string_view>
 
+#include "exec/query_memory.h"
 #include "quiver/value.h"
 
 namespace quiver {
@@ -44,8 +45,16 @@ class FunctionContext {
   // Uniform in [0, 1): rand(). SplitMix64, so a seeded query is reproducible in tests.
   double NextRandom();
 
+  // The statement's memory: a function about to build a large value (range()) checks
+  // that it fits first. Null: no limit.
+  void set_memory(const exec::QueryMemory* memory) { memory_ = memory; }
+  void CheckFits(uint64_t bytes) const {
+    if (memory_ != nullptr) memory_->CheckFits(bytes);
+  }
+
  private:
   uint64_t random_state_;
+  const exec::QueryMemory* memory_ = nullptr;
 };
 
 // ---------------------------------------------------------------- scalar functions
@@ -92,6 +101,13 @@ class Aggregator {
   // The result for the group; called once, last. An empty group gives count 0, sum 0,
   // collect [], stDev/stDevP 0.0 (as Neo4j), and null for avg, min, max, percentiles.
   virtual Value Finalize() = 0;
+
+  // What the state holds that grows with its input (collected values, a DISTINCT set),
+  // estimated as exec/value_bytes.h does: the aggregation charges it to the query.
+  uint64_t held_bytes() const { return held_bytes_; }
+
+ protected:
+  uint64_t held_bytes_ = 0;
 };
 
 using AggregatorFactory = std::unique_ptr<Aggregator> (*)();

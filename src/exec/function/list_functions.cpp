@@ -85,7 +85,7 @@ int64_t RangeArg(const Value& v) {
 }
 
 // range(start, end [, step]): both ends inclusive; empty when step points away from end.
-Value Range(Args args, FunctionContext&) {
+Value Range(Args args, FunctionContext& ctx) {
   for (const Value& v : args) {
     if (v.IsNull()) return Value::Null();
   }
@@ -102,6 +102,7 @@ Value Range(Args args, FunctionContext&) {
         "ListTooLarge",
         "range() would build a list of " + std::to_string(static_cast<int64_t>(count)) + " elements");
   }
+  ctx.CheckFits(static_cast<uint64_t>(count) * sizeof(Value));
   std::vector<Value> out;
   out.reserve(static_cast<size_t>(count));
   for (__int128 i = 0; i < count; ++i) out.push_back(Value::Int(static_cast<int64_t>(start + i * step)));

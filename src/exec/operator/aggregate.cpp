@@ -8,6 +8,7 @@
 #include "exec/function/function.h"
 #include "exec/operator/key_tuple.h"
 #include "exec/operator/operators.h"
+#include "exec/value_bytes.h"
 
 namespace quiver::exec {
 
@@ -21,6 +22,7 @@ class AggregateOp final : public PhysicalOperator {
     PhysicalOperator::Open(ctx, argument);
     groups_.clear();
     index_.clear();
+    charge_.Bind(&ctx.memory());
     computed_ = false;
     emit_pos_ = 0;
   }
@@ -41,6 +43,7 @@ class AggregateOp final : public PhysicalOperator {
     if (emit_pos_ >= groups_.size()) {
       groups_.clear();
       index_.clear();
+      charge_.Reset();
       emit_pos_ = 0;
     }
     rows_produced += out.size();
@@ -78,7 +81,13 @@ class AggregateOp final : public PhysicalOperator {
           key.reserve(op.key_count);
           for (size_t k = 0; k < op.key_count; ++k) key.push_back(Evaluate(*op.exprs[k], row, ctx));
           auto [it, inserted] = index_.try_emplace(key, groups_.size());
-          if (inserted) groups_.push_back(NewGroup(std::move(key)));
+          if (inserted) {
+            // The group's keys (held twice, by the index and the group, one payload).
+            uint64_t bytes = kHashEntryBytes + 2 * sizeof(KeyTuple) + sizeof(Group);
+            for (const Value& v : key) bytes += HeldBytes(v) + sizeof(Value);
+            charge_.Add(bytes + op.aggregates.size() * kAggregatorBytes);
+            groups_.push_back(NewGroup(std::move(key)));
+          }
           group_index = it->second;
         }
         Group& group = groups_[group_index];
@@ -86,14 +95,21 @@ class AggregateOp final : public PhysicalOperator {
           const auto& spec = op.aggregates[a];
           args.clear();
           for (const auto& arg : spec.args) args.push_back(Evaluate(*arg, row, ctx));
-          group.aggregators[a]->Update(args);
+          Aggregator& aggregator = *group.aggregators[a];
+          const uint64_t before = aggregator.held_bytes();
+          aggregator.Update(args);
+          charge_.Add(aggregator.held_bytes() - before);
         }
       }
       batch.Clear();
     }
   }
 
+  // An aggregator's state object and its pointer, beyond what it reports holding.
+  static constexpr uint64_t kAggregatorBytes = 64;
+
   std::vector<Group> groups_;
+  MemoryCharge charge_;  // groups_, index_ and what the aggregators hold
   std::unordered_map<KeyTuple, size_t, KeyTupleHash, KeyTupleEqual> index_;
   bool computed_ = false;
   size_t emit_pos_ = 0;

@@ -10,6 +10,7 @@
 #include "exec/expression/evaluator.h"
 #include "exec/operator/key_tuple.h"
 #include "exec/operator/operators.h"
+#include "exec/value_bytes.h"
 
 namespace quiver::exec {
 
@@ -26,6 +27,7 @@ class HashJoinOp final : public PhysicalOperator {
     build_.reset();
     build_keys_.clear();
     table_.clear();
+    table_charge_.Reset();
     probe_pos_ = 0;
     matches_ = nullptr;
     match_pos_ = 0;
@@ -67,14 +69,18 @@ class HashJoinOp final : public PhysicalOperator {
 
  private:
   void Build(ExecContext& ctx) {
-    build_ = std::make_unique<RowBuffer>(ctx.width());
+    build_ = ctx.NewRowBuffer();
+    table_charge_.Bind(&ctx.memory());
     PhysicalOperator& build_side = *children[1];
     RowBatch batch(ctx.width(), ctx.batch_capacity());
     while (build_side.Next(ctx, batch)) {
       for (size_t i = 0; i < batch.size(); ++i) {
         Value key = Evaluate(*logical().exprs[1], batch.Row(i), ctx);
         if (key.IsNull()) continue;
-        table_[KeyTuple{key}].push_back(build_->size());
+        table_charge_.Add(HeldBytes(key) + sizeof(size_t));
+        auto [it, inserted] = table_.try_emplace(KeyTuple{key});
+        if (inserted) table_charge_.Add(kHashEntryBytes + sizeof(KeyTuple) + sizeof(Value));
+        it->second.push_back(build_->size());
         build_keys_.push_back(std::move(key));
         build_->AppendCopy(batch.Row(i));
       }
@@ -90,6 +96,7 @@ class HashJoinOp final : public PhysicalOperator {
   // Keys hash by grouping equivalence (1 and 1.0 together); a match is confirmed with
   // `=` since equivalence is wider than equality (NaN, nulls inside lists).
   std::unordered_map<KeyTuple, std::vector<size_t>, KeyTupleHash, KeyTupleEqual> table_;
+  MemoryCharge table_charge_;  // build_keys_ and table_
   Value probe_key_;
   const std::vector<size_t>* matches_ = nullptr;
   size_t match_pos_ = 0;

@@ -18,7 +18,7 @@ class MergeOp final : public EagerOperator {
   void Process(ExecContext& ctx, RowBuffer& rows) override {
     const auto& op = logical();
     PhysicalOperator& match = *children[1];
-    RowBuffer out(rows.width());
+    RowBuffer out(rows.width(), &ctx.memory());
     RowBatch batch(ctx.width(), ctx.batch_capacity());
     for (size_t i = 0; i < rows.size(); ++i) {
       Value* row = rows.Row(i);

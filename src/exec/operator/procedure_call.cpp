@@ -7,6 +7,7 @@
 #include "exec/exec_context.h"
 #include "exec/expression/evaluator.h"
 #include "exec/operator/operators.h"
+#include "exec/procedure_context.h"
 
 namespace quiver::exec {
 
@@ -35,7 +36,10 @@ class ProcedureCallOp final : public StreamOperator {
       if (v.IsInt() && DeclaredFloat(call.arg_types[i])) v = Value::Float(static_cast<double>(v.AsInt()));
       args.push_back(std::move(v));
     }
-    results_ = it->second.function(args);
+    results_.clear();
+    results_charge_.Bind(&ctx.memory());
+    ExecProcedureContext context(ctx, args, results_, results_charge_);
+    it->second.body(context);
     // A procedure is code from outside the engine: what it returns must be UTF-8 text
     // like every other string a query handles.
     for (const auto& result : results_) {
@@ -70,6 +74,7 @@ class ProcedureCallOp final : public StreamOperator {
 
  private:
   std::vector<std::vector<Value>> results_;
+  MemoryCharge results_charge_;  // results_, until the next input row
   size_t pos_ = 0;
   bool void_done_ = false;
 };

@@ -6,6 +6,7 @@
 #include "exec/expression/evaluator.h"
 #include "exec/operator/key_tuple.h"
 #include "exec/operator/operators.h"
+#include "exec/value_bytes.h"
 
 namespace quiver::exec {
 
@@ -95,6 +96,7 @@ class DistinctOp final : public PhysicalOperator {
   void Open(ExecContext& ctx, const Value* argument) override {
     PhysicalOperator::Open(ctx, argument);
     seen_.clear();
+    charge_.Bind(&ctx.memory());
   }
   bool Produce(ExecContext& ctx, RowBatch& out) override {
     const auto& slots = logical().slots;
@@ -103,8 +105,13 @@ class DistinctOp final : public PhysicalOperator {
       for (size_t i = 0; i < out.size(); ++i) {
         KeyTuple key;
         key.reserve(slots.size());
-        for (auto s : slots) key.push_back(out.Row(i)[s]);
+        uint64_t bytes = kHashEntryBytes + sizeof(KeyTuple);
+        for (auto s : slots) {
+          key.push_back(out.Row(i)[s]);
+          bytes += HeldBytes(key.back());
+        }
         keep[i] = seen_.insert(std::move(key)).second;
+        if (keep[i]) charge_.Add(bytes);
       }
       out.Compact(keep);
       if (!out.empty()) {
@@ -117,6 +124,7 @@ class DistinctOp final : public PhysicalOperator {
 
  private:
   std::unordered_set<KeyTuple, KeyTupleHash, KeyTupleEqual> seen_;
+  MemoryCharge charge_;  // seen_
 };
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "exec/exec_context.h"
 #include "exec/expression/evaluator.h"
 #include "exec/operator/operators.h"
+#include "exec/value_bytes.h"
 
 namespace quiver::exec {
 
@@ -21,9 +22,11 @@ class SortOp final : public PhysicalOperator {
 
   void Open(ExecContext& ctx, const Value* argument) override {
     PhysicalOperator::Open(ctx, argument);
-    rows_ = std::make_unique<RowBuffer>(ctx.width());
+    rows_ = ctx.NewRowBuffer();
     keys_.clear();
     seq_.clear();
+    order_.clear();
+    keys_charge_.Bind(&ctx.memory());
     next_seq_ = 0;
     sorted_ = false;
     emit_pos_ = 0;
@@ -42,7 +45,16 @@ class SortOp final : public PhysicalOperator {
       sorted_ = true;
     }
     size_t before = out.size();
-    while (!out.full() && emit_pos_ < rows_->size()) out.AppendCopy(rows_->Row(emit_pos_++));
+    while (!out.full() && emit_pos_ < order_.size()) out.AppendCopy(rows_->Row(order_[emit_pos_++]));
+    if (emit_pos_ >= order_.size()) {
+      // Everything is out: release the rows now rather than at the next Open.
+      rows_->Clear();
+      keys_.clear();
+      seq_.clear();
+      order_.clear();
+      keys_charge_.Reset();
+      emit_pos_ = 0;
+    }
     rows_produced += out.size() - before;
     return out.size() > before;
   }
@@ -54,10 +66,15 @@ class SortOp final : public PhysicalOperator {
     RowBatch batch(ctx.width(), ctx.batch_capacity());
     while (input().Next(ctx, batch)) {
       for (size_t i = 0; i < batch.size(); ++i) {
-        Value* row = batch.Row(i);
-        for (size_t e = 0; e < k; ++e) keys_.push_back(Evaluate(*op.exprs[e], row, ctx));
+        // The row first: it is charged for the payloads the batch alone holds, which
+        // the keys then share.
+        Value* row = rows_->AppendCopy(batch.Row(i));
+        for (size_t e = 0; e < k; ++e) {
+          keys_.push_back(Evaluate(*op.exprs[e], row, ctx));
+          keys_charge_.Add(HeldBytes(keys_.back()));
+        }
         seq_.push_back(next_seq_++);
-        rows_->AppendCopy(row);
+        keys_charge_.Add(sizeof(uint64_t) + sizeof(size_t));  // its seq_ and order_ entries
       }
       batch.Clear();
       // Top-k: once twice k rows (and a batch) are held, keep the best k.
@@ -76,43 +93,54 @@ class SortOp final : public PhysicalOperator {
     return seq_[a] < seq_[b];  // ties keep their input order
   }
 
-  // Sorts, keeping the first `keep` rows.
+  // Sorts into order_, keeping its first `keep` rows. When rows are dropped (top k), the
+  // kept ones move into a new buffer, so that what is held stays O(k); a full sort
+  // emits through order_ and moves nothing.
   void Keep(size_t keep, ExecContext& ctx) {
     size_t n = rows_->size();
-    std::vector<size_t> order(n);
-    std::iota(order.begin(), order.end(), 0);
+    order_.resize(n);
+    std::iota(order_.begin(), order_.end(), 0);
     // The sort checks for cancellation too: a comparator may throw, and std::sort then
-    // leaves `order` a permutation, which is dropped with the statement.
+    // leaves `order_` a permutation, which is dropped with the statement.
     auto less = [this, &ctx](size_t a, size_t b) {
       ctx.Tick();
       return Less(a, b);
     };
-    if (keep < n) {
-      std::partial_sort(order.begin(), order.begin() + static_cast<ptrdiff_t>(keep), order.end(), less);
-      order.resize(keep);
-    } else {
-      std::sort(order.begin(), order.end(), less);
+    if (keep >= n) {
+      std::sort(order_.begin(), order_.end(), less);
+      return;
     }
+    std::partial_sort(order_.begin(), order_.begin() + static_cast<ptrdiff_t>(keep), order_.end(), less);
+    order_.resize(keep);
     size_t k = logical().exprs.size();
-    auto rows = std::make_unique<RowBuffer>(rows_->width());
+    auto rows = ctx.NewRowBuffer();
     std::vector<Value> keys;
     std::vector<uint64_t> seq;
-    keys.reserve(order.size() * k);
-    seq.reserve(order.size());
-    for (size_t i : order) {
+    keys.reserve(order_.size() * k);
+    seq.reserve(order_.size());
+    MemoryCharge charge(&ctx.memory());
+    for (size_t i : order_) {
       ctx.Tick();
       rows->AppendCopy(rows_->Row(i));
-      for (size_t e = 0; e < k; ++e) keys.push_back(std::move(keys_[i * k + e]));
+      for (size_t e = 0; e < k; ++e) {
+        keys.push_back(std::move(keys_[i * k + e]));
+        charge.Add(HeldBytes(keys.back()));
+      }
       seq.push_back(seq_[i]);
+      charge.Add(sizeof(uint64_t) + sizeof(size_t));
     }
     rows_ = std::move(rows);
     keys_ = std::move(keys);
     seq_ = std::move(seq);
+    keys_charge_ = std::move(charge);
+    std::iota(order_.begin(), order_.end(), 0);
   }
 
   std::unique_ptr<RowBuffer> rows_;
   std::vector<Value> keys_;  // exprs.size() per row
   std::vector<uint64_t> seq_;
+  std::vector<size_t> order_;  // after sorting: the rows in output order
+  MemoryCharge keys_charge_;   // keys_, seq_ and order_
   uint64_t next_seq_ = 0;
   size_t top_k_ = SIZE_MAX;
   bool sorted_ = false;

@@ -1,8 +1,9 @@
 // Many processes on one database (docs/concurrency.md): one writer, and readers in other
-// processes opening read-only while it commits and compacts. Each read-only open sees a
-// committed state whole — here, a chain whose every commit adds one node and the
-// relationship to it, so nodes = relationships + 1 in every state — and never blocks the
-// writer; a second writer is refused with Busy.
+// processes opening read-only, or refreshing one open, while it commits and compacts.
+// Each read-only open and each refresh sees a committed state whole — here, a chain
+// whose every commit adds one node and the relationship to it, so nodes =
+// relationships + 1 in every state — and never blocks the writer; a second writer is
+// refused with Busy.
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -19,31 +20,42 @@
 namespace quiver {
 namespace {
 
+constexpr int64_t kSteps = 600;
+
 int64_t Count(Connection& conn, const std::string& match) {
   return conn.Query(match + " RETURN count(*) AS n").rows().at(0).at(0).AsInt();
 }
 
-// The reader process: opens read-only again and again until the writer is done (the
-// file `done` exists), checking each state; exits 0 when every one was whole.
-[[noreturn]] void ReaderProcess(const std::string& path, const std::string& done) {
-  int opens = 0, last = 0;
+// The reader process: until the writer is done (the file `done` exists), reads state
+// after state and checks each — opening read-only again and again, or (`refresh`)
+// opening once and catching up with Database::Refresh(). Exits 0 when every state was
+// whole, none older than the one before, and the last one (read after `done`) the
+// writer's final state.
+[[noreturn]] void ReaderProcess(const std::string& path, const std::string& done, bool refresh) {
+  int reads = 0, last = 0;
+  std::unique_ptr<Database> db;
   for (;;) {
     const bool finished = ::access(done.c_str(), F_OK) == 0;
     try {
-      DatabaseOptions o;
-      o.read_only = true;
-      auto db = Database::Open(path, o);
+      if (db == nullptr || !refresh) {
+        DatabaseOptions o;
+        o.read_only = true;
+        db = Database::Open(path, o);
+      } else {
+        db->Refresh();
+      }
       auto conn = db->Connect();
       const int64_t nodes = Count(*conn, "MATCH (n:Step)");
       const int64_t rels = Count(*conn, "MATCH (:Step)-[r:NEXT]->(:Step)");
       if (nodes != rels + 1 || nodes < last) ::_exit(3);  // a torn or older state
+      if (finished && nodes != kSteps + 1) ::_exit(6);   // not caught up
       last = static_cast<int>(nodes);
-      ++opens;
+      ++reads;
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "reader: open %d: %s\n", opens, e.what());
+      std::fprintf(stderr, "reader: read %d: %s\n", reads, e.what());
       ::_exit(4);
     }
-    if (finished) ::_exit(opens > 1 ? 0 : 5);
+    if (finished) ::_exit(reads > 1 ? 0 : 5);
   }
 }
 
@@ -56,7 +68,7 @@ TEST(MultiProcessTest, ReadOnlyProcessesReadWholeStatesWhileTheWriterCommitsAndC
   for (int r = 0; r < 2; ++r) {
     const pid_t pid = ::fork();
     ASSERT_GE(pid, 0);
-    if (pid == 0) ReaderProcess(path, done);
+    if (pid == 0) ReaderProcess(path, done, /*refresh=*/r == 1);
     readers.push_back(pid);
   }
   DatabaseOptions options;
@@ -65,7 +77,7 @@ TEST(MultiProcessTest, ReadOnlyProcessesReadWholeStatesWhileTheWriterCommitsAndC
   auto conn = db->Connect();
   auto step = conn->Prepare("MATCH (p:Step {i: $prev}) CREATE (p)-[:NEXT]->(:Step {i: $i, pad: $pad})",
                             {{"prev", Value::Int(0)}, {"i", Value::Int(1)}, {"pad", Value::String("")}});
-  for (int64_t i = 1; i <= 600; ++i) {
+  for (int64_t i = 1; i <= kSteps; ++i) {
     conn->Execute(*step, {{"prev", Value::Int(i - 1)}, {"i", Value::Int(i)}, {"pad", Value::String(std::string(800, 'p'))}});
   }
   {  // the budget made the writer compact while the readers opened
@@ -96,7 +108,7 @@ TEST(MultiProcessTest, ReadOnlyProcessesReadWholeStatesWhileTheWriterCommitsAndC
     EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
         << "reader exit " << (WIFEXITED(status) ? WEXITSTATUS(status) : -1);
   }
-  EXPECT_EQ(Count(*conn, "MATCH (n:Step)"), 601);
+  EXPECT_EQ(Count(*conn, "MATCH (n:Step)"), kSteps + 1);
 }
 
 }  // namespace
