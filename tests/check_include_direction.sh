@@ -11,6 +11,7 @@ declare -A allowed=(
   [planner]="common storage cypher planner"
   [exec]="common storage ingest cypher planner exec"
   [main]="common storage ingest cypher planner exec main"
+  [capi]="capi"  # the C API stands on the public C++ API (quiver/) alone
   [bench]="common storage ingest cypher planner exec main bench"
   [server]="common storage ingest cypher planner exec main server"
 )
