@@ -108,8 +108,9 @@ QUIVER_EXPORT const char* quiver_errmsg(void);
    validity. */
 QUIVER_EXPORT const char* quiver_error_class(void);
 QUIVER_EXPORT const char* quiver_error_detail(void);
-/* A fixed English description of a status code ("database is busy"); never NULL. */
-QUIVER_EXPORT const char* quiver_errstr(quiver_status status);
+/* A fixed English description of a status code ("database is busy"); never NULL.
+   (Enumerations a caller passes in are taken as int, so that any value is defined.) */
+QUIVER_EXPORT const char* quiver_errstr(int status);
 
 /* ---- handles --------------------------------------------------------------------------- */
 
@@ -237,7 +238,7 @@ typedef enum quiver_type {
 /* The type's name as Cypher writes it: "ANY", "NULL", "BOOLEAN", "INTEGER", "FLOAT",
    "STRING", "LIST", "MAP", "NODE", "RELATIONSHIP", "PATH", "DATE", "LOCAL TIME",
    "ZONED TIME", "LOCAL DATETIME", "ZONED DATETIME", "DURATION"; "INVALID". Never NULL. */
-QUIVER_EXPORT const char* quiver_type_name(quiver_type type);
+QUIVER_EXPORT const char* quiver_type_name(int type);
 
 QUIVER_EXPORT int quiver_result_column_count(const quiver_result* result);
 /* NULL when out of range. Valid until the result is closed. */
@@ -282,7 +283,8 @@ typedef enum quiver_counter {
 QUIVER_EXPORT quiver_status quiver_result_rows(quiver_result* result, uint64_t* rows);
 /* Nanoseconds from the call that started the statement to its last row. */
 QUIVER_EXPORT quiver_status quiver_result_elapsed_ns(quiver_result* result, int64_t* nanoseconds);
-QUIVER_EXPORT quiver_status quiver_result_counter(quiver_result* result, quiver_counter counter,
+/* `counter` is a quiver_counter. */
+QUIVER_EXPORT quiver_status quiver_result_counter(quiver_result* result, int counter,
                                                   uint64_t* value);
 /* "created 1 node, set 2 properties", or "no changes". Valid until the result is closed. */
 QUIVER_EXPORT quiver_status quiver_result_counters_text(quiver_result* result, const char** text);

@@ -85,7 +85,7 @@ const char* quiver_error_detail(void) {
   return ThreadError().detail.c_str();
 }
 
-const char* quiver_errstr(quiver_status status) {
+const char* quiver_errstr(int status) {
   switch (status) {
     case QUIVER_OK: return "not an error";
     case QUIVER_SYNTAX_ERROR: return "syntax error";

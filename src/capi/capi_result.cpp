@@ -150,7 +150,7 @@ quiver_result* NewResult(quiver_connection* connection, QueryResult result) {
 
 extern "C" {
 
-const char* quiver_type_name(quiver_type type) {
+const char* quiver_type_name(int type) {
   switch (type) {
     case QUIVER_TYPE_INVALID: return "INVALID";
     case QUIVER_TYPE_ANY: return "ANY";
@@ -312,7 +312,7 @@ quiver_status quiver_result_elapsed_ns(quiver_result* result, int64_t* nanosecon
   });
 }
 
-quiver_status quiver_result_counter(quiver_result* result, quiver_counter counter, uint64_t* value) {
+quiver_status quiver_result_counter(quiver_result* result, int counter, uint64_t* value) {
   return Guard([&] {
     if (value == nullptr) return Misuse("quiver_result_counter", "value (the out-parameter) is NULL");
     const quiver::QuerySummary* summary = Summary("quiver_result_counter", result);
@@ -327,7 +327,7 @@ quiver_status quiver_result_counter(quiver_result* result, quiver_counter counte
       case QUIVER_LABELS_ADDED: *value = c.labels_added; return QUIVER_OK;
       case QUIVER_LABELS_REMOVED: *value = c.labels_removed; return QUIVER_OK;
     }
-    return Misuse("quiver_result_counter", "no such counter: " + std::to_string(static_cast<int>(counter)));
+    return Misuse("quiver_result_counter", "no such counter: " + std::to_string(counter));
   });
 }
 
