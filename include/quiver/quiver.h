@@ -47,6 +47,9 @@
 extern "C" {
 #endif
 
+/* A C API is named as C APIs are (quiver_ names, QUIVER_ constants), not by the C++
+   naming rules of .clang-tidy. NOLINTBEGIN(readability-identifier-naming) */
+
 /* ---- version ------------------------------------------------------------------------ */
 
 #define QUIVER_VERSION "0.1.0"
@@ -291,6 +294,8 @@ QUIVER_EXPORT quiver_status quiver_result_counters_text(quiver_result* result, c
 
 /* Stops the statement if it is still running and frees the result. */
 QUIVER_EXPORT quiver_status quiver_result_close(quiver_result* result);
+
+/* NOLINTEND(readability-identifier-naming) */
 
 #ifdef __cplusplus
 } /* extern "C" */
