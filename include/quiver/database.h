@@ -24,6 +24,7 @@
 #include <string_view>
 #include <vector>
 
+#include "quiver/export.h"
 #include "quiver/error.h"
 #include "quiver/result.h"
 #include "quiver/value.h"
@@ -68,7 +69,7 @@ using ProcedureFunction = std::function<std::vector<std::vector<Value>>(std::spa
 // What a procedure runs with: its arguments, a sink for its rows, and the calling
 // statement's cancellation and memory limit — so a procedure that works long or holds
 // much behaves as the statement's own operators do. Valid only during the call.
-class ProcedureContext {
+class QUIVER_EXPORT ProcedureContext {
  public:
   // In signature order.
   virtual std::span<const Value> arguments() const = 0;
@@ -92,7 +93,7 @@ using ProcedureBody = std::function<void(ProcedureContext& context)>;
 // parameter values (Connection::Execute). The plan assumes the kinds of the values it was
 // prepared with (or first run with); values of other kinds, or a graph that no longer
 // has an index the plan seeks by, make Execute plan it again, transparently.
-class PreparedStatement {
+class QUIVER_EXPORT PreparedStatement {
  public:
   virtual ~PreparedStatement() = default;
   virtual const std::string& text() const = 0;
@@ -106,7 +107,7 @@ enum class TransactionMode : uint8_t { kReadWrite, kReadOnly };
 
 // One client's session: statements run one after another on it (a Connection is not
 // for use by two threads at once; open one per thread).
-class Connection {
+class QUIVER_EXPORT Connection {
  public:
   virtual ~Connection() = default;
 
@@ -144,7 +145,7 @@ class Connection {
   virtual uint64_t query_memory_limit() const = 0;
 };
 
-class Database {
+class QUIVER_EXPORT Database {
  public:
   virtual ~Database() = default;
 

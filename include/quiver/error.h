@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "quiver/export.h"
 #include "quiver/status.h"
 
 namespace quiver {
@@ -37,10 +38,10 @@ enum class ErrorClass : uint8_t {
 
 enum class ErrorPhase : uint8_t { kCompileTime, kRuntime };
 
-std::string_view ErrorClassName(ErrorClass cls);
+QUIVER_EXPORT std::string_view ErrorClassName(ErrorClass cls);
 
 // The base of every error a query or the public API raises.
-class QuiverError : public std::runtime_error {
+class QUIVER_EXPORT QuiverError : public std::runtime_error {
  public:
   QuiverError(ErrorClass cls, std::string detail, std::string message,
               ErrorPhase phase = ErrorPhase::kRuntime);
@@ -61,7 +62,7 @@ class QuiverError : public std::runtime_error {
 
 // One subclass per openCypher class, so callers can catch what they handle.
 #define QUIVER_DEFINE_ERROR(Name, Class)                                                    \
-  class Name : public QuiverError {                                                         \
+  class QUIVER_EXPORT Name : public QuiverError {                                           \
    public:                                                                                  \
     Name(std::string detail, std::string message, ErrorPhase phase = ErrorPhase::kRuntime) \
         : QuiverError(ErrorClass::Class, std::move(detail), std::move(message), phase) {}   \
@@ -83,6 +84,6 @@ QUIVER_DEFINE_ERROR(QueryInterrupted, kInterrupted)
 #undef QUIVER_DEFINE_ERROR
 
 // Turns a non-OK Status into the matching exception at the query boundary.
-void ThrowIfError(const Status& status);
+QUIVER_EXPORT void ThrowIfError(const Status& status);
 
 }  // namespace quiver

@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "quiver/export.h"
 #include "quiver/value.h"
 
 namespace quiver {
@@ -40,12 +41,12 @@ enum class ColumnType : uint8_t {
 };
 // The openCypher name: "ANY", "NULL", "BOOLEAN", "INTEGER", "FLOAT", "STRING", "LIST",
 // "MAP", "NODE", "RELATIONSHIP", "PATH".
-std::string_view ColumnTypeName(ColumnType type);
+QUIVER_EXPORT std::string_view ColumnTypeName(ColumnType type);
 
 // What a statement changed, counted as Neo4j's summary counts it: every property
 // assignment (SET, REMOVE, and those of CREATE and MERGE) is one "set", a label added
 // to a node that had it is not counted.
-struct UpdateCounters {
+struct QUIVER_EXPORT UpdateCounters {
   uint64_t nodes_created = 0;
   uint64_t nodes_deleted = 0;
   uint64_t relationships_created = 0;
@@ -71,7 +72,7 @@ struct QuerySummary {
 };
 
 // The engine's side of a streaming result (implemented in src/main/).
-class ResultStream {
+class QUIVER_EXPORT ResultStream {
  public:
   virtual ~ResultStream() = default;
   // Appends the next rows (at least one) to `rows`; false when there are no more.
@@ -82,7 +83,7 @@ class ResultStream {
   virtual void Close() = 0;
 };
 
-class QueryResult {
+class QUIVER_EXPORT QueryResult {
  public:
   QueryResult();
   // A result whose rows are already known (EXPLAIN's plan; tests).

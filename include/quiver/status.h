@@ -15,6 +15,8 @@
 #include <utility>
 #include <variant>
 
+#include "quiver/export.h"
+
 namespace quiver {
 
 enum class StatusCode : uint8_t {
@@ -30,9 +32,9 @@ enum class StatusCode : uint8_t {
   kReadOnly = 9,   // the database stopped acknowledging writes after a failed fsync
 };
 
-std::string_view StatusCodeName(StatusCode code);
+QUIVER_EXPORT std::string_view StatusCodeName(StatusCode code);
 
-class [[nodiscard]] Status {
+class [[nodiscard]] QUIVER_EXPORT Status {
  public:
   Status() = default;  // OK
 

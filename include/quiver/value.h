@@ -32,6 +32,7 @@
 #include <utility>
 #include <vector>
 
+#include "quiver/export.h"
 #include "quiver/value_temporal.h"
 
 namespace quiver {
@@ -61,7 +62,7 @@ enum class ValueKind : uint8_t {
 // The type name as Neo4j writes it in error messages: "Null", "Boolean", "Integer",
 // "Float", "String", "List", "Map", "Node", "Relationship", "Path", "Date",
 // "LocalTime", "Time", "LocalDateTime", "DateTime", "Duration".
-std::string_view KindName(ValueKind kind);
+QUIVER_EXPORT std::string_view KindName(ValueKind kind);
 
 class Value;
 class ValueMap;
@@ -79,11 +80,11 @@ struct HeapBox : HeapHeader {
   explicit HeapBox(Args&&... args) : value(std::forward<Args>(args)...) {}
   T value;
 };
-void DestroyHeap(ValueKind kind, HeapHeader* heap) noexcept;
-[[noreturn]] void ThrowWrongKind(ValueKind expected, ValueKind actual);
+QUIVER_EXPORT void DestroyHeap(ValueKind kind, HeapHeader* heap) noexcept;
+[[noreturn]] QUIVER_EXPORT void ThrowWrongKind(ValueKind expected, ValueKind actual);
 }  // namespace detail
 
-class Value {
+class QUIVER_EXPORT Value {
  public:
   Value() noexcept = default;  // null
   Value(const Value& other) noexcept : kind_(other.kind_), bits_(other.bits_) {
@@ -239,7 +240,7 @@ static_assert(sizeof(Value) == 16, "Value must stay one tag + one word");
 // A map value: entries sorted by key (byte order), keys unique. Sorted keys give a
 // deterministic order for printing, equality, ordering and hashing, and O(log n) lookup;
 // Cypher maps are small, so a flat vector beats a node-based map.
-class ValueMap {
+class QUIVER_EXPORT ValueMap {
  public:
   using Entry = std::pair<std::string, Value>;
   using const_iterator = std::vector<Entry>::const_iterator;

@@ -48,6 +48,8 @@
 #include <iosfwd>
 #include <string>
 
+#include "quiver/export.h"
+
 namespace quiver {
 
 class Value;
@@ -77,10 +79,10 @@ constexpr Ternary Xor(Ternary a, Ternary b) {
   return TernaryOf(a != b);
 }
 // null, true or false as a Value.
-Value ToValue(Ternary t);
+QUIVER_EXPORT Value ToValue(Ternary t);
 
 // ---- equality and comparison (expressions) ----
-Ternary Equals(const Value& a, const Value& b);
+QUIVER_EXPORT Ternary Equals(const Value& a, const Value& b);
 inline Ternary NotEquals(const Value& a, const Value& b) {
   return Not(Equals(a, b));
 }
@@ -92,17 +94,17 @@ enum class Comparison : uint8_t {
   kUnordered,  // comparable kinds, but a NaN is involved: <, <=, >, >= are all false
   kNull,       // incomparable (mixed kinds, null, unorderable kinds): every operator is null
 };
-Comparison Compare(const Value& a, const Value& b);
-Ternary LessThan(const Value& a, const Value& b);
-Ternary LessOrEqual(const Value& a, const Value& b);
-Ternary GreaterThan(const Value& a, const Value& b);
-Ternary GreaterOrEqual(const Value& a, const Value& b);
+QUIVER_EXPORT Comparison Compare(const Value& a, const Value& b);
+QUIVER_EXPORT Ternary LessThan(const Value& a, const Value& b);
+QUIVER_EXPORT Ternary LessOrEqual(const Value& a, const Value& b);
+QUIVER_EXPORT Ternary GreaterThan(const Value& a, const Value& b);
+QUIVER_EXPORT Ternary GreaterOrEqual(const Value& a, const Value& b);
 
 // ---- orderability, equivalence, hashing (ORDER BY, DISTINCT, grouping) ----
 // <0, 0 or >0: the global ascending sort order described above.
-int OrderCompare(const Value& a, const Value& b);
-bool GroupEquals(const Value& a, const Value& b);
-uint64_t Hash(const Value& v);
+QUIVER_EXPORT int OrderCompare(const Value& a, const Value& b);
+QUIVER_EXPORT bool GroupEquals(const Value& a, const Value& b);
+QUIVER_EXPORT uint64_t Hash(const Value& v);
 
 // Functors for standard containers and algorithms.
 struct ValueOrderLess {
@@ -127,11 +129,11 @@ struct ValueGroupEqual {
 // notation for magnitudes in [1e-6, 1e21) with at least one fractional digit, otherwise
 // d.ddde<exp>. A TCK runner should still compare floats by value: the TCK itself
 // writes -0.0 as 0.0 and chose its own digits for a few literals.
-std::string ToTckString(const Value& v);
-void AppendTckString(std::string& out, const Value& v);
+QUIVER_EXPORT std::string ToTckString(const Value& v);
+QUIVER_EXPORT void AppendTckString(std::string& out, const Value& v);
 // The float text used above, without quotes ("1.0", "1e308", "NaN").
-std::string FormatFloat(double d);
+QUIVER_EXPORT std::string FormatFloat(double d);
 // Prints ToTckString(v); lets GoogleTest show values in failure messages.
-std::ostream& operator<<(std::ostream& os, const Value& v);
+QUIVER_EXPORT std::ostream& operator<<(std::ostream& os, const Value& v);
 
 }  // namespace quiver

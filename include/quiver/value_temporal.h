@@ -26,6 +26,8 @@
 #include <cstdint>
 #include <string>
 
+#include "quiver/export.h"
+
 namespace quiver {
 
 struct DateValue {
@@ -66,16 +68,16 @@ struct DurationValue {
 // ISO-8601 text as Neo4j's toString() writes it (without quotes): the year has at least
 // four digits and a '+' past 9999; the fraction of a second loses its trailing zeros;
 // seconds are omitted when they and the fraction are zero ('10:35'); a zero offset is 'Z'.
-void AppendIso(std::string& out, const DateValue& v);
-void AppendIso(std::string& out, const LocalTimeValue& v);
-void AppendIso(std::string& out, const TimeValue& v);
-void AppendIso(std::string& out, const LocalDateTimeValue& v);
-void AppendIso(std::string& out, const DateTimeValue& v);
-void AppendIso(std::string& out, const DurationValue& v);
+QUIVER_EXPORT void AppendIso(std::string& out, const DateValue& v);
+QUIVER_EXPORT void AppendIso(std::string& out, const LocalTimeValue& v);
+QUIVER_EXPORT void AppendIso(std::string& out, const TimeValue& v);
+QUIVER_EXPORT void AppendIso(std::string& out, const LocalDateTimeValue& v);
+QUIVER_EXPORT void AppendIso(std::string& out, const DateTimeValue& v);
+QUIVER_EXPORT void AppendIso(std::string& out, const DurationValue& v);
 
 // Civil-calendar conversions (Howard Hinnant's algorithms), shared by printing here and
 // by the temporal functions that come later.
-int64_t DaysFromCivil(int64_t year, unsigned month, unsigned day);
-void CivilFromDays(int64_t days, int64_t& year, unsigned& month, unsigned& day);
+QUIVER_EXPORT int64_t DaysFromCivil(int64_t year, unsigned month, unsigned day);
+QUIVER_EXPORT void CivilFromDays(int64_t days, int64_t& year, unsigned& month, unsigned& day);
 
 }  // namespace quiver
