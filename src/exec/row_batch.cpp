@@ -4,9 +4,18 @@
 #include <bit>
 #include <utility>
 
+#include "common/assert.h"
 #include "exec/value_bytes.h"
 
 namespace quiver::exec {
+
+void RowBatch::Grow() {
+  QUIVER_ASSERT_MSG(allocated_rows_ < capacity_, "a row appended to a full batch");
+  size_t rows = allocated_rows_ == 0 ? kFirstBatchRows : allocated_rows_ * 2;
+  if (rows > capacity_) rows = capacity_;
+  values_.resize(rows * width_);
+  allocated_rows_ = rows;
+}
 
 void RowBatch::Compact(const std::vector<bool>& keep) {
   size_t out = 0;

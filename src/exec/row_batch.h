@@ -3,6 +3,15 @@
 // Values each, stored flat (row i is values_[i * width, (i + 1) * width)). A batch is
 // reused: Clear() releases the values but keeps the memory.
 //
+// A batch's memory is sized to the rows it has held, not to its capacity: it starts
+// with none and doubles (from kFirstBatchRows) as rows are appended, up to the capacity.
+// Allocated whole, the two batches of a one-hop key seek (1,024 rows of 5 slots, 80 KiB
+// each) put 160 KiB on top of the heap for every execution; glibc's malloc gave it
+// back to the kernel (trimmed the heap) when the statement ended and the next one
+// faulted it in afresh: about 390 µs per execution in a fresh process, for a query
+// whose work takes 3 (docs/benchmarks.md, "Per-query overhead"). So appending a row may
+// move the rows: a Value* from Row() or an append is valid until the next append.
+//
 // RowBuffer: an unbounded list of rows of one width, for operators that must see all of
 // their input before producing (sort, aggregation inputs, the eager updating clauses).
 
@@ -15,6 +24,8 @@
 namespace quiver::exec {
 
 inline constexpr size_t kBatchRows = 1024;
+// The rows a batch allocates at its first append (then twice as many at each growth).
+inline constexpr size_t kFirstBatchRows = 16;
 // A batch holds at most this many values (256 KiB): a statement with hundreds of clauses
 // has rows hundreds of slots wide, and 1024 of those per operator would not fit.
 inline constexpr size_t kBatchValues = 16 * 1024;
@@ -40,21 +51,29 @@ inline size_t BatchCapacity(size_t width, size_t operators) {
 class RowBatch {
  public:
   explicit RowBatch(size_t width) : RowBatch(width, BatchCapacity(width)) {}
-  RowBatch(size_t width, size_t capacity) : width_(width), capacity_(capacity), values_(width * capacity) {}
+  // Allocates nothing until the first append.
+  RowBatch(size_t width, size_t capacity) : width_(width), capacity_(capacity) {}
 
   size_t width() const { return width_; }
   size_t size() const { return size_; }
   size_t capacity() const { return capacity_; }
+  // Rows the batch has memory for now (<= capacity).
+  size_t allocated_rows() const { return allocated_rows_; }
   bool empty() const { return size_ == 0; }
   bool full() const { return size_ >= capacity_; }
 
   Value* Row(size_t i) { return values_.data() + i * width_; }
   const Value* Row(size_t i) const { return values_.data() + i * width_; }
 
-  // A new row of nulls at the end.
-  Value* AppendRow() { return Row(size_++); }
+  // A new row of nulls at the end. May move the rows (see above).
+  Value* AppendRow() {
+    if (size_ == allocated_rows_) [[unlikely]]
+      Grow();
+    return Row(size_++);
+  }
+  // `row` must not be a row of this batch (the append may move them).
   Value* AppendCopy(const Value* row) {
-    Value* dst = Row(size_++);
+    Value* dst = AppendRow();
     for (size_t i = 0; i < width_; ++i) dst[i] = row[i];
     return dst;
   }
@@ -69,10 +88,14 @@ class RowBatch {
   void Clear();
 
  private:
+  // Room for more rows: twice as many (kFirstBatchRows at first), at most the capacity.
+  void Grow();
+
   size_t width_;
   size_t capacity_;
   size_t size_ = 0;
-  std::vector<Value> values_;
+  size_t allocated_rows_ = 0;
+  std::vector<Value> values_;  // allocated_rows_ * width_ values; those past size_ are null
 };
 
 class RowBuffer {

@@ -28,6 +28,9 @@ expect bad-time-limit 2 "'xyz' is not a duration" -- bench ladder --time-limit x
 expect bad-memory-limit 2 'memory-limit' -- bench ladder --memory-limit lots --out "$tmp/x"
 expect unknown-peer 2 "unknown peer 'neo4j'" -- bench ladder --peer neo4j --out "$tmp/x"
 expect gate-missing-evidence 1 'cannot read' -- bench gate "$tmp/none.json"
+expect overhead-help 0 '--unprepared' -- bench query-overhead --help
+expect overhead-no-db 1 "query-overhead: .*no Quiver database" -- bench query-overhead --db "$tmp/none"
+expect overhead-zero-queries 2 'queries' -- bench query-overhead --db "$tmp/none" --queries 0
 # The rung's child is killed by the RSS watchdog: 8 MiB is less than the process needs.
 # Which stage passes it first depends on when the 20 ms samples fall (the ingest of
 # scale 12 takes about as long): either is the contract — killed, named, reported.

@@ -202,10 +202,11 @@ void RegisterGate(CLI::App* bench_cmd, CommandHandler& handler) {
 }  // namespace
 
 void RegisterBenchCommand(CLI::App& app, CommandHandler& handler) {
-  auto* cmd = app.add_subcommand("bench", "Benchmarks: the Graph500 scale ladder, its ingest gate, a peer.");
+  auto* cmd = app.add_subcommand("bench", "Benchmarks: the Graph500 scale ladder, its ingest gate, a peer, the per-query overhead.");
   cmd->require_subcommand(1);
   RegisterLadder(cmd, handler);
   RegisterGate(cmd, handler);
+  RegisterBenchOverheadCommand(cmd, handler);
   RegisterBenchRungCommand(cmd, handler);
 }
 

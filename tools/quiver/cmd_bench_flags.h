@@ -1,6 +1,6 @@
 #pragma once
-// What the `quiver bench` command files share: the hidden rung command's registration
-// and the duration flag parser.
+// What the `quiver bench` command files share: the registration of the subcommands
+// kept in files of their own and the duration flag parser.
 
 #include <cstdint>
 #include <optional>
@@ -12,6 +12,8 @@ namespace quiver::cli {
 
 // `quiver bench rung`: one stage of one rung, run by the ladder in a child process.
 void RegisterBenchRungCommand(CLI::App* bench_cmd, CommandHandler& handler);
+// `quiver bench query-overhead`: one-hop key-seek latency, fresh and warm (cmd_bench_overhead.cpp).
+void RegisterBenchOverheadCommand(CLI::App* bench_cmd, CommandHandler& handler);
 
 // "600s", "10m", "1h", "90" (seconds) -> seconds; nullopt when malformed or zero.
 std::optional<uint64_t> ParseDurationSeconds(const std::string& text);

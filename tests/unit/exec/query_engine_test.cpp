@@ -178,5 +178,39 @@ TEST(RowBatchTest, CompactKeepsFlaggedRowsInOrder) {
   EXPECT_TRUE(batch.AppendRow()[1].IsNull());
 }
 
+// A batch's memory follows the rows it has held, not its capacity: a statement that
+// moves a row or two through its operators allocates a few hundred bytes per batch, not
+// tens of KiB (which glibc gave back to the kernel after every statement and the next
+// one faulted in again: docs/benchmarks.md, "Per-query overhead").
+TEST(RowBatchTest, MemoryGrowsWithTheRowsHeldUpToTheCapacity) {
+  exec::RowBatch batch(3, exec::kBatchRows);
+  EXPECT_EQ(batch.capacity(), exec::kBatchRows);
+  EXPECT_EQ(batch.allocated_rows(), 0u);
+  batch.AppendRow()[0] = Value::Int(0);
+  EXPECT_EQ(batch.allocated_rows(), exec::kFirstBatchRows);
+  for (int64_t i = 1; static_cast<size_t>(i) <= exec::kFirstBatchRows; ++i) {
+    Value* row = batch.AppendRow();
+    EXPECT_TRUE(row[0].IsNull() && row[1].IsNull() && row[2].IsNull());
+    row[0] = Value::Int(i);
+    row[2] = Value::String("s" + std::to_string(i));
+  }
+  EXPECT_EQ(batch.allocated_rows(), 2 * exec::kFirstBatchRows);
+  // The rows moved with the growth, values intact.
+  for (size_t i = 0; i <= exec::kFirstBatchRows; ++i)
+    EXPECT_EQ(batch.Row(i)[0].AsInt(), static_cast<int64_t>(i));
+  EXPECT_EQ(batch.Row(exec::kFirstBatchRows)[2].AsString(), "s" + std::to_string(exec::kFirstBatchRows));
+  // Filled to capacity, never past it; Clear keeps the memory for the next fill.
+  while (!batch.full()) batch.AppendRow();
+  EXPECT_EQ(batch.size(), exec::kBatchRows);
+  EXPECT_EQ(batch.allocated_rows(), exec::kBatchRows);
+  batch.Clear();
+  EXPECT_EQ(batch.allocated_rows(), exec::kBatchRows);
+  EXPECT_TRUE(batch.AppendRow()[0].IsNull());
+  // A capacity that is not a power of two is reached exactly.
+  exec::RowBatch odd(1, 40);
+  while (!odd.full()) odd.AppendRow();
+  EXPECT_EQ(odd.allocated_rows(), 40u);
+}
+
 }  // namespace
 }  // namespace quiver
