@@ -45,7 +45,8 @@ tools/quiver/cmd_bench.cpp bench/peer_kuzu.h
 tools/quiver/cmd_bench.cpp bench/source_paths.h
 tools/quiver/cmd_bench.cpp bench/summary_table.h
 tools/quiver/cmd_bench.cpp bench/svg_plot.h
-tools/quiver/cmd_bench.cpp common/resource/byte_size.h
+tools/quiver/cmd_bench_overhead.cpp bench/ladder.h
+tools/quiver/cmd_bench_overhead.cpp bench/query_overhead.h
 tools/quiver/cmd_bench_rung.cpp bench/ladder.h
 tools/quiver/cmd_bench_rung.cpp bench/rung_ingest.h
 tools/quiver/cmd_bench_rung.cpp bench/rung_query.h
@@ -54,7 +55,6 @@ tools/quiver/cmd_check.cpp ingest/run_options.h
 tools/quiver/cmd_check.cpp ingest/salvage.h
 tools/quiver/cmd_check.cpp storage/checker.h
 tools/quiver/cmd_compact.cpp common/file/env.h
-tools/quiver/cmd_compact.cpp common/resource/byte_size.h
 tools/quiver/cmd_compact.cpp ingest/compaction_build.h
 tools/quiver/cmd_compact.cpp storage/txn/transactional_store.h
 tools/quiver/cmd_db_info.cpp common/file/env.h

@@ -15,7 +15,7 @@
 
 #include "bench/cgroup_memory.h"
 #include "common/metrics/process_snapshot.h"
-#include "common/resource/byte_size.h"
+#include "quiver/byte_size.h"
 
 namespace quiver::bench {
 namespace {

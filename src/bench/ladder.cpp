@@ -9,7 +9,7 @@
 #include "bench/child_process.h"
 #include "bench/machine_info.h"
 #include "bench/rung_figures.h"
-#include "common/resource/byte_size.h"
+#include "quiver/byte_size.h"
 
 namespace quiver::bench {
 namespace {

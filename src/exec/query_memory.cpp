@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "common/resource/byte_size.h"
+#include "quiver/byte_size.h"
 #include "quiver/error.h"
 
 namespace quiver::exec {

@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "common/resource/byte_size.h"
+#include "quiver/byte_size.h"
 #include "common/resource/resource_policy.h"
 #include "ingest/worker_budget.h"
 

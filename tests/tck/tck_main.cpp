@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "common/resource/byte_size.h"
+#include "quiver/byte_size.h"
 #include "gherkin.h"
 #include "parallel_runner.h"
 #include "quiver/database.h"

@@ -17,7 +17,7 @@
 #include "bench/svg_plot.h"
 #include "cmd_bench_flags.h"
 #include "commands.h"
-#include "common/resource/byte_size.h"
+#include "quiver/byte_size.h"
 
 namespace quiver::cli {
 namespace {

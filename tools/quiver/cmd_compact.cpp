@@ -10,7 +10,7 @@
 
 #include "commands.h"
 #include "common/file/env.h"
-#include "common/resource/byte_size.h"
+#include "quiver/byte_size.h"
 #include "ingest/compaction_build.h"
 #include "json_text.h"
 #include "storage/txn/transactional_store.h"

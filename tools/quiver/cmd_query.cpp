@@ -28,7 +28,7 @@
 #include <sstream>
 
 #include "commands.h"
-#include "common/resource/byte_size.h"
+#include "quiver/byte_size.h"
 #include "json_text.h"
 #include "quiver/database.h"
 

@@ -1,4 +1,4 @@
-#include "common/resource/byte_size.h"
+#include "quiver/byte_size.h"
 
 #include <array>
 #include <cctype>

@@ -10,7 +10,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "common/resource/byte_size.h"
+#include "quiver/byte_size.h"
 #include "common/resource/cgroup_limits.h"
 #include "common/resource/machine_probe.h"
 #include "common/resource/meminfo.h"
