@@ -19,6 +19,8 @@ namespace quiver {
 // Parses a size; a fraction is rounded down to whole bytes. InvalidArgument names the
 // text and what was wrong (empty, not a number, unknown unit, too large).
 QUIVER_EXPORT Result<uint64_t> ParseByteSize(std::string_view text);
+// A limit: a size, or "0" / "none" for no limit (0).
+QUIVER_EXPORT Result<uint64_t> ParseByteLimit(std::string_view text);
 
 // "512 B", "64 MiB", "1.5 GiB", "23.25 GiB": the largest unit the value reaches, at
 // most two decimals, trailing zeros dropped.

@@ -44,7 +44,7 @@ class ExecContext {
         procedures_(procedures),
         width_(width == 0 ? 1 : width),
         batch_capacity_(BatchCapacity(width_, operators)) {
-    functions_.set_memory(memory_.get());
+    functions_.set_memory(&memory_);
   }
 
   const GraphReader& graph() const { return graph_; }
@@ -71,13 +71,10 @@ class ExecContext {
   }
   // The statement's memory, against its limit (exec/query_memory.h); unlimited unless
   // set before the statement starts.
-  QueryMemory& memory() { return *memory_; }
-  void set_memory_limit(uint64_t limit) {
-    memory_ = std::make_unique<QueryMemory>(limit);
-    functions_.set_memory(memory_.get());
-  }
+  QueryMemory& memory() { return memory_; }
+  void set_memory_limit(uint64_t limit) { memory_.set_limit(limit); }
   // A buffer for rows an operator holds, charged to the statement.
-  std::unique_ptr<RowBuffer> NewRowBuffer() { return std::make_unique<RowBuffer>(width_, memory_.get()); }
+  std::unique_ptr<RowBuffer> NewRowBuffer() { return std::make_unique<RowBuffer>(width_, &memory_); }
 
   const ProcedureTable& procedures() const { return procedures_; }
   FunctionContext& functions() { return functions_; }
@@ -116,7 +113,7 @@ class ExecContext {
   const ProcedureTable& procedures_;
   size_t width_;
   size_t batch_capacity_;
-  std::unique_ptr<QueryMemory> memory_ = std::make_unique<QueryMemory>();
+  QueryMemory memory_;
   FunctionContext functions_;
   UpdateCounters counters_;
   const Interrupt* interrupt_ = nullptr;

@@ -24,6 +24,8 @@ class QueryMemory {
   static constexpr uint64_t kUnlimited = 0;
 
   explicit QueryMemory(uint64_t limit = kUnlimited) : limit_(limit) {}
+  // Before anything is charged (the statement sets its limit once, at the start).
+  void set_limit(uint64_t limit) { limit_ = limit; }
   QueryMemory(const QueryMemory&) = delete;
   QueryMemory& operator=(const QueryMemory&) = delete;
 
@@ -41,7 +43,7 @@ class QueryMemory {
  private:
   [[noreturn]] void ThrowExceeded(uint64_t bytes) const;
 
-  const uint64_t limit_;
+  uint64_t limit_;
   std::atomic<uint64_t> used_{0};
   std::atomic<uint64_t> peak_{0};
 };

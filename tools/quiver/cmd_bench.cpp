@@ -57,16 +57,12 @@ int GateLadder(const nlohmann::json& ladder, const std::string& limits_path, nlo
 
 int RunLadderCommand(LadderFlags f) {
   bench::LadderOptions& o = f.ladder;
-  if (f.memory_limit == "none" || f.memory_limit == "0") {
-    o.memory_limit = 0;
-  } else {
-    auto bytes = ParseByteSize(f.memory_limit);
-    if (!bytes.ok()) {
-      std::cerr << "quiver bench ladder: --memory-limit: " << bytes.status().message() << "\n";
-      return kExitUsage;
-    }
-    o.memory_limit = *bytes;
+  auto bytes = ParseByteLimit(f.memory_limit);
+  if (!bytes.ok()) {
+    std::cerr << "quiver bench ladder: --memory-limit: " << bytes.status().message() << "\n";
+    return kExitUsage;
   }
+  o.memory_limit = *bytes;
   auto seconds = ParseDurationSeconds(f.time_limit);
   if (!seconds) {
     std::cerr << "quiver bench ladder: --time-limit: '" << f.time_limit << "' is not a duration (600s, 10m, 1h)\n";

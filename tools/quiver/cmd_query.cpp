@@ -242,16 +242,12 @@ int RunQuery(QueryOptions options) {
     options.timeout_ms = *ms;
   }
   if (!options.memory_limit.empty()) {
-    if (options.memory_limit == "0" || options.memory_limit == "none") {
-      options.memory_limit_bytes = 0;
-    } else {
-      auto bytes = ParseByteSize(options.memory_limit);
-      if (!bytes.ok()) {
-        std::cerr << "quiver query: --memory-limit: " << bytes.status().message() << "\n";
-        return kExitUsage;
-      }
-      options.memory_limit_bytes = *bytes;
+    auto bytes = ParseByteLimit(options.memory_limit);
+    if (!bytes.ok()) {
+      std::cerr << "quiver query: --memory-limit: " << bytes.status().message() << "\n";
+      return kExitUsage;
     }
+    options.memory_limit_bytes = *bytes;
   }
   std::vector<std::string> statements;
   if (!options.file.empty()) {

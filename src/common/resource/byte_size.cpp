@@ -39,6 +39,12 @@ uint64_t UnitMultiplier(std::string_view unit) {
 
 }  // namespace
 
+Result<uint64_t> ParseByteLimit(std::string_view text) {
+  const std::string_view s = Trim(text);
+  if (s == "0" || s == "none") return uint64_t{0};
+  return ParseByteSize(text);
+}
+
 Result<uint64_t> ParseByteSize(std::string_view text) {
   const std::string_view s = Trim(text);
   auto invalid = [&](std::string_view why) {

@@ -97,6 +97,13 @@ TEST(ByteSizeTest, ParsesPlainBytesAndBinaryUnits) {
   EXPECT_EQ(*ParseByteSize("18446744073709551615"), UINT64_MAX);
 }
 
+TEST(ByteSizeTest, ALimitIsASizeOrZeroOrNone) {
+  EXPECT_EQ(*ParseByteLimit("0"), 0u);
+  EXPECT_EQ(*ParseByteLimit(" none "), 0u);
+  EXPECT_EQ(*ParseByteLimit("16M"), uint64_t{16} << 20);
+  EXPECT_FALSE(ParseByteLimit("lots").ok());
+}
+
 TEST(ByteSizeTest, RejectsMalformedSizesWithClearErrors) {
   for (const char* bad :
        {"", "  ", "abc", "-1G", "+1G", ".5G", "1.G", "1..5G", "4X", "4 GB extra", "1GiBB", "0x10"}) {

@@ -6,32 +6,20 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
 
 #include "quiver/database.h"
+#include "test_util/query_error.h"
 #include "test_util/temp_dir.h"
 
 namespace quiver {
 namespace {
 
+using quiver::testing::ErrorOf;
+using quiver::testing::ResidentBytes;
+
 constexpr uint64_t kMiB = uint64_t{1} << 20;
 
-uint64_t ResidentBytes() {
-  std::ifstream statm("/proc/self/statm");
-  uint64_t size = 0, resident = 0;
-  statm >> size >> resident;
-  return resident * 4096;
-}
 
-// The error class and detail the statement ends with ("" when it succeeds).
-std::string ErrorOf(Connection& conn, const std::string& text) {
-  try {
-    conn.Query(text).rows();
-  } catch (const QuiverError& e) {
-    return std::string(ErrorClassName(e.error_class())) + "/" + e.detail();
-  }
-  return "";
-}
 
 class MemoryLimitTest : public ::testing::Test {
  protected:

@@ -12,21 +12,16 @@
 #include "exec/procedure_context.h"
 #include "main/source_database.h"
 #include "quiver/database.h"
+#include "test_util/query_error.h"
 #include "test_util/temp_dir.h"
 
 namespace quiver {
 namespace {
 
+using quiver::testing::ErrorOf;
+
 constexpr uint64_t kMiB = uint64_t{1} << 20;
 
-std::string ErrorOf(Connection& conn, const std::string& text) {
-  try {
-    conn.Query(text).rows();
-  } catch (const QuiverError& e) {
-    return std::string(ErrorClassName(e.error_class())) + "/" + e.detail();
-  }
-  return "";
-}
 
 class ProcedureContextTest : public ::testing::Test {
  protected:

@@ -5,26 +5,21 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <thread>
 
 #include "quiver/database.h"
+#include "test_util/query_error.h"
 #include "test_util/temp_dir.h"
 
 namespace quiver {
 namespace {
 
+using quiver::testing::ResidentBytes;
+
 int64_t Count(Connection& conn, const std::string& match) {
   return conn.Query(match + " RETURN count(*) AS n").rows().at(0).at(0).AsInt();
 }
 
-// Resident memory of this process, in bytes.
-uint64_t ResidentBytes() {
-  std::ifstream statm("/proc/self/statm");
-  uint64_t size = 0, resident = 0;
-  statm >> size >> resident;
-  return resident * 4096;
-}
 
 class SessionTest : public ::testing::Test {
  protected:
