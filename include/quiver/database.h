@@ -50,6 +50,15 @@ struct DatabaseOptions {
   // limit. Default: kDefaultQueryMemoryPercent of the memory budget. A connection may
   // set its own (Connection::SetQueryMemoryLimit).
   std::optional<uint64_t> query_memory_limit;
+  // Workers one statement's vectorized scans, expands and aggregations use (the calling
+  // thread is one of them); 0: the resource policy's cores (see `quiver info`).
+  uint32_t query_workers = 0;
+  // Sizes that shape how statements run, for tests — results never depend on them —
+  // and tuning: rows per vector (default 2,048) and node ids per morsel (16,384);
+  // 0: the default. `vectorize = false` runs every operator row at a time.
+  uint32_t vector_size = 0;
+  uint32_t morsel_nodes = 0;
+  bool vectorize = true;
   bool read_only = false;
   bool create_if_missing = true;
   // Verify every file checksum of the generation at open (otherwise `quiver check`).

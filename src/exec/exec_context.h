@@ -11,6 +11,7 @@
 
 #include "common/assert.h"
 #include "common/temporal/temporal.h"
+#include "exec/execution_options.h"
 #include "exec/function/function.h"
 #include "exec/interrupt.h"
 #include "exec/physical_operator.h"
@@ -57,6 +58,10 @@ class ExecContext {
   UpdateCounters& counters() { return counters_; }
   // Cancellation and the deadline (exec/interrupt.h); none by default.
   void set_interrupt(const Interrupt* interrupt) { interrupt_ = interrupt; }
+  const Interrupt* interrupt() const { return interrupt_; }
+  // The sizes that shape execution (exec/execution_options.h).
+  const ExecutionOptions& execution() const { return execution_; }
+  void set_execution(const ExecutionOptions& options) { execution_ = options; }
   // Once per batch: throws QueryInterrupted when the statement must stop.
   void CheckInterrupt() const {
     if (interrupt_ != nullptr) interrupt_->Check();
@@ -80,6 +85,8 @@ class ExecContext {
   FunctionContext& functions() { return functions_; }
   // The statement's clock: date() and friends see one instant for the whole statement.
   const TemporalClock& clock() const { return clock_; }
+  // A worker's context reads the statement's instant.
+  void set_clock(const TemporalClock& clock) { clock_ = clock; }
   // Slots per row.
   size_t width() const { return width_; }
   // Rows per batch; operators make their batches with NewBatch().
@@ -117,6 +124,7 @@ class ExecContext {
   FunctionContext functions_;
   UpdateCounters counters_;
   const Interrupt* interrupt_ = nullptr;
+  ExecutionOptions execution_;
   uint32_t ticks_ = 0;
   TemporalClock clock_ = TemporalClock::SystemNow();
   std::unordered_map<const std::string*, uint32_t> property_keys_;

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "exec/execution_options.h"
 #include "exec/row_batch.h"
 #include "planner/logical_plan.h"
 
@@ -30,6 +31,7 @@ using PhysicalOperatorPtr = std::unique_ptr<PhysicalOperator>;
 struct ProfiledOperator {
   const planner::LogicalOperator* logical = nullptr;
   uint64_t rows = 0;
+  std::string note;  // how it ran, where that is worth saying ("vectorized, 2 workers")
 };
 
 class PhysicalOperator {
@@ -130,7 +132,9 @@ class EagerOperator : public PhysicalOperator {
 // Builds the physical operator tree for a logical (sub)plan. Raises
 // SyntaxError/QueryTooComplex when operators that do not stream nest deeper than
 // kMaxOperatorDepth (plan_builder.cpp).
-PhysicalOperatorPtr BuildPhysicalPlan(const planner::LogicalOperator& logical);
+// `options.vectorize`: fragments the vectorized engine can run (exec/vector/) become its
+// operators.
+PhysicalOperatorPtr BuildPhysicalPlan(const planner::LogicalOperator& logical, const ExecutionOptions& options = {});
 
 // The physical operators of a plan (a pipeline counts once): what sizes its batches.
 size_t CountOperators(const PhysicalOperator& root);

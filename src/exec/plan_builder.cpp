@@ -7,6 +7,7 @@
 
 #include "common/assert.h"
 #include "exec/operator/operators.h"
+#include "exec/vector/vector_aggregate.h"
 #include "quiver/error.h"
 
 namespace quiver::exec {
@@ -105,7 +106,7 @@ PhysicalOperatorPtr MakeOperator(const planner::LogicalOperator& logical) {
 }  // namespace
 
 // Iterative: a plan can be a chain of tens of thousands of operators.
-PhysicalOperatorPtr BuildPhysicalPlan(const planner::LogicalOperator& root) {
+PhysicalOperatorPtr BuildPhysicalPlan(const planner::LogicalOperator& root, const ExecutionOptions& options) {
   struct Work {
     const planner::LogicalOperator* logical;
     PhysicalOperator* parent;  // null for the root
@@ -136,6 +137,9 @@ PhysicalOperatorPtr BuildPhysicalPlan(const planner::LogicalOperator& root) {
       std::reverse(stages.begin(), stages.end());
       op = MakePipeline(std::move(stages));
       inputs.push_back(logical);
+    } else if (logical->kind == OpKind::kAggregate && options.vectorize &&
+               (op = vector::MakeVectorAggregate(*logical)) != nullptr) {
+      // Runs its whole input fragment itself: no physical children.
     } else {
       op = MakeOperator(*logical);
       for (const auto& child : logical->children) inputs.push_back(child.get());

@@ -21,8 +21,8 @@ class MemorySource final : public main::GraphSource {
 
 class InMemoryDatabase final : public main::SourceDatabase {
  public:
-  explicit InMemoryDatabase(uint64_t query_memory_limit)
-      : main::SourceDatabase(source_, /*one_statement_at_a_time=*/true, query_memory_limit) {}
+  InMemoryDatabase(uint64_t query_memory_limit, exec::ExecutionOptions execution)
+      : main::SourceDatabase(source_, /*one_statement_at_a_time=*/true, query_memory_limit, execution) {}
 
  private:
   MemorySource source_;  // constructed before use: the base only stores the reference
@@ -31,7 +31,8 @@ class InMemoryDatabase final : public main::SourceDatabase {
 }  // namespace
 
 std::unique_ptr<Database> Database::OpenInMemory(const DatabaseOptions& options) {
-  return std::make_unique<InMemoryDatabase>(main::DefaultQueryMemoryLimit(options));
+  return std::make_unique<InMemoryDatabase>(main::DefaultQueryMemoryLimit(options),
+                                            main::DefaultExecutionOptions(options));
 }
 
 }  // namespace quiver

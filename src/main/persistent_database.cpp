@@ -16,8 +16,9 @@ namespace {
 
 class PersistentDatabase final : public main::SourceDatabase {
  public:
-  PersistentDatabase(std::unique_ptr<storage::TransactionalStore> store, uint64_t query_memory_limit)
-      : main::SourceDatabase(source_, /*one_statement_at_a_time=*/false, query_memory_limit),
+  PersistentDatabase(std::unique_ptr<storage::TransactionalStore> store, uint64_t query_memory_limit,
+                     exec::ExecutionOptions execution)
+      : main::SourceDatabase(source_, /*one_statement_at_a_time=*/false, query_memory_limit, execution),
         store_(std::move(store)),
         source_(*store_) {}
 
@@ -42,7 +43,8 @@ std::unique_ptr<Database> Database::Open(const std::string& path, const Database
   store_options.compaction_builder = ingest::MakeSessionCompactionBuilder(compaction);
   auto store = storage::TransactionalStore::Open(Env::Default(), path, store_options);
   ThrowIfError(store.status());
-  return std::make_unique<PersistentDatabase>(std::move(store).value(), main::DefaultQueryMemoryLimit(options));
+  return std::make_unique<PersistentDatabase>(std::move(store).value(), main::DefaultQueryMemoryLimit(options),
+                                              main::DefaultExecutionOptions(options));
 }
 
 }  // namespace quiver

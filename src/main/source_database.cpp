@@ -20,6 +20,21 @@ uint64_t DefaultQueryMemoryLimit(const DatabaseOptions& options) {
   return std::max<uint64_t>(1, budget / 100 * kDefaultQueryMemoryPercent + budget % 100 * kDefaultQueryMemoryPercent / 100);
 }
 
+exec::ExecutionOptions DefaultExecutionOptions(const DatabaseOptions& options) {
+  exec::ExecutionOptions execution;
+  execution.vectorize = options.vectorize;
+  if (options.vector_size > 0) execution.vector_size = options.vector_size;
+  if (options.morsel_nodes > 0) execution.morsel_nodes = options.morsel_nodes;
+  if (options.query_workers > 0) {
+    execution.workers = options.query_workers;
+  } else {
+    auto policy = ResourcePolicy::FromMachine();
+    ThrowIfError(policy.status());
+    execution.workers = std::max<uint32_t>(1, policy->cores().value);
+  }
+  return execution;
+}
+
 std::unique_ptr<Connection> SourceDatabase::Connect() { return std::make_unique<SourceConnection>(*this); }
 
 void SourceDatabase::RegisterProcedure(ProcedureSignature signature, ProcedureFunction function) {

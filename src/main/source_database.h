@@ -18,6 +18,9 @@ namespace quiver::main {
 // kDefaultQueryMemoryPercent of the memory budget (the option's, else the resource
 // policy's).
 uint64_t DefaultQueryMemoryLimit(const DatabaseOptions& options);
+// How statements run for `options`: its worker count when set, else the resource
+// policy's cores; its vector and morsel sizes when set.
+exec::ExecutionOptions DefaultExecutionOptions(const DatabaseOptions& options);
 
 class SourceDatabase : public Database {
  public:
@@ -26,10 +29,15 @@ class SourceDatabase : public Database {
   // writers itself.
   // `query_memory_limit`: what a statement's operators may hold (0: no limit), unless
   // its connection sets another (DefaultQueryMemoryLimit).
-  SourceDatabase(GraphSource& source, bool one_statement_at_a_time, uint64_t query_memory_limit)
-      : source_(source), serialize_(one_statement_at_a_time), query_memory_limit_(query_memory_limit) {}
+  SourceDatabase(GraphSource& source, bool one_statement_at_a_time, uint64_t query_memory_limit,
+                 exec::ExecutionOptions execution = {})
+      : source_(source),
+        serialize_(one_statement_at_a_time),
+        query_memory_limit_(query_memory_limit),
+        execution_(execution) {}
 
   uint64_t query_memory_limit() const { return query_memory_limit_; }
+  const exec::ExecutionOptions& execution() const { return execution_; }
 
   std::unique_ptr<Connection> Connect() override;
   void Refresh() override { source_.Refresh(); }
@@ -50,6 +58,7 @@ class SourceDatabase : public Database {
   GraphSource& source_;
   const bool serialize_;
   const uint64_t query_memory_limit_;
+  const exec::ExecutionOptions execution_;
   std::mutex statement_mutex_;
   mutable std::mutex procedures_mutex_;  // guards the pointer, not the table
   std::shared_ptr<const exec::ProcedureTable> procedures_ = std::make_shared<exec::ProcedureTable>();

@@ -21,7 +21,9 @@ std::string Profile(const exec::PhysicalOperator& root, const std::vector<std::s
     for (const auto& stage : stages) {
       out.append(static_cast<size_t>(level) * 2, ' ');
       out += planner::Describe(*stage.logical, slot_names);
-      out += "  [rows=" + std::to_string(stage.rows) + "]\n";
+      out += "  [rows=" + std::to_string(stage.rows) + "]";
+      if (!stage.note.empty()) out += " " + stage.note;
+      out += "\n";
     }
     for (size_t i = 0; i < op->children.size(); ++i) {
       bool input = i == 0 && op->logical().kind != planner::OpKind::kUnion;
@@ -50,11 +52,12 @@ StatementRun::StatementRun(std::shared_ptr<const PreparedPlan> plan, ValueMap pa
     plan_row_pending_ = true;
   }
   if (plan_->mode == StatementMode::kExplain) return;  // runs nothing
-  root_ = exec::BuildPhysicalPlan(*plan_->plan.root);
+  root_ = exec::BuildPhysicalPlan(*plan_->plan.root, control.execution);
   ctx_ = std::make_unique<exec::ExecContext>(graph_, writer, parameters_, *procedures_, plan_->plan.slot_count,
                                              exec::CountOperators(*root_));
   ctx_->set_interrupt(interrupt_.get());
   ctx_->set_memory_limit(control.memory_limit);
+  ctx_->set_execution(control.execution);
   root_->Open(*ctx_, nullptr);
   batch_ = std::make_unique<exec::RowBatch>(ctx_->width(), ctx_->batch_capacity());
 }

@@ -24,6 +24,7 @@ namespace quiver::main {
 struct RunControl {
   std::shared_ptr<const exec::Interrupt> interrupt;
   uint64_t memory_limit = exec::QueryMemory::kUnlimited;
+  exec::ExecutionOptions execution;
 };
 
 class StatementRun final : public ResultStream {

@@ -21,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/value/value_vector.h"
 #include "quiver/status.h"
 #include "quiver/value.h"
 
@@ -101,6 +102,18 @@ class GraphReader {
   virtual void Expand(NodeId node, Direction direction, std::span<const RelTypeId> types,
                       std::vector<Adjacent>& out) const = 0;
   virtual uint64_t Degree(NodeId node, Direction direction, std::span<const RelTypeId> types) const = 0;
+
+  // ---- batch reads, for the vectorized engine (exec/vector/): one call per batch of
+  // rows, not per row. The defaults (graph_reader.cpp) loop over the reads above; a store
+  // overrides them to read its columns and adjacency arrays directly. ----
+  // out = property `key` of each node (null where it has none), typed where every value
+  // read has one type (ValueVector).
+  virtual void GatherNodeProperty(std::span<const NodeId> nodes, PropertyKeyId key, ValueVector& out) const;
+  // Clears keep[i] where nodes[i] does not carry `label` (keep.size() == nodes.size()).
+  virtual void FilterByLabel(std::span<const NodeId> nodes, LabelId label, std::span<uint8_t> keep) const;
+  // Appends what Expand would, as ids: the node at the other end and the relationship.
+  virtual void ExpandIds(NodeId node, Direction direction, std::span<const RelTypeId> types,
+                         std::vector<NodeId>& neighbours, std::vector<RelId>& rels) const;
 };
 
 class GraphWriter : public GraphReader {

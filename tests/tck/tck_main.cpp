@@ -48,6 +48,11 @@ struct Options {
   bool include_temporal = true;
   std::string memory_limit = "4G";
   bool on_disk = false;
+  // The execution configuration (DatabaseOptions): results must not depend on it.
+  uint32_t workers = 1;
+  uint32_t vector_size = 0;
+  uint32_t morsel_nodes = 0;
+  bool row_engine = false;
 };
 
 // --on-disk: every scenario gets its own database directory under one scratch
@@ -159,6 +164,11 @@ int Main(int argc, char** argv) {
   app.add_option(
       "--memory-limit", options.memory_limit,
       "Address-space cap for the whole run, e.g. 4G; 0 for none (default 4G; none under sanitizers)");
+  app.add_option("--workers", options.workers, "Workers per statement (DatabaseOptions::query_workers; default 1)")
+      ->check(CLI::Range(1, 256));
+  app.add_option("--vector-size", options.vector_size, "Rows per vector; 0: the default (tests use tiny ones)");
+  app.add_option("--morsel-nodes", options.morsel_nodes, "Node ids per morsel; 0: the default");
+  app.add_flag("--row-engine", options.row_engine, "Run every operator row at a time (no vectorized fragments)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -194,15 +204,21 @@ int Main(int argc, char** argv) {
   const std::string graphs = TckGraphsDir();
   std::optional<ScratchDirs> scratch;
   if (options.on_disk) scratch.emplace();
-  const std::function<ScenarioResult(const Scenario&)> run_one = [&graphs, &scratch](const Scenario& s) {
+  DatabaseOptions db_options;
+  db_options.query_workers = options.workers;
+  db_options.vector_size = options.vector_size;
+  db_options.morsel_nodes = options.morsel_nodes;
+  db_options.vectorize = !options.row_engine;
+  const std::function<ScenarioResult(const Scenario&)> run_one = [&graphs, &scratch,
+                                                                  &db_options](const Scenario& s) {
     if (!scratch) {
       return RunScenario(
-          s, [] { return Database::OpenInMemory(); }, graphs);
+          s, [&db_options] { return Database::OpenInMemory(db_options); }, graphs);
     }
     const fs::path dir = scratch->Next();
     // RunScenario closes the database before it returns, so the directory can go then.
     ScenarioResult result = RunScenario(
-        s, [&dir] { return Database::Open(dir.string()); }, graphs);
+        s, [&dir, &db_options] { return Database::Open(dir.string(), db_options); }, graphs);
     std::error_code ignored;
     fs::remove_all(dir, ignored);
     return result;

@@ -249,30 +249,105 @@ void DeltaView::ForEachBaseEdge(NodeId node, const NodeDelta* d, quiver::Directi
   }
 }
 
-void DeltaView::Expand(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types,
-                       std::vector<Adjacent>& out) const {
+template <typename F>
+void DeltaView::ForEachAdjacent(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types,
+                                F&& f) const {
   CheckNode(node);
   const NodeDelta* d = NodeRecord(node);
-  ForEachBaseEdge(node, d, direction, types,
-                  [&](RelId rel, RelTypeId t, NodeId start, NodeId end, NodeId nb) {
-                    out.push_back(Adjacent{RelationshipRef{rel, t, start, end}, nb});
-                  });
+  ForEachBaseEdge(node, d, direction, types, f);
   if (d == nullptr) return;
   if (direction != quiver::Direction::kIncoming) {
     d->out.ForEach([&](uint64_t rel, SetMember) {
       const RelDelta* r = RelRecord(rel);
-      if (TypeWanted(types, r->type))
-        out.push_back(Adjacent{RelationshipRef{rel, r->type, r->start, r->end}, r->end});
+      if (TypeWanted(types, r->type)) f(rel, r->type, r->start, r->end, r->end);
     });
   }
   if (direction != quiver::Direction::kOutgoing) {
     d->in.ForEach([&](uint64_t rel, SetMember) {
       const RelDelta* r = RelRecord(rel);
       if (direction == quiver::Direction::kBoth && r->start == r->end) return;
-      if (TypeWanted(types, r->type)) {
-        out.push_back(Adjacent{RelationshipRef{rel, r->type, r->start, r->end}, r->start});
-      }
+      if (TypeWanted(types, r->type)) f(rel, r->type, r->start, r->end, r->start);
     });
+  }
+}
+
+void DeltaView::Expand(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types,
+                       std::vector<Adjacent>& out) const {
+  ForEachAdjacent(node, direction, types, [&](RelId rel, RelTypeId t, NodeId start, NodeId end, NodeId nb) {
+    out.push_back(Adjacent{RelationshipRef{rel, t, start, end}, nb});
+  });
+}
+
+void DeltaView::ExpandIds(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types,
+                          std::vector<NodeId>& neighbours, std::vector<RelId>& rels) const {
+  ForEachAdjacent(node, direction, types, [&](RelId rel, RelTypeId, NodeId, NodeId, NodeId nb) {
+    neighbours.push_back(nb);
+    rels.push_back(rel);
+  });
+}
+
+void DeltaView::GatherNodeProperty(std::span<const NodeId> nodes, PropertyKeyId key, ValueVector& out) const {
+  const Generation& g = s_->base->gen();
+  const PropertyColumn* column = g.NodeColumn(key);
+  VectorKind kind = VectorKind::kBoxed;
+  if (column != nullptr) {
+    switch (column->type()) {
+      case ColumnType::kInt64:
+        kind = VectorKind::kInt64;
+        break;
+      case ColumnType::kDouble:
+        kind = VectorKind::kDouble;
+        break;
+      case ColumnType::kBool:
+        kind = VectorKind::kBool;
+        break;
+      default:
+        break;
+    }
+  }
+  out.Reset(kind, nodes.size());
+  const uint64_t base_nodes = s_->base->node_count();
+  const bool untouched = s_->nodes.empty();
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    const NodeId id = nodes[i];
+    if (id >= base_nodes || (!untouched && NodeRecord(id) != nullptr)) {
+      out.Set(i, GetNodeProperty(id, key));
+      continue;
+    }
+    if (column == nullptr || !column->IsPresent(id)) continue;  // null
+    switch (out.kind) {
+      case VectorKind::kInt64:
+        out.ints[i] = column->Int64At(id);
+        break;
+      case VectorKind::kDouble:
+        out.doubles[i] = column->DoubleAt(id);
+        break;
+      case VectorKind::kBool:
+        out.ints[i] = column->BoolAt(id) ? 1 : 0;
+        break;
+      default:  // boxed: the column's type, or a delta value of another type, made it so
+        out.boxed[i] = ToValue(ValueOrThrow(column->Get(id)));
+        break;
+    }
+    out.valid[i] = 1;
+  }
+}
+
+void DeltaView::FilterByLabel(std::span<const NodeId> nodes, LabelId label, std::span<uint8_t> keep) const {
+  const Generation& g = s_->base->gen();
+  const uint64_t base_nodes = s_->base->node_count();
+  const bool untouched = s_->nodes.empty();
+  // A label every base node carries needs no lookup for them (one label per graph is
+  // the common case).
+  const bool on_every_base_node = label < g.LabelCount() && g.LabelNodeCount(label) == base_nodes;
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (!keep[i]) continue;
+    const NodeId id = nodes[i];
+    if (id < base_nodes && (untouched || NodeRecord(id) == nullptr)) {
+      if (!on_every_base_node && !(label < g.LabelCount() && g.HasLabel(id, label))) keep[i] = 0;
+    } else if (!HasLabel(id, label)) {
+      keep[i] = 0;
+    }
   }
 }
 

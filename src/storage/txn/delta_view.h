@@ -57,6 +57,13 @@ class DeltaView {
               std::vector<Adjacent>& out) const;
   uint64_t Degree(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types) const;
 
+  // ---- batch reads (GraphReader's): a node the delta has not touched reads the base's
+  // typed column and CSR slices directly ----
+  void GatherNodeProperty(std::span<const NodeId> nodes, PropertyKeyId key, ValueVector& out) const;
+  void FilterByLabel(std::span<const NodeId> nodes, LabelId label, std::span<uint8_t> keep) const;
+  void ExpandIds(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types,
+                 std::vector<NodeId>& neighbours, std::vector<RelId>& rels) const;
+
   // ---- for the writer and compaction ----
   const NodeDelta* NodeRecord(NodeId node) const {
     const auto* p = s_->nodes.Find(node);
@@ -73,6 +80,9 @@ class DeltaView {
   void CheckRel(RelId rel) const;
 
  private:
+  // f(rel, type, start, end, neighbour) for each live relationship of node, base then delta.
+  template <typename F>
+  void ForEachAdjacent(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types, F&& f) const;
   template <typename F>
   void ForEachBaseEdge(NodeId node, const NodeDelta* d, quiver::Direction direction,
                        std::span<const RelTypeId> types, F&& f) const;
@@ -133,6 +143,16 @@ class StateReader : public Base {
   }
   uint64_t Degree(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types) const override {
     return view_.Degree(node, direction, types);
+  }
+  void GatherNodeProperty(std::span<const NodeId> nodes, PropertyKeyId key, ValueVector& out) const override {
+    view_.GatherNodeProperty(nodes, key, out);
+  }
+  void FilterByLabel(std::span<const NodeId> nodes, LabelId label, std::span<uint8_t> keep) const override {
+    view_.FilterByLabel(nodes, label, keep);
+  }
+  void ExpandIds(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types,
+                 std::vector<NodeId>& neighbours, std::vector<RelId>& rels) const override {
+    view_.ExpandIds(node, direction, types, neighbours, rels);
   }
 
  protected:

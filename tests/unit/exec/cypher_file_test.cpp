@@ -1,7 +1,11 @@
-// The data-driven Cypher tests: every tests/cypher/*.test file is run twice, as two
-// GoogleTest cases — CypherFile.<name> on a fresh in-memory database and
-// CypherFileOnDisk.<name> on a fresh database directory (the transactional store) — so
-// the engine is checked against both implementations of the graph interfaces. The
+// The data-driven Cypher tests: every tests/cypher/*.test file is run in a matrix of
+// configurations, one GoogleTest case each — CypherFile.<name> on a fresh in-memory
+// database and CypherFileOnDisk.<name> on a fresh database directory (the transactional
+// store), so the engine is checked against both implementations of the graph
+// interfaces; CypherFileTiny.<name> and CypherFileOnDiskTiny.<name> with 4 workers,
+// vectors of 3 rows and morsels of 2 nodes, so every vectorized fragment splits into
+// many chunks and morsels; CypherFileRowEngine.<name> with every operator row at a time.
+// Results must not depend on the configuration. The
 // format (after DuckDB's sqllogictest), blocks separated by blank lines:
 //
 //   # a comment
@@ -96,14 +100,14 @@ std::string ErrorName(const QuiverError& e) {
   return name;
 }
 
-void RunFile(const fs::path& path, bool on_disk) {
+void RunFile(const fs::path& path, bool on_disk, const DatabaseOptions& options) {
   auto blocks = ParseFile(path);
   ASSERT_FALSE(blocks.empty()) << path;
   std::vector<std::unique_ptr<quiver::testing::TempDir>> dirs;
   auto open = [&] {
-    if (!on_disk) return Database::OpenInMemory();
+    if (!on_disk) return Database::OpenInMemory(options);
     dirs.push_back(std::make_unique<quiver::testing::TempDir>());
-    return Database::Open(dirs.back()->Join("db"));
+    return Database::Open(dirs.back()->Join("db"), options);
   };
   auto db = open();
   auto conn = db->Connect();
@@ -167,13 +171,35 @@ void RunFile(const fs::path& path, bool on_disk) {
 
 class CypherFileTest : public ::testing::Test {
  public:
-  CypherFileTest(fs::path path, bool on_disk) : path_(std::move(path)), on_disk_(on_disk) {}
-  void TestBody() override { RunFile(path_, on_disk_); }
+  CypherFileTest(fs::path path, bool on_disk, DatabaseOptions options)
+      : path_(std::move(path)), on_disk_(on_disk), options_(options) {}
+  void TestBody() override { RunFile(path_, on_disk_, options_); }
 
  private:
   fs::path path_;
   bool on_disk_;
+  DatabaseOptions options_;
 };
+
+struct Configuration {
+  const char* suite;
+  bool on_disk;
+  DatabaseOptions options;
+};
+
+std::vector<Configuration> Configurations() {
+  DatabaseOptions tiny;
+  tiny.query_workers = 4;
+  tiny.vector_size = 3;
+  tiny.morsel_nodes = 2;
+  DatabaseOptions row_engine;
+  row_engine.vectorize = false;
+  return {{"CypherFile", false, {}},
+          {"CypherFileOnDisk", true, {}},
+          {"CypherFileTiny", false, tiny},
+          {"CypherFileOnDiskTiny", true, tiny},
+          {"CypherFileRowEngine", false, row_engine}};
+}
 
 // Registers one test per file before main() runs, so ctest discovers each file.
 const bool kRegistered = [] {
@@ -184,10 +210,9 @@ const bool kRegistered = [] {
   }
   std::sort(files.begin(), files.end());
   for (const auto& file : files) {
-    for (bool on_disk : {false, true}) {
-      ::testing::RegisterTest(on_disk ? "CypherFileOnDisk" : "CypherFile", file.stem().string().c_str(), nullptr,
-                              nullptr, __FILE__, __LINE__,
-                              [file, on_disk]() -> ::testing::Test* { return new CypherFileTest(file, on_disk); });
+    for (const Configuration& c : Configurations()) {
+      ::testing::RegisterTest(c.suite, file.stem().string().c_str(), nullptr, nullptr, __FILE__, __LINE__,
+                              [file, c]() -> ::testing::Test* { return new CypherFileTest(file, c.on_disk, c.options); });
     }
   }
   return true;

@@ -1,0 +1,181 @@
+#include "common/value/value_vector.h"
+
+#include "common/assert.h"
+
+namespace quiver {
+
+namespace {
+
+template <typename T>
+void GatherArray(const std::vector<T>& from, std::span<const uint32_t> rows, std::vector<T>& to) {
+  to.resize(rows.size());
+  for (size_t i = 0; i < rows.size(); ++i) to[i] = from[rows[i]];
+}
+
+template <typename T>
+void CompactArray(std::vector<T>& a, std::span<const uint8_t> keep) {
+  size_t out = 0;
+  for (size_t i = 0; i < keep.size(); ++i) {
+    if (keep[i]) {
+      if (out != i) a[out] = std::move(a[i]);
+      ++out;
+    }
+  }
+  a.resize(out);
+}
+
+}  // namespace
+
+void ValueVector::Reset(VectorKind k, size_t n) {
+  kind = k;
+  valid.assign(n, 0);
+  ints.clear();
+  ids.clear();
+  doubles.clear();
+  boxed.clear();
+  switch (k) {
+    case VectorKind::kInt64:
+    case VectorKind::kBool:
+      ints.assign(n, 0);
+      break;
+    case VectorKind::kNode:
+    case VectorKind::kRelationship:
+      ids.assign(n, 0);
+      break;
+    case VectorKind::kDouble:
+      doubles.assign(n, 0.0);
+      break;
+    case VectorKind::kBoxed:
+      boxed.resize(n);
+      break;
+  }
+}
+
+Value ValueVector::Get(size_t i) const {
+  if (!valid[i]) return Value();
+  switch (kind) {
+    case VectorKind::kInt64:
+      return Value::Int(ints[i]);
+    case VectorKind::kBool:
+      return Value::Bool(ints[i] != 0);
+    case VectorKind::kDouble:
+      return Value::Float(doubles[i]);
+    case VectorKind::kNode: {
+      NodeValue node;
+      node.id = ids[i];
+      return Value::Node(std::move(node));
+    }
+    case VectorKind::kRelationship:
+      QUIVER_ASSERT_MSG(false, "a relationship vector is boxed with the graph");
+      return Value();
+    case VectorKind::kBoxed:
+      return boxed[i];
+  }
+  return Value();
+}
+
+void ValueVector::AppendNull() {
+  valid.push_back(0);
+  switch (kind) {
+    case VectorKind::kInt64:
+    case VectorKind::kBool:
+      ints.push_back(0);
+      break;
+    case VectorKind::kNode:
+    case VectorKind::kRelationship:
+      ids.push_back(0);
+      break;
+    case VectorKind::kDouble:
+      doubles.push_back(0.0);
+      break;
+    case VectorKind::kBoxed:
+      boxed.emplace_back();
+      break;
+  }
+}
+
+void ValueVector::Append(const Value& v) {
+  if (v.IsNull()) {
+    AppendNull();
+    return;
+  }
+  if (kind == VectorKind::kInt64 && v.IsInt()) {
+    ints.push_back(v.AsInt());
+  } else if (kind == VectorKind::kDouble && v.IsFloat()) {
+    doubles.push_back(v.AsFloat());
+  } else if (kind == VectorKind::kBool && v.IsBool()) {
+    ints.push_back(v.AsBool() ? 1 : 0);
+  } else {
+    Box();
+    boxed.push_back(v);
+  }
+  valid.push_back(1);
+}
+
+void ValueVector::Set(size_t i, const Value& v) {
+  if (v.IsNull()) {
+    valid[i] = 0;
+    if (kind == VectorKind::kBoxed) boxed[i] = Value();
+    return;
+  }
+  valid[i] = 1;
+  if (kind == VectorKind::kInt64 && v.IsInt()) {
+    ints[i] = v.AsInt();
+  } else if (kind == VectorKind::kDouble && v.IsFloat()) {
+    doubles[i] = v.AsFloat();
+  } else if (kind == VectorKind::kBool && v.IsBool()) {
+    ints[i] = v.AsBool() ? 1 : 0;
+  } else {
+    Box();
+    boxed[i] = v;
+  }
+}
+
+void ValueVector::Gather(const ValueVector& from, std::span<const uint32_t> rows) {
+  kind = from.kind;
+  GatherArray(from.valid, rows, valid);
+  ints.clear();
+  ids.clear();
+  doubles.clear();
+  boxed.clear();
+  switch (kind) {
+    case VectorKind::kInt64:
+    case VectorKind::kBool:
+      GatherArray(from.ints, rows, ints);
+      break;
+    case VectorKind::kNode:
+    case VectorKind::kRelationship:
+      GatherArray(from.ids, rows, ids);
+      break;
+    case VectorKind::kDouble:
+      GatherArray(from.doubles, rows, doubles);
+      break;
+    case VectorKind::kBoxed:
+      GatherArray(from.boxed, rows, boxed);
+      break;
+  }
+}
+
+void ValueVector::Compact(std::span<const uint8_t> keep) {
+  QUIVER_ASSERT(keep.size() == size());
+  CompactArray(valid, keep);
+  if (!ints.empty()) CompactArray(ints, keep);
+  if (!ids.empty()) CompactArray(ids, keep);
+  if (!doubles.empty()) CompactArray(doubles, keep);
+  if (!boxed.empty()) CompactArray(boxed, keep);
+}
+
+void ValueVector::Box() {
+  if (kind == VectorKind::kBoxed) return;
+  QUIVER_ASSERT(kind != VectorKind::kRelationship);
+  std::vector<Value> values;
+  values.reserve(size());
+  for (size_t i = 0; i < size(); ++i) values.push_back(Get(i));
+  ints.clear();
+  ids.clear();
+  doubles.clear();
+  boxed = std::move(values);
+  kind = VectorKind::kBoxed;
+}
+
+}  // namespace quiver

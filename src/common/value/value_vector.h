@@ -1,0 +1,55 @@
+#pragma once
+// ValueVector: one column of a batch of rows, the unit the vectorized engine computes on
+// (exec/vector/). Typed where the values are — integers, floats, booleans, node and
+// relationship ids in flat arrays with a validity byte per row — and boxed Values only
+// where they are not (strings, lists, maps, temporals, a column mixing types). A typed
+// column never needs a Value per row: property reads gather straight from a generation's
+// typed columns (GraphReader::GatherNodeProperty), comparisons and arithmetic run over
+// the arrays.
+//
+// Invariants: valid.size() == size(); the array of the vector's kind has size() entries
+// (the others are empty); a row whose valid byte is 0 is null, whatever its array holds.
+// A boxed vector also says null with valid 0 (and a null Value).
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "quiver/value.h"
+
+namespace quiver {
+
+enum class VectorKind : uint8_t { kInt64, kDouble, kBool, kNode, kRelationship, kBoxed };
+
+class ValueVector {
+ public:
+  VectorKind kind = VectorKind::kBoxed;
+  std::vector<uint8_t> valid;
+  std::vector<int64_t> ints;    // kInt64; kBool as 0/1
+  std::vector<uint64_t> ids;    // kNode, kRelationship
+  std::vector<double> doubles;  // kDouble
+  std::vector<Value> boxed;     // kBoxed
+
+  size_t size() const { return valid.size(); }
+  bool IsValid(size_t i) const { return valid[i] != 0; }
+  bool typed() const { return kind != VectorKind::kBoxed; }
+
+  // `n` rows of `k`, every one null.
+  void Reset(VectorKind k, size_t n);
+  // Row i as a Value. Not for relationship vectors (a relationship Value carries its type
+  // name and endpoints, which only the graph knows: exec/vector/data_chunk.h boxes them).
+  Value Get(size_t i) const;
+  // Appends a row: typed when `v` has this vector's kind, else the vector becomes boxed.
+  void Append(const Value& v);
+  void AppendNull();
+  // Overwrites row i: typed when `v` has this vector's kind, else the vector becomes boxed.
+  void Set(size_t i, const Value& v);
+  // Rows of `from` at `rows`, in that order (the vector takes from's kind).
+  void Gather(const ValueVector& from, std::span<const uint32_t> rows);
+  // Keeps the rows whose flag is set, in order.
+  void Compact(std::span<const uint8_t> keep);
+  // Turns a typed vector into a boxed one (Get for each row).
+  void Box();
+};
+
+}  // namespace quiver

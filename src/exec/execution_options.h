@@ -1,0 +1,25 @@
+#pragma once
+// ExecutionOptions: the sizes that shape how a statement runs — how many workers its
+// vectorized fragments use, how many rows a vector holds, how many nodes a morsel
+// covers. Results never depend on them (tests run the TCK with 1 and 4 workers, vectors
+// of 3 rows and morsels of 2 nodes, as DuckDB's test configurations do); speed does.
+
+#include <cstdint>
+
+namespace quiver::exec {
+
+struct ExecutionOptions {
+  // Workers a fragment may use (the caller's thread is one of them); 0 is taken as 1.
+  uint32_t workers = 1;
+  // Rows per vector (DuckDB's and Kùzu's 2,048: a batch of ids and a few columns stay in
+  // the L2 cache).
+  uint32_t vector_size = 2048;
+  // Node ids per morsel, the unit of work a worker takes: small enough that 2 workers
+  // balance over a skewed graph, large enough that taking one costs nothing.
+  uint32_t morsel_nodes = 16384;
+  // Off: every operator runs row at a time (the reference the vectorized engine is
+  // tested against).
+  bool vectorize = true;
+};
+
+}  // namespace quiver::exec

@@ -1,0 +1,36 @@
+#include "exec/vector/data_chunk.h"
+
+#include "exec/entity_ref.h"
+
+namespace quiver::exec::vector {
+
+uint32_t FragmentColumns::Add(planner::SlotId slot, bool node) {
+  if (slot >= by_slot_.size()) by_slot_.resize(slot + 1, kNoColumn);
+  if (by_slot_[slot] == kNoColumn) {
+    by_slot_[slot] = static_cast<uint32_t>(slots_.size());
+    slots_.push_back(slot);
+    node_.push_back(node);
+  }
+  return by_slot_[slot];
+}
+
+void DataChunk::Compact(const std::vector<uint8_t>& keep) {
+  size_t kept = 0;
+  for (uint8_t k : keep) kept += k != 0;
+  if (kept == size) return;
+  for (auto& column : columns) {
+    if (column.size() == size) column.Compact(keep);
+  }
+  size = kept;
+}
+
+Value DataChunk::GetValue(uint32_t c, size_t i, const GraphReader& graph) const {
+  const ValueVector& v = columns[c];
+  if (v.kind == VectorKind::kRelationship) {
+    if (!v.IsValid(i)) return Value();
+    return RelRef(graph.GetRelationship(v.ids[i]), graph);
+  }
+  return v.Get(i);
+}
+
+}  // namespace quiver::exec::vector

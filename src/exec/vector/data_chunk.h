@@ -1,0 +1,45 @@
+#pragma once
+// DataChunk: what vectorized operators pass each other — up to ExecutionOptions::
+// vector_size rows as one ValueVector per column. A fragment's columns are the slots its
+// operators bind (FragmentColumns maps slot → column); a column exists in a chunk from
+// the operator that binds it on, and is empty before.
+
+#include <cstdint>
+#include <vector>
+
+#include "common/value/value_vector.h"
+#include "planner/logical_plan.h"
+#include "storage/graph.h"
+
+namespace quiver::exec::vector {
+
+// Which column of a fragment's chunks holds each slot (kNoColumn: not in the fragment).
+class FragmentColumns {
+ public:
+  static constexpr uint32_t kNoColumn = UINT32_MAX;
+  // `node`: the column holds node ids (a scan's or an expand's node), never null.
+  uint32_t Add(planner::SlotId slot, bool node = false);
+  bool IsNode(uint32_t column) const { return node_[column]; }
+  uint32_t Find(planner::SlotId slot) const {
+    return slot < by_slot_.size() ? by_slot_[slot] : kNoColumn;
+  }
+  size_t size() const { return slots_.size(); }
+  planner::SlotId SlotOf(uint32_t column) const { return slots_[column]; }
+
+ private:
+  std::vector<uint32_t> by_slot_;
+  std::vector<planner::SlotId> slots_;
+  std::vector<bool> node_;
+};
+
+struct DataChunk {
+  std::vector<ValueVector> columns;
+  size_t size = 0;
+
+  // Keeps the rows whose flag is set, in every column that has rows.
+  void Compact(const std::vector<uint8_t>& keep);
+  // Row i of column c as the row engine holds it (nodes and relationships as identities).
+  Value GetValue(uint32_t c, size_t i, const GraphReader& graph) const;
+};
+
+}  // namespace quiver::exec::vector

@@ -1,0 +1,260 @@
+#include "exec/vector/fragment.h"
+
+#include <algorithm>
+
+#include "common/stack_guard.h"
+#include "exec/expression/evaluator.h"
+#include "exec/operator/expand_common.h"
+
+namespace quiver::exec::vector {
+
+using planner::LogicalOperator;
+using planner::OpKind;
+
+namespace {
+// Chunks flow up the stages by recursion (Push), a frame or two per stage. Longer chains
+// — thousands of hops or clauses — stay in the row engine, whose pipeline streams them
+// without recursion.
+constexpr size_t kMaxStages = 64;
+}  // namespace
+
+struct Fragment::Stage {
+  const LogicalOperator* op = nullptr;
+  // kFilter
+  VectorExpressionPtr predicate;
+  // kProject
+  std::vector<std::pair<uint32_t, VectorExpressionPtr>> projections;
+  // kExpand
+  uint32_t from = 0, to = 0, rel = 0;
+  std::vector<uint32_t> distinct_from;  // earlier relationship columns of the pattern
+  mutable std::atomic<uint64_t> rows{0};
+};
+
+WorkerState::WorkerState(ExecContext& statement)
+    : rows(statement.graph(), nullptr, statement.parameters(), statement.procedures(), statement.width()),
+      eval(statement.graph(), rows) {
+  rows.set_interrupt(statement.interrupt());
+  rows.set_memory_limit(statement.memory().limit());
+  rows.set_execution(statement.execution());
+  rows.set_clock(statement.clock());
+}
+
+Fragment::Fragment() = default;
+Fragment::~Fragment() = default;
+
+std::unique_ptr<Fragment> Fragment::Match(const LogicalOperator& consumer) {
+  if (consumer.children.size() != 1) return nullptr;
+  std::vector<const LogicalOperator*> chain;  // top first
+  const LogicalOperator* op = consumer.children[0].get();
+  while (op->kind == OpKind::kExpand || op->kind == OpKind::kFilter || op->kind == OpKind::kProject) {
+    if (chain.size() >= kMaxStages) return nullptr;
+    chain.push_back(op);
+    op = op->children[0].get();
+  }
+  if (op->kind != OpKind::kNodeScan || op->children[0]->kind != OpKind::kStart) return nullptr;
+  std::unique_ptr<Fragment> f(new Fragment());
+  f->scan_ = op;
+  f->scan_column_ = f->columns_.Add(op->slot, /*node=*/true);
+  for (const auto& value : op->scan_property_values) {
+    if (!planner::IsRowIndependent(*value)) return nullptr;
+  }
+  // Columns first (an expression may read any slot bound below it), then the stages.
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    const LogicalOperator& s = **it;
+    if (s.kind == OpKind::kExpand) {
+      const uint32_t from = f->columns_.Find(s.from_slot);
+      if (from == FragmentColumns::kNoColumn || !f->columns_.IsNode(from)) return nullptr;
+      if (!s.rel.distinct_from_lists.empty()) return nullptr;
+      if (s.into) {
+        const uint32_t to = f->columns_.Find(s.to_slot);
+        if (to == FragmentColumns::kNoColumn || !f->columns_.IsNode(to)) return nullptr;
+      } else {
+        f->columns_.Add(s.to_slot, /*node=*/true);
+      }
+      f->columns_.Add(s.rel_slot);
+    } else if (s.kind == OpKind::kProject) {
+      for (planner::SlotId slot : s.slots) f->columns_.Add(slot);
+    }
+  }
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    const LogicalOperator& s = **it;
+    auto stage = std::make_unique<Stage>();
+    stage->op = &s;
+    if (s.kind == OpKind::kExpand) {
+      stage->from = f->columns_.Find(s.from_slot);
+      stage->to = f->columns_.Find(s.to_slot);
+      stage->rel = f->columns_.Find(s.rel_slot);
+      for (planner::SlotId earlier : s.rel.distinct_from) {
+        const uint32_t c = f->columns_.Find(earlier);
+        if (c == FragmentColumns::kNoColumn) return nullptr;
+        stage->distinct_from.push_back(c);
+      }
+    } else if (s.kind == OpKind::kFilter) {
+      if (!ReadsOnly(*s.exprs[0], f->columns_)) return nullptr;
+      stage->predicate = CompileExpression(*s.exprs[0], f->columns_);
+    } else {
+      for (size_t i = 0; i < s.exprs.size(); ++i) {
+        if (!ReadsOnly(*s.exprs[i], f->columns_)) return nullptr;
+        stage->projections.emplace_back(f->columns_.Find(s.slots[i]), CompileExpression(*s.exprs[i], f->columns_));
+      }
+    }
+    f->stages_.push_back(std::move(stage));
+  }
+  return f;
+}
+
+void Fragment::RunMorsel(NodeId begin, NodeId end, WorkerState& worker, const Sink& sink) const {
+  ExecContext& ctx = worker.rows;
+  const GraphReader& graph = ctx.graph();
+  std::vector<LabelId> labels;
+  for (const auto& name : scan_->labels) {
+    auto label = ctx.Label(name);
+    if (!label) return;  // a label nobody carries
+    labels.push_back(*label);
+  }
+  std::vector<std::pair<PropertyKeyId, Value>> equalities;
+  for (size_t i = 0; i < scan_->scan_property_keys.size(); ++i) {
+    auto key = ctx.PropertyKey(scan_->scan_property_keys[i]);
+    Value value = exec::Evaluate(*scan_->scan_property_values[i], worker.eval.scratch.data(), ctx);
+    if (!key || value.IsNull()) return;  // no node has it, or `= null` is never true
+    equalities.emplace_back(*key, std::move(value));
+  }
+  worker.neighbours.resize(stages_.size());
+  worker.rels.resize(stages_.size());
+  worker.ids.clear();
+  std::optional<LabelId> first;
+  if (!labels.empty()) first = labels[0];
+  graph.ScanNodes(begin, end, first, worker.ids);
+  const size_t vector_size = std::max<uint32_t>(1, ctx.execution().vector_size);
+  std::vector<NodeId> ids;
+  for (size_t at = 0; at < worker.ids.size(); at += vector_size) {
+    ctx.CheckInterrupt();
+    const size_t n = std::min(vector_size, worker.ids.size() - at);
+    ids.assign(worker.ids.begin() + at, worker.ids.begin() + at + n);
+    std::vector<uint8_t>& keep = worker.keep;
+    keep.assign(n, 1);
+    for (size_t l = 1; l < labels.size(); ++l) graph.FilterByLabel(ids, labels[l], keep);
+    ValueVector values;
+    for (const auto& [key, value] : equalities) {
+      graph.GatherNodeProperty(ids, key, values);
+      for (size_t i = 0; i < n; ++i) {
+        if (keep[i] && Equals(values.Get(i), value) != Ternary::kTrue) keep[i] = 0;
+      }
+    }
+    DataChunk chunk;
+    chunk.columns.resize(columns_.size());
+    ValueVector& nodes = chunk.columns[scan_column_];
+    nodes.Reset(VectorKind::kNode, 0);
+    for (size_t i = 0; i < n; ++i) {
+      if (!keep[i]) continue;
+      nodes.ids.push_back(ids[i]);
+      nodes.valid.push_back(1);
+    }
+    chunk.size = nodes.size();
+    scan_rows_.fetch_add(chunk.size, std::memory_order_relaxed);
+    Push(0, chunk, worker, sink);
+  }
+}
+
+void Fragment::Push(size_t stage, DataChunk& chunk, WorkerState& worker, const Sink& sink) const {
+  if (chunk.size == 0) return;
+  CheckStack();
+  if (stage == stages_.size()) {
+    sink(chunk);
+    return;
+  }
+  const Stage& s = *stages_[stage];
+  switch (s.op->kind) {
+    case OpKind::kFilter: {
+      ValueVector predicate;
+      s.predicate->Evaluate(chunk, worker.eval, predicate);
+      std::vector<uint8_t> keep;
+      PredicateToKeep(predicate, keep);
+      chunk.Compact(keep);
+      break;
+    }
+    case OpKind::kProject:
+      for (const auto& [column, expr] : s.projections) {
+        ValueVector out;
+        expr->Evaluate(chunk, worker.eval, out);
+        chunk.columns[column] = std::move(out);
+      }
+      break;
+    default:
+      Expand(stage, chunk, worker, sink);
+      return;
+  }
+  s.rows.fetch_add(chunk.size, std::memory_order_relaxed);
+  Push(stage + 1, chunk, worker, sink);
+}
+
+// Copies the adjacency of each row's node into chunks of at most vector_size rows: the
+// input row's columns gathered by index, the neighbour and the relationship appended.
+void Fragment::Expand(size_t stage, DataChunk& chunk, WorkerState& worker, const Sink& sink) const {
+  const Stage& s = *stages_[stage];
+  const LogicalOperator& op = *s.op;
+  ExecContext& ctx = worker.rows;
+  std::vector<RelTypeId> types;
+  if (!ResolveRelTypes(ctx, op.rel, types)) return;
+  const size_t vector_size = std::max<uint32_t>(1, ctx.execution().vector_size);
+  const ValueVector& from = chunk.columns[s.from];
+  std::vector<uint32_t> index;
+  std::vector<NodeId> targets;
+  std::vector<RelId> rels;
+  // This stage's adjacency buffers: a flush runs the stages above, whose expands would
+  // reuse shared ones while this one still reads them.
+  std::vector<NodeId>& neighbours = worker.neighbours[stage];
+  std::vector<RelId>& adjacent_rels = worker.rels[stage];
+  auto flush = [&] {
+    if (index.empty()) return;
+    DataChunk out;
+    out.columns.resize(chunk.columns.size());
+    for (size_t c = 0; c < chunk.columns.size(); ++c) {
+      if (chunk.columns[c].size() == chunk.size) out.columns[c].Gather(chunk.columns[c], index);
+    }
+    out.size = index.size();
+    if (!op.into) {
+      ValueVector& to = out.columns[s.to];
+      to.kind = VectorKind::kNode;
+      to.ids.swap(targets);
+      to.valid.assign(out.size, 1);
+    }
+    ValueVector& rel = out.columns[s.rel];
+    rel.kind = VectorKind::kRelationship;
+    rel.ids.swap(rels);
+    rel.valid.assign(out.size, 1);
+    index.clear();
+    targets.clear();
+    rels.clear();
+    s.rows.fetch_add(out.size, std::memory_order_relaxed);
+    ctx.CheckInterrupt();
+    Push(stage + 1, out, worker, sink);
+  };
+  for (size_t i = 0; i < chunk.size; ++i) {
+    neighbours.clear();
+    adjacent_rels.clear();
+    ctx.graph().ExpandIds(from.ids[i], op.rel.direction, types, neighbours, adjacent_rels);
+    const NodeId into = op.into ? chunk.columns[s.to].ids[i] : 0;
+    for (size_t j = 0; j < neighbours.size(); ++j) {
+      if (op.into && neighbours[j] != into) continue;
+      bool used = false;
+      for (uint32_t c : s.distinct_from) used = used || chunk.columns[c].ids[i] == adjacent_rels[j];
+      if (used) continue;
+      index.push_back(static_cast<uint32_t>(i));
+      if (!op.into) targets.push_back(neighbours[j]);
+      rels.push_back(adjacent_rels[j]);
+      if (index.size() >= vector_size) flush();
+    }
+  }
+  flush();
+}
+
+void Fragment::Profile(std::vector<ProfiledOperator>& out) const {
+  for (auto it = stages_.rbegin(); it != stages_.rend(); ++it) {
+    out.push_back({(*it)->op, (*it)->rows.load(std::memory_order_relaxed)});
+  }
+  out.push_back({scan_, scan_rows_.load(std::memory_order_relaxed)});
+  out.push_back({scan_->children[0].get(), 1});  // Start: its one row
+}
+
+}  // namespace quiver::exec::vector

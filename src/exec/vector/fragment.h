@@ -1,0 +1,70 @@
+#pragma once
+// Fragment: the part of a plan the vectorized engine runs — a NodeScan over Start and
+// the chain of Expand, Filter and Project operators above it, up to (not including)
+// the operator that consumes its rows (an aggregation: vector_aggregate.cpp). Its rows
+// never exist as Values: a morsel of node ids is scanned into chunks of vector_size,
+// each chunk flows through the stages (an expand copies the CSR slices of a chunk's
+// nodes into new chunks; filters compact; projections add columns), and what comes out
+// goes to the consumer's sink. Workers run morsels independently (morsel-driven, Leis
+// et al. 2014): a fragment's compiled form is shared and read-only, each worker brings
+// its own WorkerState.
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "exec/exec_context.h"
+#include "exec/physical_operator.h"
+#include "exec/vector/data_chunk.h"
+#include "exec/vector/vector_expression.h"
+#include "planner/logical_plan.h"
+
+namespace quiver::exec::vector {
+
+// What one worker owns while it runs morsels of a fragment.
+struct WorkerState {
+  explicit WorkerState(ExecContext& statement);
+  ExecContext rows;  // for the row-at-a-time fallbacks; shares the statement's inputs
+  EvalContext eval;
+  std::vector<NodeId> ids;
+  // Per stage (an expand's adjacency of one node), sized by the fragment.
+  std::vector<std::vector<NodeId>> neighbours;
+  std::vector<std::vector<RelId>> rels;
+  std::vector<uint8_t> keep;
+};
+
+class Fragment {
+ public:
+  // The fragment under `consumer` (whose input is children[0]), or null when that input
+  // is not a vectorizable chain (a seek, a var-length expand, an OPTIONAL MATCH, ...).
+  static std::unique_ptr<Fragment> Match(const planner::LogicalOperator& consumer);
+  ~Fragment();
+
+  const FragmentColumns& columns() const { return columns_; }
+  // Node ids the scan covers: [0, NodeIdBound()).
+  NodeId NodeBound(const GraphReader& graph) const { return graph.NodeIdBound(); }
+  // Runs the scan over node ids [begin, end) and the stages, handing every non-empty
+  // output chunk to `sink`.
+  using Sink = std::function<void(DataChunk& chunk)>;
+  void RunMorsel(NodeId begin, NodeId end, WorkerState& worker, const Sink& sink) const;
+  size_t stage_count() const { return stages_.size(); }
+
+  // PROFILE: the fragment's operators with the rows each produced, top first.
+  void Profile(std::vector<ProfiledOperator>& out) const;
+
+ private:
+  struct Stage;
+  Fragment();
+  void Push(size_t stage, DataChunk& chunk, WorkerState& worker, const Sink& sink) const;
+  void Expand(size_t stage, DataChunk& chunk, WorkerState& worker, const Sink& sink) const;
+
+  FragmentColumns columns_;
+  const planner::LogicalOperator* scan_ = nullptr;
+  uint32_t scan_column_ = 0;
+  std::vector<std::unique_ptr<Stage>> stages_;  // bottom-up: stages_[0] reads the scan's chunks
+  mutable std::atomic<uint64_t> scan_rows_{0};
+};
+
+}  // namespace quiver::exec::vector

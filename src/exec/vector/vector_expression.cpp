@@ -1,0 +1,480 @@
+#include "exec/vector/vector_expression.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "exec/entity_ref.h"
+#include "exec/expression/evaluator.h"
+#include "exec/expression/expression_internal.h"
+
+namespace quiver::exec::vector {
+
+using planner::BoundExpr;
+using planner::CmpOp;
+using planner::ExprOp;
+
+namespace {
+
+bool HasSubquery(const BoundExpr& e) {
+  if (e.subplan) return true;
+  return std::any_of(e.args.begin(), e.args.end(), [](const planner::BoundExprPtr& a) { return HasSubquery(*a); });
+}
+
+// Broadcasts one Value over the chunk.
+void Broadcast(const Value& v, size_t n, ValueVector& out) {
+  if (v.IsInt()) {
+    out.Reset(VectorKind::kInt64, n);
+    std::fill(out.ints.begin(), out.ints.end(), v.AsInt());
+  } else if (v.IsFloat()) {
+    out.Reset(VectorKind::kDouble, n);
+    std::fill(out.doubles.begin(), out.doubles.end(), v.AsFloat());
+  } else if (v.IsBool()) {
+    out.Reset(VectorKind::kBool, n);
+    std::fill(out.ints.begin(), out.ints.end(), v.AsBool() ? 1 : 0);
+  } else {
+    out.Reset(VectorKind::kBoxed, n);
+    std::fill(out.boxed.begin(), out.boxed.end(), v);
+  }
+  if (!v.IsNull()) std::fill(out.valid.begin(), out.valid.end(), 1);
+}
+
+// Any expression, a row at a time through the row engine's evaluator: the slots it
+// reads are boxed into a scratch row (every column, for a subquery, which may read any).
+class RowExpression final : public VectorExpression {
+ public:
+  RowExpression(const BoundExpr& expr, const FragmentColumns& columns) : expr_(expr) {
+    std::vector<planner::SlotId> slots;
+    if (HasSubquery(expr)) {
+      for (uint32_t c = 0; c < columns.size(); ++c) slots.push_back(columns.SlotOf(c));
+    } else {
+      planner::CollectSlots(expr, slots);
+    }
+    std::sort(slots.begin(), slots.end());
+    slots.erase(std::unique(slots.begin(), slots.end()), slots.end());
+    for (planner::SlotId s : slots) {
+      uint32_t c = columns.Find(s);
+      if (c != FragmentColumns::kNoColumn) reads_.emplace_back(s, c);
+    }
+  }
+
+  void Evaluate(const DataChunk& chunk, EvalContext& ctx, ValueVector& out) const override {
+    out.Reset(VectorKind::kBoxed, 0);
+    for (size_t i = 0; i < chunk.size; ++i) {
+      for (const auto& [slot, column] : reads_) {
+        // A column the chunk does not have yet (bound later) stays null, as in a row.
+        ctx.scratch[slot] =
+            chunk.columns[column].size() == chunk.size ? chunk.GetValue(column, i, ctx.graph) : Value();
+      }
+      out.Append(exec::Evaluate(expr_, ctx.scratch.data(), ctx.rows));
+    }
+  }
+  bool MayThrow() const override { return true; }
+
+ private:
+  const BoundExpr& expr_;
+  std::vector<std::pair<planner::SlotId, uint32_t>> reads_;
+};
+
+// Constants and parameters (anything that reads no row): once per chunk.
+class RowIndependentExpression final : public VectorExpression {
+ public:
+  explicit RowIndependentExpression(const BoundExpr& expr) : expr_(expr) {}
+  void Evaluate(const DataChunk& chunk, EvalContext& ctx, ValueVector& out) const override {
+    if (chunk.size == 0) {
+      out.Reset(VectorKind::kBoxed, 0);
+      return;
+    }
+    Broadcast(exec::Evaluate(expr_, ctx.scratch.data(), ctx.rows), chunk.size, out);
+  }
+  bool MayThrow() const override { return expr_.op != ExprOp::kConstant; }
+
+ private:
+  const BoundExpr& expr_;
+};
+
+class ColumnExpression final : public VectorExpression {
+ public:
+  explicit ColumnExpression(uint32_t column) : column_(column) {}
+  void Evaluate(const DataChunk& chunk, EvalContext&, ValueVector& out) const override {
+    out = chunk.columns[column_];
+  }
+
+ private:
+  uint32_t column_;
+};
+
+// n.key over a node column: one gather per chunk.
+class NodePropertyExpression final : public VectorExpression {
+ public:
+  NodePropertyExpression(uint32_t column, const std::string& key) : column_(column), key_(key) {}
+  void Evaluate(const DataChunk& chunk, EvalContext& ctx, ValueVector& out) const override {
+    const ValueVector& nodes = chunk.columns[column_];
+    auto key = ctx.rows.PropertyKey(key_);
+    if (!key) {
+      out.Reset(VectorKind::kBoxed, chunk.size);
+      return;
+    }
+    ctx.graph.GatherNodeProperty(nodes.ids, *key, out);
+    for (size_t i = 0; i < chunk.size; ++i) {
+      if (!nodes.valid[i]) out.Set(i, Value());
+    }
+  }
+
+ private:
+  uint32_t column_;
+  const std::string& key_;
+};
+
+// n:A:B over a node column.
+class HasLabelsExpression final : public VectorExpression {
+ public:
+  HasLabelsExpression(uint32_t column, const std::vector<std::string>& labels) : column_(column), labels_(labels) {}
+  void Evaluate(const DataChunk& chunk, EvalContext& ctx, ValueVector& out) const override {
+    const ValueVector& nodes = chunk.columns[column_];
+    out.Reset(VectorKind::kBool, chunk.size);
+    std::vector<uint8_t> keep(nodes.valid);
+    for (const auto& name : labels_) {
+      auto label = ctx.rows.Label(name);
+      if (!label) {
+        std::fill(keep.begin(), keep.end(), 0);
+        break;
+      }
+      ctx.graph.FilterByLabel(nodes.ids, *label, keep);
+    }
+    for (size_t i = 0; i < chunk.size; ++i) {
+      out.valid[i] = nodes.valid[i];
+      out.ints[i] = keep[i];
+    }
+  }
+
+ private:
+  uint32_t column_;
+  const std::vector<std::string>& labels_;
+};
+
+class IsNullExpression final : public VectorExpression {
+ public:
+  IsNullExpression(VectorExpressionPtr arg, bool negated) : arg_(std::move(arg)), negated_(negated) {}
+  void Evaluate(const DataChunk& chunk, EvalContext& ctx, ValueVector& out) const override {
+    ValueVector v;
+    arg_->Evaluate(chunk, ctx, v);
+    out.Reset(VectorKind::kBool, chunk.size);
+    for (size_t i = 0; i < chunk.size; ++i) {
+      out.valid[i] = 1;
+      out.ints[i] = (v.valid[i] == 0) != negated_;
+    }
+  }
+  bool MayThrow() const override { return arg_->MayThrow(); }
+
+ private:
+  VectorExpressionPtr arg_;
+  bool negated_;
+};
+
+// The boolean reading of row i (the row engine's ToTernary: a TypeError for others).
+Ternary TernaryAt(const ValueVector& v, size_t i) {
+  if (!v.valid[i]) return Ternary::kNull;
+  if (v.kind == VectorKind::kBool) return TernaryOf(v.ints[i] != 0);
+  return ToTernary(v.Get(i));
+}
+
+void SetTernary(ValueVector& out, size_t i, Ternary t) {
+  out.valid[i] = t != Ternary::kNull;
+  out.ints[i] = t == Ternary::kTrue;
+}
+
+// AND, OR (n-ary), XOR, NOT over boolean vectors. Compiled only when no operand after
+// the first may throw (MayThrow): evaluating every operand is then the short-circuit
+// answer.
+class LogicExpression final : public VectorExpression {
+ public:
+  LogicExpression(ExprOp op, std::vector<VectorExpressionPtr> args) : op_(op), args_(std::move(args)) {}
+  void Evaluate(const DataChunk& chunk, EvalContext& ctx, ValueVector& out) const override {
+    ValueVector v;
+    out.Reset(VectorKind::kBool, chunk.size);
+    args_[0]->Evaluate(chunk, ctx, v);
+    for (size_t i = 0; i < chunk.size; ++i) {
+      Ternary t = TernaryAt(v, i);
+      SetTernary(out, i, op_ == ExprOp::kNot ? Not(t) : t);
+    }
+    for (size_t a = 1; a < args_.size(); ++a) {
+      args_[a]->Evaluate(chunk, ctx, v);
+      for (size_t i = 0; i < chunk.size; ++i) {
+        Ternary acc = TernaryAt(out, i);
+        Ternary t = TernaryAt(v, i);
+        SetTernary(out, i, op_ == ExprOp::kAnd ? And(acc, t) : op_ == ExprOp::kOr ? Or(acc, t) : Xor(acc, t));
+      }
+    }
+  }
+  bool MayThrow() const override { return args_[0]->MayThrow(); }
+
+ private:
+  ExprOp op_;
+  std::vector<VectorExpressionPtr> args_;
+};
+
+bool Numeric(const ValueVector& v) { return v.kind == VectorKind::kInt64 || v.kind == VectorKind::kDouble; }
+double NumberAt(const ValueVector& v, size_t i) {
+  return v.kind == VectorKind::kInt64 ? static_cast<double>(v.ints[i]) : v.doubles[i];
+}
+
+template <typename T>
+bool CompareTyped(CmpOp op, T a, T b) {
+  switch (op) {
+    case CmpOp::kEq:
+      return a == b;
+    case CmpOp::kNe:
+      return a != b;
+    case CmpOp::kLt:
+      return a < b;
+    case CmpOp::kGt:
+      return a > b;
+    case CmpOp::kLe:
+      return a <= b;
+    case CmpOp::kGe:
+      return a >= b;
+  }
+  return false;
+}
+
+Ternary CompareValues(CmpOp op, const Value& a, const Value& b) {
+  switch (op) {
+    case CmpOp::kEq:
+      return Equals(a, b);
+    case CmpOp::kNe:
+      return NotEquals(a, b);
+    case CmpOp::kLt:
+      return LessThan(a, b);
+    case CmpOp::kGt:
+      return GreaterThan(a, b);
+    case CmpOp::kLe:
+      return LessOrEqual(a, b);
+    case CmpOp::kGe:
+      return GreaterOrEqual(a, b);
+  }
+  return Ternary::kNull;
+}
+
+// One comparison (a chain `a < b < c` is a RowExpression). Integers with integers,
+// floats with floats, nodes with nodes (= and <>) compare in place; an integer with a
+// float compares as the row engine does (exactly, not through a double), boxed values
+// through the row engine's functions.
+class ComparisonExpression final : public VectorExpression {
+ public:
+  ComparisonExpression(CmpOp op, VectorExpressionPtr lhs, VectorExpressionPtr rhs)
+      : op_(op), lhs_(std::move(lhs)), rhs_(std::move(rhs)) {}
+  void Evaluate(const DataChunk& chunk, EvalContext& ctx, ValueVector& out) const override {
+    ValueVector a, b;
+    lhs_->Evaluate(chunk, ctx, a);
+    rhs_->Evaluate(chunk, ctx, b);
+    out.Reset(VectorKind::kBool, chunk.size);
+    const bool ids = (a.kind == VectorKind::kNode && b.kind == VectorKind::kNode) ||
+                     (a.kind == VectorKind::kRelationship && b.kind == VectorKind::kRelationship);
+    if (a.kind == VectorKind::kInt64 && b.kind == VectorKind::kInt64) {
+      for (size_t i = 0; i < chunk.size; ++i) {
+        out.valid[i] = a.valid[i] & b.valid[i];
+        out.ints[i] = CompareTyped(op_, a.ints[i], b.ints[i]);
+      }
+    } else if (a.kind == VectorKind::kDouble && b.kind == VectorKind::kDouble) {
+      for (size_t i = 0; i < chunk.size; ++i) {
+        out.valid[i] = a.valid[i] & b.valid[i];
+        out.ints[i] = CompareTyped(op_, a.doubles[i], b.doubles[i]);
+      }
+    } else if (ids && (op_ == CmpOp::kEq || op_ == CmpOp::kNe)) {
+      for (size_t i = 0; i < chunk.size; ++i) {
+        out.valid[i] = a.valid[i] & b.valid[i];
+        out.ints[i] = CompareTyped(op_, a.ids[i], b.ids[i]);
+      }
+    } else {
+      for (size_t i = 0; i < chunk.size; ++i) {
+        SetTernary(out, i, CompareValues(op_, Boxed(chunk, a, i, ctx), Boxed(chunk, b, i, ctx)));
+      }
+    }
+  }
+  bool MayThrow() const override { return lhs_->MayThrow() || rhs_->MayThrow(); }
+
+ private:
+  static Value Boxed(const DataChunk&, const ValueVector& v, size_t i, EvalContext& ctx) {
+    if (v.kind == VectorKind::kRelationship) {
+      return v.valid[i] ? RelRef(ctx.graph.GetRelationship(v.ids[i]), ctx.graph) : Value();
+    }
+    return v.Get(i);
+  }
+  CmpOp op_;
+  VectorExpressionPtr lhs_, rhs_;
+};
+
+// +, -, *, /, % over integers (overflow and division by zero are the row engine's
+// errors: such a row goes through its function) and floats; anything else row by row
+// through the row engine's functions.
+class ArithmeticExpression final : public VectorExpression {
+ public:
+  ArithmeticExpression(ExprOp op, VectorExpressionPtr lhs, VectorExpressionPtr rhs)
+      : op_(op), lhs_(std::move(lhs)), rhs_(std::move(rhs)) {}
+  void Evaluate(const DataChunk& chunk, EvalContext& ctx, ValueVector& out) const override {
+    ValueVector a, b;
+    lhs_->Evaluate(chunk, ctx, a);
+    rhs_->Evaluate(chunk, ctx, b);
+    const size_t n = chunk.size;
+    if (a.kind == VectorKind::kInt64 && b.kind == VectorKind::kInt64) {
+      out.Reset(VectorKind::kInt64, n);
+      for (size_t i = 0; i < n; ++i) {
+        out.valid[i] = a.valid[i] & b.valid[i];
+        if (!out.valid[i]) continue;
+        if (!IntOp(a.ints[i], b.ints[i], out.ints[i])) {
+          out.ints[i] = Apply(Value::Int(a.ints[i]), Value::Int(b.ints[i])).AsInt();  // throws
+        }
+      }
+      return;
+    }
+    if (Numeric(a) && Numeric(b) && (a.kind == VectorKind::kDouble || b.kind == VectorKind::kDouble) &&
+        op_ != ExprOp::kModulo) {
+      out.Reset(VectorKind::kDouble, n);
+      for (size_t i = 0; i < n; ++i) {
+        out.valid[i] = a.valid[i] & b.valid[i];
+        const double x = NumberAt(a, i), y = NumberAt(b, i);
+        switch (op_) {
+          case ExprOp::kAdd:
+            out.doubles[i] = x + y;
+            break;
+          case ExprOp::kSubtract:
+            out.doubles[i] = x - y;
+            break;
+          case ExprOp::kMultiply:
+            out.doubles[i] = x * y;
+            break;
+          default:
+            out.doubles[i] = x / y;
+            break;
+        }
+      }
+      return;
+    }
+    out.Reset(VectorKind::kBoxed, 0);
+    for (size_t i = 0; i < n; ++i) out.Append(Apply(a.Get(i), b.Get(i)));
+  }
+  bool MayThrow() const override { return true; }
+
+ private:
+  bool IntOp(int64_t x, int64_t y, int64_t& r) const {
+    switch (op_) {
+      case ExprOp::kAdd:
+        return !__builtin_add_overflow(x, y, &r);
+      case ExprOp::kSubtract:
+        return !__builtin_sub_overflow(x, y, &r);
+      case ExprOp::kMultiply:
+        return !__builtin_mul_overflow(x, y, &r);
+      case ExprOp::kDivide:
+        if (y == 0 || (x == INT64_MIN && y == -1)) return false;
+        r = x / y;
+        return true;
+      default:
+        if (y == 0 || (x == INT64_MIN && y == -1)) return false;
+        r = x % y;
+        return true;
+    }
+  }
+  Value Apply(const Value& x, const Value& y) const {
+    switch (op_) {
+      case ExprOp::kAdd:
+        return Add(x, y);
+      case ExprOp::kSubtract:
+        return Subtract(x, y);
+      case ExprOp::kMultiply:
+        return Multiply(x, y);
+      case ExprOp::kDivide:
+        return Divide(x, y);
+      default:
+        return Modulo(x, y);
+    }
+  }
+  ExprOp op_;
+  VectorExpressionPtr lhs_, rhs_;
+};
+
+// A slot the fragment binds to nodes (a scan's or an expand's), never null.
+bool IsNodeColumn(const BoundExpr& e, const FragmentColumns& columns) {
+  if (e.op != ExprOp::kSlot) return false;
+  const uint32_t c = columns.Find(e.slot);
+  return c != FragmentColumns::kNoColumn && columns.IsNode(c);
+}
+
+}  // namespace
+
+bool ReadsOnly(const BoundExpr& expr, const FragmentColumns& columns) {
+  std::vector<planner::SlotId> slots;
+  planner::CollectSlots(expr, slots);
+  for (planner::SlotId s : slots) {
+    if (columns.Find(s) == FragmentColumns::kNoColumn) return false;
+  }
+  return true;
+}
+
+VectorExpressionPtr CompileExpression(const BoundExpr& e, const FragmentColumns& columns) {
+  if (HasSubquery(e)) return std::make_unique<RowExpression>(e, columns);
+  switch (e.op) {
+    case ExprOp::kConstant:
+    case ExprOp::kParameter:
+      return std::make_unique<RowIndependentExpression>(e);
+    case ExprOp::kSlot: {
+      uint32_t c = columns.Find(e.slot);
+      if (c != FragmentColumns::kNoColumn) return std::make_unique<ColumnExpression>(c);
+      break;
+    }
+    case ExprOp::kProperty:
+      if (IsNodeColumn(*e.args[0], columns)) {
+        return std::make_unique<NodePropertyExpression>(columns.Find(e.args[0]->slot), e.name);
+      }
+      break;
+    case ExprOp::kHasLabels:
+      if (IsNodeColumn(*e.args[0], columns)) {
+        return std::make_unique<HasLabelsExpression>(columns.Find(e.args[0]->slot), e.names);
+      }
+      break;
+    case ExprOp::kIsNull:
+    case ExprOp::kIsNotNull:
+      return std::make_unique<IsNullExpression>(CompileExpression(*e.args[0], columns), e.op == ExprOp::kIsNotNull);
+    case ExprOp::kAnd:
+    case ExprOp::kOr:
+    case ExprOp::kXor:
+    case ExprOp::kNot: {
+      std::vector<VectorExpressionPtr> args;
+      for (const auto& a : e.args) args.push_back(CompileExpression(*a, columns));
+      bool safe = true;
+      for (size_t i = 1; i < args.size(); ++i) safe = safe && !args[i]->MayThrow();
+      if (safe) return std::make_unique<LogicExpression>(e.op, std::move(args));
+      break;
+    }
+    case ExprOp::kComparison:
+      if (e.cmp_ops.size() == 1) {
+        return std::make_unique<ComparisonExpression>(e.cmp_ops[0], CompileExpression(*e.args[0], columns),
+                                                      CompileExpression(*e.args[1], columns));
+      }
+      break;
+    case ExprOp::kAdd:
+    case ExprOp::kSubtract:
+    case ExprOp::kMultiply:
+    case ExprOp::kDivide:
+    case ExprOp::kModulo:
+      return std::make_unique<ArithmeticExpression>(e.op, CompileExpression(*e.args[0], columns),
+                                                    CompileExpression(*e.args[1], columns));
+    default:
+      break;
+  }
+  if (planner::IsRowIndependent(e) && e.op != ExprOp::kScalarFunction) {
+    return std::make_unique<RowIndependentExpression>(e);
+  }
+  return std::make_unique<RowExpression>(e, columns);
+}
+
+void PredicateToKeep(const ValueVector& predicate, std::vector<uint8_t>& keep) {
+  const size_t n = predicate.size();
+  keep.resize(n);
+  if (predicate.kind == VectorKind::kBool) {
+    for (size_t i = 0; i < n; ++i) keep[i] = predicate.valid[i] && predicate.ints[i] != 0;
+    return;
+  }
+  for (size_t i = 0; i < n; ++i) keep[i] = TernaryAt(predicate, i) == Ternary::kTrue;
+}
+
+}  // namespace quiver::exec::vector

@@ -1,0 +1,29 @@
+// GraphReader's batch reads in terms of its row reads: correct for every store, and what
+// a store without typed columns (the in-memory graph) runs.
+
+#include "storage/graph.h"
+
+namespace quiver {
+
+void GraphReader::GatherNodeProperty(std::span<const NodeId> nodes, PropertyKeyId key, ValueVector& out) const {
+  out.Reset(VectorKind::kBoxed, nodes.size());
+  for (size_t i = 0; i < nodes.size(); ++i) out.Set(i, GetNodeProperty(nodes[i], key));
+}
+
+void GraphReader::FilterByLabel(std::span<const NodeId> nodes, LabelId label, std::span<uint8_t> keep) const {
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (keep[i] && !HasLabel(nodes[i], label)) keep[i] = 0;
+  }
+}
+
+void GraphReader::ExpandIds(NodeId node, Direction direction, std::span<const RelTypeId> types,
+                            std::vector<NodeId>& neighbours, std::vector<RelId>& rels) const {
+  std::vector<Adjacent> adjacent;
+  Expand(node, direction, types, adjacent);
+  for (const Adjacent& a : adjacent) {
+    neighbours.push_back(a.neighbour);
+    rels.push_back(a.rel.id);
+  }
+}
+
+}  // namespace quiver

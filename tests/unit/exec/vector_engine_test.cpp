@@ -1,0 +1,309 @@
+// The vectorized engine (src/exec/vector/) against the row engine: the same queries on
+// the same graph must give the same results in every execution configuration — 1 to 4
+// workers, vectors of 1 to 2,048 rows, morsels of 1 to 16,384 nodes — on a base
+// generation with a delta merged in (created, relabelled, re-propertied and deleted
+// nodes and relationships, a property whose type the delta changes) and on the
+// in-memory graph. The graph has nulls (missing properties), mixed-type properties,
+// several labels and relationship types, self-loops and parallel relationships.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "quiver/database.h"
+#include "test_util/query_error.h"
+#include "test_util/temp_dir.h"
+#include "unit/exec/base_graph_util.h"
+
+namespace quiver {
+namespace {
+
+constexpr int kPeople = 300;
+constexpr int kKnows = 2000;
+
+struct Config {
+  const char* name;
+  DatabaseOptions options;
+};
+
+std::vector<Config> Configs() {
+  auto make = [](uint32_t workers, uint32_t vector, uint32_t morsel) {
+    DatabaseOptions o;
+    o.query_workers = workers;
+    o.vector_size = vector;
+    o.morsel_nodes = morsel;
+    return o;
+  };
+  return {{"w1 v2048 m16384", make(1, 2048, 16384)},
+          {"w4 v3 m2", make(4, 3, 2)},
+          {"w2 v1 m1", make(2, 1, 1)},
+          {"w3 v7 m5", make(3, 7, 5)},
+          {"w2 default", make(2, 0, 0)}};
+}
+
+DatabaseOptions RowEngine() {
+  DatabaseOptions o;
+  o.vectorize = false;
+  o.query_workers = 1;
+  return o;
+}
+
+// Node and relationship CSV of a seeded graph: Person nodes (some also Admin) with an
+// int age (missing on every 7th), a float score, a string name, and `mixed` (an int or
+// a string); KNOWS relationships with an int `since` (missing on every 5th) and LIKES.
+std::vector<testing::CsvGroup> GraphCsv() {
+  std::mt19937 rng(7);
+  std::ostringstream people, admins, knows, likes;
+  people << "id:ID{id-type:int},age:int,score:float,name,mixed\n";
+  admins << "id:ID{id-type:int},age:int,score:float,name,mixed\n";
+  for (int i = 0; i < kPeople; ++i) {
+    std::ostringstream& out = i % 10 == 3 ? admins : people;
+    out << i << ",";
+    if (i % 7 != 0) out << (18 + rng() % 60);
+    out << "," << (rng() % 1000) / 1000.0 << ",p" << i << ",";
+    if (i % 3 == 0) {
+      out << i % 11;
+    } else {
+      out << "s" << i % 4;
+    }
+    out << "\n";
+  }
+  knows << ":START_ID,:END_ID,since:int\n";
+  for (int i = 0; i < kKnows; ++i) {
+    const int a = static_cast<int>(rng() % kPeople);
+    const int b = i % 9 == 0 ? a : static_cast<int>(rng() % (i % 2 ? 40 : kPeople));  // skew, self-loops
+    knows << a << "," << b << ",";
+    if (i % 5 != 0) knows << 1990 + rng() % 30;
+    knows << "\n";
+  }
+  likes << ":START_ID,:END_ID\n";
+  for (int i = 0; i < 500; ++i) likes << rng() % kPeople << "," << rng() % kPeople << "\n";
+  return {{true, {"Person"}, people.str()},
+          {true, {"Person", "Admin"}, admins.str()},
+          {false, {"KNOWS"}, knows.str()},
+          {false, {"LIKES"}, likes.str()}};
+}
+
+// Writes that leave a delta over the base: every kind of change the batch reads merge in.
+const char* const kDeltaWrites[] = {
+    "UNWIND range(0, 29) AS i CREATE (:Person {id: 1000 + i, age: CASE WHEN i % 2 = 0 THEN 'old' ELSE i END, score: i * 0.5, "
+    "name: 'new' + i})",
+    "MATCH (a:Person {id: 1000}), (b:Person) WHERE b.id < 40 CREATE (a)-[:KNOWS {since: 2024}]->(b)",
+    "MATCH (a:Person), (b:Person {id: 1001}) WHERE a.id % 13 = 0 AND a.id < 300 CREATE (a)-[:KNOWS]->(b)",
+    "MATCH (n:Person) WHERE n.id % 17 = 1 SET n.age = 99, n.score = null",
+    "MATCH (n:Person) WHERE n.id % 23 = 2 SET n.age = 'text'",
+    "MATCH (n:Person) WHERE n.id % 19 = 4 SET n:Admin",
+    "MATCH (n:Admin) WHERE n.id % 29 = 3 REMOVE n:Admin",
+    "MATCH (a)-[r:KNOWS]->(b) WHERE (a.id + b.id) % 31 = 0 DELETE r",
+    "MATCH (n:Person) WHERE n.id IN [5, 77, 123, 1003] DETACH DELETE n",
+};
+
+const char* const kQueries[] = {
+    "MATCH (n) RETURN count(*)",
+    "MATCH (n:Person) RETURN count(n), count(n.age), min(n.score), max(n.name)",
+    "MATCH (n:Admin) RETURN count(*), count(n.mixed)",
+    "MATCH (n:Person) WHERE n.age > 30 AND n.score < 0.5 RETURN n.age % 5 AS k, count(*)",
+    "MATCH (n:Person) WHERE n.age IS NULL OR n.score IS NULL RETURN count(*)",
+    "MATCH (n) RETURN n.score > 0.5 OR n.age IS NULL AS f, count(*)",
+    "MATCH (n:Person) RETURN n.mixed AS m, count(*)",
+    "MATCH (n:Person) RETURN n.age AS a, count(*)",
+    "MATCH (n:Person) RETURN n.id * 2 + 1 AS x, count(*)",
+    "MATCH (n:Person) WHERE n.score > 0.2 RETURN n.score * 2 - 1 AS x, count(*)",
+    "MATCH (n:Person {age: 40}) RETURN count(*)",
+    "MATCH (n:Person:Admin) RETURN count(*), collect(n.id)",
+    "MATCH (a:Person)-[r:KNOWS]->(b) RETURN b.name AS name, count(a) AS c",
+    "MATCH (a:Person)-[:KNOWS]->(b:Person) RETURN b.id AS id, count(a) AS d",
+    "MATCH (a:Person)-[:KNOWS]->(b:Person) RETURN b, count(*)",
+    "MATCH (a)-[r]->(b) WHERE a.age < b.age RETURN type(r) AS t, count(*), avg(r.since), sum(r.since)",
+    "MATCH (a)-[r:KNOWS]->(b) RETURN a.mixed AS m, min(r.since), max(r.since), count(r.since)",
+    "MATCH (a:Person)-[:KNOWS]->(b)-[:KNOWS]->(c) WHERE c <> a RETURN count(*), count(DISTINCT c)",
+    "MATCH (a)-[:KNOWS|LIKES]-(b) RETURN a, count(*)",
+    "MATCH (a)<-[:LIKES]-(b) RETURN count(*)",
+    "MATCH (a)-[r1:KNOWS]->(b)-[r2:KNOWS]->(a) RETURN count(*)",
+    "MATCH (a)-[r:KNOWS]->(b) WITH a, b, r.since AS s WHERE s IS NOT NULL RETURN a.mixed AS m, sum(s), count(*)",
+    "MATCH (a)-[:KNOWS]->(b) WHERE a.name STARTS WITH 'p1' RETURN count(*)",
+    "MATCH (a)-[:KNOWS]->(b) WHERE (b)-[:LIKES]->(a) RETURN count(*)",
+    "MATCH (a)-[:KNOWS]->(b) RETURN b, count(*) AS c, min(a.age)",
+    "MATCH (a)-[:KNOWS]->(b) RETURN toString(a.age) + '/' + b.name AS k, count(*)",
+    "MATCH (a)-[r:KNOWS]->(b) WHERE r.since >= 2000 RETURN a.id % 3 AS g, count(*), collect(r.since)",
+    "MATCH (n:Nobody) RETURN count(*)",
+    "MATCH (n:Nobody) RETURN n.x, count(*)",
+    "MATCH (n)-[:NOTYPE]->(m) RETURN count(*)",
+};
+
+// A result as sorted rows of TCK text (so the order of groups does not matter; the
+// order inside a collected list does).
+std::vector<std::string> Rows(Connection& conn, const std::string& query) {
+  std::vector<std::string> rows;
+  auto result = conn.Query(query);
+  for (const auto& row : result.rows()) {
+    std::string text;
+    for (const auto& v : row) text += ToTckString(v) + " | ";
+    rows.push_back(text);
+  }
+  std::sort(rows.begin(), rows.end());
+  return rows;
+}
+
+class VectorEngineTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new testing::TempDir();
+    db_path_ = dir_->Join("db");
+    testing::ImportCsvGraph(db_path_, dir_->path(), GraphCsv());
+    auto db = Database::Open(db_path_, RowEngine());
+    auto conn = db->Connect();
+    for (const char* w : kDeltaWrites) conn->Query(w).rows();
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+
+  static std::vector<std::vector<std::string>> RunAll(Connection& conn) {
+    std::vector<std::vector<std::string>> out;
+    for (const char* q : kQueries) out.push_back(Rows(conn, q));
+    return out;
+  }
+
+  static testing::TempDir* dir_;
+  static std::string db_path_;
+};
+
+testing::TempDir* VectorEngineTest::dir_ = nullptr;
+std::string VectorEngineTest::db_path_;
+
+TEST_F(VectorEngineTest, EveryConfigurationAgreesWithTheRowEngineOverBaseAndDelta) {
+  std::vector<std::vector<std::string>> expected;
+  {
+    auto db = Database::Open(db_path_, RowEngine());
+    auto conn = db->Connect();
+    expected = RunAll(*conn);
+  }
+  // The graph is what the queries say it is (not an empty answer everywhere).
+  EXPECT_EQ(expected[0], std::vector<std::string>{std::to_string(kPeople + 30 - 4) + " | "});
+  for (const Config& c : Configs()) {
+    auto db = Database::Open(db_path_, c.options);
+    auto conn = db->Connect();
+    auto actual = RunAll(*conn);
+    for (size_t q = 0; q < expected.size(); ++q) EXPECT_EQ(actual[q], expected[q]) << c.name << ": " << kQueries[q];
+  }
+}
+
+TEST_F(VectorEngineTest, InMemoryGraphAgreesWithTheRowEngine) {
+  auto load = [](Connection& conn) {
+    conn.Query("UNWIND range(0, 199) AS i CREATE (:Person {id: i, age: CASE WHEN i % 7 = 0 THEN null ELSE 18 + i % 50 "
+               "END, score: (i % 10) / 10.0, name: 'p' + i, mixed: CASE WHEN i % 3 = 0 THEN i ELSE 's' + i END})")
+        .rows();
+    conn.Query("MATCH (n:Person) WHERE n.id % 10 = 3 SET n:Admin").rows();
+    conn.Query("MATCH (a:Person), (b:Person) WHERE (a.id * 7 + b.id) % 53 = 0 CREATE (a)-[:KNOWS {since: 1990 + "
+               "(a.id + b.id) % 30}]->(b)")
+        .rows();
+    conn.Query("MATCH (a:Person), (b:Person) WHERE (a.id + b.id * 3) % 97 = 0 CREATE (a)-[:LIKES]->(b)").rows();
+  };
+  DatabaseOptions row = RowEngine();
+  auto db = Database::OpenInMemory(row);
+  auto conn = db->Connect();
+  load(*conn);
+  auto expected = RunAll(*conn);
+  for (const Config& c : Configs()) {
+    auto vdb = Database::OpenInMemory(c.options);
+    auto vconn = vdb->Connect();
+    load(*vconn);
+    auto actual = RunAll(*vconn);
+    for (size_t q = 0; q < expected.size(); ++q) EXPECT_EQ(actual[q], expected[q]) << c.name << ": " << kQueries[q];
+  }
+}
+
+TEST_F(VectorEngineTest, ErrorsAreTheRowEnginesErrors) {
+  const char* const queries[] = {
+      "MATCH (n:Person) WHERE n.age IS NOT NULL AND NOT n.age = 'text' RETURN sum(n.age * 9223372036854775807)",
+      "MATCH (n:Person) WHERE n.name RETURN count(*)",
+      "MATCH (n:Person) WHERE n.id < 300 AND n.id % 23 <> 2 AND n.age IS NOT NULL "
+      "RETURN count(n.age / (n.age - n.age))",
+      "MATCH (n:Person) RETURN n.age + 1 AS x, count(*)",
+  };
+  std::vector<std::string> expected;
+  {
+    auto db = Database::Open(db_path_, RowEngine());
+    auto conn = db->Connect();
+    for (const char* q : queries) expected.push_back(testing::ErrorOf(*conn, q));
+  }
+  EXPECT_EQ(expected[0], "ArithmeticError/IntegerOverflow");
+  EXPECT_EQ(expected[1], "TypeError/InvalidArgumentType");
+  for (const Config& c : Configs()) {
+    auto db = Database::Open(db_path_, c.options);
+    auto conn = db->Connect();
+    for (size_t q = 0; q < expected.size(); ++q) EXPECT_EQ(testing::ErrorOf(*conn, queries[q]), expected[q]) << c.name << ": " << queries[q];
+  }
+}
+
+TEST_F(VectorEngineTest, ProfileCountsTheFragmentsRows) {
+  DatabaseOptions o;
+  o.query_workers = 2;
+  o.morsel_nodes = 16;
+  auto db = Database::Open(db_path_, o);
+  auto conn = db->Connect();
+  const int64_t rels = conn->Query("MATCH ()-[r:KNOWS]->() RETURN count(r)").rows().at(0).at(0).AsInt();
+  const int64_t nodes = conn->Query("MATCH (n) RETURN count(n)").rows().at(0).at(0).AsInt();
+  // (A filter on b: without one, the count would be a sum of degrees, no expand at all.)
+  auto r = conn->Query("PROFILE MATCH (a)-[:KNOWS]->(b) WHERE b.id >= 0 RETURN count(*)");
+  const std::string plan(r.rows().at(0).at(0).AsString());
+  const uint64_t morsels = (nodes + 15) / 16;
+  EXPECT_NE(plan.find("Aggregate count(*) AS count(*)  [rows=1] vectorized: 2 workers, " + std::to_string(morsels) +
+                      " morsels"),
+            std::string::npos)
+      << plan;
+  EXPECT_NE(plan.find("[rows=" + std::to_string(rels) + "]"), std::string::npos) << plan;
+  EXPECT_NE(plan.find("NodeScan (a)  [rows=" + std::to_string(nodes) + "]"), std::string::npos) << plan;
+  EXPECT_NE(plan.find("Start  [rows=1]"), std::string::npos) << plan;
+  // Grouped by a property of one node: counted per node id, keys computed per node.
+  r = conn->Query("PROFILE MATCH (a)-[:KNOWS]->(b) RETURN b.id % 10 AS k, count(a)");
+  EXPECT_NE(std::string(r.rows().at(0).at(0).AsString()).find(", grouped by node"), std::string::npos);
+  // An aggregate whose result depends on the row order runs on one worker.
+  r = conn->Query("PROFILE MATCH (a)-[:KNOWS]->(b) RETURN collect(b.id)");
+  EXPECT_NE(std::string(r.rows().at(0).at(0).AsString()).find("vectorized: 1 worker,"), std::string::npos);
+  // The row engine says nothing of the kind.
+  DatabaseOptions row = RowEngine();
+  conn.reset();
+  db.reset();
+  db = Database::Open(db_path_, row);
+  conn = db->Connect();
+  r = conn->Query("PROFILE MATCH (a)-[:KNOWS]->(b) WHERE b.id >= 0 RETURN count(*)");
+  EXPECT_EQ(std::string(r.rows().at(0).at(0).AsString()).find("vectorized"), std::string::npos);
+}
+
+TEST_F(VectorEngineTest, GroupTablesCountAgainstTheMemoryLimit) {
+  DatabaseOptions o;
+  o.query_workers = 2;
+  o.morsel_nodes = 8;
+  o.query_memory_limit = 64 << 10;
+  auto db = Database::Open(db_path_, o);
+  auto conn = db->Connect();
+  EXPECT_EQ(testing::ErrorOf(*conn, "MATCH (a)-[r]->(b) RETURN a.name + b.name AS k, count(*)"),
+            "ResourceExhausted/MemoryLimitExceeded");
+  // The connection goes on.
+  EXPECT_EQ(conn->Query("MATCH (n:Person) RETURN count(*)").rows().at(0).at(0).AsInt(), kPeople + 30 - 4);
+}
+
+TEST_F(VectorEngineTest, ATimeoutStopsAVectorizedAggregation) {
+  DatabaseOptions o;
+  o.query_workers = 2;
+  o.morsel_nodes = 4;
+  o.vector_size = 16;
+  auto db = Database::Open(db_path_, o);
+  auto conn = db->Connect();
+  conn->SetQueryTimeout(std::chrono::milliseconds(200));
+  // Hundreds of millions of rows: far longer than the timeout.
+  EXPECT_EQ(testing::ErrorOf(*conn,
+                             "MATCH (a)-[:KNOWS]-(b)-[:KNOWS]-(c)-[:KNOWS]-(d)-[:KNOWS]-(e)-[:KNOWS]-(f) "
+                             "RETURN count(*)"),
+            "Interrupted/Timeout");
+}
+
+}  // namespace
+}  // namespace quiver
