@@ -175,6 +175,21 @@ Result<PropertyColumn> PropertyColumn::Open(const SectionFile& f, uint64_t rows)
   return c;
 }
 
+void PropertyColumn::GatherSlots(std::span<const uint64_t> rows, uint64_t* slots, uint8_t* present) const {
+  constexpr size_t kAhead = 16;
+  const std::byte* data = values_.data();
+  const uint32_t width = values_.width();
+  const size_t n = rows.size();
+  for (size_t i = 0; i < n; ++i) {
+    if (i + kAhead < n && rows[i + kAhead] < values_.size()) {
+      __builtin_prefetch(data + rows[i + kAhead] * width);
+    }
+    const uint64_t row = rows[i];
+    present[i] = IsPresent(row) ? 1 : 0;
+    slots[i] = present[i] ? SlotAt(row) : 0;
+  }
+}
+
 double PropertyColumn::DoubleAt(uint64_t row) const {
   const uint64_t bits = SlotAt(row);
   double d;

@@ -52,6 +52,11 @@ class PropertyColumn {
   double DoubleAt(uint64_t row) const;
   bool BoolAt(uint64_t row) const { return row < rows_ && type_ == ColumnType::kBool && Bit(bool_bits_, row); }
   std::string_view StringAt(uint64_t row) const;
+  // Int64 and Double columns: for each of `rows`, present[i] and (where present) the
+  // value's 64 bits — a Double's bit pattern — in slots[i]. One call per batch, with the
+  // reads of rows a few ahead prefetched: a gather of random rows is bound by memory
+  // latency, and overlapping the misses is most of its speed.
+  void GatherSlots(std::span<const uint64_t> rows, uint64_t* slots, uint8_t* present) const;
   // Any row as a PropertyValue: null when absent or out of range; Corruption when an
   // encoded value cannot be decoded.
   Result<PropertyValue> Get(uint64_t row) const;

@@ -48,7 +48,16 @@ struct QueryOptions {
   int64_t timeout_ms = 0;  // parsed
   std::string memory_limit;                   // as given: 512M, 4GiB, 0 (none)
   std::optional<uint64_t> memory_limit_bytes;  // parsed; unset: the database's default
+  uint32_t workers = 0;                        // 0: the resource policy's cores
+  bool row_engine = false;
 };
+
+// The execution settings the flags give, on top of `base`.
+DatabaseOptions WithExecution(DatabaseOptions base, const QueryOptions& options) {
+  base.query_workers = options.workers;
+  base.vectorize = !options.row_engine;
+  return base;
+}
 
 // "500ms", "30s", "5m", "1h" (a number alone is seconds); nullopt when it is none of them.
 std::optional<int64_t> ParseTimeoutMs(const std::string& text) {
@@ -285,7 +294,7 @@ int RunQuery(QueryOptions options) {
     // write they are planned again there.
     std::vector<std::unique_ptr<PreparedStatement>> prepared;
     if (options.db.empty()) {
-      db = Database::OpenInMemory();
+      db = Database::OpenInMemory(WithExecution({}, options));
     } else {
       // Statements that only read run on a read-only open: it takes no lock, so any
       // number of them run beside one process that writes (docs/concurrency.md). A
@@ -293,7 +302,7 @@ int RunQuery(QueryOptions options) {
       DatabaseOptions read_only;
       read_only.read_only = true;
       try {
-        db = Database::Open(options.db, read_only);
+        db = Database::Open(options.db, WithExecution(read_only, options));
       } catch (const StorageError& e) {
         // A mistyped path must not silently become a new, empty database that answers 0.
         if (e.detail() != "NotFound") throw;
@@ -316,7 +325,7 @@ int RunQuery(QueryOptions options) {
         db.reset();
         DatabaseOptions read_write;
         read_write.create_if_missing = options.create;
-        db = Database::Open(options.db, read_write);
+        db = Database::Open(options.db, WithExecution(read_write, options));
       }
     }
     auto conn = db->Connect();
@@ -365,6 +374,10 @@ void RegisterQueryCommand(CLI::App& app, CommandHandler& handler) {
   cmd->add_option("--param", options->params, "A parameter, name=<Cypher expression>; repeatable")
       ->allow_extra_args(false);
   cmd->add_option("--file", options->file, "A script of ;-separated statements");
+  cmd->add_option("--workers", options->workers,
+                  "Workers one statement's scans, expands and aggregations use; default: the cores (quiver info)");
+  cmd->add_flag("--row-engine", options->row_engine,
+                "Run every operator a row at a time, not vectorized (to compare; results are the same)");
   cmd->add_option("query", options->query, "The statement to run");
   cmd->callback([&handler, options] { handler = [options] { return RunQuery(*options); }; });
 }

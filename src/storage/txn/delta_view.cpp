@@ -1,6 +1,7 @@
 #include "storage/txn/delta_view.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "common/assert.h"
 #include "storage/txn/value_convert.h"
@@ -308,6 +309,18 @@ void DeltaView::GatherNodeProperty(std::span<const NodeId> nodes, PropertyKeyId 
   out.Reset(kind, nodes.size());
   const uint64_t base_nodes = s_->base->node_count();
   const bool untouched = s_->nodes.empty();
+  if (untouched && (kind == VectorKind::kInt64 || kind == VectorKind::kDouble) &&
+      std::all_of(nodes.begin(), nodes.end(), [&](NodeId id) { return id < base_nodes; })) {
+    // Every node is the base's: one gather from the typed column.
+    if (kind == VectorKind::kInt64) {
+      column->GatherSlots(nodes, reinterpret_cast<uint64_t*>(out.ints.data()), out.valid.data());
+    } else {
+      std::vector<uint64_t> bits(nodes.size());
+      column->GatherSlots(nodes, bits.data(), out.valid.data());
+      std::memcpy(out.doubles.data(), bits.data(), bits.size() * sizeof(double));
+    }
+    return;
+  }
   for (size_t i = 0; i < nodes.size(); ++i) {
     const NodeId id = nodes[i];
     if (id >= base_nodes || (!untouched && NodeRecord(id) != nullptr)) {

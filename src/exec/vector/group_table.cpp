@@ -1,0 +1,70 @@
+#include "exec/vector/group_table.h"
+
+#include "exec/value_bytes.h"
+#include "quiver/error.h"
+
+namespace quiver::exec::vector {
+
+uint64_t GroupTable::HashKey(const Value* key) const {
+  uint64_t h = 0x9e3779b97f4a7c15ULL;
+  for (size_t k = 0; k < key_count_; ++k) h = (h ^ Hash(key[k])) * 0x100000001b3ULL;
+  return h ^ (h >> 29);
+}
+
+bool GroupTable::KeyEquals(size_t group, const Value* key) const {
+  const Value* mine = keys_.data() + group * key_count_;
+  for (size_t k = 0; k < key_count_; ++k) {
+    if (!GroupEquals(mine[k], key[k])) return false;
+  }
+  return true;
+}
+
+void GroupTable::Append(const Value* key, uint64_t hash, std::vector<std::unique_ptr<Aggregator>> aggregators) {
+  if (groups_ >= UINT32_MAX - 1) {
+    throw ResourceExhaustedError("TooManyGroups", "an aggregation has more than 4 billion groups");
+  }
+  uint64_t bytes = sizeof(uint64_t) + 2 * sizeof(uint32_t) + counts_per_group_ * sizeof(int64_t) +
+                   others_per_group_ * (sizeof(void*) + 64);
+  for (size_t k = 0; k < key_count_; ++k) {
+    bytes += sizeof(Value) + HeldBytes(key[k]);
+    keys_.push_back(key[k]);
+  }
+  charge_.Add(bytes);
+  counts_.resize(counts_.size() + counts_per_group_, 0);
+  for (auto& a : aggregators) aggregators_.push_back(std::move(a));
+  hashes_.push_back(hash);
+  ++groups_;
+}
+
+void GroupTable::Reserve(size_t groups) {
+  keys_.reserve(groups * key_count_);
+  counts_.reserve(groups * counts_per_group_);
+  aggregators_.reserve(groups * others_per_group_);
+  hashes_.reserve(groups);
+  size_t want = 16;
+  while (want < groups * 2 + 2) want *= 2;
+  if (want > slots_.size()) {
+    charge_.Add((want - slots_.size()) * sizeof(uint32_t));
+    slots_.assign(want, 0);
+    const size_t mask = want - 1;
+    for (size_t g = 0; g < groups_; ++g) {
+      size_t s = hashes_[g] & mask;
+      while (slots_[s] != 0) s = (s + 1) & mask;
+      slots_[s] = static_cast<uint32_t>(g + 1);
+    }
+  }
+}
+
+void GroupTable::Grow() { Reserve(slots_.empty() ? 8 : slots_.size()); }
+
+void GroupTable::Clear() {
+  groups_ = 0;
+  std::vector<Value>().swap(keys_);
+  std::vector<int64_t>().swap(counts_);
+  std::vector<std::unique_ptr<Aggregator>>().swap(aggregators_);
+  std::vector<uint64_t>().swap(hashes_);
+  std::vector<uint32_t>().swap(slots_);
+  charge_.Reset();
+}
+
+}  // namespace quiver::exec::vector

@@ -1,0 +1,83 @@
+#pragma once
+// GroupTable: the groups of one worker's share of a vectorized aggregation — flat arrays
+// (the key values, the native counts, the other aggregates' states, one row of each per
+// group) under an open-addressing index of group numbers. A group costs its key values
+// and one slot, not a node-based hash map entry, a tuple vector and a vector per
+// aggregate: a million groups (grouping the edges of a scale-20 graph by their target)
+// are three arrays, not four million allocations.
+//
+// Keys compare by grouping equivalence (GroupEquals/Hash, as the row engine's KeyTuple:
+// null is one group, 1 and 1.0 are one group).
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "exec/function/function.h"
+#include "exec/query_memory.h"
+#include "quiver/value.h"
+
+namespace quiver::exec::vector {
+
+class GroupTable {
+ public:
+  GroupTable(size_t key_count, size_t count_aggregates, size_t other_aggregates, QueryMemory* memory)
+      : key_count_(key_count), counts_per_group_(count_aggregates), others_per_group_(other_aggregates),
+        charge_(memory) {}
+
+  size_t size() const { return groups_; }
+  // The group of `key` (key_count values), made empty when new; `make` gives its other
+  // aggregates' states.
+  template <typename Make>
+  size_t FindOrInsert(const Value* key, Make&& make) {
+    const uint64_t hash = HashKey(key);
+    if ((groups_ + 1) * 2 > slots_.size()) Grow();
+    const size_t mask = slots_.size() - 1;
+    for (size_t s = hash & mask;; s = (s + 1) & mask) {
+      const uint32_t g = slots_[s];
+      if (g == 0) {
+        slots_[s] = static_cast<uint32_t>(groups_ + 1);
+        Append(key, hash, make());
+        return groups_ - 1;
+      }
+      if (hashes_[g - 1] == hash && KeyEquals(g - 1, key)) return g - 1;
+    }
+  }
+  // Room for `groups` in all, at once (the dense path knows how many it will add).
+  void Reserve(size_t groups);
+
+  Value* key(size_t group) { return keys_.data() + group * key_count_; }
+  int64_t* counts(size_t group) { return counts_.data() + group * counts_per_group_; }
+  Aggregator& aggregator(size_t group, size_t i) { return *aggregators_[group * others_per_group_ + i]; }
+  // Charges what an aggregator grew by.
+  void ChargeGrowth(uint64_t bytes) { charge_.Add(bytes); }
+
+  // Folds `other` (a table of the same shape) into this one; other is left empty.
+  template <typename Make>
+  void Merge(GroupTable& other, Make&& make) {
+    for (size_t g = 0; g < other.groups_; ++g) {
+      const size_t mine = FindOrInsert(other.key(g), make);
+      for (size_t c = 0; c < counts_per_group_; ++c) counts(mine)[c] += other.counts(g)[c];
+      for (size_t a = 0; a < others_per_group_; ++a) aggregator(mine, a).Merge(other.aggregator(g, a));
+    }
+    other.Clear();
+  }
+  void Clear();
+
+ private:
+  uint64_t HashKey(const Value* key) const;
+  bool KeyEquals(size_t group, const Value* key) const;
+  void Append(const Value* key, uint64_t hash, std::vector<std::unique_ptr<Aggregator>> aggregators);
+  void Grow();
+
+  size_t key_count_, counts_per_group_, others_per_group_;
+  size_t groups_ = 0;
+  std::vector<Value> keys_;
+  std::vector<int64_t> counts_;
+  std::vector<std::unique_ptr<Aggregator>> aggregators_;
+  std::vector<uint64_t> hashes_;
+  std::vector<uint32_t> slots_;  // group + 1; 0: empty. A power of two, at most half full
+  MemoryCharge charge_;
+};
+
+}  // namespace quiver::exec::vector
