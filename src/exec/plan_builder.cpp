@@ -97,6 +97,8 @@ PhysicalOperatorPtr MakeOperator(const planner::LogicalOperator& logical) {
       return MakeEager(logical);
     case OpKind::kProduceResults:
       return MakePassThrough(logical);
+    case OpKind::kCountStore:
+      return MakeCountStore(logical);
     default:
       QUIVER_ASSERT_MSG(false, "a streaming operator outside a pipeline");
   }

@@ -26,6 +26,8 @@ std::string_view OpKindName(OpKind kind) {
       return "Start";
     case OpKind::kArgument:
       return "Argument";
+    case OpKind::kCountStore:
+      return "CountStore";
     case OpKind::kNodeScan:
       return "NodeScan";
     case OpKind::kNodeSeek:
@@ -162,6 +164,11 @@ std::string Details(const LogicalOperator& op, const SlotNames* names) {
       break;
     case OpKind::kProduceResults:
       for (size_t i = 0; i < op.columns.size(); ++i) out += (i ? ", " : "") + op.columns[i];
+      break;
+    case OpKind::kCountStore:
+      out = op.count_relationships ? "()-[" + Types(op.rel) + "]->()" : "(" + (op.labels.empty() ? "" : ":" + op.labels[0]) + ")";
+      out += " AS ";
+      for (size_t i = 0; i < op.slots.size(); ++i) out += (i ? ", " : "") + Slot(op.slots[i], names);
       break;
     case OpKind::kCall:
       out = op.call.name;

@@ -44,6 +44,8 @@ enum class OpKind : uint8_t {
   kHashJoin,        // rows of children[0] (probe) joined with children[1] (build) on exprs[0] = exprs[1]
   kUnion,           // the rows of every child; `distinct` for UNION
   kProduceResults,  // the root: `slots` are the result columns, named `columns`
+  kCountStore,      // one row: the number of nodes with `labels` (at most one), or of relationships
+                    // of `rel.types` (at most one) when count_relationships, in every one of `slots`
 };
 std::string_view OpKindName(OpKind kind);
 
@@ -167,6 +169,7 @@ struct LogicalOperator {
   std::vector<SlotId> null_slots;  // kOptional: slots set to null without a match
   bool distinct = false;           // kUnion
   bool detach = false;             // kDelete
+  bool count_relationships = false;  // kCountStore
   std::vector<CreateNodeSpec> create_nodes;
   std::vector<CreateRelSpec> create_rels;
   std::vector<SetSpec> set_items;  // kSetProperties; kMerge: on-create items

@@ -61,6 +61,7 @@ class Optimizer {
         (op->children[0]->kind == OpKind::kNodeScan || op->children[0]->kind == OpKind::kNodeSeek)) {
       AbsorbIntoScan(op);
     }
+    if (op->kind == OpKind::kAggregate && CountFromStore(op)) return;
     if (op->kind == OpKind::kAggregate && op->children[0]->kind == OpKind::kExpand) CountByDegree(*op);
     if (op->kind == OpKind::kAggregate && op->children[0]->kind == OpKind::kVarExpand) DistinctEnds(*op);
     if (op->kind == OpKind::kLimit) TopK(*op);
@@ -146,6 +147,40 @@ class Optimizer {
       if (!spec.distinct) return;
     }
     expand.rel.distinct_ends = true;
+  }
+
+  // Aggregate(count(*) / count(n), no keys) over NodeScan(n[:L]) over Start → the
+  // store's count of L nodes; over Expand (a)-[r[:T]]->(b) from an unlabelled scan → its
+  // count of T relationships (count(a), count(r), count(b): none is ever null there).
+  // O(1) where the store keeps the count (a generation without a delta over it).
+  bool CountFromStore(LogicalOperatorPtr& aggregate) {
+    if (aggregate->key_count != 0 || aggregate->aggregates.empty()) return false;
+    const LogicalOperator* top = aggregate->children[0].get();
+    const LogicalOperator* scan = top->kind == OpKind::kExpand ? top->children[0].get() : top;
+    if (scan->kind != OpKind::kNodeScan || scan->children[0]->kind != OpKind::kStart) return false;
+    if (!scan->scan_property_keys.empty() || scan->labels.size() > 1) return false;
+    std::vector<SlotId> bound{scan->slot};
+    if (top->kind == OpKind::kExpand) {
+      if (top->into || !scan->labels.empty() || top->rel.types.size() > 1 ||
+          top->rel.direction == Direction::kBoth || !top->rel.distinct_from.empty() ||
+          !top->rel.distinct_from_lists.empty()) {
+        return false;
+      }
+      bound = {scan->slot, top->rel_slot, top->to_slot};
+    }
+    for (const auto& spec : aggregate->aggregates) {
+      if (spec.distinct) return false;
+      if (spec.function == nullptr) continue;  // count(*)
+      if (spec.name != "count" || spec.args.size() != 1 || spec.args[0]->op != ExprOp::kSlot) return false;
+      if (std::find(bound.begin(), bound.end(), spec.args[0]->slot) == bound.end()) return false;
+    }
+    auto count = std::make_unique<LogicalOperator>(OpKind::kCountStore);
+    count->count_relationships = top->kind == OpKind::kExpand;
+    count->labels = scan->labels;
+    if (count->count_relationships) count->rel.types = top->rel.types;
+    for (const auto& spec : aggregate->aggregates) count->slots.push_back(spec.slot);
+    aggregate = std::move(count);
+    return true;
   }
 
   // Each earlier relationship of the pattern (distinct_from) that is itself one of the

@@ -11,6 +11,9 @@
 //    instead of a pass over every node. The seek still scans if the index declines.
 //  * Top-k sort: ORDER BY under LIMIT (and SKIP) keeps only SKIP + LIMIT rows while it
 //    sorts, in memory proportional to that, not to its input.
+//  * Counts from the store: `MATCH (n:L) RETURN count(n)` and `MATCH ()-[r:T]->()
+//    RETURN count(r)` read the generation's counts (GraphReader::CountNodes,
+//    CountRelationships) instead of scanning: O(1) without a delta.
 //  * Counting hops by degree: `MATCH (a)-[:T]->(b) RETURN a, count(b)` needs no row per
 //    relationship: the Expand becomes the node's degree (GraphReader::Degree) and
 //    count becomes a sum of degrees.

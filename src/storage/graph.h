@@ -103,6 +103,16 @@ class GraphReader {
                       std::vector<Adjacent>& out) const = 0;
   virtual uint64_t Degree(NodeId node, Direction direction, std::span<const RelTypeId> types) const = 0;
 
+  // ---- counts the store keeps: nullopt where it would have to scan ----
+  // Live nodes carrying `label` (every live node when nullopt).
+  virtual std::optional<uint64_t> CountNodes(std::optional<LabelId> label) const {
+    return label ? std::nullopt : std::optional<uint64_t>(NodeCount());
+  }
+  // Live relationships of `type` (every live one when nullopt).
+  virtual std::optional<uint64_t> CountRelationships(std::optional<RelTypeId> type) const {
+    return type ? std::nullopt : std::optional<uint64_t>(RelationshipCount());
+  }
+
   // ---- batch reads, for the vectorized engine (exec/vector/): one call per batch of
   // rows, not per row. The defaults (graph_reader.cpp) loop over the reads above; a store
   // overrides them to read its columns and adjacency arrays directly. ----

@@ -20,6 +20,7 @@ StreamOperatorPtr MakeFilter(const LogicalOperator& op);         // filter_proje
 StreamOperatorPtr MakeProject(const LogicalOperator& op);        // filter_project.cpp
 PhysicalOperatorPtr MakeOptional(const LogicalOperator& op);       // optional.cpp
 PhysicalOperatorPtr MakeAggregate(const LogicalOperator& op);      // aggregate.cpp
+PhysicalOperatorPtr MakeCountStore(const LogicalOperator& op);     // count_store.cpp
 PhysicalOperatorPtr MakeSort(const LogicalOperator& op);           // sort.cpp
 PhysicalOperatorPtr MakeDistinct(const LogicalOperator& op);       // skip_limit_distinct.cpp
 PhysicalOperatorPtr MakeSkip(const LogicalOperator& op);           // skip_limit_distinct.cpp

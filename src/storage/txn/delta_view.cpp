@@ -287,6 +287,20 @@ void DeltaView::ExpandIds(NodeId node, quiver::Direction direction, std::span<co
   });
 }
 
+std::optional<uint64_t> DeltaView::CountNodes(std::optional<LabelId> label) const {
+  if (!label) return s_->live_nodes;
+  if (!s_->nodes.empty()) return std::nullopt;
+  const Generation& g = s_->base->gen();
+  return *label < g.LabelCount() ? g.LabelNodeCount(*label) : 0;
+}
+
+std::optional<uint64_t> DeltaView::CountRelationships(std::optional<RelTypeId> type) const {
+  if (!type) return s_->live_rels;
+  if (!s_->rels.empty()) return std::nullopt;
+  const Generation& g = s_->base->gen();
+  return *type < g.RelTypeCount() ? g.RelTypeEdgeCount(*type) : 0;
+}
+
 void DeltaView::GatherNodeProperty(std::span<const NodeId> nodes, PropertyKeyId key, ValueVector& out) const {
   const Generation& g = s_->base->gen();
   const PropertyColumn* column = g.NodeColumn(key);

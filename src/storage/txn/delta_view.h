@@ -57,6 +57,11 @@ class DeltaView {
               std::vector<Adjacent>& out) const;
   uint64_t Degree(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types) const;
 
+  // The base's per-label and per-type counts while the delta has no node (relationship)
+  // records; nullopt otherwise (the delta keeps no per-label counts).
+  std::optional<uint64_t> CountNodes(std::optional<LabelId> label) const;
+  std::optional<uint64_t> CountRelationships(std::optional<RelTypeId> type) const;
+
   // ---- batch reads (GraphReader's): a node the delta has not touched reads the base's
   // typed column and CSR slices directly ----
   void GatherNodeProperty(std::span<const NodeId> nodes, PropertyKeyId key, ValueVector& out) const;
@@ -143,6 +148,10 @@ class StateReader : public Base {
   }
   uint64_t Degree(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types) const override {
     return view_.Degree(node, direction, types);
+  }
+  std::optional<uint64_t> CountNodes(std::optional<LabelId> label) const override { return view_.CountNodes(label); }
+  std::optional<uint64_t> CountRelationships(std::optional<RelTypeId> type) const override {
+    return view_.CountRelationships(type);
   }
   void GatherNodeProperty(std::span<const NodeId> nodes, PropertyKeyId key, ValueVector& out) const override {
     view_.GatherNodeProperty(nodes, key, out);
