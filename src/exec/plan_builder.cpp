@@ -8,6 +8,7 @@
 #include "common/assert.h"
 #include "exec/operator/operators.h"
 #include "exec/vector/vector_aggregate.h"
+#include "exec/vector/vector_top_k.h"
 #include "quiver/error.h"
 
 namespace quiver::exec {
@@ -105,6 +106,13 @@ PhysicalOperatorPtr MakeOperator(const planner::LogicalOperator& logical) {
   return nullptr;
 }
 
+// The vectorized operator for `logical` and the fragment under it, or null.
+PhysicalOperatorPtr MakeVectorized(const planner::LogicalOperator& logical) {
+  if (logical.kind == OpKind::kAggregate) return vector::MakeVectorAggregate(logical);
+  if (logical.kind == OpKind::kSort) return vector::MakeVectorTopK(logical);
+  return nullptr;
+}
+
 }  // namespace
 
 // Iterative: a plan can be a chain of tens of thousands of operators.
@@ -139,8 +147,7 @@ PhysicalOperatorPtr BuildPhysicalPlan(const planner::LogicalOperator& root, cons
       std::reverse(stages.begin(), stages.end());
       op = MakePipeline(std::move(stages));
       inputs.push_back(logical);
-    } else if (logical->kind == OpKind::kAggregate && options.vectorize &&
-               (op = vector::MakeVectorAggregate(*logical)) != nullptr) {
+    } else if (options.vectorize && (op = MakeVectorized(*logical)) != nullptr) {
       // Runs its whole input fragment itself: no physical children.
     } else {
       op = MakeOperator(*logical);

@@ -135,9 +135,22 @@ const char* const kQueries[] = {
     "MATCH (n)-[:NOTYPE]->(m) RETURN count(*)",
 };
 
+// ORDER BY ... LIMIT (vectorized top-k): compared in order, ties included — they must
+// come in the row engine's order (the order rows reach the sort) in every configuration.
+const char* const kOrderedQueries[] = {
+    "MATCH (n:Person) RETURN n.id, n.age ORDER BY n.age LIMIT 7",
+    "MATCH (n:Person) RETURN n.name ORDER BY n.age DESC, n.score LIMIT 12",
+    "MATCH (n) RETURN n ORDER BY n.mixed SKIP 3 LIMIT 9",
+    "MATCH (a:Person)-[r:KNOWS]->(b) RETURN a.id, b.id, r.since ORDER BY r.since DESC LIMIT 25",
+    "MATCH (a)-[r:KNOWS]->(b) WHERE a.age > b.age RETURN r ORDER BY a.score + b.score LIMIT 4",
+    "MATCH (a)-[:KNOWS]->(b)-[:KNOWS]->(c) RETURN a.id, c.id ORDER BY c.name LIMIT 30",
+    "MATCH (n:Person) RETURN n.id ORDER BY n.id LIMIT 0",
+    "MATCH (n:Nobody) RETURN n ORDER BY n.x LIMIT 3",
+};
+
 // A result as sorted rows of TCK text (so the order of groups does not matter; the
 // order inside a collected list does).
-std::vector<std::string> Rows(Connection& conn, const std::string& query) {
+std::vector<std::string> Rows(Connection& conn, const std::string& query, bool sorted = true) {
   std::vector<std::string> rows;
   auto result = conn.Query(query);
   for (const auto& row : result.rows()) {
@@ -145,7 +158,7 @@ std::vector<std::string> Rows(Connection& conn, const std::string& query) {
     for (const auto& v : row) text += ToTckString(v) + " | ";
     rows.push_back(text);
   }
-  std::sort(rows.begin(), rows.end());
+  if (sorted) std::sort(rows.begin(), rows.end());
   return rows;
 }
 
@@ -167,7 +180,12 @@ class VectorEngineTest : public ::testing::Test {
   static std::vector<std::vector<std::string>> RunAll(Connection& conn) {
     std::vector<std::vector<std::string>> out;
     for (const char* q : kQueries) out.push_back(Rows(conn, q));
+    for (const char* q : kOrderedQueries) out.push_back(Rows(conn, q, /*sorted=*/false));
     return out;
+  }
+  static std::string QueryAt(size_t i) {
+    constexpr size_t n = std::size(kQueries);
+    return i < n ? kQueries[i] : kOrderedQueries[i - n];
   }
 
   static testing::TempDir* dir_;
@@ -190,7 +208,7 @@ TEST_F(VectorEngineTest, EveryConfigurationAgreesWithTheRowEngineOverBaseAndDelt
     auto db = Database::Open(db_path_, c.options);
     auto conn = db->Connect();
     auto actual = RunAll(*conn);
-    for (size_t q = 0; q < expected.size(); ++q) EXPECT_EQ(actual[q], expected[q]) << c.name << ": " << kQueries[q];
+    for (size_t q = 0; q < expected.size(); ++q) EXPECT_EQ(actual[q], expected[q]) << c.name << ": " << QueryAt(q);
   }
 }
 
@@ -215,7 +233,7 @@ TEST_F(VectorEngineTest, InMemoryGraphAgreesWithTheRowEngine) {
     auto vconn = vdb->Connect();
     load(*vconn);
     auto actual = RunAll(*vconn);
-    for (size_t q = 0; q < expected.size(); ++q) EXPECT_EQ(actual[q], expected[q]) << c.name << ": " << kQueries[q];
+    for (size_t q = 0; q < expected.size(); ++q) EXPECT_EQ(actual[q], expected[q]) << c.name << ": " << QueryAt(q);
   }
 }
 
@@ -267,6 +285,9 @@ TEST_F(VectorEngineTest, ProfileCountsTheFragmentsRows) {
   // An aggregate whose result depends on the row order runs on one worker.
   r = conn->Query("PROFILE MATCH (a)-[:KNOWS]->(b) RETURN collect(b.id)");
   EXPECT_NE(std::string(r.rows().at(0).at(0).AsString()).find("vectorized: 1 worker,"), std::string::npos);
+  // ORDER BY ... LIMIT over a fragment: a top-k per worker.
+  r = conn->Query("PROFILE MATCH (a)-[:KNOWS]->(b) RETURN b.id ORDER BY b.id LIMIT 3");
+  EXPECT_NE(std::string(r.rows().at(0).at(0).AsString()).find("vectorized top-k: 2 workers"), std::string::npos);
   // The row engine says nothing of the kind.
   DatabaseOptions row = RowEngine();
   conn.reset();

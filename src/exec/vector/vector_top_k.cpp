@@ -1,0 +1,197 @@
+#include "exec/vector/vector_top_k.h"
+
+#include <algorithm>
+
+#include "exec/entity_ref.h"
+#include "exec/expression/evaluator.h"
+#include "exec/value_bytes.h"
+#include "exec/vector/fragment.h"
+#include "ingest/worker_pool.h"
+
+namespace quiver::exec::vector {
+
+namespace {
+
+using planner::LogicalOperator;
+
+struct Entry {
+  std::vector<Value> keys;
+  uint64_t morsel = 0;     // the row's position in a one-worker run: its morsel,
+  uint64_t rank = 0;       // then its rank within the morsel
+  std::vector<Value> row;  // one value per fragment column
+  uint64_t bytes = 0;
+};
+
+class VectorTopKOp final : public PhysicalOperator {
+ public:
+  VectorTopKOp(const LogicalOperator& logical, std::unique_ptr<Fragment> fragment)
+      : PhysicalOperator(logical), fragment_(std::move(fragment)) {
+    for (const auto& e : logical.exprs) keys_.push_back(CompileExpression(*e, fragment_->columns()));
+  }
+
+  void Open(ExecContext& ctx, const Value* argument) override {
+    PhysicalOperator::Open(ctx, argument);
+    result_.clear();
+    computed_ = false;
+    emit_pos_ = 0;
+  }
+
+  void Profile(std::vector<ProfiledOperator>& out) const override {
+    out.push_back({&logical(), rows_produced,
+                   "vectorized top-k: " + std::to_string(workers_used_) + (workers_used_ == 1 ? " worker" : " workers") +
+                       ", " + std::to_string(morsels_) + (morsels_ == 1 ? " morsel" : " morsels")});
+    fragment_->Profile(out);
+  }
+
+ protected:
+  bool Produce(ExecContext& ctx, RowBatch& out) override {
+    if (!computed_) {
+      Compute(ctx);
+      computed_ = true;
+    }
+    const auto& columns = fragment_->columns();
+    const size_t before = out.size();
+    while (!out.full() && emit_pos_ < result_.size()) {
+      Entry& e = result_[emit_pos_++];
+      Value* row = out.AppendRow();
+      for (uint32_t c = 0; c < columns.size(); ++c) row[columns.SlotOf(c)] = std::move(e.row[c]);
+    }
+    if (emit_pos_ >= result_.size()) {
+      result_.clear();
+      charge_.Reset();
+    }
+    rows_produced += out.size() - before;
+    return out.size() > before;
+  }
+
+ private:
+  // Does a come before b in the output?
+  bool Before(const Entry& a, const Entry& b) const {
+    const auto& descending = logical().descending;
+    for (size_t e = 0; e < a.keys.size(); ++e) {
+      int c = OrderCompare(a.keys[e], b.keys[e]);
+      if (descending[e]) c = -c;
+      if (c != 0) return c < 0;
+    }
+    return a.morsel != b.morsel ? a.morsel < b.morsel : a.rank < b.rank;
+  }
+
+  struct Heap {
+    std::vector<Entry> entries;  // a max-heap by Before: the front is the worst kept
+    uint64_t held = 0, charged = 0;
+    MemoryCharge charge;
+  };
+
+  // Keeps `candidate` (moved from) when it is among the k best so far.
+  void Offer(Heap& heap, Entry& candidate, const DataChunk& chunk, size_t i, const GraphReader& graph) const {
+    auto before = [this](const Entry& a, const Entry& b) { return Before(a, b); };
+    if (heap.entries.size() >= k_ && !Before(candidate, heap.entries.front())) return;
+    candidate.row.resize(chunk.columns.size());
+    for (uint32_t c = 0; c < chunk.columns.size(); ++c) {
+      if (chunk.columns[c].size() == chunk.size) candidate.row[c] = chunk.GetValue(c, i, graph);
+    }
+    candidate.bytes = sizeof(Entry) + (candidate.keys.size() + candidate.row.size()) * sizeof(Value);
+    for (const Value& v : candidate.keys) candidate.bytes += HeldBytes(v);
+    for (const Value& v : candidate.row) candidate.bytes += HeldBytes(v);
+    if (heap.entries.size() >= k_) {
+      std::pop_heap(heap.entries.begin(), heap.entries.end(), before);
+      heap.held -= heap.entries.back().bytes;
+      heap.entries.pop_back();
+    }
+    heap.held += candidate.bytes;
+    heap.entries.push_back(std::move(candidate));
+    std::push_heap(heap.entries.begin(), heap.entries.end(), before);
+    // What the heap holds at most (entries come and go; the charge follows the peak).
+    if (heap.held > heap.charged) {
+      heap.charge.Add(heap.held - heap.charged);
+      heap.charged = heap.held;
+    }
+  }
+
+  void Compute(ExecContext& ctx) {
+    k_ = SIZE_MAX;
+    {
+      std::vector<Value> scratch(ctx.width());
+      Value k = Evaluate(*logical().sort_limit, scratch.data(), ctx);
+      // An invalid count is the Limit's to report; then everything is kept.
+      if (k.IsInt() && k.AsInt() >= 0) k_ = static_cast<size_t>(k.AsInt());
+    }
+    const ExecutionOptions& options = ctx.execution();
+    const NodeId bound = fragment_->NodeBound(ctx.graph());
+    const uint64_t morsel = std::max<uint32_t>(1, options.morsel_nodes);
+    const uint64_t morsels = (bound + morsel - 1) / morsel;
+    uint32_t workers = static_cast<uint32_t>(
+        std::min<uint64_t>(std::max<uint32_t>(1, options.workers), std::max<uint64_t>(1, morsels)));
+    workers_used_ = workers;
+    morsels_ = morsels;
+    std::vector<std::unique_ptr<WorkerState>> states;
+    std::vector<Heap> heaps(workers);
+    for (uint32_t w = 0; w < workers; ++w) {
+      states.push_back(std::make_unique<WorkerState>(ctx));
+      heaps[w].charge.Bind(&ctx.memory());
+    }
+    auto run = [&](size_t m, uint32_t w) {
+      if (k_ == 0) return;
+      WorkerState& worker = *states[w];
+      const GraphReader& graph = worker.rows.graph();
+      uint64_t rank = 0;
+      std::vector<ValueVector> keys(keys_.size());
+      const NodeId begin = m * morsel;
+      fragment_->RunMorsel(begin, std::min<uint64_t>(bound, begin + morsel), worker, [&](DataChunk& chunk) {
+        for (size_t e = 0; e < keys_.size(); ++e) keys_[e]->Evaluate(chunk, worker.eval, keys[e]);
+        Entry candidate;  // reused until one is kept
+        for (size_t i = 0; i < chunk.size; ++i) {
+          candidate.morsel = m;
+          candidate.rank = rank++;
+          candidate.keys.resize(keys.size());
+          for (size_t e = 0; e < keys.size(); ++e) {
+            const ValueVector& key = keys[e];
+            candidate.keys[e] = key.kind == VectorKind::kRelationship && key.valid[i]
+                                    ? RelRef(graph.GetRelationship(key.ids[i]), graph)
+                                    : key.Get(i);
+          }
+          Offer(heaps[w], candidate, chunk, i, graph);
+        }
+      });
+    };
+    if (workers == 1) {
+      for (size_t m = 0; m < morsels; ++m) run(m, 0);
+    } else {
+      ingest::WorkerPool pool(workers);
+      pool.ParallelFor(morsels, run);
+    }
+    charge_.Bind(&ctx.memory());
+    for (Heap& heap : heaps) {
+      charge_.Add(heap.held);
+      for (Entry& e : heap.entries) result_.push_back(std::move(e));
+      heap.entries.clear();
+      heap.charge.Reset();
+    }
+    std::sort(result_.begin(), result_.end(), [this](const Entry& a, const Entry& b) { return Before(a, b); });
+    if (result_.size() > k_) result_.resize(k_);
+  }
+
+  std::unique_ptr<Fragment> fragment_;
+  std::vector<VectorExpressionPtr> keys_;
+  size_t k_ = SIZE_MAX;
+  std::vector<Entry> result_;
+  MemoryCharge charge_;
+  bool computed_ = false;
+  size_t emit_pos_ = 0;
+  uint32_t workers_used_ = 0;
+  uint64_t morsels_ = 0;
+};
+
+}  // namespace
+
+PhysicalOperatorPtr MakeVectorTopK(const LogicalOperator& sort) {
+  if (!sort.sort_limit) return nullptr;
+  auto fragment = Fragment::Match(sort);
+  if (!fragment) return nullptr;
+  for (const auto& e : sort.exprs) {
+    if (!ReadsOnly(*e, fragment->columns())) return nullptr;
+  }
+  return std::make_unique<VectorTopKOp>(sort, std::move(fragment));
+}
+
+}  // namespace quiver::exec::vector
