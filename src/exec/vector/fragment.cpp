@@ -5,6 +5,7 @@
 #include "common/stack_guard.h"
 #include "exec/expression/evaluator.h"
 #include "exec/operator/expand_common.h"
+#include "ingest/worker_pool.h"
 
 namespace quiver::exec::vector {
 
@@ -101,6 +102,39 @@ std::unique_ptr<Fragment> Fragment::Match(const LogicalOperator& consumer) {
     f->stages_.push_back(std::move(stage));
   }
   return f;
+}
+
+std::string FragmentRun::Note(const std::string& what) const {
+  return what + ": " + std::to_string(workers) + (workers == 1 ? " worker, " : " workers, ") +
+         std::to_string(morsels) + (morsels == 1 ? " morsel" : " morsels");
+}
+
+FragmentRun Fragment::PlanRun(const ExecContext& ctx, bool parallel) const {
+  const ExecutionOptions& options = ctx.execution();
+  FragmentRun run;
+  run.bound = NodeBound(ctx.graph());
+  run.morsel_nodes = std::max<uint32_t>(1, options.morsel_nodes);
+  run.morsels = (run.bound + run.morsel_nodes - 1) / run.morsel_nodes;
+  const uint32_t workers = parallel ? std::max<uint32_t>(1, options.workers) : 1;
+  run.workers = static_cast<uint32_t>(std::min<uint64_t>(workers, std::max<uint64_t>(1, run.morsels)));
+  return run;
+}
+
+void Fragment::Run(ExecContext& ctx, const FragmentRun& run, std::vector<std::unique_ptr<WorkerState>>& states,
+                   const MorselSink& sink) const {
+  states.clear();
+  for (uint32_t w = 0; w < run.workers; ++w) states.push_back(std::make_unique<WorkerState>(ctx));
+  auto morsel = [&](size_t m, uint32_t w) {
+    const NodeId begin = m * run.morsel_nodes;
+    const NodeId end = std::min<uint64_t>(run.bound, begin + run.morsel_nodes);
+    RunMorsel(begin, end, *states[w], [&](DataChunk& chunk) { sink(chunk, m, w); });
+  };
+  if (run.workers == 1) {
+    for (size_t m = 0; m < run.morsels; ++m) morsel(m, 0);
+    return;
+  }
+  ingest::WorkerPool pool(run.workers);
+  pool.ParallelFor(run.morsels, morsel);
 }
 
 void Fragment::RunMorsel(NodeId begin, NodeId end, WorkerState& worker, const Sink& sink) const {

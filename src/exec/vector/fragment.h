@@ -35,6 +35,16 @@ struct WorkerState {
   std::vector<uint8_t> keep;
 };
 
+// How one run of a fragment is cut: morsels of node ids, and the workers taking them.
+struct FragmentRun {
+  NodeId bound = 0;  // node ids [0, bound)
+  uint64_t morsel_nodes = 1;
+  uint64_t morsels = 0;
+  uint32_t workers = 1;
+  // PROFILE's note: "<what>: 2 workers, 64 morsels".
+  std::string Note(const std::string& what) const;
+};
+
 class Fragment {
  public:
   // The fragment under `consumer` (whose input is children[0]), or null when that input
@@ -50,6 +60,16 @@ class Fragment {
   using Sink = std::function<void(DataChunk& chunk)>;
   void RunMorsel(NodeId begin, NodeId end, WorkerState& worker, const Sink& sink) const;
   size_t stage_count() const { return stages_.size(); }
+
+  // The run over `graph` with ctx's execution options: every worker when `parallel`,
+  // else one (the row engine's order); never more workers than morsels.
+  FragmentRun PlanRun(const ExecContext& ctx, bool parallel) const;
+  // Runs every morsel of `run` — on a worker pool when it has several workers, morsel
+  // after morsel otherwise — calling sink(chunk, morsel, worker) for each chunk; each
+  // worker gets a WorkerState of its own (`states`, made here).
+  using MorselSink = std::function<void(DataChunk& chunk, size_t morsel, uint32_t worker)>;
+  void Run(ExecContext& ctx, const FragmentRun& run, std::vector<std::unique_ptr<WorkerState>>& states,
+           const MorselSink& sink) const;
 
   // PROFILE: the fragment's operators with the rows each produced, top first.
   void Profile(std::vector<ProfiledOperator>& out) const;

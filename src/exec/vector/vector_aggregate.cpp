@@ -6,7 +6,6 @@
 #include "exec/function/function.h"
 #include "exec/vector/fragment.h"
 #include "exec/vector/group_table.h"
-#include "ingest/worker_pool.h"
 
 namespace quiver::exec::vector {
 
@@ -76,8 +75,7 @@ class VectorAggregateOp final : public PhysicalOperator {
   }
 
   void Profile(std::vector<ProfiledOperator>& out) const override {
-    std::string note = "vectorized: " + std::to_string(workers_used_) + (workers_used_ == 1 ? " worker" : " workers") +
-                       ", " + std::to_string(morsels_) + (morsels_ == 1 ? " morsel" : " morsels");
+    std::string note = run_.Note("vectorized");
     if (dense_) note += ", grouped by node";
     out.push_back({&logical(), rows_produced, std::move(note)});
     fragment_->Profile(out);
@@ -157,16 +155,9 @@ class VectorAggregateOp final : public PhysicalOperator {
   }
 
   void Compute(ExecContext& ctx) {
-    const GraphReader& graph = ctx.graph();
-    const ExecutionOptions& options = ctx.execution();
-    node_bound_ = fragment_->NodeBound(graph);
-    const uint64_t morsel = std::max<uint32_t>(1, options.morsel_nodes);
-    const uint64_t morsels = (node_bound_ + morsel - 1) / morsel;
-    uint32_t workers = std::max<uint32_t>(1, options.workers);
-    if (!order_independent_) workers = 1;
-    workers = static_cast<uint32_t>(std::min<uint64_t>(workers, std::max<uint64_t>(1, morsels)));
-    workers_used_ = workers;
-    morsels_ = morsels;
+    run_ = fragment_->PlanRun(ctx, order_independent_);
+    node_bound_ = run_.bound;
+    const uint32_t workers = run_.workers;
     dense_ = false;
     if (dense_column_ != FragmentColumns::kNoColumn) {
       const uint64_t bytes = node_bound_ * (1 + count_aggregates_) * sizeof(int64_t);
@@ -176,21 +167,11 @@ class VectorAggregateOp final : public PhysicalOperator {
     std::vector<std::unique_ptr<WorkerState>> states;
     std::vector<Partial> partials(workers);
     for (uint32_t w = 0; w < workers; ++w) {
-      states.push_back(std::make_unique<WorkerState>(ctx));
       partials[w].table = NewTable(ctx);
       partials[w].dense_charge.Bind(&ctx.memory());
     }
-    auto run = [&](size_t m, uint32_t w) {
-      const NodeId begin = m * morsel;
-      const NodeId end = std::min<uint64_t>(node_bound_, begin + morsel);
-      fragment_->RunMorsel(begin, end, *states[w], [&](DataChunk& chunk) { Consume(chunk, *states[w], partials[w]); });
-    };
-    if (workers == 1) {
-      for (size_t m = 0; m < morsels; ++m) run(m, 0);
-    } else {
-      ingest::WorkerPool pool(workers);
-      pool.ParallelFor(morsels, run);
-    }
+    fragment_->Run(ctx, run_, states,
+                   [&](DataChunk& chunk, size_t, uint32_t w) { Consume(chunk, *states[w], partials[w]); });
     Partial& first = partials[0];
     auto make = [this] { return NewAggregators(); };
     if (dense_) {
@@ -312,8 +293,7 @@ class VectorAggregateOp final : public PhysicalOperator {
   uint32_t dense_column_ = FragmentColumns::kNoColumn;  // the candidate; dense_ when chosen
   bool dense_ = false;
   uint64_t node_bound_ = 0;
-  uint32_t workers_used_ = 0;  // PROFILE: of the last run
-  uint64_t morsels_ = 0;
+  FragmentRun run_;  // the last run's (PROFILE)
   std::unique_ptr<GroupTable> result_;
   bool computed_ = false;
   size_t emit_pos_ = 0;

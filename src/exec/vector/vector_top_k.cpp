@@ -6,7 +6,6 @@
 #include "exec/expression/evaluator.h"
 #include "exec/value_bytes.h"
 #include "exec/vector/fragment.h"
-#include "ingest/worker_pool.h"
 
 namespace quiver::exec::vector {
 
@@ -37,9 +36,7 @@ class VectorTopKOp final : public PhysicalOperator {
   }
 
   void Profile(std::vector<ProfiledOperator>& out) const override {
-    out.push_back({&logical(), rows_produced,
-                   "vectorized top-k: " + std::to_string(workers_used_) + (workers_used_ == 1 ? " worker" : " workers") +
-                       ", " + std::to_string(morsels_) + (morsels_ == 1 ? " morsel" : " morsels")});
+    out.push_back({&logical(), rows_produced, run_.Note("vectorized top-k")});
     fragment_->Profile(out);
   }
 
@@ -116,28 +113,18 @@ class VectorTopKOp final : public PhysicalOperator {
       // An invalid count is the Limit's to report; then everything is kept.
       if (k.IsInt() && k.AsInt() >= 0) k_ = static_cast<size_t>(k.AsInt());
     }
-    const ExecutionOptions& options = ctx.execution();
-    const NodeId bound = fragment_->NodeBound(ctx.graph());
-    const uint64_t morsel = std::max<uint32_t>(1, options.morsel_nodes);
-    const uint64_t morsels = (bound + morsel - 1) / morsel;
-    uint32_t workers = static_cast<uint32_t>(
-        std::min<uint64_t>(std::max<uint32_t>(1, options.workers), std::max<uint64_t>(1, morsels)));
-    workers_used_ = workers;
-    morsels_ = morsels;
+    run_ = fragment_->PlanRun(ctx, /*parallel=*/true);
     std::vector<std::unique_ptr<WorkerState>> states;
-    std::vector<Heap> heaps(workers);
-    for (uint32_t w = 0; w < workers; ++w) {
-      states.push_back(std::make_unique<WorkerState>(ctx));
-      heaps[w].charge.Bind(&ctx.memory());
-    }
-    auto run = [&](size_t m, uint32_t w) {
-      if (k_ == 0) return;
-      WorkerState& worker = *states[w];
-      const GraphReader& graph = worker.rows.graph();
-      uint64_t rank = 0;
-      std::vector<ValueVector> keys(keys_.size());
-      const NodeId begin = m * morsel;
-      fragment_->RunMorsel(begin, std::min<uint64_t>(bound, begin + morsel), worker, [&](DataChunk& chunk) {
+    std::vector<Heap> heaps(run_.workers);
+    for (Heap& heap : heaps) heap.charge.Bind(&ctx.memory());
+    // Each row's rank in its morsel: chunks of a morsel arrive in order, on one worker.
+    std::vector<uint64_t> ranks(run_.morsels, 0);
+    if (k_ > 0) {
+      fragment_->Run(ctx, run_, states, [&](DataChunk& chunk, size_t m, uint32_t w) {
+        WorkerState& worker = *states[w];
+        const GraphReader& graph = worker.rows.graph();
+        std::vector<ValueVector> keys(keys_.size());
+        uint64_t& rank = ranks[m];
         for (size_t e = 0; e < keys_.size(); ++e) keys_[e]->Evaluate(chunk, worker.eval, keys[e]);
         Entry candidate;  // reused until one is kept
         for (size_t i = 0; i < chunk.size; ++i) {
@@ -153,12 +140,6 @@ class VectorTopKOp final : public PhysicalOperator {
           Offer(heaps[w], candidate, chunk, i, graph);
         }
       });
-    };
-    if (workers == 1) {
-      for (size_t m = 0; m < morsels; ++m) run(m, 0);
-    } else {
-      ingest::WorkerPool pool(workers);
-      pool.ParallelFor(morsels, run);
     }
     charge_.Bind(&ctx.memory());
     for (Heap& heap : heaps) {
@@ -178,8 +159,7 @@ class VectorTopKOp final : public PhysicalOperator {
   MemoryCharge charge_;
   bool computed_ = false;
   size_t emit_pos_ = 0;
-  uint32_t workers_used_ = 0;
-  uint64_t morsels_ = 0;
+  FragmentRun run_;  // the last run's (PROFILE)
 };
 
 }  // namespace
