@@ -39,7 +39,7 @@ struct Graph {
   uint64_t nodes = 0, edges = 0;
   std::vector<std::string> import_args;  // after `quiver import DB`
   std::vector<uint64_t> sources;
-  nlohmann::json evidence;  // how it was built, for bench-queries.json
+  nlohmann::json evidence;  // how it was built, for the run's evidence
 
   std::string Csv() const { return dir + "/csv"; }
   std::string QuiverDb() const { return dir + "/quiver.db"; }
@@ -289,6 +289,10 @@ std::vector<const QueryDef*> Selected(const QueryBenchOptions& o, const std::str
 
 }  // namespace
 
+std::string QueryBenchEvidencePath(const QueryBenchOptions& o) {
+  return o.out_dir + "/bench-queries-" + std::to_string(o.scale) + ".json";
+}
+
 std::vector<std::string> SelectedQueryNames(const QueryBenchOptions& o) {
   std::vector<std::string> names;
   for (const auto& g : o.graphs) {
@@ -388,7 +392,7 @@ Result<nlohmann::json> RunQueryBench(const QueryBenchOptions& o, const LadderLog
   evidence["summary"] = SummarizeQueries(rows);
   evidence["machine_end"] = MachineInfo::Probe().ToJson();
   evidence["finished_utc"] = UtcNow();
-  QUIVER_RETURN_IF_ERROR(WriteJsonFile(o.out_dir + "/bench-queries.json", evidence));
+  QUIVER_RETURN_IF_ERROR(WriteJsonFile(QueryBenchEvidencePath(o), evidence));
   return evidence;
 }
 

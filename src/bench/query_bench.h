@@ -19,7 +19,8 @@
 // A runner that dies (crash, or its watchdog after a query that ignored its timeout) has
 // the query it was running recorded as crashed/hung, and a new process runs the rest.
 // Then each query's answers are compared (row count and digest, result_digest.h) and the
-// Quiver/Kùzu ratio of the medians taken. Everything lands in out_dir/bench-queries.json.
+// Quiver/Kùzu ratio of the medians taken. Everything lands in
+// out_dir/bench-queries-<scale>.json (QueryBenchEvidencePath), the table beside it (.txt).
 
 #include <chrono>
 #include <cstdint>
@@ -50,7 +51,10 @@ struct QueryBenchOptions {
   PeerOptions peer_options;
 };
 
-// Runs the benchmark and writes bench-queries.json; returns its content. An error only
+// out_dir/bench-queries-<scale>.json: a run at another scale keeps this one's.
+std::string QueryBenchEvidencePath(const QueryBenchOptions& options);
+
+// Runs the benchmark and writes its evidence file; returns its content. An error only
 // when the run cannot start or a graph cannot be built (no CSV, an import that fails);
 // a query that fails, times out or differs is data (QueryBenchProblems).
 Result<nlohmann::json> RunQueryBench(const QueryBenchOptions& options, const LadderLog& log);

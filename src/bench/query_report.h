@@ -19,7 +19,7 @@ nlohmann::json CompareQuery(const std::string& graph, const nlohmann::json& defi
 //  "quiver_failures": [...], "kuzu_failures": [...], "kuzu_timeouts": [...]}
 nlohmann::json SummarizeQueries(const nlohmann::json& rows);
 
-// The table for people, from bench-queries.json's content.
+// The table for people, from the evidence (RunQueryBench's result).
 std::string FormatQueryTable(const nlohmann::json& evidence);
 
 // What makes the run fail (exit 1): a Quiver query that did not run ok, answers that

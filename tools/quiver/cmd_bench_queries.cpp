@@ -1,6 +1,7 @@
 // `quiver bench queries`: the analytical query benchmark, Quiver and Kùzu side by side
 // (src/bench/query_bench.h, docs/benchmarks.md), and the hidden `quiver bench
 // queries-engine` that runs Quiver's side of it in a child process (query_runner.h).
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -84,8 +85,12 @@ int RunQueriesCommand(QueriesFlags f) {
     std::cerr << "quiver bench queries: " << evidence.status().message() << "\n";
     return kExitFailure;
   }
-  std::cout << bench::FormatQueryTable(*evidence);
-  std::cout << "\nevidence: " << o.out_dir << "/bench-queries.json, " << o.out_dir << "/<graph>-" << o.scale << "/\n";
+  const std::string table = bench::FormatQueryTable(*evidence);
+  std::cout << table;
+  const std::string json_path = bench::QueryBenchEvidencePath(o);
+  const std::string table_path = json_path.substr(0, json_path.size() - 5) + ".txt";
+  std::ofstream(table_path, std::ios::trunc) << table;
+  std::cout << "\nevidence: " << json_path << ", " << table_path << ", " << o.out_dir << "/<graph>-" << o.scale << "/\n";
   const std::vector<std::string> problems = bench::QueryBenchProblems(*evidence);
   for (const auto& p : problems) std::cerr << "quiver bench queries: " << p << "\n";
   return problems.empty() ? kExitOk : kExitFailure;
@@ -138,7 +143,7 @@ void RegisterQueries(CLI::App* bench_cmd, CommandHandler& handler) {
       "same files; then every query in one long-lived process per engine: a cold run (also the warm-up), then\n"
       "--repeat runs, the median reported. Both engines' answers are compared (row count and a hash of the\n"
       "canonical rows); a difference is printed as MISMATCH. Exit 1 when a Quiver query fails, answers differ,\n"
-      "or a Kuzu query errors (a Kuzu timeout is a measurement). Evidence: OUT/bench-queries.json.\n"
+      "or a Kuzu query errors (a Kuzu timeout is a measurement). Evidence: OUT/bench-queries-S.json\n(and the table, .txt).\n"
       "See docs/benchmarks.md, \"Analytical queries side by side with Kuzu\".");
   cmd->callback([&handler, f] { handler = [f] { return RunQueriesCommand(*f); }; });
 }
