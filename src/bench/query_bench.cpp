@@ -143,13 +143,19 @@ Status PrepareSources(const QueryBenchOptions& o, Graph& g, const std::string& e
   return WriteSources(path, o.seed, g.sources);
 }
 
-nlohmann::json QuiverBuildStamp() {
+// Which Quiver built a database. The recorded commit only changes when CMake reconfigures,
+// so the binary's size and modification time are part of it: any rebuild re-imports.
+nlohmann::json QuiverBuildStamp(const std::string& binary) {
   const nlohmann::json b = BuildJson();
-  return {{"version", b["version"]}, {"git_commit", b["git_commit"]}, {"build_type", b["build_type"]}};
+  std::error_code ec;
+  const auto size = fs::file_size(binary, ec);
+  const auto mtime = fs::last_write_time(binary, ec).time_since_epoch().count();
+  return {{"version", b["version"]}, {"git_commit", b["git_commit"]}, {"build_type", b["build_type"]},
+          {"binary_size", ec ? 0 : size}, {"binary_mtime", ec ? 0 : static_cast<int64_t>(mtime)}};
 }
 
 Status BuildQuiverDb(const QueryBenchOptions& o, Graph& g, const LadderLog& log) {
-  const nlohmann::json params = {{"graph", g.params}, {"quiver", QuiverBuildStamp()}};
+  const nlohmann::json params = {{"graph", g.params}, {"quiver", QuiverBuildStamp(o.quiver_binary)}};
   const std::string stamp = g.dir + "/quiver-db.json";
   if (!o.rebuild && StampMatches(stamp, params, {g.QuiverDb()})) {
     g.evidence["quiver_db"] = "reused";

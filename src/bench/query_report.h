@@ -15,15 +15,17 @@ namespace quiver::bench {
 nlohmann::json CompareQuery(const std::string& graph, const nlohmann::json& definition, const nlohmann::json& quiver,
                             const nlohmann::json& kuzu);
 
-// {"queries_compared", "geomean_ratio", "slower_than_kuzu": [...], "mismatches": [...],
-//  "quiver_failures": [...], "kuzu_failures": [...], "kuzu_timeouts": [...]}
+// {"queries_compared", "geomean_ratio" (over the queries both ran ok with equal answers),
+//  "slower_than_kuzu": [...], "mismatches": [...], "quiver_failures": [...],
+//  "quiver_timeouts": [...], "kuzu_failures": [...], "kuzu_timeouts": [...]}
 nlohmann::json SummarizeQueries(const nlohmann::json& rows);
 
 // The table for people, from the evidence (RunQueryBench's result).
 std::string FormatQueryTable(const nlohmann::json& evidence);
 
-// What makes the run fail (exit 1): a Quiver query that did not run ok, answers that
-// differ, a Kùzu query that errored or crashed (a timeout is a measurement, not a fault).
+// What makes the run fail (exit 1): a query that errored, crashed, hung or gave unstable
+// answers in either engine, or answers that differ. A timeout is a measurement, not a
+// fault: it is listed (and, for Quiver where Kùzu finished, counted as slower).
 std::vector<std::string> QueryBenchProblems(const nlohmann::json& evidence);
 
 }  // namespace quiver::bench

@@ -142,8 +142,8 @@ void RegisterQueries(CLI::App* bench_cmd, CommandHandler& handler) {
       "Per graph: CSV files (quiver generate g500 --out; props derived from it), quiver import, Kuzu COPY of the\n"
       "same files; then every query in one long-lived process per engine: a cold run (also the warm-up), then\n"
       "--repeat runs, the median reported. Both engines' answers are compared (row count and a hash of the\n"
-      "canonical rows); a difference is printed as MISMATCH. Exit 1 when a Quiver query fails, answers differ,\n"
-      "or a Kuzu query errors (a Kuzu timeout is a measurement). Evidence: OUT/bench-queries-S.json\n(and the table, .txt).\n"
+      "canonical rows); a difference is printed as MISMATCH. Exit 1 when a query errors, crashes or hangs in\n"
+      "either engine, or answers differ; a timeout is recorded as one (a measurement, not a fault). Evidence: OUT/bench-queries-S.json\n(and the table, .txt).\n"
       "See docs/benchmarks.md, \"Analytical queries side by side with Kuzu\".");
   cmd->callback([&handler, f] { handler = [f] { return RunQueriesCommand(*f); }; });
 }
