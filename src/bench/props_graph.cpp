@@ -45,7 +45,8 @@ class RowWriter {
 
  private:
   void Flush() {
-    if (file_ && !buffer_.empty() && std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size()) {
+    if (file_ && !buffer_.empty() &&
+        std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size()) {
       failed_ = true;
     }
     buffer_.clear();
@@ -74,7 +75,8 @@ Status ForEachCsvEdge(const std::string& edges_csv, const std::function<void(uin
       return Status::Corruption(edges_csv + ":" + std::to_string(line_no) + ": not 'src,dst,...'");
     }
     auto b = std::from_chars(a.ptr + 1, end, dst);
-    if (b.ec != std::errc()) return Status::Corruption(edges_csv + ":" + std::to_string(line_no) + ": bad end id");
+    if (b.ec != std::errc())
+      return Status::Corruption(edges_csv + ":" + std::to_string(line_no) + ": bad end id");
     fn(src, dst);
   }
   return Status::OK();
@@ -84,10 +86,13 @@ Result<std::vector<uint8_t>> OutEdgeFlags(const std::string& edges_csv, uint64_t
   std::vector<uint8_t> has(vertices, 0);
   bool out_of_range = false;
   QUIVER_RETURN_IF_ERROR(ForEachCsvEdge(edges_csv, [&](uint64_t s, uint64_t) {
-    if (s < vertices) has[s] = 1;
-    else out_of_range = true;
+    if (s < vertices)
+      has[s] = 1;
+    else
+      out_of_range = true;
   }));
-  if (out_of_range) return Status::Corruption(edges_csv + ": a source id is not below " + std::to_string(vertices));
+  if (out_of_range)
+    return Status::Corruption(edges_csv + ": a source id is not below " + std::to_string(vertices));
   return has;
 }
 
@@ -108,10 +113,10 @@ Result<PropsGraphFiles> WritePropsGraph(const std::string& g500_edges_csv, uint6
     char row[128];
     for (uint64_t id = 0; id < vertices; ++id) {
       const uint64_t h = Mix(seed * 0x100000001b3ULL ^ id);
-      const int n = std::snprintf(row, sizeof(row), "%llu,%llu,%.4f,%s,%s\n", static_cast<unsigned long long>(id),
-                                  static_cast<unsigned long long>(18 + h % 73),
-                                  static_cast<double>((h >> 8) % 10000) / 10000.0, kNames[(h >> 24) % kNames.size()],
-                                  kCities[(h >> 32) % kCities.size()]);
+      const int n = std::snprintf(
+          row, sizeof(row), "%llu,%llu,%.4f,%s,%s\n", static_cast<unsigned long long>(id),
+          static_cast<unsigned long long>(18 + h % 73), static_cast<double>((h >> 8) % 10000) / 10000.0,
+          kNames[(h >> 24) % kNames.size()], kCities[(h >> 32) % kCities.size()]);
       out.Append(row, static_cast<size_t>(n));
     }
     QUIVER_RETURN_IF_ERROR(out.Close());
@@ -137,7 +142,8 @@ Result<PropsGraphFiles> WritePropsGraph(const std::string& g500_edges_csv, uint6
     ++files.knows;
   });
   QUIVER_RETURN_IF_ERROR(s);
-  if (out_of_range) return Status::Corruption(g500_edges_csv + ": an end id is not below " + std::to_string(vertices));
+  if (out_of_range)
+    return Status::Corruption(g500_edges_csv + ": an end id is not below " + std::to_string(vertices));
   QUIVER_RETURN_IF_ERROR(out.Close());
   return files;
 }

@@ -14,8 +14,8 @@
 #include "bench/props_graph.h"
 #include "bench/query_report.h"
 #include "bench/query_runner.h"
-#include "bench/query_sources.h"
 #include "bench/query_set.h"
+#include "bench/query_sources.h"
 
 namespace quiver::bench {
 namespace {
@@ -50,14 +50,17 @@ Graph MakeGraph(const std::string& kind, const QueryBenchOptions& o) {
   Graph g;
   g.kind = kind;
   g.dir = o.out_dir + "/" + kind + "-" + std::to_string(o.scale);
-  g.params = {{"graph", kind}, {"scale", o.scale}, {"edge_factor", o.edge_factor}, {"seed", o.seed},
+  g.params = {{"graph", kind},
+              {"scale", o.scale},
+              {"edge_factor", o.edge_factor},
+              {"seed", o.seed},
               {"format", kGraphFormat}};
   return g;
 }
 
 // The stamp file's "params" equal `params` (and every file named exists).
-bool StampMatches(const std::string& stamp_path, const nlohmann::json& params, const std::vector<std::string>& files,
-                  nlohmann::json* stamp_out = nullptr) {
+bool StampMatches(const std::string& stamp_path, const nlohmann::json& params,
+                  const std::vector<std::string>& files, nlohmann::json* stamp_out = nullptr) {
   auto stamp = ReadJsonFile(stamp_path);
   if (!stamp.ok() || !stamp->contains("params") || (*stamp)["params"] != params) return false;
   for (const auto& f : files) {
@@ -75,7 +78,8 @@ Status Step(const std::string& what, const std::vector<std::string>& argv, const
   const ChildOutcome c = RunSupervised(argv, log_path, limits);
   if (wall_s) *wall_s = c.wall_seconds;
   if (c.ok()) return Status::OK();
-  return Status::Aborted(what + ": " + c.Describe(limits) + "; log " + log_path + ": " + FileTail(log_path, 600));
+  return Status::Aborted(what + ": " + c.Describe(limits) + "; log " + log_path + ": " +
+                         FileTail(log_path, 600));
 }
 
 Status PrepareG500(const QueryBenchOptions& o, Graph& g, const LadderLog& log) {
@@ -92,19 +96,21 @@ Status PrepareG500(const QueryBenchOptions& o, Graph& g, const LadderLog& log) {
   fs::create_directories(g.dir, ec);
   log("g500-" + s + ": quiver generate g500 --out");
   double wall = 0;
-  QUIVER_RETURN_IF_ERROR(Step("generate",
-                              {o.quiver_binary, "generate", "g500", "--scale", s, "--edge-factor",
-                               std::to_string(o.edge_factor), "--seed", std::to_string(o.seed), "--out", g.Csv(),
-                               "--quiet"},
-                              g.dir + "/generate.log", &wall));
+  QUIVER_RETURN_IF_ERROR(
+      Step("generate",
+           {o.quiver_binary, "generate", "g500", "--scale", s, "--edge-factor", std::to_string(o.edge_factor),
+            "--seed", std::to_string(o.seed), "--out", g.Csv(), "--quiet"},
+           g.dir + "/generate.log", &wall));
   g.evidence["csv"] = {{"generate_s", wall}};
   return WriteJsonFile(g.dir + "/graph.json", {{"params", g.params}, {"nodes", g.nodes}, {"edges", g.edges}});
 }
 
 Status PrepareProps(const QueryBenchOptions& o, const Graph& g500, Graph& g, const LadderLog& log) {
-  g.import_args = {"--nodes=Person", g.Csv() + "/person.csv", "--relationships=KNOWS", g.Csv() + "/knows.csv"};
+  g.import_args = {"--nodes=Person", g.Csv() + "/person.csv", "--relationships=KNOWS",
+                   g.Csv() + "/knows.csv"};
   nlohmann::json stamp;
-  if (StampMatches(g.dir + "/graph.json", g.params, {g.Csv() + "/person.csv", g.Csv() + "/knows.csv"}, &stamp)) {
+  if (StampMatches(g.dir + "/graph.json", g.params, {g.Csv() + "/person.csv", g.Csv() + "/knows.csv"},
+                   &stamp)) {
     g.nodes = stamp.value("nodes", uint64_t{0});
     g.edges = stamp.value("edges", uint64_t{0});
     g.evidence["csv"] = "reused";
@@ -119,9 +125,11 @@ Status PrepareProps(const QueryBenchOptions& o, const Graph& g500, Graph& g, con
                           WritePropsGraph(g500.Csv() + "/edges.csv", g500.nodes, o.seed, g.Csv()));
   g.nodes = files.persons;
   g.edges = files.knows;
-  g.evidence["csv"] = {{"write_s", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()}};
+  g.evidence["csv"] = {
+      {"write_s", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()}};
   // The sources come from the same pass; written now, so the scan is not repeated.
-  QUIVER_RETURN_IF_ERROR(WriteSources(g.dir + "/sources.json", o.seed, PickSources(files.has_out, o.seed, o.point_sources)));
+  QUIVER_RETURN_IF_ERROR(
+      WriteSources(g.dir + "/sources.json", o.seed, PickSources(files.has_out, o.seed, o.point_sources)));
   return WriteJsonFile(g.dir + "/graph.json", {{"params", g.params}, {"nodes", g.nodes}, {"edges", g.edges}});
 }
 
@@ -150,8 +158,11 @@ nlohmann::json QuiverBuildStamp(const std::string& binary) {
   std::error_code ec;
   const auto size = fs::file_size(binary, ec);
   const auto mtime = fs::last_write_time(binary, ec).time_since_epoch().count();
-  return {{"version", b["version"]}, {"git_commit", b["git_commit"]}, {"build_type", b["build_type"]},
-          {"binary_size", ec ? 0 : size}, {"binary_mtime", ec ? 0 : static_cast<int64_t>(mtime)}};
+  return {{"version", b["version"]},
+          {"git_commit", b["git_commit"]},
+          {"build_type", b["build_type"]},
+          {"binary_size", ec ? 0 : size},
+          {"binary_mtime", ec ? 0 : static_cast<int64_t>(mtime)}};
 }
 
 Status BuildQuiverDb(const QueryBenchOptions& o, Graph& g, const LadderLog& log) {
@@ -193,13 +204,14 @@ Status BuildKuzuDb(const QueryBenchOptions& o, Graph& g, const LadderLog& log) {
   fs::remove(stamp, ec);
   log(g.kind + ": kuzu CREATE TABLE + COPY");
   double wall = 0;
-  QUIVER_RETURN_IF_ERROR(Step("kuzu load",
-                              {FindInPath(o.peer_options.node), o.peer_options.scratch_dir + "/queries.mjs", "--stage",
-                               "load", "--graph", g.kind, "--csv", g.Csv(), "--db", g.KuzuDb(), "--out",
-                               g.dir + "/kuzu-load.json"},
-                              g.dir + "/kuzu-load.log", &wall));
+  QUIVER_RETURN_IF_ERROR(
+      Step("kuzu load",
+           {FindInPath(o.peer_options.node), o.peer_options.scratch_dir + "/queries.mjs", "--stage", "load",
+            "--graph", g.kind, "--csv", g.Csv(), "--db", g.KuzuDb(), "--out", g.dir + "/kuzu-load.json"},
+           g.dir + "/kuzu-load.log", &wall));
   auto load = ReadJsonFile(g.dir + "/kuzu-load.json");
-  g.evidence["kuzu_db"] = {{"load_s", wall}, {"phases", load.ok() ? (*load)["phases"] : nlohmann::json(nullptr)}};
+  g.evidence["kuzu_db"] = {{"load_s", wall},
+                           {"phases", load.ok() ? (*load)["phases"] : nlohmann::json(nullptr)}};
   return WriteJsonFile(stamp, {{"params", params}, {"load_s", wall}});
 }
 
@@ -209,13 +221,15 @@ std::string Join(const std::vector<std::string>& names) {
   return s;
 }
 
-using ArgvFor = std::function<std::vector<std::string>(const std::vector<std::string>& only, const std::string& out)>;
+using ArgvFor =
+    std::function<std::vector<std::string>(const std::vector<std::string>& only, const std::string& out)>;
 
 // Runs an engine's runner over `names` until every query has a result: a process that
 // dies has the query it was running recorded (crashed, or hung after its watchdog) and a
 // new process starts after it.
-nlohmann::json RunEngine(const std::string& engine, const ArgvFor& argv_for, const std::vector<std::string>& names,
-                         const std::string& dir, const QueryBenchOptions& o, const LadderLog& log) {
+nlohmann::json RunEngine(const std::string& engine, const ArgvFor& argv_for,
+                         const std::vector<std::string>& names, const std::string& dir,
+                         const QueryBenchOptions& o, const LadderLog& log) {
   std::map<std::string, nlohmann::json> done;
   nlohmann::json attempts = nlohmann::json::array();
   nlohmann::json info;
@@ -234,9 +248,12 @@ nlohmann::json RunEngine(const std::string& engine, const ArgvFor& argv_for, con
     // A backstop over the runner's own timeouts: every run of every query at its timeout.
     const auto per_query = o.query_timeout * (o.repeat + 1) + std::chrono::seconds(10);
     SupervisorLimits limits;
-    limits.wall_time = per_query * static_cast<int64_t>(remaining.size()) + 2 * o.query_timeout + std::chrono::seconds(60);
-    log(engine + ": " + std::to_string(remaining.size()) + " queries" + (attempt > 1 ? " (new process)" : ""));
-    const ChildOutcome c = RunSupervised(argv_for(attempt == 1 ? std::vector<std::string>{} : remaining, out), log_path, limits);
+    limits.wall_time =
+        per_query * static_cast<int64_t>(remaining.size()) + 2 * o.query_timeout + std::chrono::seconds(60);
+    log(engine + ": " + std::to_string(remaining.size()) + " queries" +
+        (attempt > 1 ? " (new process)" : ""));
+    const ChildOutcome c =
+        RunSupervised(argv_for(attempt == 1 ? std::vector<std::string>{} : remaining, out), log_path, limits);
     nlohmann::json a = c.ToJson(limits);
     a["results_file"] = out;
     attempts.push_back(a);
@@ -257,8 +274,8 @@ nlohmann::json RunEngine(const std::string& engine, const ArgvFor& argv_for, con
     }
     if (c.ok() && left.empty()) break;
     if (!results.ok()) {  // it failed before its first query: no new process would do better
-      const std::string why = "the runner failed before its first query: " + c.Describe(limits) + "; log: " +
-                              FileTail(log_path, 400);
+      const std::string why = "the runner failed before its first query: " + c.Describe(limits) +
+                              "; log: " + FileTail(log_path, 400);
       log(engine + ": " + why);
       for (const auto& n : left) done[n] = {{"name", n}, {"status", "crashed"}, {"error", why}};
       break;
@@ -317,12 +334,17 @@ Result<nlohmann::json> RunQueryBench(const QueryBenchOptions& o, const LadderLog
   evidence["started_utc"] = UtcNow();
   evidence["build"] = BuildJson();
   evidence["machine_start"] = MachineInfo::Probe().ToJson();
-  evidence["options"] = {{"scale", o.scale},       {"edge_factor", o.edge_factor},
-                         {"seed", o.seed},         {"graphs", o.graphs},
-                         {"repeat", o.repeat},     {"peer", o.peer},
+  evidence["options"] = {{"scale", o.scale},
+                         {"edge_factor", o.edge_factor},
+                         {"seed", o.seed},
+                         {"graphs", o.graphs},
+                         {"repeat", o.repeat},
+                         {"peer", o.peer},
                          {"query_timeout_ms", o.query_timeout.count()},
-                         {"filter", o.filter},     {"point_sources", o.point_sources},
-                         {"threads", o.threads},   {"rebuild", o.rebuild}};
+                         {"filter", o.filter},
+                         {"point_sources", o.point_sources},
+                         {"threads", o.threads},
+                         {"rebuild", o.rebuild}};
   if (peer) {
     QUIVER_RETURN_IF_ERROR(EnsureKuzuInstalled(o.peer_options, log));
     evidence["kuzu_version"] = KuzuVersion(o.peer_options);
@@ -354,20 +376,25 @@ Result<nlohmann::json> RunQueryBench(const QueryBenchOptions& o, const LadderLog
     QUIVER_RETURN_IF_ERROR(BuildQuiverDb(o, g, log));
     if (peer) QUIVER_RETURN_IF_ERROR(BuildKuzuDb(o, g, log));
     const std::vector<const QueryDef*> defs = Selected(o, g.kind);
-    const nlohmann::json set = QuerySetJson(g.kind, defs, g.sources, o.repeat, static_cast<uint64_t>(o.query_timeout.count()));
+    const nlohmann::json set =
+        QuerySetJson(g.kind, defs, g.sources, o.repeat, static_cast<uint64_t>(o.query_timeout.count()));
     const std::string set_path = g.dir + "/queryset.json";
     QUIVER_RETURN_IF_ERROR(WriteJsonFile(set_path, set));
     std::vector<std::string> names;
     for (const QueryDef* q : defs) names.emplace_back(q->name);
 
-    nlohmann::json ge = {{"graph", g.kind}, {"dir", g.dir}, {"nodes", g.nodes}, {"edges", g.edges},
-                         {"sources", g.sources.size()}, {"build", g.evidence}};
+    nlohmann::json ge = {{"graph", g.kind},
+                         {"dir", g.dir},
+                         {"nodes", g.nodes},
+                         {"edges", g.edges},
+                         {"sources", g.sources.size()},
+                         {"build", g.evidence}};
     ge["load_average_before_queries"] = LoadAverageJson(ReadLoadAverage());
     const nlohmann::json quiver = RunEngine(
         "quiver",
         [&](const std::vector<std::string>& only, const std::string& out) {
-          std::vector<std::string> argv{o.quiver_binary, "bench", "queries-engine", "--db", g.QuiverDb(),
-                                        "--queries", set_path, "--out", out};
+          std::vector<std::string> argv{o.quiver_binary, "bench",  "queries-engine", "--db", g.QuiverDb(),
+                                        "--queries",     set_path, "--out",          out};
           if (!only.empty()) argv.insert(argv.end(), {"--only", Join(only)});
           return argv;
         },
@@ -377,8 +404,16 @@ Result<nlohmann::json> RunQueryBench(const QueryBenchOptions& o, const LadderLog
       kuzu = RunEngine(
           "kuzu",
           [&](const std::vector<std::string>& only, const std::string& out) {
-            std::vector<std::string> argv{FindInPath(o.peer_options.node), o.peer_options.scratch_dir + "/queries.mjs",
-                                          "--stage", "query", "--db", g.KuzuDb(), "--queries", set_path, "--out", out};
+            std::vector<std::string> argv{FindInPath(o.peer_options.node),
+                                          o.peer_options.scratch_dir + "/queries.mjs",
+                                          "--stage",
+                                          "query",
+                                          "--db",
+                                          g.KuzuDb(),
+                                          "--queries",
+                                          set_path,
+                                          "--out",
+                                          out};
             if (!only.empty()) argv.insert(argv.end(), {"--only", Join(only)});
             return argv;
           },
@@ -390,7 +425,8 @@ Result<nlohmann::json> RunQueryBench(const QueryBenchOptions& o, const LadderLog
     graph_evidence.push_back(ge);
     for (const nlohmann::json& def : set["queries"]) {
       const std::string n = def["name"].get<std::string>();
-      rows.push_back(CompareQuery(g.kind, def, quiver["results"][n], peer ? kuzu["results"][n] : nlohmann::json(nullptr)));
+      rows.push_back(CompareQuery(g.kind, def, quiver["results"][n],
+                                  peer ? kuzu["results"][n] : nlohmann::json(nullptr)));
     }
   }
   evidence["graphs"] = graph_evidence;

@@ -10,7 +10,9 @@
 namespace quiver::bench {
 namespace {
 
-std::string StatusOf(const nlohmann::json& r) { return r.is_object() ? r.value("status", "missing") : "not run"; }
+std::string StatusOf(const nlohmann::json& r) {
+  return r.is_object() ? r.value("status", "missing") : "not run";
+}
 
 bool Ran(const nlohmann::json& r) {
   const std::string s = StatusOf(r);
@@ -25,9 +27,12 @@ std::optional<double> Median(const nlohmann::json& r) {
 // 17.5 us, 3.21 ms, 1.20 s: each figure in the unit that reads best.
 std::string Time(double us) {
   char b[32];
-  if (us < 1000) std::snprintf(b, sizeof(b), "%.1f us", us);
-  else if (us < 1e6) std::snprintf(b, sizeof(b), "%.2f ms", us / 1000);
-  else std::snprintf(b, sizeof(b), "%.2f s", us / 1e6);
+  if (us < 1000)
+    std::snprintf(b, sizeof(b), "%.1f us", us);
+  else if (us < 1e6)
+    std::snprintf(b, sizeof(b), "%.2f ms", us / 1000);
+  else
+    std::snprintf(b, sizeof(b), "%.2f s", us / 1e6);
   return b;
 }
 
@@ -75,7 +80,8 @@ nlohmann::json CompareQuery(const std::string& graph, const nlohmann::json& def,
   if (StatusOf(quiver) == "ok" && StatusOf(kuzu) == "timeout" && q && kuzu.contains("timeout_ms")) {
     row["ratio_at_most"] = *q / (kuzu["timeout_ms"].get<double>() * 1000.0);
   }
-  if (StatusOf(quiver) == "timeout" && StatusOf(kuzu) == "ok" && k && *k > 0 && quiver.contains("timeout_ms")) {
+  if (StatusOf(quiver) == "timeout" && StatusOf(kuzu) == "ok" && k && *k > 0 &&
+      quiver.contains("timeout_ms")) {
     row["ratio_at_least"] = quiver["timeout_ms"].get<double>() * 1000.0 / *k;
   }
   return row;
@@ -90,13 +96,18 @@ nlohmann::json SummarizeQueries(const nlohmann::json& rows) {
   for (const auto& r : rows) {
     const std::string id = r.value("graph", "") + "/" + r.value("name", "");
     const std::string qs = StatusOf(r["quiver"]), ks = StatusOf(r["kuzu"]);
-    if (qs == "timeout") quiver_timeouts.push_back(id);
-    else if (qs != "ok") quiver_failures.push_back(id + ": " + qs);
+    if (qs == "timeout")
+      quiver_timeouts.push_back(id);
+    else if (qs != "ok")
+      quiver_failures.push_back(id + ": " + qs);
     // Quiver past its timeout where Kùzu finished is slower, by at least this much.
-    if (r.contains("ratio_at_least")) slower.push_back({{"query", id}, {"ratio_at_least", r["ratio_at_least"]}});
+    if (r.contains("ratio_at_least"))
+      slower.push_back({{"query", id}, {"ratio_at_least", r["ratio_at_least"]}});
     if (!r["kuzu"].is_null()) {
-      if (ks == "timeout") kuzu_timeouts.push_back(id);
-      else if (ks != "ok") kuzu_failures.push_back(id + ": " + ks);
+      if (ks == "timeout")
+        kuzu_timeouts.push_back(id);
+      else if (ks != "ok")
+        kuzu_failures.push_back(id + ": " + ks);
     }
     if (r.value("answer", "") == "DIFFER") mismatches.push_back(id);
     if (r["ratio"].is_number() && r.value("answer", "") == "equal") {
@@ -108,7 +119,8 @@ nlohmann::json SummarizeQueries(const nlohmann::json& rows) {
   }
   return {{"queries", rows.size()},
           {"queries_compared", compared},
-          {"geomean_ratio", compared ? nlohmann::json(std::exp(log_sum / static_cast<double>(compared))) : nlohmann::json(nullptr)},
+          {"geomean_ratio", compared ? nlohmann::json(std::exp(log_sum / static_cast<double>(compared)))
+                                     : nlohmann::json(nullptr)},
           {"slower_than_kuzu", slower},
           {"mismatches", mismatches},
           {"quiver_failures", quiver_failures},
@@ -132,8 +144,9 @@ std::string FormatQueryTable(const nlohmann::json& e) {
   const auto& load = e["machine_start"]["load_average"];
   if (load.is_object()) {
     char b[96];
-    std::snprintf(b, sizeof(b), "  load average at start %.2f %.2f %.2f, %u logical CPUs\n", load.value("1m", 0.0),
-                  load.value("5m", 0.0), load.value("15m", 0.0), e["machine_start"].value("logical_cpus", 0u));
+    std::snprintf(b, sizeof(b), "  load average at start %.2f %.2f %.2f, %u logical CPUs\n",
+                  load.value("1m", 0.0), load.value("5m", 0.0), load.value("15m", 0.0),
+                  e["machine_start"].value("logical_cpus", 0u));
     out << b;
   }
   out << "\n";
@@ -143,8 +156,9 @@ std::string FormatQueryTable(const nlohmann::json& e) {
                              const std::string& k, const std::string& ratio, const std::string& cold_q,
                              const std::string& cold_k, const std::string& rows, const std::string& answer) {
     if (peer) {
-      std::snprintf(line, sizeof(line), "%-6s %-26s %11s %11s %8s %11s %11s %8s  %s\n", graph.c_str(), name.c_str(),
-                    q.c_str(), k.c_str(), ratio.c_str(), cold_q.c_str(), cold_k.c_str(), rows.c_str(), answer.c_str());
+      std::snprintf(line, sizeof(line), "%-6s %-26s %11s %11s %8s %11s %11s %8s  %s\n", graph.c_str(),
+                    name.c_str(), q.c_str(), k.c_str(), ratio.c_str(), cold_q.c_str(), cold_k.c_str(),
+                    rows.c_str(), answer.c_str());
     } else {
       std::snprintf(line, sizeof(line), "%-6s %-26s %11s %11s %8s\n", graph.c_str(), name.c_str(), q.c_str(),
                     cold_q.c_str(), rows.c_str());
@@ -166,18 +180,22 @@ std::string FormatQueryTable(const nlohmann::json& e) {
       ratio = b;
     }
     const nlohmann::json& q = r["quiver"];
-    const std::string rows = q.is_object() && q.contains("rows") ? std::to_string(q["rows"].get<uint64_t>()) : "-";
+    const std::string rows =
+        q.is_object() && q.contains("rows") ? std::to_string(q["rows"].get<uint64_t>()) : "-";
     const std::string answer = r.value("answer", "");
-    print_row(r.value("graph", ""), r.value("name", ""), Cell(q, "median_us"), Cell(r["kuzu"], "median_us"), ratio,
-              Cell(q, "cold_us"), Cell(r["kuzu"], "cold_us"), rows, answer == "DIFFER" ? "DIFFER <<<" : answer);
+    print_row(r.value("graph", ""), r.value("name", ""), Cell(q, "median_us"), Cell(r["kuzu"], "median_us"),
+              ratio, Cell(q, "cold_us"), Cell(r["kuzu"], "cold_us"), rows,
+              answer == "DIFFER" ? "DIFFER <<<" : answer);
   }
   const nlohmann::json& s = e["summary"];
   out << "\n";
   if (peer) {
     if (s["geomean_ratio"].is_number()) {
       const double g = s["geomean_ratio"].get<double>();
-      std::snprintf(line, sizeof(line), "geometric mean of Quiver/Kuzu over %zu queries with equal answers: %.3f (%.2fx %s)\n",
-                    s.value("queries_compared", size_t{0}), g, g < 1 ? 1 / g : g, g < 1 ? "faster" : "slower");
+      std::snprintf(line, sizeof(line),
+                    "geometric mean of Quiver/Kuzu over %zu queries with equal answers: %.3f (%.2fx %s)\n",
+                    s.value("queries_compared", size_t{0}), g, g < 1 ? 1 / g : g,
+                    g < 1 ? "faster" : "slower");
       out << line;
     }
     out << "slower than Kuzu:";
@@ -199,15 +217,17 @@ std::string FormatQueryTable(const nlohmann::json& e) {
     const std::string id = r.value("graph", "") + "/" + r.value("name", "");
     if (r.value("answer", "") == "DIFFER") {
       out << "MISMATCH " << id << ": quiver " << r["quiver"].value("rows", uint64_t{0}) << " rows, hash "
-          << r["quiver"].value("hash", "") << ", first rows " << Short(r["quiver"]["sample"].dump(), 160) << "\n"
+          << r["quiver"].value("hash", "") << ", first rows " << Short(r["quiver"]["sample"].dump(), 160)
+          << "\n"
           << "         " << std::string(id.size(), ' ') << "  kuzu   " << r["kuzu"].value("rows", uint64_t{0})
-          << " rows, hash " << r["kuzu"].value("hash", "") << ", first rows " << Short(r["kuzu"]["sample"].dump(), 160)
-          << "\n";
+          << " rows, hash " << r["kuzu"].value("hash", "") << ", first rows "
+          << Short(r["kuzu"]["sample"].dump(), 160) << "\n";
     }
     for (const char* engine : {"quiver", "kuzu"}) {
       const nlohmann::json& x = r[engine];
       if (x.is_object() && StatusOf(x) != "ok" && x.contains("error")) {
-        out << engine << " " << StatusOf(x) << " " << id << ": " << Short(x["error"].get<std::string>(), 240) << "\n";
+        out << engine << " " << StatusOf(x) << " " << id << ": " << Short(x["error"].get<std::string>(), 240)
+            << "\n";
       }
     }
   }

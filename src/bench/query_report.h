@@ -12,8 +12,8 @@ namespace quiver::bench {
 // One query's row of the evidence from its definition (queryset entry) and both results
 // (null when that engine did not run): adds "answer" ("equal", "DIFFER", "n/a") and
 // "ratio" (null unless both ran ok).
-nlohmann::json CompareQuery(const std::string& graph, const nlohmann::json& definition, const nlohmann::json& quiver,
-                            const nlohmann::json& kuzu);
+nlohmann::json CompareQuery(const std::string& graph, const nlohmann::json& definition,
+                            const nlohmann::json& quiver, const nlohmann::json& kuzu);
 
 // {"queries_compared", "geomean_ratio" (over the queries both ran ok with equal answers),
 //  "slower_than_kuzu": [...], "mismatches": [...], "quiver_failures": [...],

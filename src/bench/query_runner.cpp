@@ -173,7 +173,9 @@ Status RunQuiverQueries(const QueryRunOptions& o) {
   QUIVER_ASSIGN_OR_RETURN(nlohmann::json set, ReadJsonFile(o.queries_path));
   const uint32_t repeat = set.value("repeat", 5u);
   const uint64_t timeout_ms = set.value("timeout_ms", uint64_t{60000});
-  nlohmann::json out = {{"engine", "quiver"}, {"build", BuildJson()}, {"running", nullptr},
+  nlohmann::json out = {{"engine", "quiver"},
+                        {"build", BuildJson()},
+                        {"running", nullptr},
                         {"results", nlohmann::json::array()}};
   std::unique_ptr<Database> db;
   std::unique_ptr<Connection> conn;

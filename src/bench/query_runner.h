@@ -30,8 +30,8 @@ inline constexpr int kHungExitCode = 4;
 
 struct QueryRunOptions {
   std::string db_path;
-  std::string queries_path;      // the query set (QuerySetJson)
-  std::string out_path;          // results, rewritten after every query
+  std::string queries_path;       // the query set (QuerySetJson)
+  std::string out_path;           // results, rewritten after every query
   std::vector<std::string> only;  // run only these queries of the set (empty: all)
 };
 

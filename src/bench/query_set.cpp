@@ -10,14 +10,14 @@ const std::vector<QueryDef>& AllQueries() {
   // Thresholds and moduli are chosen so that every query does real work and returns a
   // non-trivial answer from scale 16 up (and still runs at the test's scale 8). sum() over
   // no rows is 0 in openCypher and null in Kùzu: coalesce() where a sum can see none.
-  static const std::vector<QueryDef> queries = {
+  static const std::vector<QueryDef> kQueries = {
       // --- Graph500: V(id) -[E]-> V
       {"node_count", "g500", "count of a label (the issue's)", K::kAnalytic, false,
        "MATCH (n:V) RETURN count(n)"},
       {"edges_id_lt", "g500", "edge scan, filter on both ends (the issue's)", K::kAnalytic, false,
        "MATCH (a:V)-[:E]->(b:V) WHERE a.id < b.id RETURN count(*)"},
-      {"group_src_mod", "g500", "edges grouped by a property of the source, ordered (the issue's)", K::kAnalytic,
-       true, "MATCH (a:V)-[:E]->(b:V) RETURN a.id % 100 AS g, count(*) AS c ORDER BY g"},
+      {"group_src_mod", "g500", "edges grouped by a property of the source, ordered (the issue's)",
+       K::kAnalytic, true, "MATCH (a:V)-[:E]->(b:V) RETURN a.id % 100 AS g, count(*) AS c ORDER BY g"},
       {"top_in_degree", "g500", "top 10 by in-degree, tie-broken (the issue's)", K::kAnalytic, true,
        "MATCH (a:V)-[:E]->(b:V) RETURN b.id AS id, count(a) AS d ORDER BY d DESC, id LIMIT 10"},
       {"scan_filter_count", "g500", "node scan, arithmetic filter", K::kAnalytic, false,
@@ -30,8 +30,8 @@ const std::vector<QueryDef>& AllQueries() {
        "MATCH (a:V)-[:E]->(b:V) RETURN min(a.id + b.id) AS lo, max(a.id + b.id) AS hi, avg(b.id) AS mean"},
       {"distinct_targets", "g500", "count(DISTINCT) over an edge scan", K::kAnalytic, false,
        "MATCH (a:V)-[:E]->(b:V) RETURN count(DISTINCT b.id)"},
-      {"agg_then_filter", "g500", "aggregate, then filter on the aggregate (WITH ... WHERE)", K::kAnalytic, false,
-       "MATCH (a:V)-[:E]->(b:V) WITH b, count(*) AS d WHERE d > 100 RETURN count(*)"},
+      {"agg_then_filter", "g500", "aggregate, then filter on the aggregate (WITH ... WHERE)", K::kAnalytic,
+       false, "MATCH (a:V)-[:E]->(b:V) WITH b, count(*) AS d WHERE d > 100 RETURN count(*)"},
       {"two_hop_inner_filter", "g500", "2-hop pattern, filter on the inner node", K::kAnalytic, false,
        "MATCH (a:V)-[:E]->(b:V)-[:E]->(c:V) WHERE b.id % 1000 = 7 AND c.id <> a.id RETURN count(*)"},
       {"anti_join_sinks", "g500", "anti-join: nodes without an outgoing edge", K::kAnalytic, false,
@@ -60,7 +60,8 @@ const std::vector<QueryDef>& AllQueries() {
       {"p_same_city", "props", "join filter on string properties of both ends, grouped", K::kAnalytic, true,
        "MATCH (a:Person)-[:KNOWS]->(b:Person) WHERE a.city = b.city "
        "RETURN a.city AS city, count(*) AS n ORDER BY n DESC, city"},
-      {"p_edge_filter_agg", "props", "filters on an edge and its end, grouped avg of a float", K::kAnalytic, true,
+      {"p_edge_filter_agg", "props", "filters on an edge and its end, grouped avg of a float", K::kAnalytic,
+       true,
        "MATCH (a:Person)-[k:KNOWS]->(b:Person) WHERE k.since >= 2015 AND b.age < 30 "
        "RETURN a.city AS city, avg(b.score) AS s, count(*) AS n ORDER BY city"},
       {"p_agg_then_filter", "props", "group by two strings, filter on the count", K::kAnalytic, false,
@@ -70,14 +71,17 @@ const std::vector<QueryDef>& AllQueries() {
        "MATCH (a:Person {id: $id})-[k:KNOWS]->(b:Person) WHERE k.since >= 2010 "
        "RETURN b.city AS city, count(*) AS n ORDER BY n DESC, city"},
       {"p_point_2hop", "props", "2-hop from a key, filter on the end, grouped", K::kPoint, true,
-       "MATCH (a:Person {id: $id})-[:KNOWS]->(:Person)-[:KNOWS]->(c:Person) WHERE c.age < 30 AND c.id <> a.id "
+       "MATCH (a:Person {id: $id})-[:KNOWS]->(:Person)-[:KNOWS]->(c:Person) WHERE c.age < 30 AND c.id <> "
+       "a.id "
        "RETURN c.city AS city, count(*) AS n ORDER BY n DESC, city",
        20},
   };
-  return queries;
+  return kQueries;
 }
 
-std::string_view QueryKindName(QueryKind kind) { return kind == QueryKind::kPoint ? "point" : "analytic"; }
+std::string_view QueryKindName(QueryKind kind) {
+  return kind == QueryKind::kPoint ? "point" : "analytic";
+}
 
 nlohmann::json QuerySetJson(std::string_view graph, const std::vector<const QueryDef*>& queries,
                             const std::vector<uint64_t>& sources, uint32_t repeat, uint64_t timeout_ms) {
@@ -89,7 +93,8 @@ nlohmann::json QuerySetJson(std::string_view graph, const std::vector<const Quer
                         {"text", q->text},
                         {"covers", q->covers}};
     if (q->kind == QueryKind::kPoint) {
-      const size_t n = q->max_sources == 0 ? sources.size() : std::min<size_t>(q->max_sources, sources.size());
+      const size_t n =
+          q->max_sources == 0 ? sources.size() : std::min<size_t>(q->max_sources, sources.size());
       j["sources"] = std::vector<uint64_t>(sources.begin(), sources.begin() + static_cast<std::ptrdiff_t>(n));
     }
     list.push_back(std::move(j));

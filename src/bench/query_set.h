@@ -34,7 +34,7 @@ struct QueryDef {
   std::string_view graph;   // "g500" or "props"
   std::string_view covers;  // what it exercises, for the table in the docs
   QueryKind kind = QueryKind::kAnalytic;
-  bool ordered = false;     // the rows' order is part of the answer (ORDER BY with tie-breakers)
+  bool ordered = false;  // the rows' order is part of the answer (ORDER BY with tie-breakers)
   std::string_view text;
   uint32_t max_sources = 0;  // kPoint: at most this many of the sources (0: all)
 };

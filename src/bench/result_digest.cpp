@@ -43,8 +43,9 @@ std::string CanonicalFloat(double x) {
       integral = digits.find_first_not_of('0', static_cast<size_t>(6 - fraction_digits)) == std::string::npos;
     }
     if (integral) {
-      std::string whole = fraction_digits <= 0 ? digits + std::string(static_cast<size_t>(-fraction_digits), '0')
-                                               : digits.substr(0, static_cast<size_t>(6 - fraction_digits));
+      std::string whole = fraction_digits <= 0
+                              ? digits + std::string(static_cast<size_t>(-fraction_digits), '0')
+                              : digits.substr(0, static_cast<size_t>(6 - fraction_digits));
       return sign + whole;
     }
   }
@@ -103,6 +104,8 @@ std::string ResultDigest::HashHex() const {
   return buf;
 }
 
-nlohmann::json ResultDigest::ToJson() const { return {{"rows", rows_}, {"hash", HashHex()}, {"sample", sample_}}; }
+nlohmann::json ResultDigest::ToJson() const {
+  return {{"rows", rows_}, {"hash", HashHex()}, {"sample", sample_}};
+}
 
 }  // namespace quiver::bench

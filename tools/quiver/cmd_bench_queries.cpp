@@ -66,7 +66,8 @@ int RunQueriesCommand(QueriesFlags f) {
   try {
     (void)std::regex(o.filter, std::regex::ECMAScript);
   } catch (const std::regex_error& e) {
-    std::cerr << "quiver bench queries: --filter: '" << o.filter << "' is not a regular expression: " << e.what() << "\n";
+    std::cerr << "quiver bench queries: --filter: '" << o.filter
+              << "' is not a regular expression: " << e.what() << "\n";
     return kExitUsage;
   }
   const std::vector<std::string> names = bench::SelectedQueryNames(o);
@@ -90,7 +91,8 @@ int RunQueriesCommand(QueriesFlags f) {
   const std::string json_path = bench::QueryBenchEvidencePath(o);
   const std::string table_path = json_path.substr(0, json_path.size() - 5) + ".txt";
   std::ofstream(table_path, std::ios::trunc) << table;
-  std::cout << "\nevidence: " << json_path << ", " << table_path << ", " << o.out_dir << "/<graph>-" << o.scale << "/\n";
+  std::cout << "\nevidence: " << json_path << ", " << table_path << ", " << o.out_dir << "/<graph>-"
+            << o.scale << "/\n";
   const std::vector<std::string> problems = bench::QueryBenchProblems(*evidence);
   for (const auto& p : problems) std::cerr << "quiver bench queries: " << p << "\n";
   return problems.empty() ? kExitOk : kExitFailure;
@@ -104,27 +106,33 @@ struct EngineFlags {
 void RegisterQueries(CLI::App* bench_cmd, CommandHandler& handler) {
   auto f = std::make_shared<QueriesFlags>();
   f->options.peer_options = {bench::DefaultKuzuPeerDir(), bench::DefaultKuzuScratchDir()};
-  auto* cmd = bench_cmd->add_subcommand(
-      "queries",
-      "Run the analytical query benchmark on Quiver and Kuzu side by side: scans, groupings, top-k, multi-hop, "
-      "anti-joins, var-length, point queries; print Quiver/Kuzu per query.");
+  auto* cmd =
+      bench_cmd->add_subcommand("queries",
+                                "Run the analytical query benchmark on Quiver and Kuzu side by side: scans, "
+                                "groupings, top-k, multi-hop, "
+                                "anti-joins, var-length, point queries; print Quiver/Kuzu per query.");
   cmd->add_option("--scale", f->options.scale, "Graph500 scale: 2^S nodes, 16 x 2^S edges (default 18)")
       ->check(CLI::Range(1, 30));
-  cmd->add_option("--edge-factor", f->options.edge_factor, "Edges per node (default 16)")->check(CLI::Range(1, 1 << 20));
+  cmd->add_option("--edge-factor", f->options.edge_factor, "Edges per node (default 16)")
+      ->check(CLI::Range(1, 1 << 20));
   cmd->add_option("--seed", f->options.seed, "Graph, property and source seed (default 1)");
-  cmd->add_option("--graphs", f->graphs,
-                  "Comma-separated: g500 (V/E as 'quiver generate g500') and props (Person/KNOWS with int, float "
-                  "and string properties on the same edges). Default g500,props");
-  cmd->add_option("--out", f->options.out_dir,
-                  "Folder for the graphs, databases and evidence (default build/bench/queries); CSV files and "
-                  "databases already there with the same parameters are reused");
+  cmd->add_option(
+      "--graphs", f->graphs,
+      "Comma-separated: g500 (V/E as 'quiver generate g500') and props (Person/KNOWS with int, float "
+      "and string properties on the same edges). Default g500,props");
+  cmd->add_option(
+      "--out", f->options.out_dir,
+      "Folder for the graphs, databases and evidence (default build/bench/queries); CSV files and "
+      "databases already there with the same parameters are reused");
   cmd->add_option("--repeat", f->options.repeat, "Measured runs per query after the cold one (default 5)")
       ->check(CLI::Range(0u, 1000u));
-  cmd->add_option("--peer", f->options.peer,
-                  "kuzu (the npm package, installed into --peer-dir on first use) or none (Quiver alone). Default kuzu");
-  cmd->add_option("--query-timeout", f->timeout,
-                  "Per run (per execution for point queries) in each engine: 60s, 5m. A run past it is recorded as "
-                  "a timeout. Default 60s");
+  cmd->add_option(
+      "--peer", f->options.peer,
+      "kuzu (the npm package, installed into --peer-dir on first use) or none (Quiver alone). Default kuzu");
+  cmd->add_option(
+      "--query-timeout", f->timeout,
+      "Per run (per execution for point queries) in each engine: 60s, 5m. A run past it is recorded as "
+      "a timeout. Default 60s");
   cmd->add_option("--filter", f->options.filter,
                   "Only the queries whose 'graph/name' matches this regular expression (ECMAScript), e.g. "
                   "'g500/point_' or 'props/'");
@@ -132,18 +140,23 @@ void RegisterQueries(CLI::App* bench_cmd, CommandHandler& handler) {
                   "Seeded sources each point query runs from (default 100; some use fewer)")
       ->check(CLI::Range(1u, 100000u));
   cmd->add_option("--threads", f->options.threads, "quiver import workers: a number or auto (default auto)");
-  cmd->add_flag("--rebuild", f->options.rebuild, "Rebuild both databases even where the stamps say they are current");
+  cmd->add_flag("--rebuild", f->options.rebuild,
+                "Rebuild both databases even where the stamps say they are current");
   cmd->add_flag("--list", f->list, "Print the selected queries' names and exit");
   cmd->add_option("--peer-dir", f->options.peer_options.scratch_dir,
                   "Where the peer is installed (default build/peers/kuzu in the source tree)");
   cmd->add_option("--peer-source", f->options.peer_options.source_dir,
                   "The peer's package and scripts (default bench/peers/kuzu in the source tree)");
   cmd->footer(
-      "Per graph: CSV files (quiver generate g500 --out; props derived from it), quiver import, Kuzu COPY of the\n"
-      "same files; then every query in one long-lived process per engine: a cold run (also the warm-up), then\n"
+      "Per graph: CSV files (quiver generate g500 --out; props derived from it), quiver import, Kuzu COPY of "
+      "the\n"
+      "same files; then every query in one long-lived process per engine: a cold run (also the warm-up), "
+      "then\n"
       "--repeat runs, the median reported. Both engines' answers are compared (row count and a hash of the\n"
-      "canonical rows); a difference is printed as MISMATCH. Exit 1 when a query errors, crashes or hangs in\n"
-      "either engine, or answers differ; a timeout is recorded as one (a measurement, not a fault). Evidence: OUT/bench-queries-S.json\n(and the table, .txt).\n"
+      "canonical rows); a difference is printed as MISMATCH. Exit 1 when a query errors, crashes or hangs "
+      "in\n"
+      "either engine, or answers differ; a timeout is recorded as one (a measurement, not a fault). "
+      "Evidence: OUT/bench-queries-S.json\n(and the table, .txt).\n"
       "See docs/benchmarks.md, \"Analytical queries side by side with Kuzu\".");
   cmd->callback([&handler, f] { handler = [f] { return RunQueriesCommand(*f); }; });
 }

@@ -36,7 +36,8 @@ TEST(ResultDigestTest, ValuesAndRows) {
   EXPECT_EQ(CanonicalValue(Value::Int(-42)), "-42");
   EXPECT_EQ(CanonicalValue(Value()), "null");
   EXPECT_EQ(CanonicalValue(Value::String("Oslo \"x\"")), "\"Oslo \\\"x\\\"\"");
-  EXPECT_EQ(CanonicalRow({Value::String("Ada"), Value::Float(0.9945), Value::Int(246)}), "\"Ada\",9.94500e-1,246");
+  EXPECT_EQ(CanonicalRow({Value::String("Ada"), Value::Float(0.9945), Value::Int(246)}),
+            "\"Ada\",9.94500e-1,246");
 }
 
 TEST(ResultDigestTest, UnorderedRowsHashAlikeInAnyOrder) {
