@@ -8,13 +8,13 @@
 //   props  the same edges as (:Person {id, age, score, name, city})-[:KNOWS {since}]->
 //          (:Person), self-loops left out (props_graph.h)
 //
-// Every text is Cypher that Quiver and Kùzu 0.11 both accept: labels on every node of a
-// pattern (Kùzu binds a pattern to its tables by them), no label-less MATCH, and answers
-// that do not depend on the engine — ORDER BY with tie-breakers wherever LIMIT cuts, and
-// no pattern where Kùzu's walk semantics and openCypher's trail semantics differ (a
-// fixed-length path that can use one relationship twice: a self-loop a->a->a in a 2-hop;
-// the 2-hop queries exclude c = a, which removes exactly those). Results are compared as
-// digests (result_digest.h).
+// Every text is Cypher that Quiver and Kùzu 0.11 both accept: labels on the nodes of a
+// pattern (Kùzu binds a pattern to its tables by them), and answers that do not depend on
+// the engine — ORDER BY with tie-breakers wherever LIMIT cuts, and no pattern where
+// Kùzu's walk semantics and openCypher's trail semantics differ (a fixed-length path
+// that can use one relationship twice: a self-loop a->a->a in a 2-hop; the 2-hop queries
+// exclude c = a, which removes those paths with every other one back to its start).
+// Results are compared as digests (result_digest.h).
 
 #include <cstdint>
 #include <nlohmann/json_fwd.hpp>
