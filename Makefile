@@ -8,7 +8,7 @@ CMAKE_FLAGS ?=
 SANITIZE ?= address,undefined
 DEMO_DIR ?= build/demo
 
-.PHONY: all setup configure build demo test sanitize tsan fuzz bench-micro bench-ladder bench-peers format lint clean
+.PHONY: all setup configure build demo test sanitize tsan fuzz bench-micro bench-ladder bench-peers bench-queries format lint clean
 
 all: build
 
@@ -75,6 +75,22 @@ PEER_FROM ?= 16
 PEER_TO ?= 16
 bench-peers: build
 	$(BUILD_DIR)/quiver bench ladder --from $(PEER_FROM) --to $(PEER_TO) --queries-khop $(KHOP) --peer kuzu --out build/bench/peers
+
+# The analytical query benchmark, Quiver and Kuzu side by side (docs/benchmarks.md,
+# "Analytical queries side by side with Kuzu"): Quiver/Kuzu per query and their geometric
+# mean. Graphs and databases are kept under build/bench/queries and reused. Builds only
+# the quiver tool. A benchmark, not a test: not part of `make test`.
+QUERIES_SCALE ?= 18
+QUERIES_REPEAT ?= 5
+QUERIES_GRAPHS ?= g500,props
+QUERIES_PEER ?= kuzu
+QUERIES_TIMEOUT ?= 60s
+QUERIES_FILTER ?=
+bench-queries: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver
+	$(BUILD_DIR)/quiver bench queries --scale $(QUERIES_SCALE) --repeat $(QUERIES_REPEAT) --graphs $(QUERIES_GRAPHS) \
+		--peer $(QUERIES_PEER) --query-timeout $(QUERIES_TIMEOUT) --out build/bench/queries \
+		$(if $(QUERIES_FILTER),--filter '$(QUERIES_FILTER)')
 
 format:
 	git ls-files '*.h' '*.cpp' | xargs clang-format -i

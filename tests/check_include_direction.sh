@@ -47,6 +47,10 @@ tools/quiver/cmd_bench.cpp bench/summary_table.h
 tools/quiver/cmd_bench.cpp bench/svg_plot.h
 tools/quiver/cmd_bench_overhead.cpp bench/ladder.h
 tools/quiver/cmd_bench_overhead.cpp bench/query_overhead.h
+tools/quiver/cmd_bench_queries.cpp bench/query_bench.h
+tools/quiver/cmd_bench_queries.cpp bench/query_report.h
+tools/quiver/cmd_bench_queries.cpp bench/query_runner.h
+tools/quiver/cmd_bench_queries.cpp bench/source_paths.h
 tools/quiver/cmd_bench_rung.cpp bench/ladder.h
 tools/quiver/cmd_bench_rung.cpp bench/rung_ingest.h
 tools/quiver/cmd_bench_rung.cpp bench/rung_query.h

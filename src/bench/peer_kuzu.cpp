@@ -75,7 +75,7 @@ Status EnsureKuzuInstalled(const PeerOptions& peer, const LadderLog& log) {
   std::error_code ec;
   fs::create_directories(peer.scratch_dir, ec);
   if (ec) return Status::IOError("cannot create " + peer.scratch_dir + ": " + ec.message());
-  for (const char* f : {"package.json", "run.mjs"}) {
+  for (const char* f : {"package.json", "run.mjs", "queries.mjs"}) {
     fs::copy_file(peer.source_dir + "/" + f, peer.scratch_dir + "/" + f, fs::copy_options::overwrite_existing, ec);
     if (ec) return Status::IOError(std::string("cannot copy ") + f + " from " + peer.source_dir + ": " + ec.message());
   }

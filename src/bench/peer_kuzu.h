@@ -30,7 +30,9 @@ struct PeerOptions {
   std::string npm = "npm";
 };
 
-// Installs the peer when it is not installed yet; the error says what npm printed.
+// Installs the peer when it is not installed yet, and copies its scripts (run.mjs for the
+// ladder, queries.mjs for `quiver bench queries`) next to it, so that they resolve the
+// installed package; the error says what npm printed.
 Status EnsureKuzuInstalled(const PeerOptions& peer, const LadderLog& log);
 
 // Runs steps 2-5 for the rung (its evidence as RunRung returned it). Never throws; a

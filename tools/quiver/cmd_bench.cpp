@@ -32,13 +32,6 @@ struct LadderFlags {
   bench::PeerOptions peer_options{bench::DefaultKuzuPeerDir(), bench::DefaultKuzuScratchDir()};
 };
 
-std::string SelfExe() {
-  char buf[PATH_MAX];
-  const ssize_t n = ::readlink("/proc/self/exe", buf, sizeof(buf) - 1);
-  if (n <= 0) return "";
-  return std::string(buf, static_cast<size_t>(n));
-}
-
 int GateLadder(const nlohmann::json& ladder, const std::string& limits_path, nlohmann::json* report_out) {
   auto limits = bench::GateLimits::Load(limits_path);
   if (!limits.ok()) {
@@ -73,7 +66,7 @@ int RunLadderCommand(LadderFlags f) {
     std::cerr << "quiver bench ladder: unknown peer '" << f.peer << "' (available: kuzu)\n";
     return kExitUsage;
   }
-  o.quiver_binary = SelfExe();
+  o.quiver_binary = SelfExecutablePath();
   const auto log = [](const std::string& line) { std::cerr << "bench: " << line << "\n"; };
   if (!f.peer.empty()) {
     Status s = bench::EnsureKuzuInstalled(f.peer_options, log);
@@ -197,12 +190,20 @@ void RegisterGate(CLI::App* bench_cmd, CommandHandler& handler) {
 
 }  // namespace
 
+std::string SelfExecutablePath() {
+  char buf[PATH_MAX];
+  const ssize_t n = ::readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+  if (n <= 0) return "";
+  return std::string(buf, static_cast<size_t>(n));
+}
+
 void RegisterBenchCommand(CLI::App& app, CommandHandler& handler) {
-  auto* cmd = app.add_subcommand("bench", "Benchmarks: the Graph500 scale ladder, its ingest gate, a peer, the per-query overhead.");
+  auto* cmd = app.add_subcommand("bench", "Benchmarks: the Graph500 scale ladder, its ingest gate, a peer, the per-query overhead, analytical queries.");
   cmd->require_subcommand(1);
   RegisterLadder(cmd, handler);
   RegisterGate(cmd, handler);
   RegisterBenchOverheadCommand(cmd, handler);
+  RegisterBenchQueriesCommands(cmd, handler);
   RegisterBenchRungCommand(cmd, handler);
 }
 
