@@ -119,6 +119,8 @@ class GraphReader {
   // out = property `key` of each node (null where it has none), typed where every value
   // read has one type (ValueVector).
   virtual void GatherNodeProperty(std::span<const NodeId> nodes, PropertyKeyId key, ValueVector& out) const;
+  // The same for relationships.
+  virtual void GatherRelationshipProperty(std::span<const RelId> rels, PropertyKeyId key, ValueVector& out) const;
   // Clears keep[i] where nodes[i] does not carry `label` (keep.size() == nodes.size()).
   virtual void FilterByLabel(std::span<const NodeId> nodes, LabelId label, std::span<uint8_t> keep) const;
   // Appends what Expand would, as ids: the node at the other end and the relationship.

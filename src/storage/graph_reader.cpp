@@ -10,6 +10,11 @@ void GraphReader::GatherNodeProperty(std::span<const NodeId> nodes, PropertyKeyI
   for (size_t i = 0; i < nodes.size(); ++i) out.Set(i, GetNodeProperty(nodes[i], key));
 }
 
+void GraphReader::GatherRelationshipProperty(std::span<const RelId> rels, PropertyKeyId key, ValueVector& out) const {
+  out.Reset(VectorKind::kBoxed, rels.size());
+  for (size_t i = 0; i < rels.size(); ++i) out.Set(i, GetRelationshipProperty(rels[i], key));
+}
+
 void GraphReader::FilterByLabel(std::span<const NodeId> nodes, LabelId label, std::span<uint8_t> keep) const {
   for (size_t i = 0; i < nodes.size(); ++i) {
     if (keep[i] && !HasLabel(nodes[i], label)) keep[i] = 0;

@@ -4,12 +4,12 @@
 
 namespace quiver::exec::vector {
 
-uint32_t FragmentColumns::Add(planner::SlotId slot, bool node) {
+uint32_t FragmentColumns::Add(planner::SlotId slot, Holds holds) {
   if (slot >= by_slot_.size()) by_slot_.resize(slot + 1, kNoColumn);
   if (by_slot_[slot] == kNoColumn) {
     by_slot_[slot] = static_cast<uint32_t>(slots_.size());
     slots_.push_back(slot);
-    node_.push_back(node);
+    holds_.push_back(holds);
   }
   return by_slot_[slot];
 }

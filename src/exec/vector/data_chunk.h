@@ -17,9 +17,12 @@ namespace quiver::exec::vector {
 class FragmentColumns {
  public:
   static constexpr uint32_t kNoColumn = UINT32_MAX;
-  // `node`: the column holds node ids (a scan's or an expand's node), never null.
-  uint32_t Add(planner::SlotId slot, bool node = false);
-  bool IsNode(uint32_t column) const { return node_[column]; }
+  // What a column holds: node ids (a scan's or an expand's node) or relationship ids (an
+  // expand's), never null; or any value (a projection's).
+  enum class Holds : uint8_t { kValues, kNodes, kRelationships };
+  uint32_t Add(planner::SlotId slot, Holds holds = Holds::kValues);
+  bool IsNode(uint32_t column) const { return holds_[column] == Holds::kNodes; }
+  bool IsRelationship(uint32_t column) const { return holds_[column] == Holds::kRelationships; }
   uint32_t Find(planner::SlotId slot) const {
     return slot < by_slot_.size() ? by_slot_[slot] : kNoColumn;
   }
@@ -29,7 +32,7 @@ class FragmentColumns {
  private:
   std::vector<uint32_t> by_slot_;
   std::vector<planner::SlotId> slots_;
-  std::vector<bool> node_;
+  std::vector<Holds> holds_;
 };
 
 struct DataChunk {

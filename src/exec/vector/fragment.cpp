@@ -55,7 +55,7 @@ std::unique_ptr<Fragment> Fragment::Match(const LogicalOperator& consumer) {
   if (op->kind != OpKind::kNodeScan || op->children[0]->kind != OpKind::kStart) return nullptr;
   std::unique_ptr<Fragment> f(new Fragment());
   f->scan_ = op;
-  f->scan_column_ = f->columns_.Add(op->slot, /*node=*/true);
+  f->scan_column_ = f->columns_.Add(op->slot, FragmentColumns::Holds::kNodes);
   for (const auto& value : op->scan_property_values) {
     if (!planner::IsRowIndependent(*value)) return nullptr;
   }
@@ -70,9 +70,9 @@ std::unique_ptr<Fragment> Fragment::Match(const LogicalOperator& consumer) {
         const uint32_t to = f->columns_.Find(s.to_slot);
         if (to == FragmentColumns::kNoColumn || !f->columns_.IsNode(to)) return nullptr;
       } else {
-        f->columns_.Add(s.to_slot, /*node=*/true);
+        f->columns_.Add(s.to_slot, FragmentColumns::Holds::kNodes);
       }
-      f->columns_.Add(s.rel_slot);
+      f->columns_.Add(s.rel_slot, FragmentColumns::Holds::kRelationships);
     } else if (s.kind == OpKind::kProject) {
       for (planner::SlotId slot : s.slots) f->columns_.Add(slot);
     }

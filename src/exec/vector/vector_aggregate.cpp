@@ -1,6 +1,7 @@
 #include "exec/vector/vector_aggregate.h"
 
 #include <algorithm>
+#include <atomic>
 
 #include "exec/entity_ref.h"
 #include "exec/function/function.h"
@@ -19,17 +20,36 @@ bool IsCount(const AggregateSpec& spec) {
   return spec.function == nullptr || (spec.name == "count" && !spec.distinct && spec.args.size() == 1);
 }
 
-// Aggregates whose result is the same in whatever order the rows arrive (and the
-// partial states merge).
-bool OrderIndependent(const AggregateSpec& spec) {
-  if (IsCount(spec)) return true;
-  if (spec.name == "min" || spec.name == "max") return true;
-  if (spec.name == "count") return true;  // count(DISTINCT x)
-  if ((spec.name == "sum" || spec.name == "avg") && !spec.args.empty() &&
-      spec.args[0]->type == planner::StaticType::kInt) {
-    return true;
+// Whether an aggregate's result is the same in whatever order the rows arrive (and the
+// partial states merge): always (counts, min, max), while every value is an integer
+// (sum and avg add integers exactly, in 128 bits, but floats rounding as they go), or
+// never (collect, stDev, percentiles).
+enum class OrderIndependence : uint8_t { kAlways, kWhileIntegers, kNever };
+OrderIndependence OrderIndependentOf(const AggregateSpec& spec) {
+  if (IsCount(spec) || spec.name == "min" || spec.name == "max" || spec.name == "count") {
+    return OrderIndependence::kAlways;  // (the last: count(DISTINCT x))
   }
-  return false;
+  if ((spec.name == "sum" || spec.name == "avg") && !spec.args.empty()) {
+    return spec.args[0]->type == planner::StaticType::kInt ? OrderIndependence::kAlways
+                                                            : OrderIndependence::kWhileIntegers;
+  }
+  return OrderIndependence::kNever;
+}
+
+// Does the vector hold a value a sum would not add exactly in any order (a float, a
+// duration)? Nulls and integers are fine.
+bool HasNonInteger(const ValueVector& v) {
+  switch (v.kind) {
+    case VectorKind::kInt64:
+      return false;
+    case VectorKind::kBoxed:
+      for (size_t i = 0; i < v.size(); ++i) {
+        if (v.valid[i] && !v.boxed[i].IsInt()) return true;
+      }
+      return false;
+    default:
+      return std::find(v.valid.begin(), v.valid.end(), 1) != v.valid.end();
+  }
 }
 
 bool Deterministic(const planner::BoundExpr& e) {
@@ -61,8 +81,10 @@ class VectorAggregateOp final : public PhysicalOperator {
       c.star = spec.function == nullptr;
       c.index = c.count ? count_aggregates_++ : other_aggregates_++;
       for (const auto& a : spec.args) c.args.push_back(CompileExpression(*a, columns));
+      const OrderIndependence independence = OrderIndependentOf(spec);
+      c.needs_integers = independence == OrderIndependence::kWhileIntegers;
       aggregates_.push_back(std::move(c));
-      order_independent_ = order_independent_ && OrderIndependent(spec);
+      order_independent_ = order_independent_ && independence != OrderIndependence::kNever;
     }
     DecideDense(logical);
   }
@@ -105,6 +127,7 @@ class VectorAggregateOp final : public PhysicalOperator {
 
  private:
   struct Compiled {
+    bool needs_integers = false;  // parallel only while its argument is an integer
     bool count = false;
     bool star = false;
     size_t index = 0;  // among the counts, or among the other aggregates
@@ -154,8 +177,19 @@ class VectorAggregateOp final : public PhysicalOperator {
     return out;
   }
 
+  // Runs on every worker where the aggregates allow it; when a sum or an average met a
+  // value that is not an integer, whose sum depends on the order of addition, runs again
+  // on one worker, in the row engine's order.
   void Compute(ExecContext& ctx) {
-    run_ = fragment_->PlanRun(ctx, order_independent_);
+    non_integer_seen_.store(false);
+    if (RunOnce(ctx, order_independent_) || run_.workers == 1) return;
+    RunOnce(ctx, /*parallel=*/false);
+  }
+
+  // False when the run was parallel and met a non-integer where that matters.
+  bool RunOnce(ExecContext& ctx, bool parallel) {
+    run_ = fragment_->PlanRun(ctx, parallel);
+    watch_integers_ = run_.workers > 1;
     node_bound_ = run_.bound;
     const uint32_t workers = run_.workers;
     dense_ = false;
@@ -172,6 +206,7 @@ class VectorAggregateOp final : public PhysicalOperator {
     }
     fragment_->Run(ctx, run_, states,
                    [&](DataChunk& chunk, size_t, uint32_t w) { Consume(chunk, *states[w], partials[w]); });
+    if (watch_integers_ && non_integer_seen_.load()) return false;
     Partial& first = partials[0];
     auto make = [this] { return NewAggregators(); };
     if (dense_) {
@@ -189,9 +224,11 @@ class VectorAggregateOp final : public PhysicalOperator {
     }
     if (logical().key_count == 0 && first.table->size() == 0) first.table->FindOrInsert(nullptr, make);
     result_ = std::move(first.table);
+    return true;
   }
 
   void Consume(DataChunk& chunk, WorkerState& worker, Partial& partial) const {
+    if (watch_integers_ && non_integer_seen_.load(std::memory_order_relaxed)) return;  // runs again
     const size_t n = chunk.size;
     // Each aggregate's arguments (count(x) reads only the first one's validity).
     std::vector<std::vector<ValueVector>> args(aggregates_.size());
@@ -199,6 +236,10 @@ class VectorAggregateOp final : public PhysicalOperator {
       args[a].resize(aggregates_[a].args.size());
       for (size_t j = 0; j < aggregates_[a].args.size(); ++j)
         aggregates_[a].args[j]->Evaluate(chunk, worker.eval, args[a][j]);
+      if (watch_integers_ && aggregates_[a].needs_integers && HasNonInteger(args[a][0])) {
+        non_integer_seen_.store(true, std::memory_order_relaxed);
+        return;
+      }
     }
     if (dense_) {
       const size_t stride = 1 + count_aggregates_;
@@ -290,6 +331,10 @@ class VectorAggregateOp final : public PhysicalOperator {
   size_t count_aggregates_ = 0;
   size_t other_aggregates_ = 0;
   bool order_independent_ = true;
+  // The run is parallel and has sums or averages that must see only integers: set by
+  // a worker that saw another value.
+  bool watch_integers_ = false;
+  mutable std::atomic<bool> non_integer_seen_{false};
   uint32_t dense_column_ = FragmentColumns::kNoColumn;  // the candidate; dense_ when chosen
   bool dense_ = false;
   uint64_t node_bound_ = 0;

@@ -125,6 +125,24 @@ class NodePropertyExpression final : public VectorExpression {
   const std::string& key_;
 };
 
+// r.key over a relationship column: one gather per chunk.
+class RelationshipPropertyExpression final : public VectorExpression {
+ public:
+  RelationshipPropertyExpression(uint32_t column, const std::string& key) : column_(column), key_(key) {}
+  void Evaluate(const DataChunk& chunk, EvalContext& ctx, ValueVector& out) const override {
+    auto key = ctx.rows.PropertyKey(key_);
+    if (!key) {
+      out.Reset(VectorKind::kBoxed, chunk.size);
+      return;
+    }
+    ctx.graph.GatherRelationshipProperty(chunk.columns[column_].ids, *key, out);
+  }
+
+ private:
+  uint32_t column_;
+  const std::string& key_;
+};
+
 // n:A:B over a node column.
 class HasLabelsExpression final : public VectorExpression {
  public:
@@ -393,6 +411,46 @@ class ArithmeticExpression final : public VectorExpression {
 };
 
 // A slot the fragment binds to nodes (a scan's or an expand's), never null.
+// STARTS WITH, ENDS WITH, CONTAINS, =~ and IN: both operands vectorized, then the row
+// engine's function per row (strings are boxed anyway; what this saves is boxing the
+// node and evaluating the property access a row at a time).
+class StringPredicateExpression final : public VectorExpression {
+ public:
+  StringPredicateExpression(ExprOp op, VectorExpressionPtr lhs, VectorExpressionPtr rhs)
+      : op_(op), lhs_(std::move(lhs)), rhs_(std::move(rhs)) {}
+  void Evaluate(const DataChunk& chunk, EvalContext& ctx, ValueVector& out) const override {
+    ValueVector a, b;
+    lhs_->Evaluate(chunk, ctx, a);
+    rhs_->Evaluate(chunk, ctx, b);
+    out.Reset(VectorKind::kBool, chunk.size);
+    for (size_t i = 0; i < chunk.size; ++i) {
+      const Value x = Box(a, i, ctx), y = Box(b, i, ctx);
+      switch (op_) {
+        case ExprOp::kRegexMatch:
+          out.Set(i, RegexMatch(x, y));
+          break;
+        case ExprOp::kIn:
+          out.Set(i, InList(x, y));
+          break;
+        default:
+          out.Set(i, StringPredicate(op_, x, y));
+          break;
+      }
+    }
+  }
+  bool MayThrow() const override { return true; }
+
+ private:
+  static Value Box(const ValueVector& v, size_t i, EvalContext& ctx) {
+    if (v.kind == VectorKind::kRelationship) {
+      return v.valid[i] ? RelRef(ctx.graph.GetRelationship(v.ids[i]), ctx.graph) : Value();
+    }
+    return v.Get(i);
+  }
+  ExprOp op_;
+  VectorExpressionPtr lhs_, rhs_;
+};
+
 bool IsNodeColumn(const BoundExpr& e, const FragmentColumns& columns) {
   if (e.op != ExprOp::kSlot) return false;
   const uint32_t c = columns.Find(e.slot);
@@ -425,6 +483,10 @@ VectorExpressionPtr CompileExpression(const BoundExpr& e, const FragmentColumns&
       if (IsNodeColumn(*e.args[0], columns)) {
         return std::make_unique<NodePropertyExpression>(columns.Find(e.args[0]->slot), e.name);
       }
+      if (e.args[0]->op == ExprOp::kSlot && columns.Find(e.args[0]->slot) != FragmentColumns::kNoColumn &&
+          columns.IsRelationship(columns.Find(e.args[0]->slot))) {
+        return std::make_unique<RelationshipPropertyExpression>(columns.Find(e.args[0]->slot), e.name);
+      }
       break;
     case ExprOp::kHasLabels:
       if (IsNodeColumn(*e.args[0], columns)) {
@@ -451,6 +513,13 @@ VectorExpressionPtr CompileExpression(const BoundExpr& e, const FragmentColumns&
                                                       CompileExpression(*e.args[1], columns));
       }
       break;
+    case ExprOp::kStartsWith:
+    case ExprOp::kEndsWith:
+    case ExprOp::kContains:
+    case ExprOp::kRegexMatch:
+    case ExprOp::kIn:
+      return std::make_unique<StringPredicateExpression>(e.op, CompileExpression(*e.args[0], columns),
+                                                         CompileExpression(*e.args[1], columns));
     case ExprOp::kAdd:
     case ExprOp::kSubtract:
     case ExprOp::kMultiply:

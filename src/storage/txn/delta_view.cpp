@@ -360,6 +360,64 @@ void DeltaView::GatherNodeProperty(std::span<const NodeId> nodes, PropertyKeyId 
   }
 }
 
+namespace {
+
+// The vector kind a typed column reads into (kBoxed for strings and mixed columns).
+VectorKind KindOf(const PropertyColumn* column) {
+  if (column == nullptr) return VectorKind::kBoxed;
+  switch (column->type()) {
+    case ColumnType::kInt64:
+      return VectorKind::kInt64;
+    case ColumnType::kDouble:
+      return VectorKind::kDouble;
+    case ColumnType::kBool:
+      return VectorKind::kBool;
+    default:
+      return VectorKind::kBoxed;
+  }
+}
+
+}  // namespace
+
+void DeltaView::GatherRelationshipProperty(std::span<const RelId> rels, PropertyKeyId key, ValueVector& out) const {
+  const BaseGraph& base = *s_->base;
+  const Generation& g = base.gen();
+  const bool untouched = s_->rels.empty();
+  // Relationships of a chunk are mostly of one type: the column of the last one read.
+  uint32_t column_type = UINT32_MAX;
+  const PropertyColumn* column = nullptr;
+  auto column_of = [&](uint32_t type) {
+    if (type != column_type) {
+      column_type = type;
+      column = g.EdgeColumn(type, key);
+    }
+    return column;
+  };
+  VectorKind kind = VectorKind::kBoxed;
+  if (!rels.empty() && IsBaseRel(rels[0])) kind = KindOf(column_of(base.EdgeOf(rels[0]).type));
+  out.Reset(kind, rels.size());
+  for (size_t i = 0; i < rels.size(); ++i) {
+    const RelId rel = rels[i];
+    if (!IsBaseRel(rel) || (!untouched && RelRecord(rel) != nullptr)) {
+      out.Set(i, GetRelationshipProperty(rel, key));
+      continue;
+    }
+    const EdgeRef e = base.EdgeOf(rel);
+    const PropertyColumn* c = column_of(e.type);
+    if (c == nullptr || !c->IsPresent(e.position)) {
+      out.Set(i, Value());
+    } else if (out.kind == VectorKind::kInt64 && c->type() == ColumnType::kInt64) {
+      out.ints[i] = c->Int64At(e.position);
+      out.valid[i] = 1;
+    } else if (out.kind == VectorKind::kDouble && c->type() == ColumnType::kDouble) {
+      out.doubles[i] = c->DoubleAt(e.position);
+      out.valid[i] = 1;
+    } else {
+      out.Set(i, ToValue(ValueOrThrow(c->Get(e.position))));
+    }
+  }
+}
+
 void DeltaView::FilterByLabel(std::span<const NodeId> nodes, LabelId label, std::span<uint8_t> keep) const {
   const Generation& g = s_->base->gen();
   const uint64_t base_nodes = s_->base->node_count();

@@ -65,6 +65,7 @@ class DeltaView {
   // ---- batch reads (GraphReader's): a node the delta has not touched reads the base's
   // typed column and CSR slices directly ----
   void GatherNodeProperty(std::span<const NodeId> nodes, PropertyKeyId key, ValueVector& out) const;
+  void GatherRelationshipProperty(std::span<const RelId> rels, PropertyKeyId key, ValueVector& out) const;
   void FilterByLabel(std::span<const NodeId> nodes, LabelId label, std::span<uint8_t> keep) const;
   void ExpandIds(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types,
                  std::vector<NodeId>& neighbours, std::vector<RelId>& rels) const;
@@ -155,6 +156,9 @@ class StateReader : public Base {
   }
   void GatherNodeProperty(std::span<const NodeId> nodes, PropertyKeyId key, ValueVector& out) const override {
     view_.GatherNodeProperty(nodes, key, out);
+  }
+  void GatherRelationshipProperty(std::span<const RelId> rels, PropertyKeyId key, ValueVector& out) const override {
+    view_.GatherRelationshipProperty(rels, key, out);
   }
   void FilterByLabel(std::span<const NodeId> nodes, LabelId label, std::span<uint8_t> keep) const override {
     view_.FilterByLabel(nodes, label, keep);

@@ -130,6 +130,9 @@ const char* const kQueries[] = {
     "MATCH (a)-[:KNOWS]->(b) RETURN b, count(*) AS c, min(a.age)",
     "MATCH (a)-[:KNOWS]->(b) RETURN toString(a.age) + '/' + b.name AS k, count(*)",
     "MATCH (a)-[r:KNOWS]->(b) WHERE r.since >= 2000 RETURN a.id % 3 AS g, count(*), collect(r.since)",
+    "MATCH (a)-[r:KNOWS]->(b) RETURN a.mixed AS m, avg(b.score), sum(b.score), sum(r.since)",
+    "MATCH (a)-[r:KNOWS]->(b) WHERE r.since > 2000 AND b.name ENDS WITH '1' RETURN r.since % 4 AS y, count(*)",
+    "MATCH (n) WHERE n.name IN ['p1', 'p2', 'new3'] OR n.name =~ 'p1.*7' RETURN count(*), collect(n.id)",
     "MATCH (n:Nobody) RETURN count(*)",
     "MATCH (n:Nobody) RETURN n.x, count(*)",
     "MATCH (n)-[:NOTYPE]->(m) RETURN count(*)",
@@ -284,6 +287,11 @@ TEST_F(VectorEngineTest, ProfileCountsTheFragmentsRows) {
   EXPECT_NE(std::string(r.rows().at(0).at(0).AsString()).find(", grouped by node"), std::string::npos);
   // An aggregate whose result depends on the row order runs on one worker.
   r = conn->Query("PROFILE MATCH (a)-[:KNOWS]->(b) RETURN collect(b.id)");
+  EXPECT_NE(std::string(r.rows().at(0).at(0).AsString()).find("vectorized: 1 worker,"), std::string::npos);
+  // Sums of integers run on every worker; a sum that meets a float runs again on one.
+  r = conn->Query("PROFILE MATCH (a)-[r:KNOWS]->(b) RETURN sum(r.since)");
+  EXPECT_NE(std::string(r.rows().at(0).at(0).AsString()).find("vectorized: 2 workers,"), std::string::npos);
+  r = conn->Query("PROFILE MATCH (a)-[r:KNOWS]->(b) RETURN sum(b.score)");
   EXPECT_NE(std::string(r.rows().at(0).at(0).AsString()).find("vectorized: 1 worker,"), std::string::npos);
   // ORDER BY ... LIMIT over a fragment: a top-k per worker.
   r = conn->Query("PROFILE MATCH (a)-[:KNOWS]->(b) RETURN b.id ORDER BY b.id LIMIT 3");
