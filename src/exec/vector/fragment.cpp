@@ -104,6 +104,53 @@ std::unique_ptr<Fragment> Fragment::Match(const LogicalOperator& consumer) {
   return f;
 }
 
+namespace {
+
+// Marks the columns `expr` reads; every column when it has a subquery (whose reads the
+// fallback fills in from every column).
+void MarkReads(const planner::BoundExpr& expr, const FragmentColumns& columns, std::vector<bool>& live) {
+  std::vector<planner::SlotId> slots;
+  planner::CollectSlots(expr, slots);
+  for (planner::SlotId s : slots) {
+    const uint32_t c = columns.Find(s);
+    if (c != FragmentColumns::kNoColumn) live[c] = true;
+  }
+}
+
+bool HasSubplan(const planner::BoundExpr& e) {
+  if (e.subplan) return true;
+  for (const auto& a : e.args) {
+    if (HasSubplan(*a)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void Fragment::SetConsumerReads(const std::vector<const planner::BoundExpr*>& exprs) {
+  std::vector<bool> live(columns_.size(), false);
+  bool all = false;
+  for (const auto* e : exprs) {
+    MarkReads(*e, columns_, live);
+    all = all || HasSubplan(*e);
+  }
+  live_after_.assign(stages_.size(), std::vector<bool>());
+  for (size_t k = stages_.size(); k-- > 0;) {
+    live_after_[k] = all ? std::vector<bool>(columns_.size(), true) : live;
+    const Stage& s = *stages_[k];
+    const LogicalOperator& op = *s.op;
+    for (const auto& e : op.exprs) {
+      MarkReads(*e, columns_, live);
+      all = all || HasSubplan(*e);
+    }
+    if (op.kind == OpKind::kExpand) {
+      live[s.from] = true;
+      if (op.into) live[s.to] = true;
+      for (uint32_t c : s.distinct_from) live[c] = true;
+    }
+  }
+}
+
 std::string FragmentRun::Note(const std::string& what) const {
   return what + ": " + std::to_string(workers) + (workers == 1 ? " worker, " : " workers, ") +
          std::to_string(morsels) + (morsels == 1 ? " morsel" : " morsels");
@@ -243,20 +290,24 @@ void Fragment::Expand(size_t stage, DataChunk& chunk, WorkerState& worker, const
     if (index.empty()) return;
     DataChunk out;
     out.columns.resize(chunk.columns.size());
+    const std::vector<bool>* live = live_after_.empty() ? nullptr : &live_after_[stage];
     for (size_t c = 0; c < chunk.columns.size(); ++c) {
+      if (live != nullptr && !(*live)[c]) continue;  // nothing above reads it
       if (chunk.columns[c].size() == chunk.size) out.columns[c].Gather(chunk.columns[c], index);
     }
     out.size = index.size();
-    if (!op.into) {
+    if (!op.into && (live == nullptr || (*live)[s.to])) {
       ValueVector& to = out.columns[s.to];
       to.kind = VectorKind::kNode;
       to.ids.swap(targets);
       to.valid.assign(out.size, 1);
     }
-    ValueVector& rel = out.columns[s.rel];
-    rel.kind = VectorKind::kRelationship;
-    rel.ids.swap(rels);
-    rel.valid.assign(out.size, 1);
+    if (live == nullptr || (*live)[s.rel]) {
+      ValueVector& rel = out.columns[s.rel];
+      rel.kind = VectorKind::kRelationship;
+      rel.ids.swap(rels);
+      rel.valid.assign(out.size, 1);
+    }
     index.clear();
     targets.clear();
     rels.clear();

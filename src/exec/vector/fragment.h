@@ -53,6 +53,9 @@ class Fragment {
   ~Fragment();
 
   const FragmentColumns& columns() const { return columns_; }
+  // What the consumer reads of the fragment's rows (its expressions): an expand then
+  // copies only the columns some later stage or the consumer reads. Default: all.
+  void SetConsumerReads(const std::vector<const planner::BoundExpr*>& exprs);
   // Node ids the scan covers: [0, NodeIdBound()).
   NodeId NodeBound(const GraphReader& graph) const { return graph.NodeIdBound(); }
   // Runs the scan over node ids [begin, end) and the stages, handing every non-empty
@@ -84,6 +87,8 @@ class Fragment {
   const planner::LogicalOperator* scan_ = nullptr;
   uint32_t scan_column_ = 0;
   std::vector<std::unique_ptr<Stage>> stages_;  // bottom-up: stages_[0] reads the scan's chunks
+  // Per stage, the columns read after it (by later stages or the consumer).
+  std::vector<std::vector<bool>> live_after_;
   mutable std::atomic<uint64_t> scan_rows_{0};
 };
 

@@ -1,7 +1,6 @@
 #include "exec/vector/vector_aggregate.h"
 
 #include <algorithm>
-#include <atomic>
 
 #include "exec/entity_ref.h"
 #include "exec/function/function.h"
@@ -57,6 +56,10 @@ bool Deterministic(const planner::BoundExpr& e) {
   if (e.subplan) return false;
   return std::all_of(e.args.begin(), e.args.end(), [](const planner::BoundExprPtr& a) { return Deterministic(*a); });
 }
+
+// Thrown by a worker that met a non-integer where only integers keep a parallel run
+// exact: the pool skips the morsels left, and the aggregation runs again on one worker.
+struct RestartOnOneWorker {};
 
 // Dense arrays beyond this (per worker) use the hash table instead.
 constexpr uint64_t kMaxDenseBytes = uint64_t{1} << 30;
@@ -181,13 +184,14 @@ class VectorAggregateOp final : public PhysicalOperator {
   // value that is not an integer, whose sum depends on the order of addition, runs again
   // on one worker, in the row engine's order.
   void Compute(ExecContext& ctx) {
-    non_integer_seen_.store(false);
-    if (RunOnce(ctx, order_independent_) || run_.workers == 1) return;
-    RunOnce(ctx, /*parallel=*/false);
+    try {
+      RunOnce(ctx, order_independent_);
+    } catch (const RestartOnOneWorker&) {
+      RunOnce(ctx, /*parallel=*/false);
+    }
   }
 
-  // False when the run was parallel and met a non-integer where that matters.
-  bool RunOnce(ExecContext& ctx, bool parallel) {
+  void RunOnce(ExecContext& ctx, bool parallel) {
     run_ = fragment_->PlanRun(ctx, parallel);
     watch_integers_ = run_.workers > 1;
     node_bound_ = run_.bound;
@@ -206,7 +210,6 @@ class VectorAggregateOp final : public PhysicalOperator {
     }
     fragment_->Run(ctx, run_, states,
                    [&](DataChunk& chunk, size_t, uint32_t w) { Consume(chunk, *states[w], partials[w]); });
-    if (watch_integers_ && non_integer_seen_.load()) return false;
     Partial& first = partials[0];
     auto make = [this] { return NewAggregators(); };
     if (dense_) {
@@ -224,11 +227,9 @@ class VectorAggregateOp final : public PhysicalOperator {
     }
     if (logical().key_count == 0 && first.table->size() == 0) first.table->FindOrInsert(nullptr, make);
     result_ = std::move(first.table);
-    return true;
   }
 
   void Consume(DataChunk& chunk, WorkerState& worker, Partial& partial) const {
-    if (watch_integers_ && non_integer_seen_.load(std::memory_order_relaxed)) return;  // runs again
     const size_t n = chunk.size;
     // Each aggregate's arguments (count(x) reads only the first one's validity).
     std::vector<std::vector<ValueVector>> args(aggregates_.size());
@@ -236,10 +237,7 @@ class VectorAggregateOp final : public PhysicalOperator {
       args[a].resize(aggregates_[a].args.size());
       for (size_t j = 0; j < aggregates_[a].args.size(); ++j)
         aggregates_[a].args[j]->Evaluate(chunk, worker.eval, args[a][j]);
-      if (watch_integers_ && aggregates_[a].needs_integers && HasNonInteger(args[a][0])) {
-        non_integer_seen_.store(true, std::memory_order_relaxed);
-        return;
-      }
+      if (watch_integers_ && aggregates_[a].needs_integers && HasNonInteger(args[a][0])) throw RestartOnOneWorker{};
     }
     if (dense_) {
       const size_t stride = 1 + count_aggregates_;
@@ -331,10 +329,8 @@ class VectorAggregateOp final : public PhysicalOperator {
   size_t count_aggregates_ = 0;
   size_t other_aggregates_ = 0;
   bool order_independent_ = true;
-  // The run is parallel and has sums or averages that must see only integers: set by
-  // a worker that saw another value.
+  // The run is parallel: sums and averages must see only integers.
   bool watch_integers_ = false;
-  mutable std::atomic<bool> non_integer_seen_{false};
   uint32_t dense_column_ = FragmentColumns::kNoColumn;  // the candidate; dense_ when chosen
   bool dense_ = false;
   uint64_t node_bound_ = 0;
@@ -357,6 +353,12 @@ PhysicalOperatorPtr MakeVectorAggregate(const LogicalOperator& aggregate) {
       if (!ReadsOnly(*a, fragment->columns())) return nullptr;
     }
   }
+  std::vector<const planner::BoundExpr*> reads;
+  for (size_t k = 0; k < aggregate.key_count; ++k) reads.push_back(aggregate.exprs[k].get());
+  for (const auto& spec : aggregate.aggregates) {
+    for (const auto& a : spec.args) reads.push_back(a.get());
+  }
+  fragment->SetConsumerReads(reads);
   return std::make_unique<VectorAggregateOp>(aggregate, std::move(fragment));
 }
 
