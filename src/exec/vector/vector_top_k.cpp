@@ -106,8 +106,8 @@ class VectorTopKOp final : public PhysicalOperator {
   }
 
   void Compute(ExecContext& ctx) {
-    k_ = SIZE_MAX;
-    {
+    k_ = SIZE_MAX;  // a full sort: every row is among the best
+    if (logical().sort_limit) {
       std::vector<Value> scratch(ctx.width());
       Value k = Evaluate(*logical().sort_limit, scratch.data(), ctx);
       // An invalid count is the Limit's to report; then everything is kept.
@@ -165,7 +165,6 @@ class VectorTopKOp final : public PhysicalOperator {
 }  // namespace
 
 PhysicalOperatorPtr MakeVectorTopK(const LogicalOperator& sort) {
-  if (!sort.sort_limit) return nullptr;
   auto fragment = Fragment::Match(sort);
   if (!fragment) return nullptr;
   for (const auto& e : sort.exprs) {

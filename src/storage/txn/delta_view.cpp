@@ -109,15 +109,21 @@ void DeltaView::ScanNodes(NodeId begin, NodeId end, std::optional<LabelId> label
   // Base range, merged with the delta's records for it (ascending on both sides).
   NodeId id = begin;
   const NodeId base_end = std::min(end, n);
-  // A label created since the base is on no untouched base node: skip their scan.
+  // A label created since the base is on no untouched base node: skip their scan. One
+  // that every base node carries needs no lookup per node.
   const bool base_may_match = !label || *label < g.LabelCount();
+  const bool on_every_base_node = !label || (base_may_match && g.LabelNodeCount(*label) == n);
   auto base_upto = [&](NodeId stop) {
     if (!base_may_match) {
       id = std::max(id, stop);
       return;
     }
+    if (on_every_base_node) {
+      for (; id < stop; ++id) out.push_back(id);
+      return;
+    }
     for (; id < stop; ++id) {
-      if (!label || g.HasLabel(id, *label)) out.push_back(id);
+      if (g.HasLabel(id, *label)) out.push_back(id);
     }
   };
   if (id < base_end) {

@@ -138,7 +138,7 @@ const char* const kQueries[] = {
     "MATCH (n)-[:NOTYPE]->(m) RETURN count(*)",
 };
 
-// ORDER BY ... LIMIT (vectorized top-k): compared in order, ties included — they must
+// ORDER BY [... LIMIT] (vectorized top-k and sort): compared in order, ties included — they must
 // come in the row engine's order (the order rows reach the sort) in every configuration.
 const char* const kOrderedQueries[] = {
     "MATCH (n:Person) RETURN n.id, n.age ORDER BY n.age LIMIT 7",
@@ -148,6 +148,8 @@ const char* const kOrderedQueries[] = {
     "MATCH (a)-[r:KNOWS]->(b) WHERE a.age > b.age RETURN r ORDER BY a.score + b.score LIMIT 4",
     "MATCH (a)-[:KNOWS]->(b)-[:KNOWS]->(c) RETURN a.id, c.id ORDER BY c.name LIMIT 30",
     "MATCH (n:Person) RETURN n.id ORDER BY n.id LIMIT 0",
+    "MATCH (n:Person) RETURN n.id, n.age ORDER BY n.age",
+    "MATCH (a)-[r:KNOWS]->(b) WHERE b.score < 0.3 RETURN a.id, r.since ORDER BY r.since DESC",
     "MATCH (n:Nobody) RETURN n ORDER BY n.x LIMIT 3",
 };
 
