@@ -451,6 +451,26 @@ class StringPredicateExpression final : public VectorExpression {
   VectorExpressionPtr lhs_, rhs_;
 };
 
+// Is every value of `e` true, false or null (so reading it as a predicate cannot fail)?
+bool YieldsTernary(const BoundExpr& e) {
+  switch (e.op) {
+    case ExprOp::kComparison:
+    case ExprOp::kHasLabels:
+    case ExprOp::kIsNull:
+    case ExprOp::kIsNotNull:
+      return true;
+    case ExprOp::kAnd:
+    case ExprOp::kOr:
+    case ExprOp::kXor:
+    case ExprOp::kNot:
+      return std::all_of(e.args.begin(), e.args.end(), [](const planner::BoundExprPtr& a) { return YieldsTernary(*a); });
+    case ExprOp::kConstant:
+      return e.value.IsNull() || e.value.IsBool();
+    default:
+      return false;
+  }
+}
+
 bool IsNodeColumn(const BoundExpr& e, const FragmentColumns& columns) {
   if (e.op != ExprOp::kSlot) return false;
   const uint32_t c = columns.Find(e.slot);
@@ -502,8 +522,11 @@ VectorExpressionPtr CompileExpression(const BoundExpr& e, const FragmentColumns&
     case ExprOp::kNot: {
       std::vector<VectorExpressionPtr> args;
       for (const auto& a : e.args) args.push_back(CompileExpression(*a, columns));
+      // The row engine may never evaluate an operand after the first (it short-circuits),
+      // so evaluating it for every row must not be able to fail: it may not throw, and
+      // it must be a boolean (or null) — a string there is a TypeError only when reached.
       bool safe = true;
-      for (size_t i = 1; i < args.size(); ++i) safe = safe && !args[i]->MayThrow();
+      for (size_t i = 1; i < args.size(); ++i) safe = safe && !args[i]->MayThrow() && YieldsTernary(*e.args[i]);
       if (safe) return std::make_unique<LogicExpression>(e.op, std::move(args));
       break;
     }

@@ -249,6 +249,10 @@ TEST_F(VectorEngineTest, ErrorsAreTheRowEnginesErrors) {
       "MATCH (n:Person) WHERE n.id < 300 AND n.id % 23 <> 2 AND n.age IS NOT NULL "
       "RETURN count(n.age / (n.age - n.age))",
       "MATCH (n:Person) RETURN n.age + 1 AS x, count(*)",
+      // Short-circuits: the row engine never reads the operand that would fail.
+      "MATCH (n:Person) RETURN (n.id < 0 AND n.name) AS x, count(*)",
+      "MATCH (n:Person) RETURN (n.id >= 0 OR n.name) AS x, count(*)",
+      "MATCH (n:Person) WHERE n.id < 0 AND 1 / 0 = 1 RETURN count(*)",
   };
   std::vector<std::string> expected;
   {
@@ -258,6 +262,8 @@ TEST_F(VectorEngineTest, ErrorsAreTheRowEnginesErrors) {
   }
   EXPECT_EQ(expected[0], "ArithmeticError/IntegerOverflow");
   EXPECT_EQ(expected[1], "TypeError/InvalidArgumentType");
+  EXPECT_EQ(expected[4], "");  // no error: short-circuited
+  EXPECT_EQ(expected[5], "");
   for (const Config& c : Configs()) {
     auto db = Database::Open(db_path_, c.options);
     auto conn = db->Connect();
