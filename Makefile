@@ -40,14 +40,16 @@ sanitize: setup
 
 # The concurrency tests under ThreadSanitizer (build/tsan): readers during writes and
 # compactions, group commit, parallel ingest and CSR builds, the parallel section writer,
-# concurrent queries on one database, and the TCK on two threads. Not part of make test
+# concurrent queries on one database, the vectorized engine's workers, and the TCK on two
+# threads (also with 4 workers per statement). Not part of make test
 # (a second full build); docs/reliability.md says what it covers and when it last ran clean.
-TSAN_TESTS ?= Concurren|Durab|GroupCommit|Parallel|Session|Spill|Csr|Csv|IdMap|Worker|Compaction|FaultInjection|Kill
+TSAN_TESTS ?= Concurren|Durab|GroupCommit|Parallel|Session|Spill|Csr|Csv|IdMap|Worker|Compaction|FaultInjection|Kill|VectorEngine|CountStore
 tsan: setup
 	cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUIVER_SANITIZE=thread -DQUIVER_BUILD_BENCH=OFF
 	cmake --build build/tsan -j $(JOBS) --target quiver_common_tests quiver_storage_tests quiver_ingest_tests quiver_exec_tests quiver_tck
 	cd build/tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ctest --output-on-failure --timeout 1200 -j $(JOBS) -R '$(TSAN_TESTS)' -E 'MemoryBudget'
 	TSAN_OPTIONS="halt_on_error=1" build/tsan/tests/tck/quiver_tck --jobs 2 --memory-limit 0 --ratchet tests/tck/passing.txt
+	TSAN_OPTIONS="halt_on_error=1" build/tsan/tests/tck/quiver_tck --jobs 2 --memory-limit 0 --workers 4 --vector-size 3 --morsel-nodes 2 --ratchet tests/tck/passing.txt
 
 # libFuzzer targets under ASan+UBSan (clang; docs/testing.md, "Fuzzing"): each runs
 # FUZZ_SECONDS on its corpus; findings land in build/fuzz/findings/<target>/. One
