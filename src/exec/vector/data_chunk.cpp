@@ -21,6 +21,13 @@ void DataChunk::Compact(const std::vector<uint8_t>& keep) {
   for (auto& column : columns) {
     if (column.size() == size) column.Compact(keep);
   }
+  if (!multiplicity.empty()) {
+    size_t out = 0;
+    for (size_t i = 0; i < keep.size(); ++i) {
+      if (keep[i]) multiplicity[out++] = multiplicity[i];
+    }
+    multiplicity.resize(out);
+  }
   size = kept;
 }
 

@@ -38,6 +38,9 @@ class FragmentColumns {
 struct DataChunk {
   std::vector<ValueVector> columns;
   size_t size = 0;
+  // How many rows each row stands for (a factorized expand's matches); empty: one each.
+  std::vector<uint64_t> multiplicity;
+  uint64_t Multiplicity(size_t i) const { return multiplicity.empty() ? 1 : multiplicity[i]; }
 
   // Keeps the rows whose flag is set, in every column that has rows.
   void Compact(const std::vector<uint8_t>& keep);

@@ -1,6 +1,7 @@
 #include "exec/vector/fragment.h"
 
 #include <algorithm>
+#include <string>
 
 #include "common/stack_guard.h"
 #include "exec/expression/evaluator.h"
@@ -28,6 +29,13 @@ struct Fragment::Stage {
   // kExpand
   uint32_t from = 0, to = 0, rel = 0;
   std::vector<uint32_t> distinct_from;  // earlier relationship columns of the pattern
+  // `Filter (b:L...)` on the expand's new node, right above it, checked on the
+  // neighbours before they become rows (the filter's stage is gone).
+  const LogicalOperator* folded_filter = nullptr;
+  std::vector<std::string> to_labels;
+  // Nothing above reads the new node or relationship and the consumer counts: emit each
+  // input row once with its multiplicity times its number of matches (factorized).
+  bool factorized = false;
   mutable std::atomic<uint64_t> rows{0};
 };
 
@@ -79,6 +87,17 @@ std::unique_ptr<Fragment> Fragment::Match(const LogicalOperator& consumer) {
   }
   for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
     const LogicalOperator& s = **it;
+    if (s.kind == OpKind::kFilter && !f->stages_.empty()) {
+      Stage& below = *f->stages_.back();
+      const planner::BoundExpr& p = *s.exprs[0];
+      if (below.op->kind == OpKind::kExpand && !below.op->into && below.folded_filter == nullptr &&
+          p.op == planner::ExprOp::kHasLabels && p.args[0]->op == planner::ExprOp::kSlot &&
+          p.args[0]->slot == below.op->to_slot) {
+        below.folded_filter = &s;
+        below.to_labels = p.names;
+        continue;
+      }
+    }
     auto stage = std::make_unique<Stage>();
     stage->op = &s;
     if (s.kind == OpKind::kExpand) {
@@ -127,7 +146,7 @@ bool HasSubplan(const planner::BoundExpr& e) {
 
 }  // namespace
 
-void Fragment::SetConsumerReads(const std::vector<const planner::BoundExpr*>& exprs) {
+void Fragment::SetConsumerReads(const std::vector<const planner::BoundExpr*>& exprs, bool counts_only) {
   std::vector<bool> live(columns_.size(), false);
   bool all = false;
   for (const auto* e : exprs) {
@@ -148,6 +167,14 @@ void Fragment::SetConsumerReads(const std::vector<const planner::BoundExpr*>& ex
       if (op.into) live[s.to] = true;
       for (uint32_t c : s.distinct_from) live[c] = true;
     }
+  }
+  // Factorize the last expand when nothing after it reads what it binds and the
+  // consumer only counts (an earlier one would multiply the later expand's work).
+  for (size_t k = stages_.size(); k-- > 0;) {
+    Stage& s = *stages_[k];
+    if (s.op->kind != OpKind::kExpand) continue;
+    s.factorized = counts_only && !all && !s.op->into && !live_after_[k][s.to] && !live_after_[k][s.rel];
+    break;
   }
 }
 
@@ -282,6 +309,7 @@ void Fragment::Expand(size_t stage, DataChunk& chunk, WorkerState& worker, const
   std::vector<uint32_t> index;
   std::vector<NodeId> targets;
   std::vector<RelId> rels;
+  std::vector<uint64_t> multiplicity;  // factorized: per output row
   // This stage's adjacency buffers: a flush runs the stages above, whose expands would
   // reuse shared ones while this one still reads them.
   std::vector<NodeId>& neighbours = worker.neighbours[stage];
@@ -296,13 +324,22 @@ void Fragment::Expand(size_t stage, DataChunk& chunk, WorkerState& worker, const
       if (chunk.columns[c].size() == chunk.size) out.columns[c].Gather(chunk.columns[c], index);
     }
     out.size = index.size();
-    if (!op.into && (live == nullptr || (*live)[s.to])) {
+    if (s.factorized) {
+      out.multiplicity.swap(multiplicity);
+    } else if (!chunk.multiplicity.empty()) {
+      out.multiplicity.resize(out.size);
+      for (size_t r = 0; r < out.size; ++r) out.multiplicity[r] = chunk.multiplicity[index[r]];
+    }
+    multiplicity.clear();
+    if (s.factorized) {
+      // Nothing above reads the node or the relationship.
+    } else if (!op.into && (live == nullptr || (*live)[s.to])) {
       ValueVector& to = out.columns[s.to];
       to.kind = VectorKind::kNode;
       to.ids.swap(targets);
       to.valid.assign(out.size, 1);
     }
-    if (live == nullptr || (*live)[s.rel]) {
+    if (!s.factorized && (live == nullptr || (*live)[s.rel])) {
       ValueVector& rel = out.columns[s.rel];
       rel.kind = VectorKind::kRelationship;
       rel.ids.swap(rels);
@@ -315,19 +352,38 @@ void Fragment::Expand(size_t stage, DataChunk& chunk, WorkerState& worker, const
     ctx.CheckInterrupt();
     Push(stage + 1, out, worker, sink);
   };
+  std::vector<LabelId> labels;
+  for (const auto& name : s.to_labels) {
+    auto label = ctx.Label(name);
+    if (!label) return;  // no node carries it
+    labels.push_back(*label);
+  }
+  std::vector<uint8_t> keep;  // this stage's own: a flush runs the stages above
   for (size_t i = 0; i < chunk.size; ++i) {
     neighbours.clear();
     adjacent_rels.clear();
     ctx.graph().ExpandIds(from.ids[i], op.rel.direction, types, neighbours, adjacent_rels);
+    keep.assign(neighbours.size(), 1);
+    for (LabelId label : labels) ctx.graph().FilterByLabel(neighbours, label, keep);
     const NodeId into = op.into ? chunk.columns[s.to].ids[i] : 0;
+    uint64_t matches = 0;
     for (size_t j = 0; j < neighbours.size(); ++j) {
-      if (op.into && neighbours[j] != into) continue;
+      if (!keep[j] || (op.into && neighbours[j] != into)) continue;
       bool used = false;
       for (uint32_t c : s.distinct_from) used = used || chunk.columns[c].ids[i] == adjacent_rels[j];
       if (used) continue;
+      if (s.factorized) {
+        ++matches;
+        continue;
+      }
       index.push_back(static_cast<uint32_t>(i));
       if (!op.into) targets.push_back(neighbours[j]);
       rels.push_back(adjacent_rels[j]);
+      if (index.size() >= vector_size) flush();
+    }
+    if (matches > 0) {
+      index.push_back(static_cast<uint32_t>(i));
+      multiplicity.push_back(matches * chunk.Multiplicity(i));
       if (index.size() >= vector_size) flush();
     }
   }
@@ -336,7 +392,9 @@ void Fragment::Expand(size_t stage, DataChunk& chunk, WorkerState& worker, const
 
 void Fragment::Profile(std::vector<ProfiledOperator>& out) const {
   for (auto it = stages_.rbegin(); it != stages_.rend(); ++it) {
-    out.push_back({(*it)->op, (*it)->rows.load(std::memory_order_relaxed)});
+    const uint64_t rows = (*it)->rows.load(std::memory_order_relaxed);
+    if ((*it)->folded_filter != nullptr) out.push_back({(*it)->folded_filter, rows, "(in the expand)"});
+    out.push_back({(*it)->op, rows, (*it)->factorized ? "factorized" : ""});
   }
   out.push_back({scan_, scan_rows_.load(std::memory_order_relaxed)});
   out.push_back({scan_->children[0].get(), 1});  // Start: its one row

@@ -55,7 +55,10 @@ class Fragment {
   const FragmentColumns& columns() const { return columns_; }
   // What the consumer reads of the fragment's rows (its expressions): an expand then
   // copies only the columns some later stage or the consumer reads. Default: all.
-  void SetConsumerReads(const std::vector<const planner::BoundExpr*>& exprs);
+  // `counts_only`: the consumer counts rows and reads nothing a row's multiplicity
+  // changes (DataChunk::multiplicity), so the last expand whose node and relationship
+  // nobody reads may emit a row with its number of matches instead of one per match.
+  void SetConsumerReads(const std::vector<const planner::BoundExpr*>& exprs, bool counts_only = false);
   // Node ids the scan covers: [0, NodeIdBound()).
   NodeId NodeBound(const GraphReader& graph) const { return graph.NodeIdBound(); }
   // Runs the scan over node ids [begin, end) and the stages, handing every non-empty

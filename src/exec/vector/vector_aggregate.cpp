@@ -248,9 +248,10 @@ class VectorAggregateOp final : public PhysicalOperator {
       const ValueVector& nodes = chunk.columns[dense_column_];
       for (size_t i = 0; i < n; ++i) {
         int64_t* slot = &partial.dense[nodes.ids[i] * stride];
-        ++slot[0];
+        const int64_t m = static_cast<int64_t>(chunk.Multiplicity(i));
+        slot[0] += m;
         for (size_t a = 0; a < aggregates_.size(); ++a) {
-          slot[1 + aggregates_[a].index] += aggregates_[a].star ? 1 : args[a][0].valid[i];
+          slot[1 + aggregates_[a].index] += aggregates_[a].star ? m : args[a][0].valid[i] * m;
         }
       }
       return;
@@ -268,7 +269,8 @@ class VectorAggregateOp final : public PhysicalOperator {
       for (size_t a = 0; a < aggregates_.size(); ++a) {
         const Compiled& c = aggregates_[a];
         if (c.count) {
-          table.counts(g)[c.index] += c.star ? 1 : args[a][0].valid[i];
+          const int64_t m = static_cast<int64_t>(chunk.Multiplicity(i));
+          table.counts(g)[c.index] += c.star ? m : args[a][0].valid[i] * m;
           continue;
         }
         row_args.clear();
@@ -358,7 +360,9 @@ PhysicalOperatorPtr MakeVectorAggregate(const LogicalOperator& aggregate) {
   for (const auto& spec : aggregate.aggregates) {
     for (const auto& a : spec.args) reads.push_back(a.get());
   }
-  fragment->SetConsumerReads(reads);
+  bool counts_only = true;
+  for (const auto& spec : aggregate.aggregates) counts_only = counts_only && IsCount(spec);
+  fragment->SetConsumerReads(reads, counts_only);
   return std::make_unique<VectorAggregateOp>(aggregate, std::move(fragment));
 }
 
