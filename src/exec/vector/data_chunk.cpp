@@ -31,13 +31,15 @@ void DataChunk::Compact(const std::vector<uint8_t>& keep) {
   size = kept;
 }
 
-Value DataChunk::GetValue(uint32_t c, size_t i, const GraphReader& graph) const {
-  const ValueVector& v = columns[c];
+Value BoxRow(const ValueVector& v, size_t i, const GraphReader& graph) {
   if (v.kind == VectorKind::kRelationship) {
-    if (!v.IsValid(i)) return Value();
-    return RelRef(graph.GetRelationship(v.ids[i]), graph);
+    return v.IsValid(i) ? RelRef(graph.GetRelationship(v.ids[i]), graph) : Value();
   }
   return v.Get(i);
+}
+
+Value DataChunk::GetValue(uint32_t c, size_t i, const GraphReader& graph) const {
+  return BoxRow(columns[c], i, graph);
 }
 
 }  // namespace quiver::exec::vector

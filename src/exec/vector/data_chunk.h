@@ -35,6 +35,10 @@ class FragmentColumns {
   std::vector<Holds> holds_;
 };
 
+// Row i of `v` as the row engine holds it: nodes and relationships as identities (a
+// relationship Value carries its type name and endpoints, read from the graph).
+Value BoxRow(const ValueVector& v, size_t i, const GraphReader& graph);
+
 struct DataChunk {
   std::vector<ValueVector> columns;
   size_t size = 0;

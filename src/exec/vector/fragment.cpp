@@ -136,14 +136,6 @@ void MarkReads(const planner::BoundExpr& expr, const FragmentColumns& columns, s
   }
 }
 
-bool HasSubplan(const planner::BoundExpr& e) {
-  if (e.subplan) return true;
-  for (const auto& a : e.args) {
-    if (HasSubplan(*a)) return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 void Fragment::SetConsumerReads(const std::vector<const planner::BoundExpr*>& exprs, bool counts_only) {
@@ -151,7 +143,7 @@ void Fragment::SetConsumerReads(const std::vector<const planner::BoundExpr*>& ex
   bool all = false;
   for (const auto* e : exprs) {
     MarkReads(*e, columns_, live);
-    all = all || HasSubplan(*e);
+    all = all || HasSubquery(*e);
   }
   live_after_.assign(stages_.size(), std::vector<bool>());
   for (size_t k = stages_.size(); k-- > 0;) {
@@ -160,7 +152,7 @@ void Fragment::SetConsumerReads(const std::vector<const planner::BoundExpr*>& ex
     const LogicalOperator& op = *s.op;
     for (const auto& e : op.exprs) {
       MarkReads(*e, columns_, live);
-      all = all || HasSubplan(*e);
+      all = all || HasSubquery(*e);
     }
     if (op.kind == OpKind::kExpand) {
       live[s.from] = true;
@@ -186,7 +178,7 @@ std::string FragmentRun::Note(const std::string& what) const {
 FragmentRun Fragment::PlanRun(const ExecContext& ctx, bool parallel) const {
   const ExecutionOptions& options = ctx.execution();
   FragmentRun run;
-  run.bound = NodeBound(ctx.graph());
+  run.bound = ctx.graph().NodeIdBound();
   run.morsel_nodes = std::max<uint32_t>(1, options.morsel_nodes);
   run.morsels = (run.bound + run.morsel_nodes - 1) / run.morsel_nodes;
   const uint32_t workers = parallel ? std::max<uint32_t>(1, options.workers) : 1;

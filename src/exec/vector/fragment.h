@@ -59,8 +59,6 @@ class Fragment {
   // changes (DataChunk::multiplicity), so the last expand whose node and relationship
   // nobody reads may emit a row with its number of matches instead of one per match.
   void SetConsumerReads(const std::vector<const planner::BoundExpr*>& exprs, bool counts_only = false);
-  // Node ids the scan covers: [0, NodeIdBound()).
-  NodeId NodeBound(const GraphReader& graph) const { return graph.NodeIdBound(); }
   // Runs the scan over node ids [begin, end) and the stages, handing every non-empty
   // output chunk to `sink`.
   using Sink = std::function<void(DataChunk& chunk)>;

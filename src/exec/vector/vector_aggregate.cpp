@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "exec/entity_ref.h"
 #include "exec/function/function.h"
 #include "exec/vector/fragment.h"
 #include "exec/vector/group_table.h"
@@ -63,14 +62,6 @@ struct RestartOnOneWorker {};
 
 // Dense arrays beyond this (per worker) use the hash table instead.
 constexpr uint64_t kMaxDenseBytes = uint64_t{1} << 30;
-
-// Row i of a vector as the row engine holds it.
-Value BoxAt(const ValueVector& v, size_t i, const GraphReader& graph) {
-  if (v.kind == VectorKind::kRelationship) {
-    return v.valid[i] ? RelRef(graph.GetRelationship(v.ids[i]), graph) : Value();
-  }
-  return v.Get(i);
-}
 
 class VectorAggregateOp final : public PhysicalOperator {
  public:
@@ -264,7 +255,7 @@ class VectorAggregateOp final : public PhysicalOperator {
     std::vector<Value> key(keys.size());
     std::vector<Value> row_args;
     for (size_t i = 0; i < n; ++i) {
-      for (size_t k = 0; k < keys.size(); ++k) key[k] = BoxAt(keys[k], i, graph);
+      for (size_t k = 0; k < keys.size(); ++k) key[k] = BoxRow(keys[k], i, graph);
       const size_t g = table.FindOrInsert(key.data(), make);
       for (size_t a = 0; a < aggregates_.size(); ++a) {
         const Compiled& c = aggregates_[a];
@@ -274,7 +265,7 @@ class VectorAggregateOp final : public PhysicalOperator {
           continue;
         }
         row_args.clear();
-        for (const ValueVector& v : args[a]) row_args.push_back(BoxAt(v, i, graph));
+        for (const ValueVector& v : args[a]) row_args.push_back(BoxRow(v, i, graph));
         Aggregator& aggregator = table.aggregator(g, c.index);
         const uint64_t before = aggregator.held_bytes();
         aggregator.Update(row_args);

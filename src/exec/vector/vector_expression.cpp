@@ -15,11 +15,6 @@ using planner::ExprOp;
 
 namespace {
 
-bool HasSubquery(const BoundExpr& e) {
-  if (e.subplan) return true;
-  return std::any_of(e.args.begin(), e.args.end(), [](const planner::BoundExprPtr& a) { return HasSubquery(*a); });
-}
-
 // Broadcasts one Value over the chunk.
 void Broadcast(const Value& v, size_t n, ValueVector& out) {
   if (v.IsInt()) {
@@ -231,6 +226,24 @@ class LogicExpression final : public VectorExpression {
   std::vector<VectorExpressionPtr> args_;
 };
 
+// An operator of two operands, both evaluated over the whole chunk first.
+class BinaryExpression : public VectorExpression {
+ public:
+  BinaryExpression(ExprOp op, VectorExpressionPtr lhs, VectorExpressionPtr rhs)
+      : op_(op), lhs_(std::move(lhs)), rhs_(std::move(rhs)) {}
+  bool MayThrow() const override { return lhs_->MayThrow() || rhs_->MayThrow(); }
+
+ protected:
+  void EvaluateOperands(const DataChunk& chunk, EvalContext& ctx, ValueVector& a, ValueVector& b) const {
+    lhs_->Evaluate(chunk, ctx, a);
+    rhs_->Evaluate(chunk, ctx, b);
+  }
+  ExprOp op_;
+
+ private:
+  VectorExpressionPtr lhs_, rhs_;
+};
+
 bool Numeric(const ValueVector& v) { return v.kind == VectorKind::kInt64 || v.kind == VectorKind::kDouble; }
 double NumberAt(const ValueVector& v, size_t i) {
   return v.kind == VectorKind::kInt64 ? static_cast<double>(v.ints[i]) : v.doubles[i];
@@ -277,62 +290,51 @@ Ternary CompareValues(CmpOp op, const Value& a, const Value& b) {
 // floats with floats, nodes with nodes (= and <>) compare in place; an integer with a
 // float compares as the row engine does (exactly, not through a double), boxed values
 // through the row engine's functions.
-class ComparisonExpression final : public VectorExpression {
+class ComparisonExpression final : public BinaryExpression {
  public:
   ComparisonExpression(CmpOp op, VectorExpressionPtr lhs, VectorExpressionPtr rhs)
-      : op_(op), lhs_(std::move(lhs)), rhs_(std::move(rhs)) {}
+      : BinaryExpression(ExprOp::kComparison, std::move(lhs), std::move(rhs)), cmp_(op) {}
   void Evaluate(const DataChunk& chunk, EvalContext& ctx, ValueVector& out) const override {
     ValueVector a, b;
-    lhs_->Evaluate(chunk, ctx, a);
-    rhs_->Evaluate(chunk, ctx, b);
+    EvaluateOperands(chunk, ctx, a, b);
     out.Reset(VectorKind::kBool, chunk.size);
     const bool ids = (a.kind == VectorKind::kNode && b.kind == VectorKind::kNode) ||
                      (a.kind == VectorKind::kRelationship && b.kind == VectorKind::kRelationship);
     if (a.kind == VectorKind::kInt64 && b.kind == VectorKind::kInt64) {
       for (size_t i = 0; i < chunk.size; ++i) {
         out.valid[i] = a.valid[i] & b.valid[i];
-        out.ints[i] = CompareTyped(op_, a.ints[i], b.ints[i]);
+        out.ints[i] = CompareTyped(cmp_, a.ints[i], b.ints[i]);
       }
     } else if (a.kind == VectorKind::kDouble && b.kind == VectorKind::kDouble) {
       for (size_t i = 0; i < chunk.size; ++i) {
         out.valid[i] = a.valid[i] & b.valid[i];
-        out.ints[i] = CompareTyped(op_, a.doubles[i], b.doubles[i]);
+        out.ints[i] = CompareTyped(cmp_, a.doubles[i], b.doubles[i]);
       }
-    } else if (ids && (op_ == CmpOp::kEq || op_ == CmpOp::kNe)) {
+    } else if (ids && (cmp_ == CmpOp::kEq || cmp_ == CmpOp::kNe)) {
       for (size_t i = 0; i < chunk.size; ++i) {
         out.valid[i] = a.valid[i] & b.valid[i];
-        out.ints[i] = CompareTyped(op_, a.ids[i], b.ids[i]);
+        out.ints[i] = CompareTyped(cmp_, a.ids[i], b.ids[i]);
       }
     } else {
       for (size_t i = 0; i < chunk.size; ++i) {
-        SetTernary(out, i, CompareValues(op_, Boxed(chunk, a, i, ctx), Boxed(chunk, b, i, ctx)));
+        SetTernary(out, i, CompareValues(cmp_, BoxRow(a, i, ctx.graph), BoxRow(b, i, ctx.graph)));
       }
     }
   }
-  bool MayThrow() const override { return lhs_->MayThrow() || rhs_->MayThrow(); }
 
  private:
-  static Value Boxed(const DataChunk&, const ValueVector& v, size_t i, EvalContext& ctx) {
-    if (v.kind == VectorKind::kRelationship) {
-      return v.valid[i] ? RelRef(ctx.graph.GetRelationship(v.ids[i]), ctx.graph) : Value();
-    }
-    return v.Get(i);
-  }
-  CmpOp op_;
-  VectorExpressionPtr lhs_, rhs_;
+  CmpOp cmp_;
 };
 
 // +, -, *, /, % over integers (overflow and division by zero are the row engine's
 // errors: such a row goes through its function) and floats; anything else row by row
 // through the row engine's functions.
-class ArithmeticExpression final : public VectorExpression {
+class ArithmeticExpression final : public BinaryExpression {
  public:
-  ArithmeticExpression(ExprOp op, VectorExpressionPtr lhs, VectorExpressionPtr rhs)
-      : op_(op), lhs_(std::move(lhs)), rhs_(std::move(rhs)) {}
+  using BinaryExpression::BinaryExpression;
   void Evaluate(const DataChunk& chunk, EvalContext& ctx, ValueVector& out) const override {
     ValueVector a, b;
-    lhs_->Evaluate(chunk, ctx, a);
-    rhs_->Evaluate(chunk, ctx, b);
+    EvaluateOperands(chunk, ctx, a, b);
     const size_t n = chunk.size;
     if (a.kind == VectorKind::kInt64 && b.kind == VectorKind::kInt64) {
       out.Reset(VectorKind::kInt64, n);
@@ -406,25 +408,21 @@ class ArithmeticExpression final : public VectorExpression {
         return Modulo(x, y);
     }
   }
-  ExprOp op_;
-  VectorExpressionPtr lhs_, rhs_;
 };
 
 // A slot the fragment binds to nodes (a scan's or an expand's), never null.
 // STARTS WITH, ENDS WITH, CONTAINS, =~ and IN: both operands vectorized, then the row
 // engine's function per row (strings are boxed anyway; what this saves is boxing the
 // node and evaluating the property access a row at a time).
-class StringPredicateExpression final : public VectorExpression {
+class StringPredicateExpression final : public BinaryExpression {
  public:
-  StringPredicateExpression(ExprOp op, VectorExpressionPtr lhs, VectorExpressionPtr rhs)
-      : op_(op), lhs_(std::move(lhs)), rhs_(std::move(rhs)) {}
+  using BinaryExpression::BinaryExpression;
   void Evaluate(const DataChunk& chunk, EvalContext& ctx, ValueVector& out) const override {
     ValueVector a, b;
-    lhs_->Evaluate(chunk, ctx, a);
-    rhs_->Evaluate(chunk, ctx, b);
+    EvaluateOperands(chunk, ctx, a, b);
     out.Reset(VectorKind::kBool, chunk.size);
     for (size_t i = 0; i < chunk.size; ++i) {
-      const Value x = Box(a, i, ctx), y = Box(b, i, ctx);
+      const Value x = BoxRow(a, i, ctx.graph), y = BoxRow(b, i, ctx.graph);
       switch (op_) {
         case ExprOp::kRegexMatch:
           out.Set(i, RegexMatch(x, y));
@@ -439,16 +437,6 @@ class StringPredicateExpression final : public VectorExpression {
     }
   }
   bool MayThrow() const override { return true; }
-
- private:
-  static Value Box(const ValueVector& v, size_t i, EvalContext& ctx) {
-    if (v.kind == VectorKind::kRelationship) {
-      return v.valid[i] ? RelRef(ctx.graph.GetRelationship(v.ids[i]), ctx.graph) : Value();
-    }
-    return v.Get(i);
-  }
-  ExprOp op_;
-  VectorExpressionPtr lhs_, rhs_;
 };
 
 // Is every value of `e` true, false or null (so reading it as a predicate cannot fail)?
@@ -478,6 +466,11 @@ bool IsNodeColumn(const BoundExpr& e, const FragmentColumns& columns) {
 }
 
 }  // namespace
+
+bool HasSubquery(const BoundExpr& e) {
+  if (e.subplan) return true;
+  return std::any_of(e.args.begin(), e.args.end(), [](const planner::BoundExprPtr& a) { return HasSubquery(*a); });
+}
 
 bool ReadsOnly(const BoundExpr& expr, const FragmentColumns& columns) {
   std::vector<planner::SlotId> slots;

@@ -42,6 +42,10 @@ using VectorExpressionPtr = std::unique_ptr<VectorExpression>;
 // Compiles `expr`, whose slots are the fragment's `columns` (every slot it reads is one).
 VectorExpressionPtr CompileExpression(const planner::BoundExpr& expr, const FragmentColumns& columns);
 
+// Does the expression (or one inside it) run a subplan (EXISTS, a pattern predicate or
+// comprehension)? Such a subplan may read any slot of the row.
+bool HasSubquery(const planner::BoundExpr& expr);
+
 // Does the expression read only slots among `columns` (and no subplan)? Others cannot
 // run in a fragment.
 bool ReadsOnly(const planner::BoundExpr& expr, const FragmentColumns& columns);

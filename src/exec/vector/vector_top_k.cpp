@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "exec/entity_ref.h"
 #include "exec/expression/evaluator.h"
 #include "exec/value_bytes.h"
 #include "exec/vector/fragment.h"
@@ -131,12 +130,7 @@ class VectorTopKOp final : public PhysicalOperator {
           candidate.morsel = m;
           candidate.rank = rank++;
           candidate.keys.resize(keys.size());
-          for (size_t e = 0; e < keys.size(); ++e) {
-            const ValueVector& key = keys[e];
-            candidate.keys[e] = key.kind == VectorKind::kRelationship && key.valid[i]
-                                    ? RelRef(graph.GetRelationship(key.ids[i]), graph)
-                                    : key.Get(i);
-          }
+          for (size_t e = 0; e < keys.size(); ++e) candidate.keys[e] = BoxRow(keys[e], i, graph);
           Offer(heaps[w], candidate, chunk, i, graph);
         }
       });

@@ -307,25 +307,29 @@ std::optional<uint64_t> DeltaView::CountRelationships(std::optional<RelTypeId> t
   return *type < g.RelTypeCount() ? g.RelTypeEdgeCount(*type) : 0;
 }
 
+namespace {
+
+// The vector kind a typed column reads into (kBoxed for strings and mixed columns).
+VectorKind KindOf(const PropertyColumn* column) {
+  if (column == nullptr) return VectorKind::kBoxed;
+  switch (column->type()) {
+    case ColumnType::kInt64:
+      return VectorKind::kInt64;
+    case ColumnType::kDouble:
+      return VectorKind::kDouble;
+    case ColumnType::kBool:
+      return VectorKind::kBool;
+    default:
+      return VectorKind::kBoxed;
+  }
+}
+
+}  // namespace
+
 void DeltaView::GatherNodeProperty(std::span<const NodeId> nodes, PropertyKeyId key, ValueVector& out) const {
   const Generation& g = s_->base->gen();
   const PropertyColumn* column = g.NodeColumn(key);
-  VectorKind kind = VectorKind::kBoxed;
-  if (column != nullptr) {
-    switch (column->type()) {
-      case ColumnType::kInt64:
-        kind = VectorKind::kInt64;
-        break;
-      case ColumnType::kDouble:
-        kind = VectorKind::kDouble;
-        break;
-      case ColumnType::kBool:
-        kind = VectorKind::kBool;
-        break;
-      default:
-        break;
-    }
-  }
+  const VectorKind kind = KindOf(column);
   out.Reset(kind, nodes.size());
   const uint64_t base_nodes = s_->base->node_count();
   const bool untouched = s_->nodes.empty();
@@ -366,24 +370,6 @@ void DeltaView::GatherNodeProperty(std::span<const NodeId> nodes, PropertyKeyId 
   }
 }
 
-namespace {
-
-// The vector kind a typed column reads into (kBoxed for strings and mixed columns).
-VectorKind KindOf(const PropertyColumn* column) {
-  if (column == nullptr) return VectorKind::kBoxed;
-  switch (column->type()) {
-    case ColumnType::kInt64:
-      return VectorKind::kInt64;
-    case ColumnType::kDouble:
-      return VectorKind::kDouble;
-    case ColumnType::kBool:
-      return VectorKind::kBool;
-    default:
-      return VectorKind::kBoxed;
-  }
-}
-
-}  // namespace
 
 void DeltaView::GatherRelationshipProperty(std::span<const RelId> rels, PropertyKeyId key, ValueVector& out) const {
   const BaseGraph& base = *s_->base;
