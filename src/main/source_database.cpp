@@ -26,7 +26,7 @@ exec::ExecutionOptions DefaultExecutionOptions(const DatabaseOptions& options) {
   if (options.vector_size > 0) execution.vector_size = options.vector_size;
   if (options.morsel_nodes > 0) execution.morsel_nodes = options.morsel_nodes;
   if (options.query_workers > 0) {
-    execution.workers = options.query_workers;
+    execution.workers = std::min(options.query_workers, kMaxWorkers);
   } else {
     auto policy = ResourcePolicy::FromMachine();
     ThrowIfError(policy.status());

@@ -73,6 +73,13 @@ expect query-timeout 1 'Interrupted/Timeout: .*200 ms' -- query --db "$tmp/made"
 expect query-bad-timeout 2 "is not a duration" -- query --timeout soon "RETURN 1"
 expect query-memory-limit 1 'ResourceExhausted/MemoryLimitExceeded: .*16 MiB' -- query --memory-limit 16M "UNWIND range(1, 100000) AS a UNWIND range(1, 10000) AS b RETURN collect(a) AS c"
 expect query-bad-memory-limit 2 "memory-limit" -- query --memory-limit lots "RETURN 1"
+# Workers per statement: the same answer with 3 workers and with the row engine; PROFILE
+# says the aggregation ran vectorized; an absurd count is refused.
+"$quiver" query --db "$tmp/made" "UNWIND range(1, 5000) AS i CREATE (:M {i: i})" > /dev/null
+expect query-workers 0 '\| 12502500 +\|' -- query --db "$tmp/made" --workers 3 "MATCH (n:M) WHERE n.i > 0 RETURN sum(n.i) AS s"
+expect query-row-engine 0 '\| 12502500 +\|' -- query --db "$tmp/made" --row-engine "MATCH (n:M) WHERE n.i > 0 RETURN sum(n.i) AS s"
+expect query-profile-vectorized 0 'vectorized: 1 worker, 1 morsel' -- query --db "$tmp/made" --workers 3 "PROFILE MATCH (n:M) WHERE n.i > 0 RETURN sum(n.i) AS s"
+expect query-bad-workers 2 "not in range" -- query --workers 5000 "RETURN 1"
 wait "$long"
 # JSON keeps the RETURN's column order and gives a path as its nodes and relationships.
 out=$("$quiver" query --format json "CREATE p = (:A)-[:R]->(:B) RETURN 1 AS zeta, 2 AS alpha, p" 2>&1)

@@ -375,7 +375,8 @@ void RegisterQueryCommand(CLI::App& app, CommandHandler& handler) {
       ->allow_extra_args(false);
   cmd->add_option("--file", options->file, "A script of ;-separated statements");
   cmd->add_option("--workers", options->workers,
-                  "Workers one statement's scans, expands and aggregations use; default: the cores (quiver info)");
+                  "Workers one statement's scans, expands and aggregations use (1..4096); default: the cores (quiver info)")
+      ->check(CLI::Range(0u, 4096u));
   cmd->add_flag("--row-engine", options->row_engine,
                 "Run every operator a row at a time, not vectorized (to compare; results are the same)");
   cmd->add_option("query", options->query, "The statement to run");
