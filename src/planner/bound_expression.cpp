@@ -251,6 +251,16 @@ void Print(const BoundExpr& e, std::string& out, const SlotNames* names) {
       }
       out += ")";
       return;
+    case ExprOp::kHasRelationship: {
+      out += "(";
+      Print(*e.args[0], out, names);
+      out += e.direction == Direction::kIncoming ? ")<-[" : ")-[";
+      for (size_t i = 0; i < e.names.size(); ++i) out += (i == 0 ? ":" : "|") + e.names[i];
+      out += e.direction == Direction::kOutgoing ? "]->(" : "]-(";
+      Print(*e.args[1], out, names);
+      out += ")";
+      return;
+    }
     case ExprOp::kPath: {
       out += "path(";
       for (size_t i = 0; i < e.path_steps.size(); ++i) {
@@ -359,6 +369,7 @@ bool IsRowIndependent(const BoundExpr& expr) {
     case ExprOp::kSubquery:
     case ExprOp::kPath:
     case ExprOp::kDegree:
+    case ExprOp::kHasRelationship:
     case ExprOp::kListComprehension:
     case ExprOp::kQuantifier:
     case ExprOp::kEntityFunction:

@@ -88,6 +88,8 @@ enum class ExprOp : uint8_t {
   kPath,               // builds a path from path_steps
   kDegree,             // the number of relationships of node args[0] in `direction` with a type in
                        // `names`, not counting the relationships args[1..] (earlier hops' bindings)
+  kHasRelationship,    // whether node args[0] has a relationship in `direction` with a type in `names`
+                       // (any when empty) to node args[1]: the optimizer's one-hop EXISTS
 };
 
 enum class CmpOp : uint8_t { kEq, kNe, kLt, kGt, kLe, kGe };
@@ -153,7 +155,7 @@ struct BoundExpr {
   SubqueryMode subquery_mode = SubqueryMode::kExists;
   std::unique_ptr<LogicalOperator> subplan;    // kSubquery; leaf is an Argument
   std::vector<PathStep> path_steps;            // kPath: node, rel, node, rel, ..., node
-  Direction direction = Direction::kOutgoing;  // kDegree
+  Direction direction = Direction::kOutgoing;  // kDegree, kHasRelationship
 
   bool IsConstant() const { return op == ExprOp::kConstant; }
 };

@@ -56,7 +56,7 @@ class Optimizer {
 
  private:
   void RewriteOne(LogicalOperatorPtr& op) {
-    for (auto& e : op->exprs) RewriteSubplans(*e);
+    for (auto& e : op->exprs) RewriteSubplans(e);
     if (op->kind == OpKind::kFilter &&
         (op->children[0]->kind == OpKind::kNodeScan || op->children[0]->kind == OpKind::kNodeSeek)) {
       AbsorbIntoScan(op);
@@ -67,9 +67,29 @@ class Optimizer {
     if (op->kind == OpKind::kLimit) TopK(*op);
   }
 
-  void RewriteSubplans(BoundExpr& e) {
-    if (e.subplan) Rewrite(e.subplan);
-    for (auto& a : e.args) RewriteSubplans(*a);
+  void RewriteSubplans(BoundExprPtr& e) {
+    if (e->subplan) Rewrite(e->subplan);
+    for (auto& a : e->args) RewriteSubplans(a);
+    if (e->op == ExprOp::kSubquery && e->subquery_mode == SubqueryMode::kExists) OneHopExists(e);
+  }
+
+  // EXISTS { (a)-[:T]->(b) } of two bound nodes (a subplan of one Expand into b over the
+  // Argument) → hasRelationship(a, b): a binary search in a's sorted adjacency slice per
+  // outer row instead of opening a subplan and listing a's relationships. The anti-join
+  // `NOT (b)-[:E]->(a)` over every edge is the case that pays. Only the bare hop: no
+  // property map (a Filter above the Expand), no earlier relationship it must differ
+  // from (there is none inside an EXISTS pattern of one hop, but the rule checks).
+  static void OneHopExists(BoundExprPtr& e) {
+    const LogicalOperator& expand = *e->subplan;
+    if (expand.kind != OpKind::kExpand || !expand.into || expand.children[0]->kind != OpKind::kArgument) return;
+    if (!expand.rel.distinct_from.empty() || !expand.rel.distinct_from_lists.empty()) return;
+    auto has = std::make_unique<BoundExpr>(ExprOp::kHasRelationship);
+    has->type = StaticType::kBool;
+    has->args.push_back(MakeSlotRef(expand.from_slot, StaticType::kNode));
+    has->args.push_back(MakeSlotRef(expand.to_slot, StaticType::kNode));
+    has->names = expand.rel.types;
+    has->direction = expand.rel.direction;
+    e = std::move(has);
   }
 
   // Filter(n.key = v) over NodeScan(n) → NodeScan(n {key: v}) (or NodeSeek: appended

@@ -102,6 +102,11 @@ class GraphReader {
   virtual void Expand(NodeId node, Direction direction, std::span<const RelTypeId> types,
                       std::vector<Adjacent>& out) const = 0;
   virtual uint64_t Degree(NodeId node, Direction direction, std::span<const RelTypeId> types) const = 0;
+  // Whether `from` has a relationship in `direction` whose type is in `types` (any when
+  // empty) and whose other end is `to` (false when either node does not exist): the
+  // pattern predicate (from)-[:T]->(to) of two bound nodes. The default reads the smaller
+  // of the two adjacency lists; a store with sorted slices binary-searches them.
+  virtual bool HasRelationship(NodeId from, NodeId to, Direction direction, std::span<const RelTypeId> types) const;
 
   // ---- counts the store keeps: nullopt where it would have to scan ----
   // Live nodes carrying `label` (every live node when nullopt).

@@ -1,6 +1,8 @@
 // GraphReader's batch reads in terms of its row reads: correct for every store, and what
 // a store without typed columns (the in-memory graph) runs.
 
+#include <algorithm>
+
 #include "storage/graph.h"
 
 namespace quiver {
@@ -29,6 +31,21 @@ void GraphReader::ExpandIds(NodeId node, Direction direction, std::span<const Re
     neighbours.push_back(a.neighbour);
     rels.push_back(a.rel.id);
   }
+}
+
+bool GraphReader::HasRelationship(NodeId from, NodeId to, Direction direction,
+                                  std::span<const RelTypeId> types) const {
+  if (!NodeExists(from) || !NodeExists(to)) return false;
+  const Direction reverse = direction == Direction::kOutgoing   ? Direction::kIncoming
+                            : direction == Direction::kIncoming ? Direction::kOutgoing
+                                                                : Direction::kBoth;
+  if (Degree(to, reverse, types) < Degree(from, direction, types)) {
+    std::swap(from, to);
+    direction = reverse;
+  }
+  std::vector<Adjacent> adjacent;
+  Expand(from, direction, types, adjacent);
+  return std::any_of(adjacent.begin(), adjacent.end(), [to](const Adjacent& a) { return a.neighbour == to; });
 }
 
 }  // namespace quiver

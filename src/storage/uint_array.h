@@ -51,6 +51,22 @@ class UIntArray {
     return UIntArray(data_ + begin * width_, end - begin, width_);  // checked: no verifier needed
   }
 
+  // The first position whose element is >= value, for an array in ascending order (a CSR
+  // slice): O(log n) reads.
+  uint64_t LowerBound(uint64_t value) const {
+    uint64_t lo = 0, count = size_;
+    while (count > 0) {
+      const uint64_t half = count / 2;
+      if ((*this)[lo + half] < value) {
+        lo += half + 1;
+        count -= half + 1;
+      } else {
+        count = half;
+      }
+    }
+    return lo;
+  }
+
   // Calls f(value) for each element, dispatching on the width once rather than per item.
   template <typename F>
   void ForEach(F&& f) const {

@@ -123,6 +123,23 @@ Value Degree(const BoundExpr& e, Value* row, ExecContext& ctx) {
   return Value::Int(degree);
 }
 
+// The optimizer's one-hop EXISTS between two bound nodes: a lookup, not a subplan run.
+// An unbound end (OPTIONAL MATCH's null) has no relationship, as the subplan's Expand
+// finds; like it, a `from` that is no node is an error.
+Value HasRelationship(const BoundExpr& e, Value* row, ExecContext& ctx) {
+  const Value from = Evaluate(*e.args[0], row, ctx);
+  if (from.IsNull()) return Value::Bool(false);
+  if (!from.IsNode()) ThrowInvalidArgumentType("expected a node, got a " + std::string(from.TypeName()));
+  const Value to = Evaluate(*e.args[1], row, ctx);
+  if (!to.IsNode()) return Value::Bool(false);
+  std::vector<RelTypeId> types;
+  for (const auto& name : e.names) {
+    if (auto t = ctx.RelType(name)) types.push_back(*t);
+  }
+  if (!e.names.empty() && types.empty()) return Value::Bool(false);
+  return Value::Bool(ctx.graph().HasRelationship(from.AsNode().id, to.AsNode().id, e.direction, types));
+}
+
 Value EvaluateLogic(const BoundExpr& e, Value* row, ExecContext& ctx) {
   if (e.op == ExprOp::kXor) {
     return ToValue(Xor(EvaluatePredicate(*e.args[0], row, ctx), EvaluatePredicate(*e.args[1], row, ctx)));
@@ -235,6 +252,8 @@ Value Evaluate(const BoundExpr& e, Value* row, ExecContext& ctx) {
       return BuildPath(e.path_steps, row);
     case ExprOp::kDegree:
       return Degree(e, row, ctx);
+    case ExprOp::kHasRelationship:
+      return HasRelationship(e, row, ctx);
   }
   return Value();
 }

@@ -6,6 +6,7 @@
 #include "exec/entity_ref.h"
 #include "exec/expression/evaluator.h"
 #include "exec/expression/expression_internal.h"
+#include "exec/vector/vector_expression_internal.h"
 
 namespace quiver::exec::vector {
 
@@ -96,73 +97,6 @@ class ColumnExpression final : public VectorExpression {
 
  private:
   uint32_t column_;
-};
-
-// n.key over a node column: one gather per chunk.
-class NodePropertyExpression final : public VectorExpression {
- public:
-  NodePropertyExpression(uint32_t column, const std::string& key) : column_(column), key_(key) {}
-  void Evaluate(const DataChunk& chunk, EvalContext& ctx, ValueVector& out) const override {
-    const ValueVector& nodes = chunk.columns[column_];
-    auto key = ctx.rows.PropertyKey(key_);
-    if (!key) {
-      out.Reset(VectorKind::kBoxed, chunk.size);
-      return;
-    }
-    ctx.graph.GatherNodeProperty(nodes.ids, *key, out);
-    for (size_t i = 0; i < chunk.size; ++i) {
-      if (!nodes.valid[i]) out.Set(i, Value());
-    }
-  }
-
- private:
-  uint32_t column_;
-  const std::string& key_;
-};
-
-// r.key over a relationship column: one gather per chunk.
-class RelationshipPropertyExpression final : public VectorExpression {
- public:
-  RelationshipPropertyExpression(uint32_t column, const std::string& key) : column_(column), key_(key) {}
-  void Evaluate(const DataChunk& chunk, EvalContext& ctx, ValueVector& out) const override {
-    auto key = ctx.rows.PropertyKey(key_);
-    if (!key) {
-      out.Reset(VectorKind::kBoxed, chunk.size);
-      return;
-    }
-    ctx.graph.GatherRelationshipProperty(chunk.columns[column_].ids, *key, out);
-  }
-
- private:
-  uint32_t column_;
-  const std::string& key_;
-};
-
-// n:A:B over a node column.
-class HasLabelsExpression final : public VectorExpression {
- public:
-  HasLabelsExpression(uint32_t column, const std::vector<std::string>& labels) : column_(column), labels_(labels) {}
-  void Evaluate(const DataChunk& chunk, EvalContext& ctx, ValueVector& out) const override {
-    const ValueVector& nodes = chunk.columns[column_];
-    out.Reset(VectorKind::kBool, chunk.size);
-    std::vector<uint8_t> keep(nodes.valid);
-    for (const auto& name : labels_) {
-      auto label = ctx.rows.Label(name);
-      if (!label) {
-        std::fill(keep.begin(), keep.end(), 0);
-        break;
-      }
-      ctx.graph.FilterByLabel(nodes.ids, *label, keep);
-    }
-    for (size_t i = 0; i < chunk.size; ++i) {
-      out.valid[i] = nodes.valid[i];
-      out.ints[i] = keep[i];
-    }
-  }
-
- private:
-  uint32_t column_;
-  const std::vector<std::string>& labels_;
 };
 
 class IsNullExpression final : public VectorExpression {
@@ -493,17 +427,19 @@ VectorExpressionPtr CompileExpression(const BoundExpr& e, const FragmentColumns&
       break;
     }
     case ExprOp::kProperty:
-      if (IsNodeColumn(*e.args[0], columns)) {
-        return std::make_unique<NodePropertyExpression>(columns.Find(e.args[0]->slot), e.name);
-      }
+      if (IsNodeColumn(*e.args[0], columns)) return MakeNodeProperty(columns.Find(e.args[0]->slot), e.name);
       if (e.args[0]->op == ExprOp::kSlot && columns.Find(e.args[0]->slot) != FragmentColumns::kNoColumn &&
           columns.IsRelationship(columns.Find(e.args[0]->slot))) {
-        return std::make_unique<RelationshipPropertyExpression>(columns.Find(e.args[0]->slot), e.name);
+        return MakeRelationshipProperty(columns.Find(e.args[0]->slot), e.name);
       }
       break;
     case ExprOp::kHasLabels:
-      if (IsNodeColumn(*e.args[0], columns)) {
-        return std::make_unique<HasLabelsExpression>(columns.Find(e.args[0]->slot), e.names);
+      if (IsNodeColumn(*e.args[0], columns)) return MakeHasLabels(columns.Find(e.args[0]->slot), e.names);
+      break;
+    case ExprOp::kHasRelationship:
+      if (IsNodeColumn(*e.args[0], columns) && IsNodeColumn(*e.args[1], columns)) {
+        return MakeHasRelationship(columns.Find(e.args[0]->slot), columns.Find(e.args[1]->slot), e.names,
+                                   e.direction);
       }
       break;
     case ExprOp::kIsNull:

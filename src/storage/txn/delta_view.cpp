@@ -432,24 +432,8 @@ namespace {
 
 // Entries equal to v in an ascending array: O(log n).
 uint64_t CountEqual(const UIntArray& a, uint64_t v) {
-  uint64_t lo = 0, hi = a.size();
-  while (lo < hi) {
-    const uint64_t mid = lo + (hi - lo) / 2;
-    if (a[mid] < v)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  uint64_t first = lo;
-  hi = a.size();
-  while (lo < hi) {
-    const uint64_t mid = lo + (hi - lo) / 2;
-    if (a[mid] <= v)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo - first;
+  const uint64_t first = a.LowerBound(v);
+  return (v == UINT64_MAX ? a.size() : a.LowerBound(v + 1)) - first;
 }
 
 }  // namespace
@@ -498,6 +482,53 @@ uint64_t DeltaView::Degree(NodeId node, quiver::Direction direction, std::span<c
     });
   }
   return count;
+}
+
+bool DeltaView::HasRelationship(NodeId from, NodeId to, quiver::Direction direction,
+                                std::span<const RelTypeId> types) const {
+  if (!NodeExists(from) || !NodeExists(to)) return false;
+  const NodeDelta* d = NodeRecord(from);
+  if (IsBaseNode(from) && IsBaseNode(to)) {
+    // Both slices of a base node ascend by the node at the other end: the relationships
+    // to `to` are one binary search away, and only those need the deleted check.
+    const BaseGraph& base = *s_->base;
+    const bool check_out = d != nullptr && d->deleted_base_out > 0;
+    const bool check_in = d != nullptr && d->deleted_base_in > 0;
+    auto in_slice = [&](uint32_t t, Direction side, bool check) {
+      const AdjacencySlice s = base.gen().Neighbors(t, from, side);
+      for (uint64_t i = s.neighbors.LowerBound(to); i < s.size() && s.neighbors[i] == to; ++i) {
+        if (!check || RelationshipExists(base.RelIdOf(t, s.EdgeAt(i)))) return true;
+      }
+      return false;
+    };
+    auto found = [&](uint32_t t) {
+      if (t >= base.type_count()) return false;
+      return (direction != quiver::Direction::kIncoming && in_slice(t, Direction::kOut, check_out)) ||
+             (direction != quiver::Direction::kOutgoing && in_slice(t, Direction::kIn, check_in));
+    };
+    if (types.empty()) {
+      for (uint32_t t = 0; t < base.type_count(); ++t) {
+        if (found(t)) return true;
+      }
+    } else if (std::any_of(types.begin(), types.end(), found)) {
+      return true;
+    }
+  }
+  if (d == nullptr) return false;
+  bool any = false;
+  if (direction != quiver::Direction::kIncoming) {
+    d->out.ForEach([&](uint64_t rel, SetMember) {
+      const RelDelta* r = RelRecord(rel);
+      any = any || (r->end == to && TypeWanted(types, r->type));
+    });
+  }
+  if (direction != quiver::Direction::kOutgoing) {
+    d->in.ForEach([&](uint64_t rel, SetMember) {
+      const RelDelta* r = RelRecord(rel);
+      any = any || (r->start == to && TypeWanted(types, r->type));
+    });
+  }
+  return any;
 }
 
 }  // namespace quiver::storage

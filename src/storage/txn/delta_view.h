@@ -56,6 +56,7 @@ class DeltaView {
   void Expand(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types,
               std::vector<Adjacent>& out) const;
   uint64_t Degree(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types) const;
+  bool HasRelationship(NodeId from, NodeId to, quiver::Direction direction, std::span<const RelTypeId> types) const;
 
   // The base's per-label and per-type counts while the delta has no node (relationship)
   // records; nullopt otherwise (the delta keeps no per-label counts).
@@ -149,6 +150,10 @@ class StateReader : public Base {
   }
   uint64_t Degree(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types) const override {
     return view_.Degree(node, direction, types);
+  }
+  bool HasRelationship(NodeId from, NodeId to, quiver::Direction direction,
+                       std::span<const RelTypeId> types) const override {
+    return view_.HasRelationship(from, to, direction, types);
   }
   std::optional<uint64_t> CountNodes(std::optional<LabelId> label) const override { return view_.CountNodes(label); }
   std::optional<uint64_t> CountRelationships(std::optional<RelTypeId> type) const override {
