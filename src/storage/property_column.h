@@ -66,6 +66,9 @@ class PropertyColumn {
   Status Verify(const SectionFile& f) const;
 
  private:
+  // GatherSlots for ascending rows; false (nothing written that matters) where the
+  // arrays do not cover them, for the general path to handle.
+  bool GatherAscending(std::span<const uint64_t> rows, uint64_t* slots, uint8_t* present) const;
   static bool Bit(const UIntArray& words, uint64_t i) { return (words[i / 64] >> (i % 64)) & 1; }
   uint64_t SlotAt(uint64_t row) const { return row < values_.size() ? values_[row] : 0; }
 

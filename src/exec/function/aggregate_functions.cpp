@@ -4,8 +4,10 @@
 // that 32 bits are not the limit); with any Float it is a Float; an empty sum is 0.
 // min()/max() use the ORDER BY order over any mix of kinds (Aggregation2 #11, #12).
 
+#include <cmath>
 #include <vector>
 
+#include "common/value/exact_sum.h"
 #include "exec/function/aggregate_internal.h"
 #include "exec/value_bytes.h"
 #include "exec/function/builtin_functions.h"
@@ -29,30 +31,44 @@ class Count final : public Aggregator {
   int64_t count_ = 0;
 };
 
-// Integers summed exactly in 128 bits, Floats in double, both kept apart so the result
-// kind does not depend on the order rows arrive in (which parallel merging scrambles).
+// Integers summed exactly in 128 bits, Floats exactly too (ExactSum: rounded once, at
+// the end), kept apart so the result kind does not depend on the order rows arrive in:
+// the same answer in any order and for any way parallel workers split and merge it.
 class NumericSum {
  public:
   void Add(std::string_view fn, const Value& v) {
     if (v.IsInt()) {
-      ints_ += v.AsInt();
+      AddInt(v.AsInt());
     } else if (v.IsFloat()) {
-      floats_ += v.AsFloat();
-      any_float_ = true;
+      AddFloat(v.AsFloat());
     } else {
       ThrowArgumentType(fn, "Numbers", v);
     }
+  }
+  void AddInt(int64_t v) {
+    ints_ += v;
+    ++count_;
+  }
+  void AddFloat(double v) {
+    floats_.Add(v);
+    any_float_ = true;
     ++count_;
   }
   void Merge(const NumericSum& other) {
     ints_ += other.ints_;
-    floats_ += other.floats_;
+    floats_.Merge(other.floats_);
     any_float_ |= other.any_float_;
     count_ += other.count_;
   }
   int64_t count() const { return count_; }
   bool any_float() const { return any_float_; }
-  double AsDouble() const { return static_cast<double>(ints_) + floats_; }
+  // The exact total of both, rounded once.
+  double AsDouble() const {
+    if (!any_float_) return static_cast<double>(ints_);
+    ExactSum total = floats_;
+    total.AddInteger(ints_);
+    return total.Value();
+  }
   int64_t IntSum(std::string_view fn) const {
     if (ints_ > INT64_MAX || ints_ < INT64_MIN) ThrowIntegerOverflow(std::string(fn) + "()");
     return static_cast<int64_t>(ints_);
@@ -60,7 +76,7 @@ class NumericSum {
 
  private:
   __int128 ints_ = 0;
-  double floats_ = 0;
+  ExactSum floats_;
   bool any_float_ = false;
   int64_t count_ = 0;
 };
@@ -106,6 +122,14 @@ class Sum final : public Aggregator {
     }
     CheckNotMixed();
   }
+  void UpdateInt(int64_t v) override {
+    numbers_.AddInt(v);
+    CheckNotMixed();
+  }
+  void UpdateFloat(double v) override {
+    numbers_.AddFloat(v);
+    CheckNotMixed();
+  }
   void Merge(Aggregator& other) override {
     Sum& o = SameKind<Sum>(other);
     numbers_.Merge(o.numbers_);
@@ -133,6 +157,8 @@ class Avg final : public Aggregator {
   void Update(std::span<const Value> args) override {
     if (!args[0].IsNull()) sum_.Add("avg", args[0]);
   }
+  void UpdateInt(int64_t v) override { sum_.AddInt(v); }
+  void UpdateFloat(double v) override { sum_.AddFloat(v); }
   void Merge(Aggregator& other) override { sum_.Merge(SameKind<Avg>(other).sum_); }
   Value Finalize() override {
     if (sum_.count() == 0) return Value::Null();
@@ -148,6 +174,23 @@ template <int kSign>
 class Extreme final : public Aggregator {
  public:
   void Update(std::span<const Value> args) override { Offer(args[0]); }
+  // Against a best of the same kind, a plain comparison is OrderCompare's answer; a tie,
+  // a NaN or another kind takes the general path (so -0.0 against 0.0 and NaN order as
+  // ORDER BY orders them).
+  void UpdateInt(int64_t v) override {
+    if (best_.IsInt() && v != best_.AsInt()) {
+      if ((v > best_.AsInt()) == (kSign > 0)) best_ = Value::Int(v);
+      return;
+    }
+    Offer(Value::Int(v));
+  }
+  void UpdateFloat(double v) override {
+    if (best_.IsFloat() && v != best_.AsFloat() && !std::isnan(v) && !std::isnan(best_.AsFloat())) {
+      if ((v > best_.AsFloat()) == (kSign > 0)) best_ = Value::Float(v);
+      return;
+    }
+    Offer(Value::Float(v));
+  }
   void Merge(Aggregator& other) override { Offer(SameKind<Extreme>(other).best_); }
   Value Finalize() override { return best_; }
 

@@ -94,6 +94,17 @@ class Aggregator {
   // One row's evaluated arguments, args.size() within the function's arity (for
   // percentileDisc/percentileCont the second argument is the percentile, checked here).
   virtual void Update(std::span<const Value> args) = 0;
+  // Update with one non-null Integer or Float argument, for the vectorized engine's typed
+  // vectors: the same state change without making a Value per row. The defaults box it;
+  // sum, avg, min and max override them.
+  virtual void UpdateInt(int64_t v) {
+    const Value arg = Value::Int(v);
+    Update(std::span<const Value>(&arg, 1));
+  }
+  virtual void UpdateFloat(double v) {
+    const Value arg = Value::Float(v);
+    Update(std::span<const Value>(&arg, 1));
+  }
   // Folds another partial state of the same function (made by the same factory, with the
   // same DISTINCT wrapping) into this one: morsel-parallel aggregation builds one state per
   // worker and merges them. `other` is left in an unspecified state.

@@ -19,35 +19,12 @@ bool IsCount(const AggregateSpec& spec) {
 }
 
 // Whether an aggregate's result is the same in whatever order the rows arrive (and the
-// partial states merge): always (counts, min, max), while every value is an integer
-// (sum and avg add integers exactly, in 128 bits, but floats rounding as they go), or
-// never (collect, stDev, percentiles).
-enum class OrderIndependence : uint8_t { kAlways, kWhileIntegers, kNever };
-OrderIndependence OrderIndependentOf(const AggregateSpec& spec) {
-  if (IsCount(spec) || spec.name == "min" || spec.name == "max" || spec.name == "count") {
-    return OrderIndependence::kAlways;  // (the last: count(DISTINCT x))
-  }
-  if ((spec.name == "sum" || spec.name == "avg") && !spec.args.empty()) {
-    return spec.args[0]->type == planner::StaticType::kInt ? OrderIndependence::kAlways
-                                                            : OrderIndependence::kWhileIntegers;
-  }
-  return OrderIndependence::kNever;
-}
-
-// Does the vector hold a value a sum would not add exactly in any order (a float, a
-// duration)? Nulls and integers are fine.
-bool HasNonInteger(const ValueVector& v) {
-  switch (v.kind) {
-    case VectorKind::kInt64:
-      return false;
-    case VectorKind::kBoxed:
-      for (size_t i = 0; i < v.size(); ++i) {
-        if (v.valid[i] && !v.boxed[i].IsInt()) return true;
-      }
-      return false;
-    default:
-      return std::find(v.valid.begin(), v.valid.end(), 1) != v.valid.end();
-  }
+// partial states merge): counts, min, max, and sum and avg (integers in 128 bits, floats
+// by ExactSum, durations field by field — all exact), but not collect, stDev or the
+// percentiles.
+bool OrderIndependent(const AggregateSpec& spec) {
+  return IsCount(spec) || spec.name == "min" || spec.name == "max" || spec.name == "count" ||
+         spec.name == "sum" || spec.name == "avg";
 }
 
 bool Deterministic(const planner::BoundExpr& e) {
@@ -55,10 +32,6 @@ bool Deterministic(const planner::BoundExpr& e) {
   if (e.subplan) return false;
   return std::all_of(e.args.begin(), e.args.end(), [](const planner::BoundExprPtr& a) { return Deterministic(*a); });
 }
-
-// Thrown by a worker that met a non-integer where only integers keep a parallel run
-// exact: the pool skips the morsels left, and the aggregation runs again on one worker.
-struct RestartOnOneWorker {};
 
 // Dense arrays beyond this (per worker) use the hash table instead.
 constexpr uint64_t kMaxDenseBytes = uint64_t{1} << 30;
@@ -75,10 +48,9 @@ class VectorAggregateOp final : public PhysicalOperator {
       c.star = spec.function == nullptr;
       c.index = c.count ? count_aggregates_++ : other_aggregates_++;
       for (const auto& a : spec.args) c.args.push_back(CompileExpression(*a, columns));
-      const OrderIndependence independence = OrderIndependentOf(spec);
-      c.needs_integers = independence == OrderIndependence::kWhileIntegers;
+      c.typed = !c.count && spec.args.size() == 1;
       aggregates_.push_back(std::move(c));
-      order_independent_ = order_independent_ && independence != OrderIndependence::kNever;
+      order_independent_ = order_independent_ && OrderIndependent(spec);
     }
     DecideDense(logical);
   }
@@ -121,7 +93,7 @@ class VectorAggregateOp final : public PhysicalOperator {
 
  private:
   struct Compiled {
-    bool needs_integers = false;  // parallel only while its argument is an integer
+    bool typed = false;  // one argument: Integer and Float vectors update without boxing
     bool count = false;
     bool star = false;
     size_t index = 0;  // among the counts, or among the other aggregates
@@ -171,20 +143,12 @@ class VectorAggregateOp final : public PhysicalOperator {
     return out;
   }
 
-  // Runs on every worker where the aggregates allow it; when a sum or an average met a
-  // value that is not an integer, whose sum depends on the order of addition, runs again
-  // on one worker, in the row engine's order.
-  void Compute(ExecContext& ctx) {
-    try {
-      RunOnce(ctx, order_independent_);
-    } catch (const RestartOnOneWorker&) {
-      RunOnce(ctx, /*parallel=*/false);
-    }
-  }
+  // On every worker where the aggregates' results do not depend on the order of rows;
+  // otherwise on one, in the row engine's order.
+  void Compute(ExecContext& ctx) { RunOnce(ctx, order_independent_); }
 
   void RunOnce(ExecContext& ctx, bool parallel) {
     run_ = fragment_->PlanRun(ctx, parallel);
-    watch_integers_ = run_.workers > 1;
     node_bound_ = run_.bound;
     const uint32_t workers = run_.workers;
     dense_ = false;
@@ -228,7 +192,6 @@ class VectorAggregateOp final : public PhysicalOperator {
       args[a].resize(aggregates_[a].args.size());
       for (size_t j = 0; j < aggregates_[a].args.size(); ++j)
         aggregates_[a].args[j]->Evaluate(chunk, worker.eval, args[a][j]);
-      if (watch_integers_ && aggregates_[a].needs_integers && HasNonInteger(args[a][0])) throw RestartOnOneWorker{};
     }
     if (dense_) {
       const size_t stride = 1 + count_aggregates_;
@@ -254,9 +217,11 @@ class VectorAggregateOp final : public PhysicalOperator {
     for (size_t k = 0; k < keys.size(); ++k) keys_[k]->Evaluate(chunk, worker.eval, keys[k]);
     std::vector<Value> key(keys.size());
     std::vector<Value> row_args;
+    // Without keys every row is the one group's: one lookup per chunk.
+    const size_t only_group = keys.empty() && n > 0 ? table.FindOrInsert(nullptr, make) : 0;
     for (size_t i = 0; i < n; ++i) {
       for (size_t k = 0; k < keys.size(); ++k) key[k] = BoxRow(keys[k], i, graph);
-      const size_t g = table.FindOrInsert(key.data(), make);
+      const size_t g = keys.empty() ? only_group : table.FindOrInsert(key.data(), make);
       for (size_t a = 0; a < aggregates_.size(); ++a) {
         const Compiled& c = aggregates_[a];
         if (c.count) {
@@ -264,11 +229,18 @@ class VectorAggregateOp final : public PhysicalOperator {
           table.counts(g)[c.index] += c.star ? m : args[a][0].valid[i] * m;
           continue;
         }
-        row_args.clear();
-        for (const ValueVector& v : args[a]) row_args.push_back(BoxRow(v, i, graph));
         Aggregator& aggregator = table.aggregator(g, c.index);
         const uint64_t before = aggregator.held_bytes();
-        aggregator.Update(row_args);
+        const ValueVector& v = args[a][0];
+        if (c.typed && v.kind == VectorKind::kInt64) {
+          if (v.valid[i]) aggregator.UpdateInt(v.ints[i]);
+        } else if (c.typed && v.kind == VectorKind::kDouble) {
+          if (v.valid[i]) aggregator.UpdateFloat(v.doubles[i]);
+        } else {
+          row_args.clear();
+          for (const ValueVector& arg : args[a]) row_args.push_back(BoxRow(arg, i, graph));
+          aggregator.Update(row_args);
+        }
         table.ChargeGrowth(aggregator.held_bytes() - before);
       }
     }
@@ -322,8 +294,6 @@ class VectorAggregateOp final : public PhysicalOperator {
   size_t count_aggregates_ = 0;
   size_t other_aggregates_ = 0;
   bool order_independent_ = true;
-  // The run is parallel: sums and averages must see only integers.
-  bool watch_integers_ = false;
   uint32_t dense_column_ = FragmentColumns::kNoColumn;  // the candidate; dense_ when chosen
   bool dense_ = false;
   uint64_t node_bound_ = 0;
