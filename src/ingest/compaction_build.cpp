@@ -1,11 +1,15 @@
 #include "ingest/compaction_build.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "storage/key_mirror.h"
 #include "storage/property_column.h"
 #include "storage/txn/compaction_source.h"
 #include "storage/txn/value_convert.h"
@@ -34,6 +38,21 @@ class ColumnsOfRows {
       values_[key].emplace_back(row, std::move(pv));
     }
     return Status::OK();
+  }
+
+  // The keys whose rows mirror the batch's node keys (every node keyed): ascending.
+  template <typename KeyOf>
+  std::vector<uint32_t> MirroringKeys(KeyOf&& key_of) const {
+    std::vector<uint32_t> out;
+    for (const auto& [key, values] : values_) {
+      if (storage::RowsMirrorKeys(values, rows_, key_of)) out.push_back(key);
+    }
+    return out;
+  }
+  // The keys some row carries (values_ holds no nulls).
+  template <typename F>
+  void ForEachKey(F&& f) const {
+    for (const auto& [key, values] : values_) f(key);
   }
 
   std::vector<ColumnChunk> Finish() {
@@ -73,6 +92,41 @@ class ColumnsOfRows {
   std::map<uint32_t, std::vector<std::pair<uint64_t, PropertyValue>>> values_;
 };
 
+// Which node property keys mirror the external keys (storage/key_mirror.h), judged a
+// batch at a time as the node ranges are read — each batch all keyed or all unkeyed —
+// and merged in any order: a key mirrors when it does in every keyed batch and no
+// unkeyed node carries it.
+class MirrorVerdict {
+ public:
+  // A keyed batch whose rows of these keys (ascending) mirror its nodes' keys.
+  void Keyed(const std::vector<uint32_t>& mirroring) {
+    if (!mirroring_) {
+      mirroring_ = mirroring;
+      return;
+    }
+    std::vector<uint32_t> both;
+    std::set_intersection(mirroring_->begin(), mirroring_->end(), mirroring.begin(), mirroring.end(),
+                          std::back_inserter(both));
+    mirroring_ = std::move(both);
+  }
+  // An unkeyed node carries `key`.
+  void Unkeyed(uint32_t key) { unkeyed_.insert(key); }
+  void Merge(const MirrorVerdict& other) {
+    if (other.mirroring_) Keyed(*other.mirroring_);
+    unkeyed_.insert(other.unkeyed_.begin(), other.unkeyed_.end());
+  }
+  std::optional<uint32_t> Pick(uint32_t key_count, std::optional<uint32_t> preferred) const {
+    if (!mirroring_) return std::nullopt;  // no keyed node
+    return storage::PickMirrorKey(key_count, preferred, [&](uint32_t k) {
+      return std::binary_search(mirroring_->begin(), mirroring_->end(), k) && unkeyed_.count(k) == 0;
+    });
+  }
+
+ private:
+  std::optional<std::vector<uint32_t>> mirroring_;  // nullopt: no keyed batch yet
+  std::set<uint32_t> unkeyed_;
+};
+
 class SessionCompactor {
  public:
   SessionCompactor(const CompactionSource& source, ConstructionSession* session)
@@ -82,6 +136,7 @@ class SessionCompactor {
     QUIVER_RETURN_IF_ERROR(InternTokens());
     if (src_.relationships_have_properties()) session_->EnableEdgeProperties();
     QUIVER_RETURN_IF_ERROR(AddNodes());
+    session_->SetCheckedIdMirrorKey(mirror_.Pick(key_count_, src_.base_id_mirror_key()));
     std::vector<DuplicateKey> duplicates;
     QUIVER_RETURN_IF_ERROR(session_->FinishNodes(false, &duplicates));
     for (uint32_t t = 0; t < src_.rel_type_count(); ++t) QUIVER_RETURN_IF_ERROR(AddRelationships(t));
@@ -96,6 +151,7 @@ class SessionCompactor {
     for (uint32_t i = 0; i < d.labels.size(); ++i) same &= session_->Label(d.labels[i]) == i;
     for (uint32_t i = 0; i < d.rel_types.size(); ++i) same &= session_->RelType(d.rel_types[i]) == i;
     for (uint32_t i = 0; i < d.property_keys.size(); ++i) same &= session_->PropertyKey(d.property_keys[i]) == i;
+    key_count_ = static_cast<uint32_t>(d.property_keys.size());
     if (!same) return Status::Corruption("compaction: duplicate token names in the dictionary");
     switch (src_.key_kind()) {
       case storage::ExternalIdKind::kNone: break;
@@ -118,20 +174,24 @@ class SessionCompactor {
     for (size_t first = 0; first < ranges; first += step) {
       const size_t last = std::min(ranges, first + step);
       std::vector<std::vector<NodeBatch>> batches(last - first);
-      QUIVER_RETURN_IF_ERROR(storage::ParallelTasks(
-          last - first, session_->workers(), [&](size_t i) { return ReadNodeRange(first + i, &batches[i]); }));
+      std::vector<MirrorVerdict> verdicts(last - first);
+      QUIVER_RETURN_IF_ERROR(storage::ParallelTasks(last - first, session_->workers(), [&](size_t i) {
+        return ReadNodeRange(first + i, &batches[i], &verdicts[i]);
+      }));
       std::vector<NodeBatch> in_order;
       for (auto& list : batches) {
         for (auto& b : list) in_order.push_back(std::move(b));
       }
+      for (const MirrorVerdict& v : verdicts) mirror_.Merge(v);
       QUIVER_RETURN_IF_ERROR(session_->AddNodes(std::move(in_order)));
     }
     return Status::OK();
   }
 
   // The live nodes of one range as batches: a new batch wherever the nodes go from
-  // keyed (base nodes) to unkeyed (created since) or back.
-  Status ReadNodeRange(size_t r, std::vector<NodeBatch>* out) const {
+  // keyed (base nodes) to unkeyed (created since) or back; each batch's say on the
+  // mirror key goes to *verdict.
+  Status ReadNodeRange(size_t r, std::vector<NodeBatch>* out, MirrorVerdict* verdict) const {
     std::vector<CompactionSource::Node> nodes;
     const uint64_t end = std::min(src_.old_node_bound(), (r + 1) * CompactionSource::kNodeRange);
     CompactionSource::Node node;
@@ -143,14 +203,16 @@ class SessionCompactor {
       size_t stop = begin + 1;
       while (stop < nodes.size() && keyed == !std::holds_alternative<std::monostate>(nodes[stop].key)) ++stop;
       NodeBatch b;
-      QUIVER_RETURN_IF_ERROR(MakeNodeBatch(std::span(nodes).subspan(begin, stop - begin), keyed, &b));
+      QUIVER_RETURN_IF_ERROR(
+          MakeNodeBatch(std::span(nodes).subspan(begin, stop - begin), keyed, &b, verdict));
       out->push_back(std::move(b));
       begin = stop;
     }
     return Status::OK();
   }
 
-  Status MakeNodeBatch(std::span<const CompactionSource::Node> nodes, bool keyed, NodeBatch* b) const {
+  Status MakeNodeBatch(std::span<const CompactionSource::Node> nodes, bool keyed, NodeBatch* b,
+                       MirrorVerdict* verdict) const {
     b->count = nodes.size();
     std::map<std::vector<uint32_t>, uint32_t> sets;
     b->node_set.reserve(nodes.size());
@@ -173,6 +235,12 @@ class SessionCompactor {
           b->keys.AppendInt(std::get<int64_t>(n.key));
         }
       }
+    }
+    if (keyed) {
+      verdict->Keyed(
+          columns.MirroringKeys([&](uint64_t row) -> const storage::ExternalKey& { return nodes[row].key; }));
+    } else {
+      columns.ForEachKey([&](uint32_t key) { verdict->Unkeyed(key); });
     }
     b->properties = columns.Finish();
     return Status::OK();
@@ -216,6 +284,8 @@ class SessionCompactor {
   const CompactionSource& src_;
   ConstructionSession* session_;
   uint32_t key_space_ = 0;
+  uint32_t key_count_ = 0;  // property keys in the dictionary
+  MirrorVerdict mirror_;
 };
 
 }  // namespace

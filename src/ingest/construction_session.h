@@ -102,6 +102,10 @@ class ConstructionSession {
   Status FinishNodes(bool drop_duplicates, std::vector<DuplicateKey>* duplicates);
   uint64_t node_count() const { return nodes_.size(); }
   const IdMap* id_map(uint32_t space) const { return nodes_.id_map(space); }
+  // Which node property mirrors the keys, from a producer that checked the values it
+  // fed node by node (compaction: storage/key_mirror.h); recorded in the MANIFEST for
+  // key lookups to trust. A key_property (NodeBatch) needs no such call.
+  void SetCheckedIdMirrorKey(std::optional<uint32_t> key) { nodes_.SetCheckedIdMirrorKey(key); }
   // (batch index, row in batch) of a node, counting batches from the first AddNodes.
   std::pair<uint64_t, uint64_t> NodeOrigin(uint64_t node) const { return nodes_.Origin(node); }
 

@@ -45,6 +45,7 @@ void NodeTable::Append(std::vector<NodeBatch> batches, WorkerPool* pool) {
       for (uint32_t& s : b.node_set) s = ids[s];
       labels_.AppendPerNode(std::move(b.node_set));
     }
+    NoteKeyProperty(b);
     if (b.id_space && b.count > 0) {
       QUIVER_ASSERT(b.keys.count == b.count && *b.id_space < space_types_.size());
       b.keys.type = space_types_[*b.id_space];
@@ -83,6 +84,40 @@ void NodeTable::Append(std::vector<NodeBatch> batches, WorkerPool* pool) {
   }
   AppendChunks(&columns_, std::move(chunks), pool);
   count_ = first;
+}
+
+void NodeTable::NoteKeyProperty(const NodeBatch& b) {
+  // Before Append adds the key's own chunk to b.properties.
+  for (const ColumnChunk& c : b.properties) plain_property_keys_.insert(c.key);
+  if (!b.id_space || b.count == 0) return;
+  const uint32_t space = *b.id_space;
+  if (space_key_property_.size() <= space) space_key_property_.resize(space + 1);
+  SpaceKeyProperty& p = space_key_property_[space];
+  if (!p.seen) {
+    p.seen = true;
+    p.key = b.key_property;
+  } else if (p.key != b.key_property) {
+    p.same = false;
+  }
+  if (b.key_property) {
+    auto [it, inserted] = key_property_space_.emplace(*b.key_property, space);
+    if (!inserted && it->second != space) it->second = kMixedSpaces;
+  }
+}
+
+std::optional<uint32_t> NodeTable::MirrorKey(uint32_t space) const {
+  // The key_property column mirrors the keys when it was filled from every keyed batch
+  // of the space (one row per node, its key, in the key's type) and from nothing else:
+  // no other space's keys, no ordinary property of that name. Nodes dropped as
+  // duplicates leave both the keys and the column.
+  if (space < space_key_property_.size()) {
+    const SpaceKeyProperty& p = space_key_property_[space];
+    if (p.seen && p.same && p.key && plain_property_keys_.count(*p.key) == 0) {
+      auto it = key_property_space_.find(*p.key);
+      if (it != key_property_space_.end() && it->second == space) return p.key;
+    }
+  }
+  return checked_id_mirror_key_;
 }
 
 std::vector<DuplicateKey> NodeTable::BuildIdMaps(bool drop, WorkerPool* pool) {
@@ -186,7 +221,9 @@ Status NodeTable::WriteExternalIds(storage::GenerationWriter* w, WorkerPool* poo
     only = s;
   }
   if (!only) return w->WriteExternalIds({});
-  return w->WriteExternalIds(maps_[*only].ExternalIds(count_, pool));
+  QUIVER_RETURN_IF_ERROR(w->WriteExternalIds(maps_[*only].ExternalIds(count_, pool)));
+  w->SetIdMirrorKey(MirrorKey(*only));
+  return Status::OK();
 }
 
 }  // namespace quiver::ingest

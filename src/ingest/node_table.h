@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -53,8 +54,14 @@ class NodeTable {
   // counting nodes dropped as duplicates as they were before the drop.
   std::pair<uint64_t, uint64_t> Origin(uint64_t node_before_drop) const;
 
+  // A producer that checked it (compaction, node by node: storage/key_mirror.h) says
+  // which node property mirrors the keys, for WriteExternalIds to record when no
+  // batch's key_property does.
+  void SetCheckedIdMirrorKey(std::optional<uint32_t> key) { checked_id_mirror_key_ = key; }
+
   // Writes labels.qv, then one file per node property column (ascending key), then the
-  // external-id index when exactly one ID space holds keys.
+  // external-id index when exactly one ID space holds keys, with the property that
+  // mirrors them (Manifest::id_mirror_key) when known.
   Status WriteLabels(storage::GenerationWriter* w, uint32_t label_count) const {
     return labels_.Write(w, label_count);
   }
@@ -68,6 +75,12 @@ class NodeTable {
     std::unique_ptr<KeyChunk> keys;
   };
   void EraseNodes(const std::vector<uint64_t>& sorted_nodes);
+  // Tracks, batch by batch, whether a key_property column holds its ID space's keys and
+  // nothing else.
+  void NoteKeyProperty(const NodeBatch& b);
+  // The property that mirrors the keys of `space`, the only one holding keys: a
+  // key_property column filled from that space's keys alone, else the checked one.
+  std::optional<uint32_t> MirrorKey(uint32_t space) const;
 
   uint64_t count_ = 0;
   LabelSets labels_;
@@ -77,6 +90,17 @@ class NodeTable {
   std::map<uint32_t, std::unique_ptr<ColumnBuilder>> columns_;  // by property key id
   std::vector<uint64_t> batch_first_node_;                      // for Origin()
   std::vector<IdMap> maps_;
+  // Per ID space: whether its keyed batches all named one key_property, and which.
+  struct SpaceKeyProperty {
+    bool seen = false;  // a keyed batch of the space arrived
+    bool same = true;   // every one named the same key_property (or none)
+    std::optional<uint32_t> key;
+  };
+  std::vector<SpaceKeyProperty> space_key_property_;
+  std::map<uint32_t, uint32_t> key_property_space_;  // key_property -> its space (kMixedSpaces: several)
+  std::set<uint32_t> plain_property_keys_;          // keys some batch carried as an ordinary property
+  std::optional<uint32_t> checked_id_mirror_key_;
+  static constexpr uint32_t kMixedSpaces = UINT32_MAX;
 };
 
 }  // namespace quiver::ingest

@@ -147,9 +147,12 @@ struct ManifestSummary {
   uint8_t external_id_kind;
   uint16_t reserved0;
   uint32_t file_count;
-  uint64_t reserved[2];
+  // 1 + the node property key that mirrors the external ids (Manifest::id_mirror_key);
+  // 0: not recorded (files written before it was, and writers that do not know).
+  uint64_t id_mirror_key_plus_one;
+  uint64_t reserved;
 };
-static_assert(sizeof(ManifestSummary) == 64);
+static_assert(sizeof(ManifestSummary) == 64 && offsetof(ManifestSummary, id_mirror_key_plus_one) == 48);
 
 struct ManifestFileEntry {
   uint16_t kind;

@@ -282,31 +282,52 @@ Status Generation::VerifyStructureUnchecked() const {
   for (uint32_t t = 0; t < csr_.size(); ++t) QUIVER_RETURN_IF_ERROR(csr_[t].Verify(csr_files_[t]->parsed));
   for (const auto& [file, column] : columns_for_verify_) QUIVER_RETURN_IF_ERROR(column->Verify(file->parsed));
   if (external_ids_file_ != nullptr) QUIVER_RETURN_IF_ERROR(external_ids_.Verify(external_ids_file_->parsed));
+  if (manifest_.id_mirror_key && external_ids_.kind() != ExternalIdKind::kNone) {
+    // Key lookups trust the recorded key without looking (ExternalIdsMirror).
+    if (auto why = IdMirrorMismatch(*manifest_.id_mirror_key)) {
+      return Status::Corruption(name_ + "/MANIFEST: property key " +
+                                std::to_string(*manifest_.id_mirror_key) +
+                                " is recorded as mirroring the external ids, but " + *why);
+    }
+  }
   return Status::OK();
 }
 
 bool Generation::ExternalIdsMirror(uint32_t key) const {
-  const ExternalIdKind kind = external_ids_.kind();
-  if (kind == ExternalIdKind::kNone) return false;
+  if (external_ids_.kind() == ExternalIdKind::kNone) return false;
+  if (manifest_.id_mirror_key == key) return true;  // established by the writer; `quiver check` verifies it
   std::lock_guard<std::mutex> lock(mirror_cache_->mutex);
   if (auto it = mirror_cache_->known.find(key); it != mirror_cache_->known.end()) return it->second;
-  const PropertyColumn* column = NodeColumn(key);
-  const ColumnType want = kind == ExternalIdKind::kString ? ColumnType::kString : ColumnType::kInt64;
-  bool mirrors = column != nullptr && column->type() == want;
-  for (uint64_t v = 0; mirrors && v < NodeCount(); ++v) {
-    const ExternalKeyView k = external_ids_.KeyOf(v);
-    if (std::holds_alternative<std::monostate>(k)) {
-      mirrors = !column->IsPresent(v);
-    } else if (!column->IsPresent(v)) {
-      mirrors = false;
-    } else if (const auto* i = std::get_if<int64_t>(&k)) {
-      mirrors = column->Int64At(v) == *i;
-    } else {
-      mirrors = column->StringAt(v) == std::get<std::string_view>(k);
-    }
-  }
+  const bool mirrors = !IdMirrorMismatch(key).has_value();
   mirror_cache_->known.emplace(key, mirrors);
   return mirrors;
+}
+
+std::optional<std::string> Generation::IdMirrorMismatch(uint32_t key) const {
+  const ExternalIdKind kind = external_ids_.kind();
+  if (kind == ExternalIdKind::kNone) return "the generation has no external ids";
+  const PropertyColumn* column = NodeColumn(key);
+  const ColumnType want = kind == ExternalIdKind::kString ? ColumnType::kString : ColumnType::kInt64;
+  if (column == nullptr) return "no node carries it";
+  if (column->type() != want) {
+    return "its column is " + std::string(ColumnTypeName(column->type())) + ", the ids are " +
+           std::string(ExternalIdKindName(kind));
+  }
+  for (uint64_t v = 0; v < NodeCount(); ++v) {
+    const ExternalKeyView k = external_ids_.KeyOf(v);
+    bool same;
+    if (std::holds_alternative<std::monostate>(k)) {
+      same = !column->IsPresent(v);
+    } else if (!column->IsPresent(v)) {
+      same = false;
+    } else if (const auto* i = std::get_if<int64_t>(&k)) {
+      same = column->Int64At(v) == *i;
+    } else {
+      same = column->StringAt(v) == std::get<std::string_view>(k);
+    }
+    if (!same) return "node " + std::to_string(v) + " differs from its external id";
+  }
+  return std::nullopt;
 }
 
 }  // namespace quiver::storage

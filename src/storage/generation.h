@@ -123,9 +123,10 @@ class Generation {
   ExternalKeyView NodeKey(uint64_t node) const { return external_ids_.KeyOf(node); }
   // Whether node property `key` mirrors the external ids exactly — present on the keyed
   // nodes only, each holding its node's key with the key's type — so the index above
-  // answers equality lookups on that property (the ingest stores the ID column under its
-  // name, e.g. `id:ID`, but the MANIFEST does not say which key that was). Checked on
-  // the first ask, O(N) over the column, then remembered; thread-safe.
+  // answers equality lookups on that property. O(1) for the key the MANIFEST records
+  // (Manifest::id_mirror_key: the writer established it, e.g. the ingest's `id:ID`
+  // column); any other key is checked on the first ask, O(N) over the column at worst
+  // (it stops at the first node that differs), then remembered. Thread-safe.
   bool ExternalIdsMirror(uint32_t key) const;
 
   // ---- verification (quiver check)
@@ -145,6 +146,9 @@ class Generation {
   // Whether a salvage open may leave out a file of this kind, recording why; else `why`.
   Status SkipOrFail(const OpenOptions& options, const std::string& file, FileKind kind, Status why);
   Status VerifyStructureUnchecked() const;
+  // Why node property `key` does not mirror the external ids (the first node that
+  // differs, or the column's type), or nullopt when it does. O(N) at worst.
+  std::optional<std::string> IdMirrorMismatch(uint32_t key) const;
 
   Env* env_ = nullptr;
   std::string dir_;

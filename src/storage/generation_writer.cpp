@@ -163,6 +163,11 @@ Result<Manifest> GenerationWriter::Finish(uint64_t write_log_position) {
     return Status::InvalidArgument("label counts cover " + std::to_string(manifest_.label_node_counts.size()) +
                                    " labels, the dictionary has " + std::to_string(manifest_.label_count));
   }
+  if (manifest_.id_mirror_key && (*manifest_.id_mirror_key >= manifest_.property_key_count ||
+                                  manifest_.external_id_kind == ExternalIdKind::kNone)) {
+    return Status::InvalidArgument("id mirror key " + std::to_string(*manifest_.id_mirror_key) +
+                                   " without external ids or past the dictionary");
+  }
   manifest_.write_log_position = write_log_position;
   QUIVER_RETURN_IF_ERROR(WriteManifest(env_, dir_, manifest_).status());
   // The directory entries of every file must be durable before CURRENT can name them.

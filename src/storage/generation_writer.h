@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,11 @@ class GenerationWriter {
   void SetRelationshipTypeEdgeCount(uint32_t type, uint64_t edges);
   void SetLabelCounts(std::vector<uint64_t> label_node_counts, uint32_t label_set_count);
   void SetExternalIdKind(ExternalIdKind kind) { manifest_.external_id_kind = kind; }
+  // The node property key that mirrors the external ids (Manifest::id_mirror_key), for
+  // key lookups to trust without a scan. Set it only when the writer knows it exactly:
+  // a wrong key makes lookups on it wrong. Finish refuses one without external ids or
+  // past the dictionary.
+  void SetIdMirrorKey(std::optional<uint32_t> key) { manifest_.id_mirror_key = key; }
 
   // Writes and fsyncs the MANIFEST, then fsyncs the generation directory. After this
   // the generation is complete on disk; DatabaseDir::Publish makes it current.

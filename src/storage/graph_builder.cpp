@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "storage/key_mirror.h"
+
 namespace quiver::storage {
 
 uint32_t GraphBuilder::Dict::Intern(std::string_view name) {
@@ -86,7 +88,9 @@ Status GraphBuilder::Write(GenerationWriter* w) const {
     if (rows.empty()) continue;
     QUIVER_RETURN_IF_ERROR(w->WriteNodeColumn(k, BuildColumn(n, rows)));
   }
-  return w->WriteExternalIds(ids);
+  QUIVER_RETURN_IF_ERROR(w->WriteExternalIds(ids));
+  w->SetIdMirrorKey(FindMirrorKey(node_columns_, node_keys_));
+  return Status::OK();
 }
 
 }  // namespace quiver::storage

@@ -1,5 +1,6 @@
 #include "storage/manifest.h"
 
+#include <cstddef>
 #include <cstring>
 #include <set>
 
@@ -31,6 +32,7 @@ Result<FileInfo> WriteManifest(Env* env, const std::string& gen_dir, const Manif
   s.node_id_width = static_cast<uint8_t>(m.node_id_width);
   s.external_id_kind = static_cast<uint8_t>(m.external_id_kind);
   s.file_count = static_cast<uint32_t>(m.files.size());
+  s.id_mirror_key_plus_one = m.id_mirror_key ? uint64_t{*m.id_mirror_key} + 1 : 0;
   QUIVER_RETURN_IF_ERROR(w->AddSection(SectionType::kManifestSummary, sizeof(s), {reinterpret_cast<const char*>(&s), sizeof(s)}));
 
   std::vector<ManifestFileEntry> entries;
@@ -86,6 +88,17 @@ Result<Manifest> ParseManifest(std::span<const std::byte> bytes, const std::stri
   }
   if (s.external_id_kind > static_cast<uint8_t>(ExternalIdKind::kString)) {
     return CorruptionAt(name, sv.offset + 41, "invalid external id kind " + std::to_string(s.external_id_kind));
+  }
+  if (s.id_mirror_key_plus_one != 0) {
+    // A key lookup trusts this field: one that cannot be true is damage, not a hint.
+    const uint64_t key = s.id_mirror_key_plus_one - 1;
+    if (key >= m.property_key_count || m.external_id_kind == ExternalIdKind::kNone) {
+      return CorruptionAt(name, sv.offset + offsetof(ManifestSummary, id_mirror_key_plus_one),
+                          "id mirror key " + std::to_string(key) + " recorded with " +
+                              std::to_string(m.property_key_count) + " property keys and external id kind " +
+                              std::string(ExternalIdKindName(m.external_id_kind)));
+    }
+    m.id_mirror_key = static_cast<uint32_t>(key);
   }
 
   QUIVER_ASSIGN_OR_RETURN(SectionView files, f.Get(SectionType::kManifestFiles, sizeof(ManifestFileEntry), s.file_count));

@@ -4,6 +4,7 @@
 // read whole and fully verified at every open (it is O(files) small).
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -29,6 +30,12 @@ struct Manifest {
   uint32_t label_set_count = 0;
   uint32_t node_id_width = 4;
   ExternalIdKind external_id_kind = ExternalIdKind::kNone;
+  // The node property key whose column mirrors the external ids (present on exactly the
+  // keyed nodes, each holding its node's key with the key's type), as the writer
+  // established it; nullopt when it did not record one (no key mirrors, or a file
+  // written before this field). Only ever set with external ids, to a key the
+  // dictionary has (ParseManifest checks both).
+  std::optional<uint32_t> id_mirror_key;
   std::vector<FileInfo> files;
   std::vector<uint64_t> type_edge_counts;   // per relationship type id
   std::vector<uint64_t> label_node_counts;  // per label id

@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "storage/key_mirror.h"
 #include "storage/txn/compaction_source.h"
 #include "storage/txn/value_convert.h"
 
@@ -72,6 +73,7 @@ class Compactor {
     }
     QUIVER_ASSIGN_OR_RETURN(ExternalIdData ids, BuildExternalIds(keys_));
     QUIVER_RETURN_IF_ERROR(w->WriteExternalIds(ids));
+    w->SetIdMirrorKey(FindMirrorKey(node_columns_, keys_, src_.base_id_mirror_key()));
     counts->nodes = n;
     return Status::OK();
   }

@@ -83,6 +83,9 @@ class CompactionSource {
   uint32_t rel_type_count() const { return static_cast<uint32_t>(delta_rels_.size()); }
   // The base's external-id kind; compacted generations keep the keys of base nodes.
   ExternalIdKind key_kind() const { return base_.gen().ExternalIds(); }
+  // The property key the base recorded as mirroring its ids: the one a compacted
+  // generation records again if it still mirrors (storage/key_mirror.h, PickMirrorKey).
+  std::optional<uint32_t> base_id_mirror_key() const { return base_.gen().manifest().id_mirror_key; }
   DictionaryData Dictionary() const;
   // Whether any live relationship may carry properties (the base has an edge column,
   // or the delta set one); false means none does.
