@@ -34,6 +34,10 @@ using RelTypeId = uint32_t;
 using PropertyKeyId = uint32_t;
 
 enum class Direction : uint8_t { kOutgoing, kIncoming, kBoth };
+// The same relationships seen from the other end.
+constexpr Direction Reverse(Direction d) {
+  return d == Direction::kOutgoing ? Direction::kIncoming : d == Direction::kIncoming ? Direction::kOutgoing : d;
+}
 
 struct RelationshipRef {
   RelId id = 0;

@@ -36,9 +36,7 @@ void GraphReader::ExpandIds(NodeId node, Direction direction, std::span<const Re
 bool GraphReader::HasRelationship(NodeId from, NodeId to, Direction direction,
                                   std::span<const RelTypeId> types) const {
   if (!NodeExists(from) || !NodeExists(to)) return false;
-  const Direction reverse = direction == Direction::kOutgoing   ? Direction::kIncoming
-                            : direction == Direction::kIncoming ? Direction::kOutgoing
-                                                                : Direction::kBoth;
+  const Direction reverse = Reverse(direction);
   if (Degree(to, reverse, types) < Degree(from, direction, types)) {
     std::swap(from, to);
     direction = reverse;

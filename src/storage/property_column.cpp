@@ -204,21 +204,16 @@ bool PropertyColumn::GatherAscending(std::span<const uint64_t> rows, uint64_t* s
   const uint64_t first_word = first / 64;
   const UIntArray words = presence_.Slice(first_word, last / 64 + 1);
   if (values.size() != last + 1 - first || words.size() != last / 64 + 1 - first_word) return false;
+  auto gather = [&](auto width_type) {
+    GatherAscendingAs<decltype(width_type)>(values.data(), words, first, first_word, rows, slots, present);
+    return true;
+  };
   switch (values.width()) {
-    case 8:
-      GatherAscendingAs<uint64_t>(values.data(), words, first, first_word, rows, slots, present);
-      return true;
-    case 4:
-      GatherAscendingAs<uint32_t>(values.data(), words, first, first_word, rows, slots, present);
-      return true;
-    case 2:
-      GatherAscendingAs<uint16_t>(values.data(), words, first, first_word, rows, slots, present);
-      return true;
-    case 1:
-      GatherAscendingAs<uint8_t>(values.data(), words, first, first_word, rows, slots, present);
-      return true;
-    default:
-      return false;
+    case 8: return gather(uint64_t{});
+    case 4: return gather(uint32_t{});
+    case 2: return gather(uint16_t{});
+    case 1: return gather(uint8_t{});
+    default: return false;
   }
 }
 

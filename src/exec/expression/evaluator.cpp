@@ -99,15 +99,21 @@ Value EvaluateSubquery(const BoundExpr& e, Value* row, ExecContext& ctx) {
   return Value::List(std::move(out));
 }
 
+// The ids of the relationship types `names` that the graph has; false when names lists
+// types and the graph has none of them (nothing can match), true with none for any type.
+bool ResolveTypeNames(const std::vector<std::string>& names, ExecContext& ctx, std::vector<RelTypeId>& types) {
+  for (const auto& name : names) {
+    if (auto t = ctx.RelType(name)) types.push_back(*t);
+  }
+  return names.empty() || !types.empty();
+}
+
 // The optimizer's count-by-degree: a node's relationship count without expanding.
 Value Degree(const BoundExpr& e, Value* row, ExecContext& ctx) {
   const Value node = Evaluate(*e.args[0], row, ctx);
   if (!node.IsNode() || !ctx.graph().NodeExists(node.AsNode().id)) return Value::Int(0);
   std::vector<RelTypeId> types;
-  for (const auto& name : e.names) {
-    if (auto t = ctx.RelType(name)) types.push_back(*t);
-  }
-  if (!e.names.empty() && types.empty()) return Value::Int(0);
+  if (!ResolveTypeNames(e.names, ctx, types)) return Value::Int(0);
   auto degree = static_cast<int64_t>(ctx.graph().Degree(node.AsNode().id, e.direction, types));
   // Earlier hops' relationships that this hop would meet again (the optimizer only asks
   // for a directed hop, where each relationship is in a node's adjacency once).
@@ -133,10 +139,7 @@ Value HasRelationship(const BoundExpr& e, Value* row, ExecContext& ctx) {
   const Value to = Evaluate(*e.args[1], row, ctx);
   if (!to.IsNode()) return Value::Bool(false);
   std::vector<RelTypeId> types;
-  for (const auto& name : e.names) {
-    if (auto t = ctx.RelType(name)) types.push_back(*t);
-  }
-  if (!e.names.empty() && types.empty()) return Value::Bool(false);
+  if (!ResolveTypeNames(e.names, ctx, types)) return Value::Bool(false);
   return Value::Bool(ctx.graph().HasRelationship(from.AsNode().id, to.AsNode().id, e.direction, types));
 }
 

@@ -35,9 +35,7 @@ class ExpandOp final : public StreamOperator {
     Direction direction = op.rel.direction;
     if (op.into && types_.empty() && graph.NodeExists(target_)) {
       // Both ends bound: read the smaller adjacency list, from the other side.
-      Direction reverse = direction == Direction::kOutgoing   ? Direction::kIncoming
-                          : direction == Direction::kIncoming ? Direction::kOutgoing
-                                                              : Direction::kBoth;
+      const Direction reverse = Reverse(direction);
       if (graph.Degree(target_, reverse, types_) < graph.Degree(node, direction, types_)) {
         std::swap(node, target_);
         direction = reverse;
