@@ -217,6 +217,58 @@ bool PropertyColumn::GatherAscending(std::span<const uint64_t> rows, uint64_t* s
   }
 }
 
+bool PropertyColumn::GatherStringsAscending(std::span<const uint64_t> rows, std::string_view* strings,
+                                            uint8_t* present) const {
+  const uint64_t first = rows.front();
+  const uint64_t last = rows.back();
+  if (last >= rows_) return false;
+  const UIntArray offsets = string_offsets_.Slice(first, last + 2);
+  const uint64_t first_word = first / 64;
+  const UIntArray words = presence_.Slice(first_word, last / 64 + 1);
+  if (offsets.size() != last + 2 - first || words.size() != last / 64 + 1 - first_word) return false;
+  const uint64_t heap_begin = offsets[0];
+  const uint64_t heap_end = offsets[last + 1 - first];
+  if (heap_end < heap_begin) return false;
+  // The bytes every row's string lies in, verified once; each view is a piece of them.
+  const std::string_view bytes = heap_.Range(heap_begin, heap_end);
+  if (bytes.size() != heap_end - heap_begin) return false;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const uint64_t r = rows[i];
+    const auto p = static_cast<uint8_t>((words[r / 64 - first_word] >> (r % 64)) & 1);
+    present[i] = p;
+    const uint64_t begin = offsets[r - first], end = offsets[r + 1 - first];
+    // Offsets out of order are damage: the row reads as empty rather than past its bytes
+    // (Verify reports it).
+    strings[i] = p && heap_begin <= begin && begin <= end && end <= heap_end ? bytes.substr(begin - heap_begin, end - begin)
+                                                       : std::string_view();
+  }
+  return true;
+}
+
+void PropertyColumn::GatherStrings(std::span<const uint64_t> rows, std::string_view* strings,
+                                   uint8_t* present) const {
+  const size_t n = rows.size();
+  if (n > 0 && std::is_sorted(rows.begin(), rows.end()) && GatherStringsAscending(rows, strings, present)) return;
+  // Random rows: two dependent misses per row (offset, then bytes); prefetching the
+  // offsets far ahead and the bytes of nearer rows overlaps both.
+  constexpr size_t kOffsetsAhead = 16, kBytesAhead = 8;
+  const std::byte* offsets = string_offsets_.data();
+  const uint32_t width = string_offsets_.width();
+  const std::string_view heap = heap_.unchecked();
+  for (size_t i = 0; i < n; ++i) {
+    if (i + kOffsetsAhead < n && rows[i + kOffsetsAhead] < rows_) {
+      __builtin_prefetch(offsets + rows[i + kOffsetsAhead] * width);
+    }
+    if (i + kBytesAhead < n && rows[i + kBytesAhead] < rows_) {
+      const uint64_t at = string_offsets_[rows[i + kBytesAhead]];
+      if (at < heap.size()) __builtin_prefetch(heap.data() + at);
+    }
+    const uint64_t row = rows[i];
+    present[i] = IsPresent(row) ? 1 : 0;
+    strings[i] = present[i] ? StringAt(row) : std::string_view();
+  }
+}
+
 void PropertyColumn::GatherSlots(std::span<const uint64_t> rows, uint64_t* slots, uint8_t* present) const {
   const size_t n = rows.size();
   // A chunk from a scan, filtered or not, holds ascending ids: one span to verify, and an

@@ -57,6 +57,10 @@ class PropertyColumn {
   // reads of rows a few ahead prefetched: a gather of random rows is bound by memory
   // latency, and overlapping the misses is most of its speed.
   void GatherSlots(std::span<const uint64_t> rows, uint64_t* slots, uint8_t* present) const;
+  // String columns: for each of `rows`, present[i] and (where present) a view of its bytes
+  // in the mapped heap, checked like StringAt. Ascending rows verify their offsets and
+  // heap bytes once per batch; others prefetch a few rows ahead, as GatherSlots does.
+  void GatherStrings(std::span<const uint64_t> rows, std::string_view* strings, uint8_t* present) const;
   // Any row as a PropertyValue: null when absent or out of range; Corruption when an
   // encoded value cannot be decoded.
   Result<PropertyValue> Get(uint64_t row) const;
@@ -69,6 +73,7 @@ class PropertyColumn {
   // GatherSlots for ascending rows; false (nothing written that matters) where the
   // arrays do not cover them, for the general path to handle.
   bool GatherAscending(std::span<const uint64_t> rows, uint64_t* slots, uint8_t* present) const;
+  bool GatherStringsAscending(std::span<const uint64_t> rows, std::string_view* strings, uint8_t* present) const;
   static bool Bit(const UIntArray& words, uint64_t i) { return (words[i / 64] >> (i % 64)) & 1; }
   uint64_t SlotAt(uint64_t row) const { return row < values_.size() ? values_[row] : 0; }
 

@@ -11,6 +11,7 @@
 #include <bit>
 #include <cmath>
 
+#include "common/value/value_hash.h"
 #include "common/value/value_number.h"
 #include "quiver/value.h"
 
@@ -48,14 +49,11 @@ inline uint64_t Combine(uint64_t seed, uint64_t v) {
   return Fmix64(seed ^ (v + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2)));
 }
 
-inline uint64_t HashInt(int64_t i) {
-  return Fmix64(static_cast<uint64_t>(i) ^ kIntSeed);
-}
 
 uint64_t HashFloat(double d) {
   if (std::isnan(d)) return kNaNHash;
   int64_t as_int = 0;
-  if (value_internal::FloatAsExactInt(d, as_int)) return HashInt(as_int);
+  if (value_internal::FloatAsExactInt(d, as_int)) return HashInteger(as_int);
   return Fmix64(std::bit_cast<uint64_t>(d) ^ kFloatSeed);
 }
 
@@ -94,6 +92,9 @@ uint64_t HashTemporal(const Value& v) {
 
 }  // namespace
 
+uint64_t HashInteger(int64_t i) { return Fmix64(static_cast<uint64_t>(i) ^ kIntSeed); }
+uint64_t HashString(std::string_view s) { return HashBytes(s, kStringSeed); }
+
 uint64_t Hash(const Value& v) {
   switch (v.kind()) {
     case ValueKind::kNull:
@@ -101,11 +102,11 @@ uint64_t Hash(const Value& v) {
     case ValueKind::kBool:
       return v.AsBool() ? kTrueHash : kFalseHash;
     case ValueKind::kInt:
-      return HashInt(v.AsInt());
+      return HashInteger(v.AsInt());
     case ValueKind::kFloat:
       return HashFloat(v.AsFloat());
     case ValueKind::kString:
-      return HashBytes(v.AsString(), kStringSeed);
+      return HashString(v.AsString());
     case ValueKind::kList: {
       uint64_t h = kListSeed;
       for (const Value& item : v.AsList()) h = Combine(h, Hash(item));

@@ -45,6 +45,8 @@ void ValueVector::Reset(VectorKind k, size_t n) {
   ints.clear();
   ids.clear();
   doubles.clear();
+  strings.clear();
+  string_owner.reset();
   boxed.clear();
   switch (k) {
     case VectorKind::kInt64:
@@ -58,10 +60,20 @@ void ValueVector::Reset(VectorKind k, size_t n) {
     case VectorKind::kDouble:
       doubles.assign(n, 0.0);
       break;
+    case VectorKind::kString:
+      strings.assign(n, std::string_view());
+      break;
     case VectorKind::kBoxed:
       boxed.resize(n);
       break;
   }
+}
+
+void ValueVector::BroadcastString(std::string_view s, size_t n) {
+  Reset(VectorKind::kString, n);
+  string_owner = std::make_shared<const std::string>(s);
+  std::fill(strings.begin(), strings.end(), std::string_view(*string_owner));
+  std::fill(valid.begin(), valid.end(), 1);
 }
 
 Value ValueVector::Get(size_t i) const {
@@ -81,6 +93,8 @@ Value ValueVector::Get(size_t i) const {
     case VectorKind::kRelationship:
       QUIVER_ASSERT_MSG(false, "a relationship vector is boxed with the graph");
       return Value();
+    case VectorKind::kString:
+      return Value::String(strings[i]);
     case VectorKind::kBoxed:
       return boxed[i];
   }
@@ -100,6 +114,9 @@ void ValueVector::AppendNull() {
       break;
     case VectorKind::kDouble:
       doubles.push_back(0.0);
+      break;
+    case VectorKind::kString:
+      strings.emplace_back();
       break;
     case VectorKind::kBoxed:
       boxed.emplace_back();
@@ -150,7 +167,9 @@ void ValueVector::Gather(const ValueVector& from, std::span<const uint32_t> rows
   ints.clear();
   ids.clear();
   doubles.clear();
+  strings.clear();
   boxed.clear();
+  string_owner = from.string_owner;
   switch (kind) {
     case VectorKind::kInt64:
     case VectorKind::kBool:
@@ -162,6 +181,9 @@ void ValueVector::Gather(const ValueVector& from, std::span<const uint32_t> rows
       break;
     case VectorKind::kDouble:
       GatherArray(from.doubles, rows, doubles);
+      break;
+    case VectorKind::kString:
+      GatherArray(from.strings, rows, strings);
       break;
     case VectorKind::kBoxed:
       GatherArray(from.boxed, rows, boxed);
@@ -175,6 +197,7 @@ void ValueVector::Compact(std::span<const uint8_t> keep) {
   if (!ints.empty()) CompactArray(ints, keep);
   if (!ids.empty()) CompactArray(ids, keep);
   if (!doubles.empty()) CompactArray(doubles, keep);
+  if (!strings.empty()) CompactArray(strings, keep);
   if (!boxed.empty()) CompactArray(boxed, keep);
 }
 
@@ -187,6 +210,8 @@ void ValueVector::Box() {
   ints.clear();
   ids.clear();
   doubles.clear();
+  strings.clear();
+  string_owner.reset();
   boxed = std::move(values);
   kind = VectorKind::kBoxed;
 }

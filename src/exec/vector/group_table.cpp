@@ -1,14 +1,67 @@
 #include "exec/vector/group_table.h"
 
+#include "common/value/value_hash.h"
 #include "exec/value_bytes.h"
 #include "quiver/error.h"
 
 namespace quiver::exec::vector {
 
+namespace {
+
+// The key's hash from its values' hashes: the same for a boxed key and a row.
+class KeyHash {
+ public:
+  void Add(uint64_t value_hash) { h_ = (h_ ^ value_hash) * 0x100000001b3ULL; }
+  uint64_t Finish() const { return h_ ^ (h_ >> 29); }
+
+ private:
+  uint64_t h_ = 0x9e3779b97f4a7c15ULL;
+};
+
+}  // namespace
+
 uint64_t GroupTable::HashKey(const Value* key) const {
-  uint64_t h = 0x9e3779b97f4a7c15ULL;
-  for (size_t k = 0; k < key_count_; ++k) h = (h ^ Hash(key[k])) * 0x100000001b3ULL;
-  return h ^ (h >> 29);
+  KeyHash h;
+  for (size_t k = 0; k < key_count_; ++k) h.Add(Hash(key[k]));
+  return h.Finish();
+}
+
+uint64_t GroupTable::HashRow(const ValueVector* keys, size_t row, const GraphReader& graph) const {
+  const uint64_t null_hash = Hash(Value());
+  KeyHash h;
+  for (size_t k = 0; k < key_count_; ++k) {
+    const ValueVector& v = keys[k];
+    if (!v.valid[row]) {
+      h.Add(null_hash);
+    } else if (v.kind == VectorKind::kInt64) {
+      h.Add(HashInteger(v.ints[row]));
+    } else if (v.kind == VectorKind::kString) {
+      h.Add(HashString(v.strings[row]));
+    } else {
+      h.Add(Hash(BoxRow(v, row, graph)));
+    }
+  }
+  return h.Finish();
+}
+
+bool GroupTable::RowEquals(size_t group, const ValueVector* keys, size_t row, const GraphReader& graph) const {
+  const Value* mine = keys_.data() + group * key_count_;
+  for (size_t k = 0; k < key_count_; ++k) {
+    const ValueVector& v = keys[k];
+    if (!v.valid[row]) {
+      if (!mine[k].IsNull()) return false;
+    } else if (v.kind == VectorKind::kInt64) {
+      // A float key equal to the integer is the same group (1 ~ 1.0).
+      const bool equal = mine[k].IsInt() ? mine[k].AsInt() == v.ints[row]
+                                         : GroupEquals(mine[k], Value::Int(v.ints[row]));
+      if (!equal) return false;
+    } else if (v.kind == VectorKind::kString) {
+      if (!mine[k].IsString() || mine[k].AsString() != v.strings[row]) return false;
+    } else if (!GroupEquals(mine[k], BoxRow(v, row, graph))) {
+      return false;
+    }
+  }
+  return true;
 }
 
 bool GroupTable::KeyEquals(size_t group, const Value* key) const {
@@ -19,7 +72,7 @@ bool GroupTable::KeyEquals(size_t group, const Value* key) const {
   return true;
 }
 
-void GroupTable::Append(const Value* key, uint64_t hash, std::vector<std::unique_ptr<Aggregator>> aggregators) {
+void GroupTable::Append(std::vector<Value> key, uint64_t hash, std::vector<std::unique_ptr<Aggregator>> aggregators) {
   if (groups_ >= UINT32_MAX - 1) {
     throw ResourceExhaustedError("TooManyGroups", "an aggregation has more than 4 billion groups");
   }
@@ -27,7 +80,7 @@ void GroupTable::Append(const Value* key, uint64_t hash, std::vector<std::unique
                    others_per_group_ * (sizeof(void*) + 64);
   for (size_t k = 0; k < key_count_; ++k) {
     bytes += sizeof(Value) + HeldBytes(key[k]);
-    keys_.push_back(key[k]);
+    keys_.push_back(std::move(key[k]));
   }
   charge_.Add(bytes);
   counts_.resize(counts_.size() + counts_per_group_, 0);

@@ -15,6 +15,7 @@
 
 #include "exec/function/function.h"
 #include "exec/query_memory.h"
+#include "exec/vector/data_chunk.h"
 #include "quiver/value.h"
 
 namespace quiver::exec::vector {
@@ -30,18 +31,23 @@ class GroupTable {
   // aggregates' states.
   template <typename Make>
   size_t FindOrInsert(const Value* key, Make&& make) {
-    const uint64_t hash = HashKey(key);
-    if ((groups_ + 1) * 2 > slots_.size()) Grow();
-    const size_t mask = slots_.size() - 1;
-    for (size_t s = hash & mask;; s = (s + 1) & mask) {
-      const uint32_t g = slots_[s];
-      if (g == 0) {
-        slots_[s] = static_cast<uint32_t>(groups_ + 1);
-        Append(key, hash, make());
-        return groups_ - 1;
-      }
-      if (hashes_[g - 1] == hash && KeyEquals(g - 1, key)) return g - 1;
-    }
+    return Find(
+        HashKey(key), [&](size_t g) { return KeyEquals(g, key); }, [&] { return std::vector<Value>(key, key + key_count_); },
+        make);
+  }
+  // The group of row `row` of the key vectors (key_count of them): integer and string
+  // rows hash and compare unboxed, and a key is boxed only for a new group.
+  template <typename Make>
+  size_t FindOrInsertRow(const ValueVector* keys, size_t row, const GraphReader& graph, Make&& make) {
+    return Find(
+        HashRow(keys, row, graph), [&](size_t g) { return RowEquals(g, keys, row, graph); },
+        [&] {
+          std::vector<Value> key;
+          key.reserve(key_count_);
+          for (size_t k = 0; k < key_count_; ++k) key.push_back(BoxRow(keys[k], row, graph));
+          return key;
+        },
+        make);
   }
   // Room for `groups` in all, at once (the dense path knows how many it will add).
   void Reserve(size_t groups);
@@ -65,9 +71,27 @@ class GroupTable {
   void Clear();
 
  private:
+  // The group whose hash is `hash` and for which equals(group) holds, else a new one
+  // whose key is box().
+  template <typename Equals, typename Box, typename Make>
+  size_t Find(uint64_t hash, Equals&& equals, Box&& box, Make&& make) {
+    if ((groups_ + 1) * 2 > slots_.size()) Grow();
+    const size_t mask = slots_.size() - 1;
+    for (size_t s = hash & mask;; s = (s + 1) & mask) {
+      const uint32_t g = slots_[s];
+      if (g == 0) {
+        slots_[s] = static_cast<uint32_t>(groups_ + 1);
+        Append(box(), hash, make());
+        return groups_ - 1;
+      }
+      if (hashes_[g - 1] == hash && equals(g - 1)) return g - 1;
+    }
+  }
   uint64_t HashKey(const Value* key) const;
   bool KeyEquals(size_t group, const Value* key) const;
-  void Append(const Value* key, uint64_t hash, std::vector<std::unique_ptr<Aggregator>> aggregators);
+  uint64_t HashRow(const ValueVector* keys, size_t row, const GraphReader& graph) const;
+  bool RowEquals(size_t group, const ValueVector* keys, size_t row, const GraphReader& graph) const;
+  void Append(std::vector<Value> key, uint64_t hash, std::vector<std::unique_ptr<Aggregator>> aggregators);
   void Grow();
 
   size_t key_count_, counts_per_group_, others_per_group_;

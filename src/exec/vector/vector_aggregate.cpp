@@ -215,13 +215,11 @@ class VectorAggregateOp final : public PhysicalOperator {
     auto make = [this] { return NewAggregators(); };
     std::vector<ValueVector> keys(keys_.size());
     for (size_t k = 0; k < keys.size(); ++k) keys_[k]->Evaluate(chunk, worker.eval, keys[k]);
-    std::vector<Value> key(keys.size());
     std::vector<Value> row_args;
     // Without keys every row is the one group's: one lookup per chunk.
     const size_t only_group = keys.empty() && n > 0 ? table.FindOrInsert(nullptr, make) : 0;
     for (size_t i = 0; i < n; ++i) {
-      for (size_t k = 0; k < keys.size(); ++k) key[k] = BoxRow(keys[k], i, graph);
-      const size_t g = keys.empty() ? only_group : table.FindOrInsert(key.data(), make);
+      const size_t g = keys.empty() ? only_group : table.FindOrInsertRow(keys.data(), i, graph, make);
       for (size_t a = 0; a < aggregates_.size(); ++a) {
         const Compiled& c = aggregates_[a];
         if (c.count) {
@@ -260,15 +258,14 @@ class VectorAggregateOp final : public PhysicalOperator {
     DataChunk chunk;
     chunk.columns.resize(fragment_->columns().size());
     std::vector<ValueVector> keys(keys_.size());
-    std::vector<Value> key(keys_.size());
+    const GraphReader& graph = worker.rows.graph();
     auto flush = [&] {
       if (chunk.size == 0) return;
       worker.rows.CheckInterrupt();
       for (size_t k = 0; k < keys.size(); ++k) keys_[k]->Evaluate(chunk, worker.eval, keys[k]);
       const ValueVector& nodes = chunk.columns[dense_column_];
       for (size_t i = 0; i < chunk.size; ++i) {
-        for (size_t k = 0; k < keys.size(); ++k) key[k] = keys[k].Get(i);
-        const size_t g = table.FindOrInsert(key.data(), make);
+        const size_t g = table.FindOrInsertRow(keys.data(), i, graph, make);
         const int64_t* slot = &partial.dense[nodes.ids[i] * stride];
         for (size_t c = 0; c < count_aggregates_; ++c) table.counts(g)[c] += slot[1 + c];
       }

@@ -27,6 +27,8 @@ void Broadcast(const Value& v, size_t n, ValueVector& out) {
   } else if (v.IsBool()) {
     out.Reset(VectorKind::kBool, n);
     std::fill(out.ints.begin(), out.ints.end(), v.AsBool() ? 1 : 0);
+  } else if (v.IsString()) {
+    out.BroadcastString(v.AsString(), n);
   } else {
     out.Reset(VectorKind::kBoxed, n);
     std::fill(out.boxed.begin(), out.boxed.end(), v);
@@ -221,9 +223,10 @@ Ternary CompareValues(CmpOp op, const Value& a, const Value& b) {
 }
 
 // One comparison (a chain `a < b < c` is a RowExpression). Integers with integers,
-// floats with floats, nodes with nodes (= and <>) compare in place; an integer with a
-// float compares as the row engine does (exactly, not through a double), boxed values
-// through the row engine's functions.
+// floats with floats, strings with strings (bytewise, as the row engine orders them),
+// nodes with nodes (= and <>) compare in place; an integer with a float compares as the
+// row engine does (exactly, not through a double), boxed values through the row
+// engine's functions.
 class ComparisonExpression final : public BinaryExpression {
  public:
   ComparisonExpression(CmpOp op, VectorExpressionPtr lhs, VectorExpressionPtr rhs)
@@ -243,6 +246,11 @@ class ComparisonExpression final : public BinaryExpression {
       for (size_t i = 0; i < chunk.size; ++i) {
         out.valid[i] = a.valid[i] & b.valid[i];
         out.ints[i] = CompareTyped(cmp_, a.doubles[i], b.doubles[i]);
+      }
+    } else if (a.kind == VectorKind::kString && b.kind == VectorKind::kString) {
+      for (size_t i = 0; i < chunk.size; ++i) {
+        out.valid[i] = a.valid[i] & b.valid[i];
+        out.ints[i] = CompareTyped(cmp_, a.strings[i], b.strings[i]);
       }
     } else if (ids && (cmp_ == CmpOp::kEq || cmp_ == CmpOp::kNe)) {
       for (size_t i = 0; i < chunk.size; ++i) {
@@ -344,10 +352,9 @@ class ArithmeticExpression final : public BinaryExpression {
   }
 };
 
-// A slot the fragment binds to nodes (a scan's or an expand's), never null.
-// STARTS WITH, ENDS WITH, CONTAINS, =~ and IN: both operands vectorized, then the row
-// engine's function per row (strings are boxed anyway; what this saves is boxing the
-// node and evaluating the property access a row at a time).
+// STARTS WITH, ENDS WITH, CONTAINS, =~ and IN: both operands vectorized; string
+// vectors test STARTS WITH, ENDS WITH and CONTAINS in place, everything else goes
+// through the row engine's function per row.
 class StringPredicateExpression final : public BinaryExpression {
  public:
   using BinaryExpression::BinaryExpression;
@@ -355,6 +362,17 @@ class StringPredicateExpression final : public BinaryExpression {
     ValueVector a, b;
     EvaluateOperands(chunk, ctx, a, b);
     out.Reset(VectorKind::kBool, chunk.size);
+    if (a.kind == VectorKind::kString && b.kind == VectorKind::kString && op_ != ExprOp::kRegexMatch &&
+        op_ != ExprOp::kIn) {
+      for (size_t i = 0; i < chunk.size; ++i) {
+        out.valid[i] = a.valid[i] & b.valid[i];
+        const std::string_view s = a.strings[i], t = b.strings[i];
+        out.ints[i] = op_ == ExprOp::kStartsWith ? s.starts_with(t)
+                      : op_ == ExprOp::kEndsWith ? s.ends_with(t)
+                                                 : s.find(t) != std::string_view::npos;
+      }
+      return;
+    }
     for (size_t i = 0; i < chunk.size; ++i) {
       const Value x = BoxRow(a, i, ctx.graph), y = BoxRow(b, i, ctx.graph);
       switch (op_) {

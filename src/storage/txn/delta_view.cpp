@@ -309,7 +309,7 @@ std::optional<uint64_t> DeltaView::CountRelationships(std::optional<RelTypeId> t
 
 namespace {
 
-// The vector kind a typed column reads into (kBoxed for strings and mixed columns).
+// The vector kind a typed column reads into (kBoxed for mixed columns).
 VectorKind KindOf(const PropertyColumn* column) {
   if (column == nullptr) return VectorKind::kBoxed;
   switch (column->type()) {
@@ -319,6 +319,8 @@ VectorKind KindOf(const PropertyColumn* column) {
       return VectorKind::kDouble;
     case ColumnType::kBool:
       return VectorKind::kBool;
+    case ColumnType::kString:
+      return VectorKind::kString;
     default:
       return VectorKind::kBoxed;
   }
@@ -333,10 +335,12 @@ void DeltaView::GatherNodeProperty(std::span<const NodeId> nodes, PropertyKeyId 
   out.Reset(kind, nodes.size());
   const uint64_t base_nodes = s_->base->node_count();
   const bool untouched = s_->nodes.empty();
-  if (untouched && (kind == VectorKind::kInt64 || kind == VectorKind::kDouble) &&
+  if (untouched && (kind == VectorKind::kInt64 || kind == VectorKind::kDouble || kind == VectorKind::kString) &&
       std::all_of(nodes.begin(), nodes.end(), [&](NodeId id) { return id < base_nodes; })) {
     // Every node is the base's: one gather from the typed column.
-    if (kind == VectorKind::kInt64) {
+    if (kind == VectorKind::kString) {
+      column->GatherStrings(nodes, out.strings.data(), out.valid.data());
+    } else if (kind == VectorKind::kInt64) {
       column->GatherSlots(nodes, reinterpret_cast<uint64_t*>(out.ints.data()), out.valid.data());
     } else {
       std::vector<uint64_t> bits(nodes.size());
@@ -361,6 +365,9 @@ void DeltaView::GatherNodeProperty(std::span<const NodeId> nodes, PropertyKeyId 
         break;
       case VectorKind::kBool:
         out.ints[i] = column->BoolAt(id) ? 1 : 0;
+        break;
+      case VectorKind::kString:
+        out.strings[i] = column->StringAt(id);
         break;
       default:  // boxed: the column's type, or a delta value of another type, made it so
         out.boxed[i] = ToValue(ValueOrThrow(column->Get(id)));
@@ -403,6 +410,9 @@ void DeltaView::GatherRelationshipProperty(std::span<const RelId> rels, Property
       out.valid[i] = 1;
     } else if (out.kind == VectorKind::kDouble && c->type() == ColumnType::kDouble) {
       out.doubles[i] = c->DoubleAt(e.position);
+      out.valid[i] = 1;
+    } else if (out.kind == VectorKind::kString && c->type() == ColumnType::kString) {
+      out.strings[i] = c->StringAt(e.position);
       out.valid[i] = 1;
     } else {
       out.Set(i, ToValue(ValueOrThrow(c->Get(e.position))));

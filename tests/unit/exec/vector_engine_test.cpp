@@ -53,13 +53,15 @@ DatabaseOptions RowEngine() {
 }
 
 // Node and relationship CSV of a seeded graph: Person nodes (some also Admin) with an
-// int age (missing on every 7th), a float score, a string name, and `mixed` (an int or
-// a string); KNOWS relationships with an int `since` (missing on every 5th) and LIKES.
+// int age (missing on every 7th), a float score, a string name, `mixed` (an int or a
+// string) and a low-cardinality string `city` (missing on every 11th, empty on every
+// 13th); KNOWS relationships with an int `since` (missing on every 5th) and LIKES.
 std::vector<testing::CsvGroup> GraphCsv() {
   std::mt19937 rng(7);
   std::ostringstream people, admins, knows, likes;
-  people << "id:ID{id-type:int},age:int,score:float,name,mixed\n";
-  admins << "id:ID{id-type:int},age:int,score:float,name,mixed\n";
+  people << "id:ID{id-type:int},age:int,score:float,name,mixed,city\n";
+  admins << "id:ID{id-type:int},age:int,score:float,name,mixed,city\n";
+  const char* const cities[] = {"Oslo", "Lima", "Lisbon", "Lille", "Bergen", "Berlin"};
   for (int i = 0; i < kPeople; ++i) {
     std::ostringstream& out = i % 10 == 3 ? admins : people;
     out << i << ",";
@@ -69,6 +71,12 @@ std::vector<testing::CsvGroup> GraphCsv() {
       out << i % 11;
     } else {
       out << "s" << i % 4;
+    }
+    out << ",";
+    if (i % 13 == 0) {
+      out << "\"\"";
+    } else if (i % 11 != 0) {
+      out << cities[rng() % std::size(cities)];
     }
     out << "\n";
   }
@@ -100,6 +108,11 @@ const char* const kDeltaWrites[] = {
     "MATCH (n:Admin) WHERE n.id % 29 = 3 REMOVE n:Admin",
     "MATCH (a)-[r:KNOWS]->(b) WHERE (a.id + b.id) % 31 = 0 DELETE r",
     "MATCH (n:Person) WHERE n.id IN [5, 77, 123, 1003] DETACH DELETE n",
+    // Strings in the delta: a changed city, a city that is no longer a string, a float
+    // age equal to an integer one (one group with it).
+    "MATCH (n:Person) WHERE n.id % 41 = 6 SET n.city = 'Zürich'",
+    "MATCH (n:Person) WHERE n.id % 43 = 8 SET n.city = 7",
+    "MATCH (n:Person) WHERE n.id % 37 = 5 AND n.age IS NOT NULL SET n.age = toFloat(n.age)",
 };
 
 const char* const kQueries[] = {
@@ -140,6 +153,19 @@ const char* const kQueries[] = {
     "MATCH (n:Nobody) RETURN count(*)",
     "MATCH (n:Nobody) RETURN n.x, count(*)",
     "MATCH (n)-[:NOTYPE]->(m) RETURN count(*)",
+    // String vectors: comparisons between columns and with constants, string predicates,
+    // string group keys (alone, two, with an integer), nulls, empty strings, non-strings.
+    "MATCH (a:Person)-[:KNOWS]->(b:Person) WHERE a.city = b.city RETURN a.city AS c, count(*)",
+    "MATCH (a)-[:KNOWS]->(b) WITH a.city AS x, b.city AS y, count(*) AS n WHERE n >= 3 RETURN count(*), sum(n)",
+    "MATCH (a)-[:KNOWS]->(b) RETURN a.city AS x, b.city AS y, count(*)",
+    "MATCH (n:Person) WHERE n.city < 'Lima' RETURN n.city AS c, count(*)",
+    "MATCH (n:Person) WHERE n.city >= 'Lisbon' OR n.city STARTS WITH 'Li' RETURN count(*)",
+    "MATCH (n) WHERE n.city CONTAINS 'l' AND NOT n.city ENDS WITH 'le' RETURN n.city AS c, count(*)",
+    "MATCH (n) WHERE n.city STARTS WITH '' RETURN count(*)",
+    "MATCH (n:Person) WHERE n.city <> n.name OR n.city = '' RETURN count(*)",
+    "MATCH (n:Person) RETURN n.city AS c, n.id % 3 AS k, avg(n.score), count(*)",
+    "MATCH (n:Person) WHERE n.city = 'Oslo' AND n.name STARTS WITH 'p2' RETURN count(*), min(n.name), max(n.city)",
+    "MATCH (n:Person) WITH n.age AS a, count(*) AS c RETURN count(*), sum(c)",
 };
 
 // ORDER BY [... LIMIT] (vectorized top-k and sort): compared in order, ties included — they must
@@ -155,6 +181,8 @@ const char* const kOrderedQueries[] = {
     "MATCH (n:Person) RETURN n.id, n.age ORDER BY n.age",
     "MATCH (a)-[r:KNOWS]->(b) WHERE b.score < 0.3 RETURN a.id, r.since ORDER BY r.since DESC",
     "MATCH (n:Nobody) RETURN n ORDER BY n.x LIMIT 3",
+    "MATCH (n:Person) WHERE n.city = 'Oslo' RETURN n.name, n.score ORDER BY n.score DESC LIMIT 6",
+    "MATCH (n:Person) RETURN n.city, n.id ORDER BY n.city DESC, n.id LIMIT 8",
 };
 
 // A result as sorted rows of TCK text (so the order of groups does not matter; the
