@@ -275,7 +275,10 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
     for (size_t i = 0; i < element.relationships.size(); ++i) {
       const auto& rel = element.relationships[i];
       RelPattern rp;
-      rp.types = rel.types;
+      // `[:A|A]` is one type: a relationship matches once, however often its type is named.
+      for (const auto& t : rel.types) {
+        if (std::find(rp.types.begin(), rp.types.end(), t) == rp.types.end()) rp.types.push_back(t);
+      }
       if (rel.var_length) {
         rp.min_hops = rel.var_length->min.value_or(1);
         rp.max_hops = rel.var_length->max.value_or(INT64_MAX);

@@ -257,7 +257,8 @@ void Print(const BoundExpr& e, std::string& out, const SlotNames* names) {
       out += e.direction == Direction::kIncoming ? ")<-[" : ")-[";
       for (size_t i = 0; i < e.names.size(); ++i) out += (i == 0 ? ":" : "|") + e.names[i];
       out += e.direction == Direction::kOutgoing ? "]->(" : "]-(";
-      Print(*e.args[1], out, names);
+      if (e.args.size() > 1) Print(*e.args[1], out, names);
+      for (const auto& label : e.end_labels) out += ":" + label;
       out += ")";
       return;
     }
@@ -360,6 +361,7 @@ BoundExprPtr Clone(const BoundExpr& e) {
   copy->subquery_mode = e.subquery_mode;
   copy->path_steps = e.path_steps;
   copy->direction = e.direction;
+  copy->end_labels = e.end_labels;
   return copy;
 }
 

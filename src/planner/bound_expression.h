@@ -89,7 +89,8 @@ enum class ExprOp : uint8_t {
   kDegree,             // the number of relationships of node args[0] in `direction` with a type in
                        // `names`, not counting the relationships args[1..] (earlier hops' bindings)
   kHasRelationship,    // whether node args[0] has a relationship in `direction` with a type in `names`
-                       // (any when empty) to node args[1]: the optimizer's one-hop EXISTS
+                       // (any when empty) to node args[1] — or, without args[1], to any node
+                       // carrying every label of `end_labels`: the optimizer's one-hop EXISTS
 };
 
 enum class CmpOp : uint8_t { kEq, kNe, kLt, kGt, kLe, kGe };
@@ -156,6 +157,7 @@ struct BoundExpr {
   std::unique_ptr<LogicalOperator> subplan;    // kSubquery; leaf is an Argument
   std::vector<PathStep> path_steps;            // kPath: node, rel, node, rel, ..., node
   Direction direction = Direction::kOutgoing;  // kDegree, kHasRelationship
+  std::vector<std::string> end_labels;         // kHasRelationship without args[1]
 
   bool IsConstant() const { return op == ExprOp::kConstant; }
 };

@@ -79,14 +79,36 @@ class Optimizer {
   // `NOT (b)-[:E]->(a)` over every edge is the case that pays. Only the bare hop: no
   // property map (a Filter above the Expand), no earlier relationship it must differ
   // from (there is none inside an EXISTS pattern of one hop, but the rule checks).
+  //
+  // EXISTS { (a)-[:T]->(:L) } with the far end new (a subplan of one Expand from a, under
+  // at most a Filter testing that end's labels) → hasRelationship(a, :L): a degree when
+  // every node carries L, else a's adjacency read until a neighbour has the labels —
+  // the anti-join `NOT (n)-[:E]->(:V)` without a subplan per row. The new end is not
+  // visible outside the EXISTS, so nothing else can read it.
   static void OneHopExists(BoundExprPtr& e) {
-    const LogicalOperator& expand = *e->subplan;
-    if (expand.kind != OpKind::kExpand || !expand.into || expand.children[0]->kind != OpKind::kArgument) return;
+    const LogicalOperator* top = e->subplan.get();
+    std::vector<std::string> end_labels;
+    if (top->kind == OpKind::kFilter) {
+      const BoundExpr& p = *top->exprs[0];
+      const LogicalOperator& below = *top->children[0];
+      if (p.op != ExprOp::kHasLabels || below.kind != OpKind::kExpand || below.into ||
+          p.args[0]->op != ExprOp::kSlot || p.args[0]->slot != below.to_slot) {
+        return;
+      }
+      end_labels = p.names;
+      top = &below;
+    }
+    const LogicalOperator& expand = *top;
+    if (expand.kind != OpKind::kExpand || expand.children[0]->kind != OpKind::kArgument) return;
     if (!expand.rel.distinct_from.empty() || !expand.rel.distinct_from_lists.empty()) return;
     auto has = std::make_unique<BoundExpr>(ExprOp::kHasRelationship);
     has->type = StaticType::kBool;
     has->args.push_back(MakeSlotRef(expand.from_slot, StaticType::kNode));
-    has->args.push_back(MakeSlotRef(expand.to_slot, StaticType::kNode));
+    if (expand.into) {
+      if (!end_labels.empty()) return;  // a label test on a bound end stays in the subplan
+      has->args.push_back(MakeSlotRef(expand.to_slot, StaticType::kNode));
+    }
+    has->end_labels = std::move(end_labels);
     has->names = expand.rel.types;
     has->direction = expand.rel.direction;
     e = std::move(has);

@@ -111,6 +111,12 @@ class GraphReader {
   // pattern predicate (from)-[:T]->(to) of two bound nodes. The default reads the smaller
   // of the two adjacency lists; a store with sorted slices binary-searches them.
   virtual bool HasRelationship(NodeId from, NodeId to, Direction direction, std::span<const RelTypeId> types) const;
+  // Whether `from` has a relationship in `direction` whose type is in `types` (any when
+  // empty) to a node carrying every one of `labels`: the pattern predicate
+  // (from)-[:T]->(:L) of one bound node. Labels every node carries cost nothing: it is
+  // then a degree, read from the CSR offsets.
+  bool HasNeighbour(NodeId from, Direction direction, std::span<const RelTypeId> types,
+                    std::span<const LabelId> labels) const;
 
   // ---- counts the store keeps: nullopt where it would have to scan ----
   // Live nodes carrying `label` (every live node when nullopt).
@@ -121,6 +127,9 @@ class GraphReader {
   virtual std::optional<uint64_t> CountRelationships(std::optional<RelTypeId> type) const {
     return type ? std::nullopt : std::optional<uint64_t>(RelationshipCount());
   }
+  // Whether every live node carries `label`, as the counts tell (false where they do not
+  // know): a label test that then needs no lookup per node.
+  bool LabelOnEveryNode(LabelId label) const;
 
   // ---- batch reads, for the vectorized engine (exec/vector/): one call per batch of
   // rows, not per row. The defaults (graph_reader.cpp) loop over the reads above; a store

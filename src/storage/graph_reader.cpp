@@ -46,4 +46,23 @@ bool GraphReader::HasRelationship(NodeId from, NodeId to, Direction direction,
   return std::any_of(adjacent.begin(), adjacent.end(), [to](const Adjacent& a) { return a.neighbour == to; });
 }
 
+bool GraphReader::HasNeighbour(NodeId from, Direction direction, std::span<const RelTypeId> types,
+                               std::span<const LabelId> labels) const {
+  if (!NodeExists(from)) return false;
+  if (std::all_of(labels.begin(), labels.end(), [this](LabelId l) { return LabelOnEveryNode(l); })) {
+    return Degree(from, direction, types) > 0;
+  }
+  std::vector<Adjacent> adjacent;
+  Expand(from, direction, types, adjacent);
+  return std::any_of(adjacent.begin(), adjacent.end(), [&](const Adjacent& a) {
+    return std::all_of(labels.begin(), labels.end(), [&](LabelId l) { return HasLabel(a.neighbour, l); });
+  });
+}
+
+bool GraphReader::LabelOnEveryNode(LabelId label) const {
+  const std::optional<uint64_t> with = CountNodes(label);
+  const std::optional<uint64_t> all = CountNodes(std::nullopt);
+  return with && all && *with == *all;
+}
+
 }  // namespace quiver

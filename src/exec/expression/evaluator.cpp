@@ -108,6 +108,16 @@ bool ResolveTypeNames(const std::vector<std::string>& names, ExecContext& ctx, s
   return names.empty() || !types.empty();
 }
 
+// The labels of `names`, false when one is a label no node carries.
+bool ResolveLabelNames(const std::vector<std::string>& names, ExecContext& ctx, std::vector<LabelId>& labels) {
+  for (const auto& name : names) {
+    auto label = ctx.Label(name);
+    if (!label) return false;
+    labels.push_back(*label);
+  }
+  return true;
+}
+
 // The optimizer's count-by-degree: a node's relationship count without expanding.
 Value Degree(const BoundExpr& e, Value* row, ExecContext& ctx) {
   const Value node = Evaluate(*e.args[0], row, ctx);
@@ -136,9 +146,16 @@ Value HasRelationship(const BoundExpr& e, Value* row, ExecContext& ctx) {
   const Value from = Evaluate(*e.args[0], row, ctx);
   if (from.IsNull()) return Value::Bool(false);
   if (!from.IsNode()) ThrowInvalidArgumentType("expected a node, got a " + std::string(from.TypeName()));
+  std::vector<RelTypeId> types;
+  if (e.args.size() == 1) {
+    std::vector<LabelId> labels;
+    if (!ResolveTypeNames(e.names, ctx, types) || !ResolveLabelNames(e.end_labels, ctx, labels)) {
+      return Value::Bool(false);
+    }
+    return Value::Bool(ctx.graph().HasNeighbour(from.AsNode().id, e.direction, types, labels));
+  }
   const Value to = Evaluate(*e.args[1], row, ctx);
   if (!to.IsNode()) return Value::Bool(false);
-  std::vector<RelTypeId> types;
   if (!ResolveTypeNames(e.names, ctx, types)) return Value::Bool(false);
   return Value::Bool(ctx.graph().HasRelationship(from.AsNode().id, to.AsNode().id, e.direction, types));
 }

@@ -170,6 +170,17 @@ void Fragment::SetConsumerReads(const std::vector<const planner::BoundExpr*>& ex
   }
 }
 
+bool Fragment::ScanNodesOnce() const {
+  size_t expands = 0;
+  bool factorized = false;
+  for (const auto& s : stages_) {
+    if (s->op->kind != OpKind::kExpand) continue;
+    ++expands;
+    factorized = s->factorized;
+  }
+  return expands == 0 || (expands == 1 && factorized);
+}
+
 std::string FragmentRun::Note(const std::string& what) const {
   return what + ": " + std::to_string(workers) + (workers == 1 ? " worker, " : " workers, ") +
          std::to_string(morsels) + (morsels == 1 ? " morsel" : " morsels");
@@ -350,8 +361,22 @@ void Fragment::Expand(size_t stage, DataChunk& chunk, WorkerState& worker, const
     if (!label) return;  // no node carries it
     labels.push_back(*label);
   }
+  // Factorized with nothing to test per neighbour (no end bound, no earlier relationship,
+  // labels every node carries): a node's matches are its degree, read from the CSR
+  // offsets, not a listing of its neighbours.
+  const bool by_degree = s.factorized && !op.into && s.distinct_from.empty() &&
+                         std::all_of(labels.begin(), labels.end(),
+                                     [&](LabelId l) { return ctx.graph().LabelOnEveryNode(l); });
   std::vector<uint8_t> keep;  // this stage's own: a flush runs the stages above
   for (size_t i = 0; i < chunk.size; ++i) {
+    if (by_degree) {
+      const uint64_t matches = ctx.graph().Degree(from.ids[i], op.rel.direction, types);
+      if (matches == 0) continue;
+      index.push_back(static_cast<uint32_t>(i));
+      multiplicity.push_back(matches * chunk.Multiplicity(i));
+      if (index.size() >= vector_size) flush();
+      continue;
+    }
     neighbours.clear();
     adjacent_rels.clear();
     ctx.graph().ExpandIds(from.ids[i], op.rel.direction, types, neighbours, adjacent_rels);

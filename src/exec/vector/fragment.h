@@ -64,6 +64,11 @@ class Fragment {
   using Sink = std::function<void(DataChunk& chunk)>;
   void RunMorsel(NodeId begin, NodeId end, WorkerState& worker, const Sink& sink) const;
   size_t stage_count() const { return stages_.size(); }
+  // Whether every node of the scan reaches the consumer in one row at most: no expand,
+  // or one factorized expand (SetConsumerReads decides that). A per-node table over the
+  // scan's column then folds nothing.
+  bool ScanNodesOnce() const;
+  uint32_t scan_column() const { return scan_column_; }
 
   // The run over `graph` with ctx's execution options: every worker when `parallel`,
   // else one (the row engine's order); never more workers than morsels.

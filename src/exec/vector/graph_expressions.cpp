@@ -105,7 +105,51 @@ class HasRelationshipExpression final : public VectorExpression {
   Direction direction_;
 };
 
+// (a)-[:T]->(:L) from a node column: a degree per row when every node carries the
+// labels (checked once per chunk), else GraphReader::HasNeighbour. A null node has no
+// relationship (false).
+class HasNeighbourExpression final : public VectorExpression {
+ public:
+  HasNeighbourExpression(uint32_t from, const std::vector<std::string>& types,
+                         const std::vector<std::string>& labels, Direction direction)
+      : from_(from), type_names_(types), label_names_(labels), direction_(direction) {}
+  void Evaluate(const DataChunk& chunk, EvalContext& ctx, ValueVector& out) const override {
+    const ValueVector& from = chunk.columns[from_];
+    out.Reset(VectorKind::kBool, chunk.size);
+    std::fill(out.valid.begin(), out.valid.end(), 1);
+    std::vector<RelTypeId> types;
+    for (const auto& name : type_names_) {
+      if (auto t = ctx.rows.RelType(name)) types.push_back(*t);
+    }
+    if (!type_names_.empty() && types.empty()) return;  // no such type: false everywhere
+    std::vector<LabelId> labels;
+    for (const auto& name : label_names_) {
+      auto label = ctx.rows.Label(name);
+      if (!label) return;  // no node carries it: false everywhere
+      labels.push_back(*label);
+    }
+    const bool any_node =
+        std::all_of(labels.begin(), labels.end(), [&](LabelId l) { return ctx.graph.LabelOnEveryNode(l); });
+    for (size_t i = 0; i < chunk.size; ++i) {
+      if (!from.valid[i]) continue;
+      out.ints[i] = any_node ? ctx.graph.Degree(from.ids[i], direction_, types) > 0
+                             : ctx.graph.HasNeighbour(from.ids[i], direction_, types, labels);
+    }
+  }
+
+ private:
+  uint32_t from_;
+  const std::vector<std::string>& type_names_;
+  const std::vector<std::string>& label_names_;
+  Direction direction_;
+};
+
 }  // namespace
+
+VectorExpressionPtr MakeHasNeighbour(uint32_t from, const std::vector<std::string>& types,
+                                     const std::vector<std::string>& labels, Direction direction) {
+  return std::make_unique<HasNeighbourExpression>(from, types, labels, direction);
+}
 
 VectorExpressionPtr MakeNodeProperty(uint32_t column, const std::string& key) {
   return std::make_unique<NodePropertyExpression>(column, key);

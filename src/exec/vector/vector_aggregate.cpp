@@ -125,6 +125,9 @@ class VectorAggregateOp final : public PhysicalOperator {
         column = c;
       }
     }
+    // Each scan node in one row at most: the hash table sees no more rows than the dense
+    // arrays would hold nodes, without an array over every node id per worker.
+    if (column == fragment_->scan_column() && fragment_->ScanNodesOnce()) return;
     dense_column_ = column;
   }
 
@@ -254,7 +257,9 @@ class VectorAggregateOp final : public PhysicalOperator {
     auto make = [this] { return NewAggregators(); };
     size_t seen = 0;
     for (uint64_t node = 0; node < node_bound_; ++node) seen += partial.dense[node * stride] != 0;
-    table.Reserve(std::min<size_t>(seen, 1 << 20));
+    // Groups are at most the nodes seen, often far fewer (a key computed from the node):
+    // a bounded reservation, the table grows past it.
+    table.Reserve(std::min<size_t>(seen, 1 << 16));
     DataChunk chunk;
     chunk.columns.resize(fragment_->columns().size());
     std::vector<ValueVector> keys(keys_.size());

@@ -455,7 +455,10 @@ VectorExpressionPtr CompileExpression(const BoundExpr& e, const FragmentColumns&
       if (IsNodeColumn(*e.args[0], columns)) return MakeHasLabels(columns.Find(e.args[0]->slot), e.names);
       break;
     case ExprOp::kHasRelationship:
-      if (IsNodeColumn(*e.args[0], columns) && IsNodeColumn(*e.args[1], columns)) {
+      if (e.args.size() == 1 && IsNodeColumn(*e.args[0], columns)) {
+        return MakeHasNeighbour(columns.Find(e.args[0]->slot), e.names, e.end_labels, e.direction);
+      }
+      if (e.args.size() == 2 && IsNodeColumn(*e.args[0], columns) && IsNodeColumn(*e.args[1], columns)) {
         return MakeHasRelationship(columns.Find(e.args[0]->slot), columns.Find(e.args[1]->slot), e.names,
                                    e.direction);
       }

@@ -19,5 +19,8 @@ VectorExpressionPtr MakeHasLabels(uint32_t column, const std::vector<std::string
 // The optimizer's one-hop EXISTS (planner::ExprOp::kHasRelationship) between node columns.
 VectorExpressionPtr MakeHasRelationship(uint32_t from, uint32_t to, const std::vector<std::string>& types,
                                         Direction direction);
+// The one-hop EXISTS from node column `from` to any node carrying every one of `labels`.
+VectorExpressionPtr MakeHasNeighbour(uint32_t from, const std::vector<std::string>& types,
+                                     const std::vector<std::string>& labels, Direction direction);
 
 }  // namespace quiver::exec::vector
