@@ -256,11 +256,9 @@ void Fragment::RunMorsel(NodeId begin, NodeId end, WorkerState& worker, const Si
     chunk.columns.resize(columns_.size());
     ValueVector& nodes = chunk.columns[scan_column_];
     nodes.Reset(VectorKind::kNode, 0);
-    for (size_t i = 0; i < n; ++i) {
-      if (!keep[i]) continue;
-      nodes.ids.push_back(ids[i]);
-      nodes.valid.push_back(1);
-    }
+    nodes.ids.swap(ids);
+    nodes.valid.assign(n, 1);
+    if (labels.size() > 1 || !equalities.empty()) nodes.Compact(keep);
     chunk.size = nodes.size();
     scan_rows_.fetch_add(chunk.size, std::memory_order_relaxed);
     Push(0, chunk, worker, sink);

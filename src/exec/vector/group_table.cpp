@@ -8,40 +8,41 @@ namespace quiver::exec::vector {
 
 namespace {
 
-// The key's hash from its values' hashes: the same for a boxed key and a row.
-class KeyHash {
- public:
-  void Add(uint64_t value_hash) { h_ = (h_ ^ value_hash) * 0x100000001b3ULL; }
-  uint64_t Finish() const { return h_ ^ (h_ >> 29); }
-
- private:
-  uint64_t h_ = 0x9e3779b97f4a7c15ULL;
+// The key's hash from its values' hashes, in key order: the same for a boxed key
+// (HashKey) and for rows of key vectors (HashRows).
+struct KeyHash {
+  static constexpr uint64_t state() { return 0x9e3779b97f4a7c15ULL; }
+  static uint64_t Add(uint64_t h, uint64_t value_hash) { return (h ^ value_hash) * 0x100000001b3ULL; }
+  static uint64_t Finish(uint64_t h) { return h ^ (h >> 29); }
 };
 
 }  // namespace
 
 uint64_t GroupTable::HashKey(const Value* key) const {
-  KeyHash h;
-  for (size_t k = 0; k < key_count_; ++k) h.Add(Hash(key[k]));
-  return h.Finish();
+  uint64_t h = KeyHash::state();
+  for (size_t k = 0; k < key_count_; ++k) h = KeyHash::Add(h, Hash(key[k]));
+  return KeyHash::Finish(h);
 }
 
-uint64_t GroupTable::HashRow(const ValueVector* keys, size_t row, const GraphReader& graph) const {
+void GroupTable::HashRows(const ValueVector* keys, size_t n, const GraphReader& graph,
+                          std::vector<uint64_t>& hashes) const {
+  // KeyHash over the columns, a column at a time: one kind dispatch per column and chunk.
+  hashes.assign(n, KeyHash().state());
   const uint64_t null_hash = Hash(Value());
-  KeyHash h;
   for (size_t k = 0; k < key_count_; ++k) {
     const ValueVector& v = keys[k];
-    if (!v.valid[row]) {
-      h.Add(null_hash);
-    } else if (v.kind == VectorKind::kInt64) {
-      h.Add(HashInteger(v.ints[row]));
+    auto add = [&](auto&& hash_of) {
+      for (size_t i = 0; i < n; ++i) hashes[i] = KeyHash::Add(hashes[i], v.valid[i] ? hash_of(i) : null_hash);
+    };
+    if (v.kind == VectorKind::kInt64) {
+      add([&](size_t i) { return HashInteger(v.ints[i]); });
     } else if (v.kind == VectorKind::kString) {
-      h.Add(HashString(v.strings[row]));
+      add([&](size_t i) { return HashString(v.strings[i]); });
     } else {
-      h.Add(Hash(BoxRow(v, row, graph)));
+      add([&](size_t i) { return Hash(BoxRow(v, i, graph)); });
     }
   }
-  return h.Finish();
+  for (uint64_t& h : hashes) h = KeyHash::Finish(h);
 }
 
 bool GroupTable::RowEquals(size_t group, const ValueVector* keys, size_t row, const GraphReader& graph) const {

@@ -35,19 +35,25 @@ class GroupTable {
         HashKey(key), [&](size_t g) { return KeyEquals(g, key); }, [&] { return std::vector<Value>(key, key + key_count_); },
         make);
   }
-  // The group of row `row` of the key vectors (key_count of them): integer and string
-  // rows hash and compare unboxed, and a key is boxed only for a new group.
+  // groups[i] = the group of row i of the key vectors (key_count of them, n rows each):
+  // hashes computed a key column at a time, integer and string rows compared unboxed,
+  // and a key boxed only for a new group.
   template <typename Make>
-  size_t FindOrInsertRow(const ValueVector* keys, size_t row, const GraphReader& graph, Make&& make) {
-    return Find(
-        HashRow(keys, row, graph), [&](size_t g) { return RowEquals(g, keys, row, graph); },
-        [&] {
-          std::vector<Value> key;
-          key.reserve(key_count_);
-          for (size_t k = 0; k < key_count_; ++k) key.push_back(BoxRow(keys[k], row, graph));
-          return key;
-        },
-        make);
+  void FindOrInsertRows(const ValueVector* keys, size_t n, const GraphReader& graph, Make&& make,
+                        std::vector<uint32_t>& groups) {
+    HashRows(keys, n, graph, row_hashes_);
+    groups.resize(n);
+    for (size_t row = 0; row < n; ++row) {
+      groups[row] = static_cast<uint32_t>(Find(
+          row_hashes_[row], [&](size_t g) { return RowEquals(g, keys, row, graph); },
+          [&] {
+            std::vector<Value> key;
+            key.reserve(key_count_);
+            for (size_t k = 0; k < key_count_; ++k) key.push_back(BoxRow(keys[k], row, graph));
+            return key;
+          },
+          make));
+    }
   }
   // Room for `groups` in all, at once (the dense path knows how many it will add).
   void Reserve(size_t groups);
@@ -89,7 +95,8 @@ class GroupTable {
   }
   uint64_t HashKey(const Value* key) const;
   bool KeyEquals(size_t group, const Value* key) const;
-  uint64_t HashRow(const ValueVector* keys, size_t row, const GraphReader& graph) const;
+  // hashes[i] = HashKey of row i's key, one key column at a time.
+  void HashRows(const ValueVector* keys, size_t n, const GraphReader& graph, std::vector<uint64_t>& hashes) const;
   bool RowEquals(size_t group, const ValueVector* keys, size_t row, const GraphReader& graph) const;
   void Append(std::vector<Value> key, uint64_t hash, std::vector<std::unique_ptr<Aggregator>> aggregators);
   void Grow();
@@ -101,6 +108,7 @@ class GroupTable {
   std::vector<std::unique_ptr<Aggregator>> aggregators_;
   std::vector<uint64_t> hashes_;
   std::vector<uint32_t> slots_;  // group + 1; 0: empty. A power of two, at most half full
+  std::vector<uint64_t> row_hashes_;  // FindOrInsertRows' scratch
   MemoryCharge charge_;
 };
 

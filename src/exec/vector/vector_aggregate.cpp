@@ -106,6 +106,7 @@ class VectorAggregateOp final : public PhysicalOperator {
     std::unique_ptr<GroupTable> table;
     std::vector<int64_t> dense;
     MemoryCharge dense_charge;
+    std::vector<uint32_t> groups;  // per row of the chunk being consumed: its group
   };
 
   // Dense by node when every key reads only one node column and every aggregate counts.
@@ -220,16 +221,28 @@ class VectorAggregateOp final : public PhysicalOperator {
     for (size_t k = 0; k < keys.size(); ++k) keys_[k]->Evaluate(chunk, worker.eval, keys[k]);
     std::vector<Value> row_args;
     // Without keys every row is the one group's: one lookup per chunk.
-    const size_t only_group = keys.empty() && n > 0 ? table.FindOrInsert(nullptr, make) : 0;
+    std::vector<uint32_t>& groups = partial.groups;
+    if (keys.empty()) {
+      groups.assign(n, n > 0 ? static_cast<uint32_t>(table.FindOrInsert(nullptr, make)) : 0);
+    } else {
+      table.FindOrInsertRows(keys.data(), n, graph, make, groups);
+    }
+    // Counts a column at a time: no per-row dispatch on the aggregate's kind.
+    for (size_t a = 0; a < aggregates_.size(); ++a) {
+      const Compiled& c = aggregates_[a];
+      if (!c.count) continue;
+      const ValueVector* arg = c.star ? nullptr : &args[a][0];
+      for (size_t i = 0; i < n; ++i) {
+        const int64_t m = static_cast<int64_t>(chunk.Multiplicity(i));
+        table.counts(groups[i])[c.index] += arg == nullptr ? m : arg->valid[i] * m;
+      }
+    }
+    if (other_aggregates_ == 0) return;
     for (size_t i = 0; i < n; ++i) {
-      const size_t g = keys.empty() ? only_group : table.FindOrInsertRow(keys.data(), i, graph, make);
+      const size_t g = groups[i];
       for (size_t a = 0; a < aggregates_.size(); ++a) {
         const Compiled& c = aggregates_[a];
-        if (c.count) {
-          const int64_t m = static_cast<int64_t>(chunk.Multiplicity(i));
-          table.counts(g)[c.index] += c.star ? m : args[a][0].valid[i] * m;
-          continue;
-        }
+        if (c.count) continue;
         Aggregator& aggregator = table.aggregator(g, c.index);
         const uint64_t before = aggregator.held_bytes();
         const ValueVector& v = args[a][0];
@@ -269,10 +282,10 @@ class VectorAggregateOp final : public PhysicalOperator {
       worker.rows.CheckInterrupt();
       for (size_t k = 0; k < keys.size(); ++k) keys_[k]->Evaluate(chunk, worker.eval, keys[k]);
       const ValueVector& nodes = chunk.columns[dense_column_];
+      table.FindOrInsertRows(keys.data(), chunk.size, graph, make, partial.groups);
       for (size_t i = 0; i < chunk.size; ++i) {
-        const size_t g = table.FindOrInsertRow(keys.data(), i, graph, make);
         const int64_t* slot = &partial.dense[nodes.ids[i] * stride];
-        for (size_t c = 0; c < count_aggregates_; ++c) table.counts(g)[c] += slot[1 + c];
+        for (size_t c = 0; c < count_aggregates_; ++c) table.counts(partial.groups[i])[c] += slot[1 + c];
       }
       chunk.size = 0;
       chunk.columns[dense_column_].Reset(VectorKind::kNode, 0);

@@ -280,12 +280,22 @@ class ArithmeticExpression final : public BinaryExpression {
     const size_t n = chunk.size;
     if (a.kind == VectorKind::kInt64 && b.kind == VectorKind::kInt64) {
       out.Reset(VectorKind::kInt64, n);
-      for (size_t i = 0; i < n; ++i) {
-        out.valid[i] = a.valid[i] & b.valid[i];
-        if (!out.valid[i]) continue;
-        if (!IntOp(a.ints[i], b.ints[i], out.ints[i])) {
-          out.ints[i] = Apply(Value::Int(a.ints[i]), Value::Int(b.ints[i])).AsInt();  // throws
-        }
+      switch (op_) {
+        case ExprOp::kAdd:
+          IntLoop<ExprOp::kAdd>(a, b, out);
+          break;
+        case ExprOp::kSubtract:
+          IntLoop<ExprOp::kSubtract>(a, b, out);
+          break;
+        case ExprOp::kMultiply:
+          IntLoop<ExprOp::kMultiply>(a, b, out);
+          break;
+        case ExprOp::kDivide:
+          IntLoop<ExprOp::kDivide>(a, b, out);
+          break;
+        default:
+          IntLoop<ExprOp::kModulo>(a, b, out);
+          break;
       }
       return;
     }
@@ -318,22 +328,32 @@ class ArithmeticExpression final : public BinaryExpression {
   bool MayThrow() const override { return true; }
 
  private:
-  bool IntOp(int64_t x, int64_t y, int64_t& r) const {
-    switch (op_) {
-      case ExprOp::kAdd:
-        return !__builtin_add_overflow(x, y, &r);
-      case ExprOp::kSubtract:
-        return !__builtin_sub_overflow(x, y, &r);
-      case ExprOp::kMultiply:
-        return !__builtin_mul_overflow(x, y, &r);
-      case ExprOp::kDivide:
-        if (y == 0 || (x == INT64_MIN && y == -1)) return false;
-        r = x / y;
-        return true;
-      default:
-        if (y == 0 || (x == INT64_MIN && y == -1)) return false;
-        r = x % y;
-        return true;
+  // The operator fixed at compile time: one tight loop per operator, not a switch per row.
+  template <ExprOp kOp>
+  static bool IntOp(int64_t x, int64_t y, int64_t& r) {
+    if constexpr (kOp == ExprOp::kAdd) {
+      return !__builtin_add_overflow(x, y, &r);
+    } else if constexpr (kOp == ExprOp::kSubtract) {
+      return !__builtin_sub_overflow(x, y, &r);
+    } else if constexpr (kOp == ExprOp::kMultiply) {
+      return !__builtin_mul_overflow(x, y, &r);
+    } else {
+      if (y == 0 || (x == INT64_MIN && y == -1)) return false;
+      r = kOp == ExprOp::kDivide ? x / y : x % y;
+      return true;
+    }
+  }
+  // Rows that overflow or divide by zero go through the row engine's function, which
+  // throws its error.
+  template <ExprOp kOp>
+  void IntLoop(const ValueVector& a, const ValueVector& b, ValueVector& out) const {
+    const size_t n = out.size();
+    for (size_t i = 0; i < n; ++i) {
+      out.valid[i] = a.valid[i] & b.valid[i];
+      if (!out.valid[i]) continue;
+      if (!IntOp<kOp>(a.ints[i], b.ints[i], out.ints[i])) {
+        out.ints[i] = Apply(Value::Int(a.ints[i]), Value::Int(b.ints[i])).AsInt();  // throws
+      }
     }
   }
   Value Apply(const Value& x, const Value& y) const {

@@ -1,6 +1,7 @@
 #include "exec/vector/vector_top_k.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "exec/expression/evaluator.h"
 #include "exec/value_bytes.h"
@@ -72,6 +73,27 @@ class VectorTopKOp final : public PhysicalOperator {
     return a.morsel != b.morsel ? a.morsel < b.morsel : a.rank < b.rank;
   }
 
+  // Whether row i, by its first sort key alone, comes after `kept` (the worst entry kept):
+  // then it is not among the k best, and needs no boxing. Only for an integer or float
+  // row against a key of the same type, where the order is the numbers' (NaN aside).
+  bool WorseOnFirstKey(const ValueVector& first, size_t i, const Entry& kept) const {
+    if (!first.valid[i]) return false;
+    const Value& bound = kept.keys[0];
+    int c;
+    if (first.kind == VectorKind::kInt64 && bound.IsInt()) {
+      const int64_t x = first.ints[i], y = bound.AsInt();
+      c = (x > y) - (x < y);
+    } else if (first.kind == VectorKind::kDouble && bound.IsFloat() && !std::isnan(first.doubles[i]) &&
+               !std::isnan(bound.AsFloat())) {
+      const double x = first.doubles[i], y = bound.AsFloat();
+      c = (x > y) - (x < y);
+    } else {
+      return false;
+    }
+    if (logical().descending[0]) c = -c;
+    return c > 0;
+  }
+
   struct Heap {
     std::vector<Entry> entries;  // a max-heap by Before: the front is the worst kept
     uint64_t held = 0, charged = 0;
@@ -126,12 +148,14 @@ class VectorTopKOp final : public PhysicalOperator {
         uint64_t& rank = ranks[m];
         for (size_t e = 0; e < keys_.size(); ++e) keys_[e]->Evaluate(chunk, worker.eval, keys[e]);
         Entry candidate;  // reused until one is kept
+        Heap& heap = heaps[w];
         for (size_t i = 0; i < chunk.size; ++i) {
           candidate.morsel = m;
           candidate.rank = rank++;
+          if (heap.entries.size() >= k_ && k_ > 0 && WorseOnFirstKey(keys[0], i, heap.entries.front())) continue;
           candidate.keys.resize(keys.size());
           for (size_t e = 0; e < keys.size(); ++e) candidate.keys[e] = BoxRow(keys[e], i, graph);
-          Offer(heaps[w], candidate, chunk, i, graph);
+          Offer(heap, candidate, chunk, i, graph);
         }
       });
     }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <numeric>
 
 #include "common/assert.h"
 #include "storage/txn/value_convert.h"
@@ -119,7 +120,11 @@ void DeltaView::ScanNodes(NodeId begin, NodeId end, std::optional<LabelId> label
       return;
     }
     if (on_every_base_node) {
-      for (; id < stop; ++id) out.push_back(id);
+      if (id >= stop) return;
+      const size_t at = out.size();
+      out.resize(at + (stop - id));
+      std::iota(out.begin() + static_cast<ptrdiff_t>(at), out.end(), id);
+      id = stop;
       return;
     }
     for (; id < stop; ++id) {
@@ -395,6 +400,27 @@ void DeltaView::GatherRelationshipProperty(std::span<const RelId> rels, Property
   VectorKind kind = VectorKind::kBoxed;
   if (!rels.empty() && IsBaseRel(rels[0])) kind = KindOf(column_of(base.EdgeOf(rels[0]).type));
   out.Reset(kind, rels.size());
+  if (untouched && column != nullptr && kind != VectorKind::kBoxed && kind != VectorKind::kBool) {
+    // Every relationship the base's and of the first one's type (an expand's chunk): its
+    // position in the type's column is its id less the type's first id, and a chunk's
+    // positions ascend along a node's adjacency — one batch gather, as for nodes.
+    const RelId first = base.RelIdOf(column_type, 0);
+    const RelId end = column_type + 1 < base.type_count() ? base.RelIdOf(column_type + 1, 0) : base.edge_count();
+    if (std::all_of(rels.begin(), rels.end(), [&](RelId r) { return r >= first && r < end; })) {
+      std::vector<uint64_t> positions(rels.begin(), rels.end());
+      for (uint64_t& p : positions) p -= first;
+      if (kind == VectorKind::kString) {
+        column->GatherStrings(positions, out.strings.data(), out.valid.data());
+      } else if (kind == VectorKind::kInt64) {
+        column->GatherSlots(positions, reinterpret_cast<uint64_t*>(out.ints.data()), out.valid.data());
+      } else {
+        std::vector<uint64_t> bits(positions.size());
+        column->GatherSlots(positions, bits.data(), out.valid.data());
+        std::memcpy(out.doubles.data(), bits.data(), bits.size() * sizeof(double));
+      }
+      return;
+    }
+  }
   for (size_t i = 0; i < rels.size(); ++i) {
     const RelId rel = rels[i];
     if (!IsBaseRel(rel) || (!untouched && RelRecord(rel) != nullptr)) {
