@@ -1,5 +1,7 @@
 #include "exec/physical_operator.h"
 
+#include <chrono>
+
 #include "common/stack_guard.h"
 #include "exec/exec_context.h"
 
@@ -36,7 +38,11 @@ void PhysicalOperator::Open(ExecContext& ctx, const Value* argument) {
 bool PhysicalOperator::Next(ExecContext& ctx, RowBatch& out) {
   CheckStack();
   ctx.CheckInterrupt();
-  return Produce(ctx, out);
+  const auto start = std::chrono::steady_clock::now();
+  const bool produced = Produce(ctx, out);
+  time_ns += static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count());
+  return produced;
 }
 
 void PhysicalOperator::Profile(std::vector<ProfiledOperator>& out) const {

@@ -55,6 +55,9 @@ class PhysicalOperator {
   std::vector<PhysicalOperatorPtr> children;
   // PROFILE: rows this operator produced, over every run.
   uint64_t rows_produced = 0;
+  // PROFILE: wall time spent in this operator's Next, over every run, its inputs'
+  // (children's) Next included — PROFILE subtracts theirs. Two clock reads per batch.
+  uint64_t time_ns = 0;
 
  protected:
   virtual bool Produce(ExecContext& ctx, RowBatch& out) = 0;

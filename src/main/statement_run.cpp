@@ -1,5 +1,7 @@
 #include "main/statement_run.h"
 
+#include <cstdio>
+
 #include "exec/entity_ref.h"
 #include "planner/logical_plan.h"
 
@@ -7,8 +9,21 @@ namespace quiver::main {
 
 namespace {
 
+// A physical operator's own time: its Next's less its children's (a subplan or a build
+// side runs inside its parent's Next, so it is one of the children subtracted).
+std::string OwnTime(const exec::PhysicalOperator& op) {
+  uint64_t children = 0;
+  for (const auto& child : op.children) children += child ? child->time_ns : 0;
+  const uint64_t own = op.time_ns > children ? op.time_ns - children : 0;
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.3f ms", static_cast<double>(own) / 1e6);
+  return text;
+}
+
 // PROFILE's text, laid out as EXPLAIN's (planner::ToString): a pipeline's stages and
-// an operator's input follow in one column, other children come first, indented.
+// an operator's input follow in one column, other children come first, indented. The
+// first line of each physical operator (a pipeline or a vectorized fragment runs
+// several logical ones) ends with the time it took itself.
 std::string Profile(const exec::PhysicalOperator& root, const std::vector<std::string>* slot_names) {
   std::string out;
   std::vector<std::pair<const exec::PhysicalOperator*, int>> stack{{&root, 0}};
@@ -18,11 +33,13 @@ std::string Profile(const exec::PhysicalOperator& root, const std::vector<std::s
     stack.pop_back();
     stages.clear();
     op->Profile(stages);
-    for (const auto& stage : stages) {
+    for (size_t i = 0; i < stages.size(); ++i) {
+      const exec::ProfiledOperator& stage = stages[i];
       out.append(static_cast<size_t>(level) * 2, ' ');
       out += planner::Describe(*stage.logical, slot_names);
       out += "  [rows=" + std::to_string(stage.rows) + "]";
       if (!stage.note.empty()) out += " " + stage.note;
+      if (i == 0) out += " (" + OwnTime(*op) + ")";
       out += "\n";
     }
     for (size_t i = 0; i < op->children.size(); ++i) {

@@ -97,6 +97,31 @@ TEST_F(QueryEngineTest, ProfileCountsRowsPerOperator) {
   EXPECT_NE(profile.find("Filter (n.i > 7)  [rows=3]"), std::string::npos) << profile;
 }
 
+// Every physical operator's first line ends with the time it took itself (its inputs'
+// subtracted), so a slow operator stands out: a sort of many rows takes longer than the
+// projection of its few results.
+TEST_F(QueryEngineTest, ProfileShowsEachOperatorsOwnTime) {
+  Run("UNWIND range(1, 20000) AS i CREATE (:T {i: i, s: toString(i % 977)})");
+  auto result = Run("PROFILE MATCH (n:T) WITH n.s AS s ORDER BY s DESC RETURN s LIMIT 2");
+  const std::string profile(result.rows()[0][0].AsString());
+  auto time_of = [&](const std::string& line_start) {
+    const size_t at = profile.find(line_start);
+    EXPECT_NE(at, std::string::npos) << line_start << " in " << profile;
+    const size_t end = profile.find('\n', at);
+    const std::string line = profile.substr(at, end - at);
+    const size_t open = line.rfind(" (");
+    EXPECT_TRUE(open != std::string::npos && line.ends_with(" ms)")) << line;
+    return std::stod(line.substr(open + 2));
+  };
+  EXPECT_GE(time_of("ProduceResults"), 0.0);
+  EXPECT_GE(time_of("Limit"), 0.0);
+  EXPECT_GT(time_of("Sort"), 0.0);  // with the scan it runs (one vectorized fragment)
+  // A stage of a fragment or a pipeline has its rows but no time of its own.
+  const size_t scan = profile.find("NodeScan (n:T)  [rows=20000]");
+  ASSERT_NE(scan, std::string::npos) << profile;
+  EXPECT_EQ(profile.substr(scan, profile.find('\n', scan) - scan).find(" ms)"), std::string::npos) << profile;
+}
+
 TEST_F(QueryEngineTest, AFailedQueryLeavesNoTrace) {
   Run("CREATE (:Keep {v: 1})");
   EXPECT_THROW(Run("MATCH (k:Keep) SET k.v = 2 CREATE (:Gone) WITH k RETURN k.v / 0"), ArithmeticError);
