@@ -94,7 +94,7 @@ std::shared_ptr<const PreparedPlan> CompilePlan(std::string_view text, const Val
   prepared->plan = planner::Bind(*prepared->statement, prepared->text, catalog, parameters);
   planner::Optimize(prepared->plan, catalog, graph);
   for (const auto& [name, value] : parameters) prepared->parameter_types.emplace_back(name, planner::StaticTypeOf(value));
-  const planner::LogicalOperator& root = *prepared->plan.root;
+  const auto& root = prepared->plan.root->As<planner::LogicalProduceResults>();
   prepared->columns = root.columns;
   for (planner::StaticType t : root.column_types) prepared->column_types.push_back(ToColumnType(t));
   prepared->column_types.resize(prepared->columns.size(), ColumnType::kAny);

@@ -89,9 +89,9 @@ LogicalOperatorPtr UnwindEndpoint(LogicalOperatorPtr input, SlotId node, SlotId 
     c->has_else = true;
     ends = std::move(c);
   }
-  auto unwind = MakeOp(OpKind::kUnwind, std::move(input));
+  auto unwind = MakeOp<LogicalUnwind>(std::move(input));
   unwind->slot = node;
-  unwind->exprs.push_back(std::move(ends));
+  unwind->list = std::move(ends);
   return unwind;
 }
 
@@ -397,7 +397,7 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
     LogicalOperatorPtr probe;
     if (join.predicate != nullptr) {
       probe = std::move(plan);
-      plan = MakeOp(OpKind::kStart, nullptr);
+      plan = MakeOp<LogicalStart>(nullptr);
       build_part = &part_slots;
     }
     // Start: a bound node, else one with labels, else the first.
@@ -425,7 +425,7 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
     }
     if (start == nodes.size()) start = 0;
     if (!is_bound(nodes[start])) {
-      auto scan = MakeOp(OpKind::kNodeScan, std::move(plan));
+      auto scan = MakeOp<LogicalNodeScan>(std::move(plan));
       scan->slot = nodes[start];
       for (auto& pend : pending) {
         if (!pend.placed && pend.scan_label_node == nodes[start]) {
@@ -447,20 +447,26 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
       rp.distinct_from_lists = SlotPrefix(lists_so_far, lists_so_far->size());
       rp.reverse_list = reversed;
       SlotId rel_slot = rel_slots[p][rel_index];
-      auto op = MakeOp(rel_ast.var_length ? OpKind::kVarExpand : OpKind::kExpand, std::move(plan));
-      op->from_slot = from;
-      op->to_slot = to;
-      op->into = is_bound(to);
       if (rel_ast.var_length) {
-        op->slot = rel_slot;
+        auto op = MakeOp<LogicalVarExpand>(std::move(plan));
+        op->from_slot = from;
+        op->to_slot = to;
+        op->into = is_bound(to);
+        op->list_slot = rel_slot;
         rp.bind_list = !rel_ast.variable.empty() || path_slots[p] != kNoSlot || total_rels > 1;
         lists_so_far->push_back(rel_slot);
+        op->rel = std::move(rp);
+        plan = std::move(op);
       } else {
+        auto op = MakeOp<LogicalExpand>(std::move(plan));
+        op->from_slot = from;
+        op->to_slot = to;
+        op->into = is_bound(to);
         op->rel_slot = rel_slot;
         rels_so_far->push_back(rel_slot);
+        op->rel = std::move(rp);
+        plan = std::move(op);
       }
-      op->rel = std::move(rp);
-      plan = std::move(op);
       bind(rel_slot);
       bind(to);
       place();
@@ -476,7 +482,7 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
           path->path_steps.push_back({rel_slots[p][i], element.relationships[i].var_length.has_value()});
         }
       }
-      auto project = MakeOp(OpKind::kProject, std::move(plan));
+      auto project = MakeOp<LogicalProject>(std::move(plan));
       project->exprs.push_back(std::move(path));
       project->slots.push_back(path_slots[p]);
       plan = std::move(project);
@@ -485,13 +491,13 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
     }
     if (join.predicate != nullptr) {
       build_part = nullptr;
-      auto hash_join = MakeOp(OpKind::kHashJoin, std::move(probe));
+      auto hash_join = MakeOp<LogicalHashJoin>(std::move(probe));
       hash_join->children.push_back(std::move(plan));
       BoundExpr& cmp = *join.predicate->expr;
-      hash_join->exprs.push_back(std::move(cmp.args[join.probe_side]));
-      hash_join->exprs.push_back(std::move(cmp.args[1 - join.probe_side]));
-      hash_join->slots.assign(part_slots.begin(), part_slots.end());
-      std::sort(hash_join->slots.begin(), hash_join->slots.end());
+      hash_join->probe_key = std::move(cmp.args[join.probe_side]);
+      hash_join->build_key = std::move(cmp.args[1 - join.probe_side]);
+      hash_join->build_slots.assign(part_slots.begin(), part_slots.end());
+      std::sort(hash_join->build_slots.begin(), hash_join->build_slots.end());
       join.predicate->placed = true;
       plan = std::move(hash_join);
       place();
@@ -510,9 +516,9 @@ LogicalOperatorPtr Binder::BindMatch(const MatchClause& clause, LogicalOperatorP
   // The pattern adds only variables the scope does not have, so `inner`'s own layer is
   // exactly the new variables: the ones a row without a match has null.
   Scope inner(&scope);
-  auto subplan = PlanPattern(clause.pattern, clause.where.get(), MakeOp(OpKind::kArgument, nullptr), inner,
+  auto subplan = PlanPattern(clause.pattern, clause.where.get(), MakeOp<LogicalArgument>(nullptr), inner,
                              PatternUse::kMatch);
-  auto optional = MakeOp(OpKind::kOptional, std::move(input));
+  auto optional = MakeOp<LogicalOptional>(std::move(input));
   optional->children.push_back(std::move(subplan));
   for (const auto& v : inner.variables()) optional->null_slots.push_back(v.slot);
   for (const auto& v : inner.variables()) scope.Add(v);

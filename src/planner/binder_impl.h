@@ -191,7 +191,6 @@ void SplitConjuncts(const cypher::Expr& expr, std::vector<const cypher::Expr*>& 
 
 // Wraps `input` in a Filter on `predicate`.
 LogicalOperatorPtr MakeFilter(LogicalOperatorPtr input, BoundExprPtr predicate);
-LogicalOperatorPtr MakeOp(OpKind kind, LogicalOperatorPtr input);
 
 // Static type checks shared by clauses: may a value of this type be a node, etc.
 inline bool MayBe(StaticType actual, StaticType wanted) {

@@ -384,6 +384,18 @@ bool IsRowIndependent(const BoundExpr& expr) {
                      [](const BoundExprPtr& a) { return IsRowIndependent(*a); });
 }
 
+namespace {
+
+// The ends of an Expand or VarExpand and its relationships' property values.
+template <class Hop>
+void CollectHopSlots(const Hop& hop, std::vector<SlotId>& out) {
+  if (hop.from_slot != kNoSlot) out.push_back(hop.from_slot);
+  if (hop.to_slot != kNoSlot) out.push_back(hop.to_slot);
+  for (const auto& v : hop.rel.property_values) CollectSlots(*v, out);
+}
+
+}  // namespace
+
 void CollectSlots(const BoundExpr& expr, std::vector<SlotId>& out) {
   CheckStack();
   if (expr.op == ExprOp::kSlot) out.push_back(expr.slot);
@@ -396,13 +408,12 @@ void CollectSlots(const BoundExpr& expr, std::vector<SlotId>& out) {
     while (!stack.empty()) {
       const LogicalOperator* op = stack.back();
       stack.pop_back();
-      for (const auto& e : op->exprs) CollectSlots(*e, out);
-      if (op->from_slot != kNoSlot) out.push_back(op->from_slot);
-      if (op->to_slot != kNoSlot) out.push_back(op->to_slot);
+      op->ForEachExpression([&](const BoundExpr& e) { CollectSlots(e, out); });
       // Not rel.distinct_from(_lists): those are relationships of the subplan's own
       // pattern, bound inside it (and collecting every hop's prefix would be quadratic
       // in the pattern's length).
-      for (const auto& v : op->rel.property_values) CollectSlots(*v, out);
+      if (op->Is<LogicalExpand>()) CollectHopSlots(op->As<LogicalExpand>(), out);
+      if (op->Is<LogicalVarExpand>()) CollectHopSlots(op->As<LogicalVarExpand>(), out);
       for (const auto& c : op->children) stack.push_back(c.get());
     }
   }
