@@ -45,12 +45,6 @@ void SplitConjuncts(const cypher::Expr& expr, std::vector<const cypher::Expr*>& 
   out.push_back(&expr);
 }
 
-LogicalOperatorPtr MakeFilter(LogicalOperatorPtr input, BoundExprPtr predicate) {
-  auto op = MakeOp<LogicalFilter>(std::move(input));
-  op->predicate = std::move(predicate);
-  return op;
-}
-
 Binder::Binder(std::string_view source, const Catalog& catalog, const ValueMap& parameters)
     : source_(source), catalog_(catalog), parameters_(parameters) {}
 

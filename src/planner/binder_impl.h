@@ -11,6 +11,7 @@
 #include "cypher/ast/statement.h"
 #include "planner/binder.h"
 #include "planner/logical_plan.h"
+#include "planner/plan_match.h"
 
 namespace quiver::planner {
 
@@ -146,7 +147,7 @@ class Binder {
                                 const Scope& scope);
   std::vector<SetSpec> BindSetItems(const std::vector<cypher::SetItem>& items, const Scope& scope);
 
-  // ---- patterns (bind_match.cpp) ----
+  // ---- patterns (bind_match.cpp; planned by plan_match.cpp) ----
   // Plans matching the parts (and `where`) on top of `input`, adding the pattern's
   // variables to `scope`.
   LogicalOperatorPtr PlanPatternParts(const std::vector<PatternPartRef>& parts, const cypher::Expr* where,
@@ -166,6 +167,17 @@ class Binder {
   BoundExprPtr BindSkipLimit(const cypher::Expr& expr);
 
  private:
+  void BindPatternVariables(const std::vector<PatternPartRef>& parts, const Scope& scope, PatternUse use,
+                            BoundPattern& pattern, Scope& introduced);
+  SlotId BindPatternNode(const cypher::NodePattern& node, const Scope& scope, PatternUse use,
+                         Scope& introduced, const std::function<SlotId(std::string)>& fresh);
+  SlotId BindPatternRel(const cypher::RelationshipPattern& rel, const Scope& scope, PatternUse use,
+                        Scope& introduced, const std::function<SlotId(std::string)>& fresh,
+                        std::vector<std::pair<SlotId, SlotId>>& outer_rels);
+  void FailIfIntroducedByPredicate(const std::string& name, SourcePosition pos, PatternUse use) const;
+  void BindPatternPredicates(const std::vector<PatternPartRef>& parts, const cypher::Expr* where,
+                             const Scope& predicate_scope, BoundPattern& pattern);
+
   BoundExprPtr BindExprInner(const cypher::Expr& expr, const ExprContext& ctx);
   BoundExprPtr BindVariable(const cypher::VariableExpr& expr, const ExprContext& ctx);
   BoundExprPtr BindFunctionCall(const cypher::FunctionCallExpr& expr, const ExprContext& ctx);
@@ -188,9 +200,6 @@ class Binder {
 
 // Splits `a AND b AND c` into its conjuncts.
 void SplitConjuncts(const cypher::Expr& expr, std::vector<const cypher::Expr*>& out);
-
-// Wraps `input` in a Filter on `predicate`.
-LogicalOperatorPtr MakeFilter(LogicalOperatorPtr input, BoundExprPtr predicate);
 
 // Static type checks shared by clauses: may a value of this type be a node, etc.
 inline bool MayBe(StaticType actual, StaticType wanted) {

@@ -163,8 +163,8 @@ std::string Details(const LogicalOperator& op, const SlotNames* names) {
     case OpKind::kExpand: {
       const auto& e = op.As<LogicalExpand>();
       return "(" + Slot(e.from_slot, names) + ")" +
-             DirectionArrow(e.rel, Slot(e.rel_slot, names) + Types(e.rel.types)) + "(" + Slot(e.to_slot, names) +
-             ")" + (e.into ? " into" : "");
+             DirectionArrow(e.rel, Slot(e.rel_slot, names) + Types(e.rel.types)) + "(" +
+             Slot(e.to_slot, names) + ")" + (e.into ? " into" : "");
     }
     case OpKind::kVarExpand: {
       const auto& e = op.As<LogicalVarExpand>();
@@ -172,7 +172,8 @@ std::string Details(const LogicalOperator& op, const SlotNames* names) {
       if (e.rel.max_hops != INT64_MAX) hops += std::to_string(e.rel.max_hops);
       return "(" + Slot(e.from_slot, names) + ")" +
              DirectionArrow(e.rel, Slot(e.list_slot, names) + Types(e.rel.types) + hops) + "(" +
-             Slot(e.to_slot, names) + ")" + (e.into ? " into" : "") + (e.rel.distinct_ends ? " distinct ends" : "");
+             Slot(e.to_slot, names) + ")" + (e.into ? " into" : "") +
+             (e.rel.distinct_ends ? " distinct ends" : "");
     }
     case OpKind::kFilter:
       return ToString(*op.As<LogicalFilter>().predicate, names);

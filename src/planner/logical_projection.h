@@ -22,6 +22,13 @@ class LogicalFilter final : public LogicalOperator {
   void ForEachExpression(const std::function<void(BoundExprPtr&)>& visit) override { visit(predicate); }
 };
 
+// Wraps `input` in a Filter on `predicate`.
+inline LogicalOperatorPtr MakeFilter(LogicalOperatorPtr input, BoundExprPtr predicate) {
+  auto op = MakeOp<LogicalFilter>(std::move(input));
+  op->predicate = std::move(predicate);
+  return op;
+}
+
 // Evaluates exprs[i] into slots[i], in order (a later one may read an earlier one's).
 class LogicalProject final : public LogicalOperator {
  public:

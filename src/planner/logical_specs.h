@@ -21,7 +21,8 @@ namespace quiver::planner {
 class SlotPrefix {
  public:
   SlotPrefix() = default;
-  SlotPrefix(std::shared_ptr<const std::vector<SlotId>> list, size_t size) : list_(std::move(list)), size_(size) {}
+  SlotPrefix(std::shared_ptr<const std::vector<SlotId>> list, size_t size)
+      : list_(std::move(list)), size_(size) {}
   const SlotId* begin() const { return list_ ? list_->data() : nullptr; }
   const SlotId* end() const { return begin() + size_; }
   size_t size() const { return size_; }

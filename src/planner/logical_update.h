@@ -58,7 +58,9 @@ class LogicalDelete final : public LogicalOperator {
   std::vector<BoundExprPtr> targets;
   bool detach = false;
 
-  void ForEachExpression(const std::function<void(BoundExprPtr&)>& visit) override { VisitAll(targets, visit); }
+  void ForEachExpression(const std::function<void(BoundExprPtr&)>& visit) override {
+    VisitAll(targets, visit);
+  }
 };
 
 }  // namespace quiver::planner

@@ -22,8 +22,9 @@ class DeleteOp final : public EagerOperator {
   void Process(ExecContext& ctx, RowBuffer& rows) override {
     std::vector<NodeId> nodes;
     std::vector<RelId> rels;
+    const auto& targets = logical().As<planner::LogicalDelete>().targets;
     for (size_t i = 0; i < rows.size(); ++i) {
-      for (const auto& expr : logical().As<planner::LogicalDelete>().targets) Collect(Evaluate(*expr, rows.Row(i), ctx), nodes, rels);
+      for (const auto& expr : targets) Collect(Evaluate(*expr, rows.Row(i), ctx), nodes, rels);
     }
     GraphWriter& graph = ctx.writer();
     UpdateCounters& counted = ctx.counters();

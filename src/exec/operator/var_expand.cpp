@@ -119,8 +119,9 @@ class VarExpandOp final : public StreamOperator {
 
   void Push(ExecContext& ctx, NodeId node) {
     Frame frame{node, {}, 0};
-    if (!no_hops_ && static_cast<int64_t>(path_.size()) < logical().As<planner::LogicalVarExpand>().rel.max_hops) {
-      ctx.graph().Expand(node, logical().As<planner::LogicalVarExpand>().rel.direction, types_, frame.adjacent);
+    const planner::RelPattern& rel = logical().As<planner::LogicalVarExpand>().rel;
+    if (!no_hops_ && static_cast<int64_t>(path_.size()) < rel.max_hops) {
+      ctx.graph().Expand(node, rel.direction, types_, frame.adjacent);
     }
     frames_.push_back(std::move(frame));
   }
