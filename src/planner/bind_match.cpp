@@ -83,7 +83,7 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
   Scope predicate_scope(&scope);
   for (const auto& v : introduced.variables()) predicate_scope.Add(v);
   BindPatternPredicates(parts, where, predicate_scope, pattern);
-  LogicalOperatorPtr plan = PlanBoundPattern(std::move(pattern), std::move(input));
+  LogicalOperatorPtr plan = PlanBoundPattern(std::move(pattern), std::move(input), statistics_);
   for (const auto& v : introduced.variables()) scope.Add(v);
   return plan;
 }

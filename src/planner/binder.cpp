@@ -45,8 +45,9 @@ void SplitConjuncts(const cypher::Expr& expr, std::vector<const cypher::Expr*>& 
   out.push_back(&expr);
 }
 
-Binder::Binder(std::string_view source, const Catalog& catalog, const ValueMap& parameters)
-    : source_(source), catalog_(catalog), parameters_(parameters) {}
+Binder::Binder(std::string_view source, const Catalog& catalog, const ValueMap& parameters,
+               const GraphStatistics& statistics)
+    : source_(source), catalog_(catalog), parameters_(parameters), statistics_(statistics) {}
 
 SlotId Binder::NewSlot(std::string name) {
   slot_names_.push_back(std::move(name));
@@ -174,8 +175,8 @@ LogicalOperatorPtr Binder::BindClauses(const cypher::SingleQuery& query, Logical
 }
 
 LogicalPlan Bind(const cypher::Statement& statement, std::string_view source, const Catalog& catalog,
-                 const ValueMap& parameters) {
-  Binder binder(source, catalog, parameters);
+                 const ValueMap& parameters, const GraphStatistics& statistics) {
+  Binder binder(source, catalog, parameters, statistics);
   return binder.BindStatement(statement);
 }
 

@@ -114,7 +114,8 @@ struct PatternPartRef {
 
 class Binder {
  public:
-  Binder(std::string_view source, const Catalog& catalog, const ValueMap& parameters);
+  Binder(std::string_view source, const Catalog& catalog, const ValueMap& parameters,
+         const GraphStatistics& statistics);
 
   LogicalPlan BindStatement(const cypher::Statement& statement);
 
@@ -194,6 +195,7 @@ class Binder {
   std::string_view source_;
   const Catalog& catalog_;
   const ValueMap& parameters_;
+  const GraphStatistics& statistics_;
   std::vector<std::string> slot_names_;
   bool has_updates_ = false;
 };

@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -92,6 +93,9 @@ class LogicalOperator {
 
   const OpKind kind;
   std::vector<LogicalOperatorPtr> children;
+  // The rows it is estimated to produce (per row of the outer plan, in a subplan), set
+  // by EstimateRows (cardinality.h) for EXPLAIN; unknown without statistics.
+  std::optional<double> estimated_rows;
 };
 
 // A new operator of class T over `input` (null for a leaf).

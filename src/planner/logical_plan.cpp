@@ -1,5 +1,7 @@
 #include "planner/logical_plan.h"
 
+#include <cstdio>
+
 // GCC 12 reports false -Wrestrict warnings on `"x" + std::string` at -O3 (GCC bug 105329).
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
 #pragma GCC diagnostic ignored "-Wrestrict"
@@ -238,6 +240,13 @@ std::string Details(const LogicalOperator& op, const SlotNames* names) {
   return "";
 }
 
+// Whole rows, but huge estimates (var-length paths) in scientific notation.
+std::string EstimateText(double rows) {
+  char text[32];
+  std::snprintf(text, sizeof text, rows < 1e15 ? "%.0f" : "%.3g", rows);
+  return text;
+}
+
 }  // namespace
 
 std::string Describe(const LogicalOperator& op, const std::vector<std::string>* slot_names) {
@@ -260,6 +269,7 @@ std::string ToString(const LogicalOperator& root, int indent, const std::vector<
     stack.pop_back();
     out.append(static_cast<size_t>(level) * 2, ' ');
     out += Describe(*op, slot_names);
+    if (op->estimated_rows) out += "  [est=" + EstimateText(*op->estimated_rows) + "]";
     out += "\n";
     for (size_t i = 0; i < op->children.size(); ++i) {
       bool input = i == 0 && op->kind != OpKind::kUnion;

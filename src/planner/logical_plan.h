@@ -33,6 +33,7 @@ struct LogicalPlan {
 
 // EXPLAIN's text: one operator per line; an operator's input follows in its column,
 // its other children (subplans, build sides, UNION branches) come first, indented.
+// Operators with an estimate (cardinality.h) end in `  [est=rows]`.
 std::string ToString(const LogicalPlan& plan);
 // Slots print as their variable names when `slot_names` is given, else as `#n`.
 std::string ToString(const LogicalOperator& op, int indent = 0,

@@ -7,6 +7,8 @@
 #include <memory>
 #include <unordered_map>
 
+#include "planner/cardinality.h"
+
 namespace quiver::planner {
 
 namespace {
@@ -121,11 +123,17 @@ struct JoinKeys {
 
 class PatternPlanner {
  public:
-  explicit PatternPlanner(BoundPattern pattern)
+  PatternPlanner(BoundPattern pattern, const GraphStatistics& statistics)
       : pattern_(std::move(pattern)),
         placer_(pattern_.predicates),
-        outer_rels_(pattern_.outer_rels.begin(), pattern_.outer_rels.end()) {
+        outer_rels_(pattern_.outer_rels.begin(), pattern_.outer_rels.end()),
+        estimator_(statistics) {
     for (const auto& part : pattern_.parts) total_rels_ += part.rels.size();
+    // After the placer, which sorts and deduplicates each predicate's needs.
+    for (size_t i = 0; i < pattern_.predicates.size(); ++i) {
+      const auto& needs = pattern_.predicates[i].needs;
+      if (needs.size() == 1) on_one_node_[needs[0]].push_back(i);
+    }
   }
 
   LogicalOperatorPtr Plan(LogicalOperatorPtr input) {
@@ -226,8 +234,8 @@ class PatternPlanner {
 
   // The node the part starts at: a bound node, else the endpoint of a relationship an
   // earlier clause bound (unwound from it rather than scanning every node for it; not
-  // on a hash join's build side, which cannot see it), else one with labels, else the
-  // first.
+  // on a hash join's build side, which cannot see it), else the one the statistics
+  // estimate fewest rows for, else (no statistics) one with labels, else the first.
   size_t StartNode(const BoundPatternPart& part, bool may_start_at_rel) {
     const auto& nodes = part.nodes;
     for (size_t i = 0; i < nodes.size(); ++i) {
@@ -244,10 +252,57 @@ class PatternPlanner {
         return i;
       }
     }
-    for (size_t i = 0; i < nodes.size(); ++i) {
-      if (!nodes[i].labels.empty()) return i;
+    if (auto cheapest = CheapestNode(part)) return *cheapest;
+    return FirstLabelledOrFirst(part, [](size_t) { return true; });
+  }
+
+  // The first of the nodes `among` accepts that has labels (a label scan is smaller than
+  // a full scan), else the first of them.
+  template <class Among>
+  static size_t FirstLabelledOrFirst(const BoundPatternPart& part, Among among) {
+    size_t first = part.nodes.size();
+    for (size_t i = 0; i < part.nodes.size(); ++i) {
+      if (!among(i)) continue;
+      if (!part.nodes[i].labels.empty()) return i;
+      if (first == part.nodes.size()) first = i;
     }
-    return 0;
+    return first;
+  }
+
+  // The node with the fewest estimated rows (ties: FirstLabelledOrFirst among them);
+  // nullopt when a node's count is unknown. The expands that follow fan out from it in
+  // both directions, so starting small keeps every later operator small too.
+  std::optional<size_t> CheapestNode(const BoundPatternPart& part) const {
+    std::vector<double> rows;
+    rows.reserve(part.nodes.size());
+    for (const auto& node : part.nodes) {
+      auto estimate = EstimateNode(node.slot);
+      if (!estimate) return std::nullopt;
+      rows.push_back(*estimate);
+    }
+    const double fewest = *std::min_element(rows.begin(), rows.end());
+    return FirstLabelledOrFirst(part, [&](size_t i) { return rows[i] == fewest; });
+  }
+
+  // A scan of `node`: its labels' count times the selectivity of every predicate that
+  // reads no other node of the pattern (placed right on the scan).
+  std::optional<double> EstimateNode(SlotId node) const {
+    auto it = on_one_node_.find(node);
+    std::vector<std::string> labels;
+    if (it != on_one_node_.end()) {
+      for (size_t i : it->second) {
+        const PendingPredicate& p = pattern_.predicates[i];
+        if (p.scan_label_node == node) labels.insert(labels.end(), p.labels.begin(), p.labels.end());
+      }
+    }
+    auto nodes = estimator_.Nodes(labels);
+    if (!nodes || it == on_one_node_.end()) return nodes;
+    double rows = *nodes;
+    for (size_t i : it->second) {
+      const PendingPredicate& p = pattern_.predicates[i];
+      if (p.scan_label_node != node) rows *= estimator_.Selectivity(*p.expr, node, *nodes);
+    }
+    return rows;
   }
 
   // A scan of every node for `node`, taking the labels of its label predicates.
@@ -334,6 +389,9 @@ class PatternPlanner {
   BoundPattern pattern_;
   PredicatePlacer placer_;
   std::unordered_map<SlotId, SlotId> outer_rels_;  // BoundPattern::outer_rels by new slot
+  CardinalityEstimator estimator_;
+  // The predicates that need exactly one slot of the pattern, by that slot.
+  std::unordered_map<SlotId, std::vector<size_t>> on_one_node_;
   LogicalOperatorPtr plan_;
   std::unordered_set<SlotId> bound_;
   // While a part is planned as the build side of a hash join: its slots.
@@ -347,8 +405,9 @@ class PatternPlanner {
 
 }  // namespace
 
-LogicalOperatorPtr PlanBoundPattern(BoundPattern pattern, LogicalOperatorPtr input) {
-  return PatternPlanner(std::move(pattern)).Plan(std::move(input));
+LogicalOperatorPtr PlanBoundPattern(BoundPattern pattern, LogicalOperatorPtr input,
+                                    const GraphStatistics& statistics) {
+  return PatternPlanner(std::move(pattern), statistics).Plan(std::move(input));
 }
 
 }  // namespace quiver::planner

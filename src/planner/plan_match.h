@@ -15,6 +15,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "planner/graph_statistics.h"
 #include "planner/logical_plan.h"
 
 namespace quiver::planner {
@@ -63,7 +64,9 @@ struct BoundPattern {
   std::vector<std::pair<SlotId, SlotId>> outer_rels;
 };
 
-// The operators matching `pattern` over `input`.
-LogicalOperatorPtr PlanBoundPattern(BoundPattern pattern, LogicalOperatorPtr input);
+// The operators matching `pattern` over `input`, starting each part where `statistics`
+// estimate fewest rows.
+LogicalOperatorPtr PlanBoundPattern(BoundPattern pattern, LogicalOperatorPtr input,
+                                    const GraphStatistics& statistics);
 
 }  // namespace quiver::planner
