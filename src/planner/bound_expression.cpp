@@ -384,18 +384,6 @@ bool IsRowIndependent(const BoundExpr& expr) {
                      [](const BoundExprPtr& a) { return IsRowIndependent(*a); });
 }
 
-namespace {
-
-// The ends of an Expand or VarExpand and its relationships' property values.
-template <class Hop>
-void CollectHopSlots(const Hop& hop, std::vector<SlotId>& out) {
-  if (hop.from_slot != kNoSlot) out.push_back(hop.from_slot);
-  if (hop.to_slot != kNoSlot) out.push_back(hop.to_slot);
-  for (const auto& v : hop.rel.property_values) CollectSlots(*v, out);
-}
-
-}  // namespace
-
 void CollectSlots(const BoundExpr& expr, std::vector<SlotId>& out) {
   CheckStack();
   if (expr.op == ExprOp::kSlot) out.push_back(expr.slot);
@@ -412,8 +400,12 @@ void CollectSlots(const BoundExpr& expr, std::vector<SlotId>& out) {
       // Not rel.distinct_from(_lists): those are relationships of the subplan's own
       // pattern, bound inside it (and collecting every hop's prefix would be quadratic
       // in the pattern's length).
-      if (op->Is<LogicalExpand>()) CollectHopSlots(op->As<LogicalExpand>(), out);
-      if (op->Is<LogicalVarExpand>()) CollectHopSlots(op->As<LogicalVarExpand>(), out);
+      if (op->Is<LogicalHop>()) {
+        const auto& hop = op->As<LogicalHop>();
+        out.push_back(hop.from_slot);
+        out.push_back(hop.to_slot);
+        for (const auto& v : hop.rel.property_values) CollectSlots(*v, out);
+      }
       for (const auto& c : op->children) stack.push_back(c.get());
     }
   }

@@ -52,33 +52,39 @@ class LogicalNodeSeek final : public LogicalNodeScan {
   LogicalNodeSeek() : LogicalNodeScan(kKind) {}
 };
 
-// One hop from the node in `from_slot` along `rel`: the relationship into `rel_slot`,
-// the other end into `to_slot` — or, when `into`, only relationships that reach the
-// node already in `to_slot`.
-class LogicalExpand final : public LogicalOperator {
+// What both hops share: from the node in `from_slot` along `rel` to the node they bind
+// into `to_slot` — or, when `into`, to the node already there.
+class LogicalHop : public LogicalOperator {
  public:
-  static constexpr OpKind kKind = OpKind::kExpand;
-  LogicalExpand() : LogicalOperator(kKind) {}
+  static bool Accepts(OpKind k) { return k == OpKind::kExpand || k == OpKind::kVarExpand; }
 
   SlotId from_slot = kNoSlot;
   SlotId to_slot = kNoSlot;
-  SlotId rel_slot = kNoSlot;
   bool into = false;
   RelPattern rel;
+
+ protected:
+  explicit LogicalHop(OpKind k) : LogicalOperator(k) {}
 };
 
-// A variable-length hop: the relationships of each path into `list_slot` (when
-// rel.bind_list), the end node into `to_slot` (or checked against it, `into`).
-class LogicalVarExpand final : public LogicalOperator {
+// One relationship: into `rel_slot`.
+class LogicalExpand final : public LogicalHop {
+ public:
+  static constexpr OpKind kKind = OpKind::kExpand;
+  static bool Accepts(OpKind k) { return k == kKind; }
+  LogicalExpand() : LogicalHop(kKind) {}
+
+  SlotId rel_slot = kNoSlot;
+};
+
+// A variable-length path: its relationships into `list_slot` (when rel.bind_list).
+class LogicalVarExpand final : public LogicalHop {
  public:
   static constexpr OpKind kKind = OpKind::kVarExpand;
-  LogicalVarExpand() : LogicalOperator(kKind) {}
+  static bool Accepts(OpKind k) { return k == kKind; }
+  LogicalVarExpand() : LogicalHop(kKind) {}
 
-  SlotId from_slot = kNoSlot;
-  SlotId to_slot = kNoSlot;
   SlotId list_slot = kNoSlot;
-  bool into = false;
-  RelPattern rel;
 };
 
 // OPTIONAL MATCH: runs children[1] per input row (its Argument yields the row); a row

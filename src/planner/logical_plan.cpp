@@ -130,6 +130,12 @@ std::string Assignments(const std::vector<BoundExprPtr>& exprs, const std::vecto
   return out;
 }
 
+// `(from)-[middle]->(to)`, and whether it checks a bound `to`.
+std::string HopDetails(const LogicalHop& hop, const std::string& middle, const SlotNames* names) {
+  return "(" + Slot(hop.from_slot, names) + ")" + DirectionArrow(hop.rel, middle) + "(" +
+         Slot(hop.to_slot, names) + ")" + (hop.into ? " into" : "");
+}
+
 std::string ScanDetails(const LogicalNodeScan& scan, const SlotNames* names) {
   std::string out = "(" + Slot(scan.slot, names);
   for (const auto& l : scan.labels) out += ":" + l;
@@ -164,17 +170,13 @@ std::string Details(const LogicalOperator& op, const SlotNames* names) {
       return ScanDetails(op.As<LogicalNodeScan>(), names);
     case OpKind::kExpand: {
       const auto& e = op.As<LogicalExpand>();
-      return "(" + Slot(e.from_slot, names) + ")" +
-             DirectionArrow(e.rel, Slot(e.rel_slot, names) + Types(e.rel.types)) + "(" +
-             Slot(e.to_slot, names) + ")" + (e.into ? " into" : "");
+      return HopDetails(e, Slot(e.rel_slot, names) + Types(e.rel.types), names);
     }
     case OpKind::kVarExpand: {
       const auto& e = op.As<LogicalVarExpand>();
       std::string hops = "*" + std::to_string(e.rel.min_hops) + "..";
       if (e.rel.max_hops != INT64_MAX) hops += std::to_string(e.rel.max_hops);
-      return "(" + Slot(e.from_slot, names) + ")" +
-             DirectionArrow(e.rel, Slot(e.list_slot, names) + Types(e.rel.types) + hops) + "(" +
-             Slot(e.to_slot, names) + ")" + (e.into ? " into" : "") +
+      return HopDetails(e, Slot(e.list_slot, names) + Types(e.rel.types) + hops, names) +
              (e.rel.distinct_ends ? " distinct ends" : "");
     }
     case OpKind::kFilter:
