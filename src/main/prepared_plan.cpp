@@ -6,7 +6,9 @@
 #include "common/value/value_utf8.h"
 #include "cypher/parser.h"
 #include "main/catalog.h"
+#include "main/store_statistics.h"
 #include "planner/binder.h"
+#include "planner/cardinality.h"
 #include "planner/optimizer.h"
 
 namespace quiver::main {
@@ -75,6 +77,10 @@ bool PreparedPlan::Fits(const ValueMap& parameters, const GraphReader& graph) co
     // A missing parameter is reported by binding again, with the binder's error.
     if (value == nullptr || planner::StaticTypeOf(*value) != type) return false;
   }
+  // The counts the plan was made from are not checked: they chose only where patterns
+  // start (and EXPLAIN's estimates), a speed choice, so a plan made when the graph was
+  // smaller or shaped otherwise still computes the right rows. Seeks are different: a
+  // NodeSeek needs its index to exist.
   for (const std::string& key : plan.seek_keys) {
     auto id = graph.FindPropertyKey(key);
     if (!id || !graph.HasNodeKeyIndex(*id)) return false;
@@ -91,10 +97,12 @@ std::shared_ptr<const PreparedPlan> CompilePlan(std::string_view text, const Val
   prepared->statement = cypher::ParseStatement(prepared->text);
   CheckParameterText(parameters);
   EngineCatalog catalog(procedures);
-  prepared->plan = planner::Bind(*prepared->statement, prepared->text, catalog, parameters);
+  auto statistics = StatisticsOf(graph);
+  prepared->plan = planner::Bind(*prepared->statement, prepared->text, catalog, parameters, *statistics);
   planner::Optimize(prepared->plan, catalog, graph);
+  planner::EstimateRows(prepared->plan, *statistics);
   for (const auto& [name, value] : parameters) prepared->parameter_types.emplace_back(name, planner::StaticTypeOf(value));
-  const planner::LogicalOperator& root = *prepared->plan.root;
+  const auto& root = prepared->plan.root->As<planner::LogicalProduceResults>();
   prepared->columns = root.columns;
   for (planner::StaticType t : root.column_types) prepared->column_types.push_back(ToColumnType(t));
   prepared->column_types.resize(prepared->columns.size(), ColumnType::kAny);

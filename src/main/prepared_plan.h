@@ -34,7 +34,8 @@ struct PreparedPlan {
 };
 
 // Compiles `text` (which may start with EXPLAIN or PROFILE). The optimizer asks `graph`
-// which keys it indexes; null plans without seeks. Throws the statement's SyntaxError,
+// which keys it indexes, and the planner its counts (where patterns start, EXPLAIN's
+// estimates); null plans without seeks or statistics. Throws the statement's SyntaxError,
 // SemanticError, ... (compile time).
 std::shared_ptr<const PreparedPlan> CompilePlan(std::string_view text, const ValueMap& parameters,
                                                const exec::ProcedureTable& procedures, const GraphReader* graph);

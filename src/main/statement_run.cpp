@@ -93,7 +93,7 @@ bool StatementRun::Fetch(std::vector<std::vector<Value>>& rows) {
     Finish();
     return true;
   }
-  const auto& slots = plan_->plan.root->slots;
+  const auto& slots = plan_->plan.root->As<planner::LogicalProduceResults>().slots;
   // A statement without RETURN still runs every row (its updates), but yields none.
   const bool has_columns = !slots.empty() && plan_->mode == StatementMode::kRun;
   const size_t before = rows.size();

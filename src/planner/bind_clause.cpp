@@ -46,11 +46,11 @@ LogicalOperatorPtr Binder::BindUnwind(const UnwindClause& clause, LogicalOperato
   if (scope.Find(clause.variable) != nullptr) {
     Fail(clause.pos, "VariableAlreadyBound", "variable `" + clause.variable + "` is already bound");
   }
-  auto op = MakeOp(OpKind::kUnwind, std::move(input));
+  auto op = MakeOp<LogicalUnwind>(std::move(input));
   op->slot = NewSlot(clause.variable);
   StaticType element =
       list->type == StaticType::kRelationshipList ? StaticType::kRelationship : StaticType::kAny;
-  op->exprs.push_back(std::move(list));
+  op->list = std::move(list);
   scope.Add({clause.variable, op->slot, element});
   return op;
 }
@@ -62,7 +62,7 @@ LogicalOperatorPtr Binder::BindCall(const CallClause& clause, LogicalOperatorPtr
     throw ProcedureError("ProcedureNotFound", "there is no procedure named " + clause.procedure,
                          ErrorPhase::kCompileTime);
   }
-  auto op = MakeOp(OpKind::kCall, std::move(input));
+  auto op = MakeOp<LogicalCall>(std::move(input));
   ProcedureCallSpec& call = op->call;
   call.name = signature->name;
   call.output_count = signature->outputs.size();

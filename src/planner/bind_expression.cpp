@@ -480,7 +480,7 @@ BoundExprPtr Binder::BindComprehension(const Expr& expr, const ExprContext& ctx)
 
 BoundExprPtr Binder::BindPatternSubquery(const Expr& expr, const ExprContext& ctx) {
   Scope local(ctx.scope);
-  auto argument = MakeOp(OpKind::kArgument, nullptr);
+  auto argument = MakeOp<LogicalArgument>(nullptr);
   auto e = std::make_unique<BoundExpr>(ExprOp::kSubquery);
   if (expr.Is<PatternPredicateExpr>()) {
     const auto& element = *expr.As<PatternPredicateExpr>().pattern;
@@ -493,7 +493,7 @@ BoundExprPtr Binder::BindPatternSubquery(const Expr& expr, const ExprContext& ct
                                    PatternUse::kComprehension);
     ExprContext inner;
     inner.scope = &local;
-    auto project = MakeOp(OpKind::kProject, std::move(plan));
+    auto project = MakeOp<LogicalProject>(std::move(plan));
     e->slot = NewSlot("comprehension");
     project->exprs.push_back(BindExpr(*pc.projection, inner));
     project->slots.push_back(e->slot);

@@ -80,7 +80,7 @@ LogicalOperatorPtr Binder::BindProjection(const ProjectionBody& body, const Expr
   plain.scope = &scope;
 
   // Key (non-aggregate) items: plain expressions over the input row.
-  auto project = MakeOp(OpKind::kProject, nullptr);
+  auto project = MakeOp<LogicalProject>(nullptr);
   Scope star_keys;  // `*` variables that are grouping keys keep their names
   for (auto& it : items) {
     if (it.aggregates) continue;
@@ -97,8 +97,8 @@ LogicalOperatorPtr Binder::BindProjection(const ProjectionBody& body, const Expr
     refs.push_back({it.ast, it.slot, it.type, false});
   }
 
-  LogicalOperatorPtr aggregate;
-  std::unique_ptr<LogicalOperator> post_project;
+  std::unique_ptr<LogicalAggregate> aggregate;
+  std::unique_ptr<LogicalProject> post_project;
   if (!aggregating) {
     if (!project->exprs.empty()) {
       project->children.push_back(std::move(plan));
@@ -106,25 +106,24 @@ LogicalOperatorPtr Binder::BindProjection(const ProjectionBody& body, const Expr
     }
   } else {
     // Keys are computed by the Aggregate operator itself (it groups on them).
-    aggregate = MakeOp(OpKind::kAggregate, std::move(plan));
+    aggregate = MakeOp<LogicalAggregate>(std::move(plan));
     for (auto& it : items) {
       if (it.aggregates) continue;
-      aggregate->exprs.push_back(it.star != nullptr ? MakeSlotRef(it.slot, it.type) : nullptr);
-      aggregate->slots.push_back(it.slot);
+      aggregate->keys.push_back(it.star != nullptr ? MakeSlotRef(it.slot, it.type) : nullptr);
+      aggregate->key_slots.push_back(it.slot);
     }
     // Move the bound key expressions in (the star keys read their own slot).
     size_t next = 0;
-    for (size_t k = 0; k < aggregate->exprs.size(); ++k) {
-      if (!aggregate->exprs[k]) aggregate->exprs[k] = std::move(project->exprs[next++]);
+    for (size_t k = 0; k < aggregate->keys.size(); ++k) {
+      if (!aggregate->keys[k]) aggregate->keys[k] = std::move(project->exprs[next++]);
     }
-    aggregate->key_count = aggregate->exprs.size();
     ExprContext mixed;
     mixed.scope = &star_keys;
     mixed.aggregation = &sink;
     mixed.items = &refs;
     mixed.mixed_aggregation = true;
     mixed.ambiguity_scope = &scope;
-    post_project = MakeOp(OpKind::kProject, nullptr);
+    post_project = MakeOp<LogicalProject>(nullptr);
     for (auto& it : items) {
       if (!it.aggregates) continue;
       auto bound = BindExpr(*it.ast, mixed);
@@ -152,7 +151,7 @@ LogicalOperatorPtr Binder::BindProjection(const ProjectionBody& body, const Expr
   // An aggregate that only ORDER BY uses reads the projected names too (TCK
   // WithOrderBy4 #13: `ORDER BY sum(x)` with x not projected is undefined).
   AggregationSink order_sink{&order_scope, &aggregates};
-  auto sort = MakeOp(OpKind::kSort, nullptr);
+  auto sort = MakeOp<LogicalSort>(nullptr);
   if (!body.order_by.empty()) {
     for (const auto& sort_item : body.order_by) {
       ExprContext ctx;
@@ -166,7 +165,7 @@ LogicalOperatorPtr Binder::BindProjection(const ProjectionBody& body, const Expr
         ctx.aggregation = &order_sink;
         ctx.mixed_aggregation = true;
       }
-      sort->exprs.push_back(BindExpr(*sort_item.expr, ctx));
+      sort->keys.push_back(BindExpr(*sort_item.expr, ctx));
       sort->descending.push_back(sort_item.descending);
     }
   }
@@ -186,22 +185,22 @@ LogicalOperatorPtr Binder::BindProjection(const ProjectionBody& body, const Expr
     }
   }
   if (body.distinct) {
-    auto distinct = MakeOp(OpKind::kDistinct, std::move(plan));
+    auto distinct = MakeOp<LogicalDistinct>(std::move(plan));
     for (const auto& it : items) distinct->slots.push_back(it.slot);
     plan = std::move(distinct);
   }
-  if (!sort->exprs.empty()) {
+  if (!sort->keys.empty()) {
     sort->children.push_back(std::move(plan));
     plan = std::move(sort);
   }
   if (body.skip) {
-    auto skip = MakeOp(OpKind::kSkip, std::move(plan));
-    skip->exprs.push_back(BindSkipLimit(*body.skip));
+    auto skip = MakeOp<LogicalSkip>(std::move(plan));
+    skip->count = BindSkipLimit(*body.skip);
     plan = std::move(skip);
   }
   if (body.limit) {
-    auto limit = MakeOp(OpKind::kLimit, std::move(plan));
-    limit->exprs.push_back(BindSkipLimit(*body.limit));
+    auto limit = MakeOp<LogicalLimit>(std::move(plan));
+    limit->count = BindSkipLimit(*body.limit);
     plan = std::move(limit);
   }
   if (where != nullptr) {

@@ -137,12 +137,12 @@ LogicalOperatorPtr Binder::BindCreate(const CreateClause& clause, LogicalOperato
   std::vector<PatternPartRef> parts;
   for (const auto& part : clause.pattern) parts.push_back({&part.element, part.path_variable, part.pos});
   CreatePlan creation = PlanCreation(*this, parts, scope, /*merge=*/false);
-  auto op = MakeOp(OpKind::kCreate, std::move(input));
-  op->create_nodes = std::move(creation.nodes);
-  op->create_rels = std::move(creation.rels);
+  auto op = MakeOp<LogicalCreate>(std::move(input));
+  op->nodes = std::move(creation.nodes);
+  op->rels = std::move(creation.rels);
   LogicalOperatorPtr plan = std::move(op);
   if (!creation.paths.empty()) {
-    auto project = MakeOp(OpKind::kProject, std::move(plan));
+    auto project = MakeOp<LogicalProject>(std::move(plan));
     for (auto& [slot, expr] : creation.paths) {
       project->slots.push_back(slot);
       project->exprs.push_back(std::move(expr));
@@ -158,21 +158,21 @@ LogicalOperatorPtr Binder::BindMerge(const MergeClause& clause, LogicalOperatorP
       {&clause.pattern.element, clause.pattern.path_variable, clause.pattern.pos}};
   Scope match_scope(&scope);
   auto match =
-      PlanPatternParts(parts, nullptr, MakeOp(OpKind::kArgument, nullptr), match_scope, PatternUse::kMerge);
+      PlanPatternParts(parts, nullptr, MakeOp<LogicalArgument>(nullptr), match_scope, PatternUse::kMerge);
   Scope create_scope(&scope);
   CreatePlan creation = PlanCreation(*this, parts, create_scope, /*merge=*/true, &match_scope);
-  auto op = MakeOp(OpKind::kMerge, std::move(input));
+  auto op = MakeOp<LogicalMerge>(std::move(input));
   op->children.push_back(std::move(match));
-  op->create_nodes = std::move(creation.nodes);
-  op->create_rels = std::move(creation.rels);
+  op->nodes = std::move(creation.nodes);
+  op->rels = std::move(creation.rels);
   for (auto& [slot, expr] : creation.paths) {
-    op->exprs.push_back(std::move(expr));  // the created path, into the path slot
-    op->slots.push_back(slot);
+    op->path_exprs.push_back(std::move(expr));
+    op->path_slots.push_back(slot);
   }
   for (const auto& v : match_scope.variables()) scope.Add(v);
   for (const auto& action : clause.actions) {
     auto items = BindSetItems(action.items, scope);
-    auto& target = action.on_create ? op->set_items : op->on_match;
+    auto& target = action.on_create ? op->on_create : op->on_match;
     for (auto& item : items) target.push_back(std::move(item));
   }
   return op;
@@ -216,8 +216,8 @@ std::vector<SetSpec> Binder::BindSetItems(const std::vector<SetItem>& items, con
 LogicalOperatorPtr Binder::BindSet(const std::vector<SetItem>& items, LogicalOperatorPtr input,
                                    const Scope& scope) {
   MarkUpdating();
-  auto op = MakeOp(OpKind::kSetProperties, std::move(input));
-  op->set_items = BindSetItems(items, scope);
+  auto op = MakeOp<LogicalSetProperties>(std::move(input));
+  op->items = BindSetItems(items, scope);
   return op;
 }
 
@@ -226,7 +226,7 @@ LogicalOperatorPtr Binder::BindRemove(const RemoveClause& clause, LogicalOperato
   MarkUpdating();
   ExprContext ctx;
   ctx.scope = &scope;
-  auto op = MakeOp(OpKind::kSetProperties, std::move(input));
+  auto op = MakeOp<LogicalSetProperties>(std::move(input));
   for (const auto& item : clause.items) {
     SetSpec spec;
     if (item.kind == RemoveItemKind::kProperty) {
@@ -239,7 +239,7 @@ LogicalOperatorPtr Binder::BindRemove(const RemoveClause& clause, LogicalOperato
       spec.target = BindExpr(*item.target, ctx);
       spec.labels = item.labels;
     }
-    op->set_items.push_back(std::move(spec));
+    op->items.push_back(std::move(spec));
   }
   return op;
 }
@@ -249,7 +249,7 @@ LogicalOperatorPtr Binder::BindDelete(const DeleteClause& clause, LogicalOperato
   MarkUpdating();
   ExprContext ctx;
   ctx.scope = &scope;
-  auto op = MakeOp(OpKind::kDelete, std::move(input));
+  auto op = MakeOp<LogicalDelete>(std::move(input));
   op->detach = clause.detach;
   for (const auto& target : clause.targets) {
     auto bound = BindExpr(*target, ctx);
@@ -263,7 +263,7 @@ LogicalOperatorPtr Binder::BindDelete(const DeleteClause& clause, LogicalOperato
       default:
         break;
     }
-    op->exprs.push_back(std::move(bound));
+    op->targets.push_back(std::move(bound));
   }
   return op;
 }

@@ -45,20 +45,9 @@ void SplitConjuncts(const cypher::Expr& expr, std::vector<const cypher::Expr*>& 
   out.push_back(&expr);
 }
 
-LogicalOperatorPtr MakeOp(OpKind kind, LogicalOperatorPtr input) {
-  auto op = std::make_unique<LogicalOperator>(kind);
-  if (input) op->children.push_back(std::move(input));
-  return op;
-}
-
-LogicalOperatorPtr MakeFilter(LogicalOperatorPtr input, BoundExprPtr predicate) {
-  auto op = MakeOp(OpKind::kFilter, std::move(input));
-  op->exprs.push_back(std::move(predicate));
-  return op;
-}
-
-Binder::Binder(std::string_view source, const Catalog& catalog, const ValueMap& parameters)
-    : source_(source), catalog_(catalog), parameters_(parameters) {}
+Binder::Binder(std::string_view source, const Catalog& catalog, const ValueMap& parameters,
+               const GraphStatistics& statistics)
+    : source_(source), catalog_(catalog), parameters_(parameters), statistics_(statistics) {}
 
 SlotId Binder::NewSlot(std::string name) {
   slot_names_.push_back(std::move(name));
@@ -85,10 +74,10 @@ LogicalPlan Binder::BindStatement(const cypher::Statement& statement) {
     bool standalone_call = query.clauses.size() == 1 && query.clauses[0]->Is<cypher::CallClause>();
     LogicalOperatorPtr branch;
     if (standalone_call) {
-      branch = BindCall(query.clauses[0]->As<cypher::CallClause>(), MakeOp(OpKind::kStart, nullptr), scope,
+      branch = BindCall(query.clauses[0]->As<cypher::CallClause>(), MakeOp<LogicalStart>(nullptr), scope,
                         /*standalone=*/true, &columns);
     } else {
-      branch = BindClauses(query, MakeOp(OpKind::kStart, nullptr), scope, &columns);
+      branch = BindClauses(query, MakeOp<LogicalStart>(nullptr), scope, &columns);
     }
     if (i == 0) {
       first = columns;
@@ -102,7 +91,7 @@ LogicalPlan Binder::BindStatement(const cypher::Statement& statement) {
         if (columns.types[c] != first.types[c]) first.types[c] = StaticType::kAny;
       }
       // Every branch delivers its rows in the first branch's result slots.
-      auto project = MakeOp(OpKind::kProject, std::move(branch));
+      auto project = MakeOp<LogicalProject>(std::move(branch));
       for (size_t c = 0; c < columns.slots.size(); ++c) {
         project->exprs.push_back(MakeSlotRef(columns.slots[c]));
         project->slots.push_back(first.slots[c]);
@@ -115,16 +104,17 @@ LogicalPlan Binder::BindStatement(const cypher::Statement& statement) {
   if (branches.size() == 1) {
     body = std::move(branches[0]);
   } else {
-    body = MakeOp(OpKind::kUnion, nullptr);
-    body->distinct = !statement.union_all;
-    for (auto& b : branches) body->children.push_back(std::move(b));
+    auto union_op = MakeOp<LogicalUnion>(nullptr);
+    union_op->distinct = !statement.union_all;
+    for (auto& b : branches) union_op->children.push_back(std::move(b));
+    body = std::move(union_op);
     if (!statement.union_all) {
-      auto distinct = MakeOp(OpKind::kDistinct, std::move(body));
+      auto distinct = MakeOp<LogicalDistinct>(std::move(body));
       distinct->slots = first.slots;
       body = std::move(distinct);
     }
   }
-  auto root = MakeOp(OpKind::kProduceResults, std::move(body));
+  auto root = MakeOp<LogicalProduceResults>(std::move(body));
   root->columns = first.names;
   root->slots = first.slots;
   root->column_types = first.types;
@@ -185,8 +175,8 @@ LogicalOperatorPtr Binder::BindClauses(const cypher::SingleQuery& query, Logical
 }
 
 LogicalPlan Bind(const cypher::Statement& statement, std::string_view source, const Catalog& catalog,
-                 const ValueMap& parameters) {
-  Binder binder(source, catalog, parameters);
+                 const ValueMap& parameters, const GraphStatistics& statistics) {
+  Binder binder(source, catalog, parameters, statistics);
   return binder.BindStatement(statement);
 }
 

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "cypher/ast/statement.h"
+#include "planner/graph_statistics.h"
 #include "planner/logical_plan.h"
 #include "quiver/database.h"
 #include "quiver/value.h"
@@ -38,8 +39,10 @@ class Catalog {
 
 // Binds and plans one statement. `source` is the query text (for error locations);
 // `parameters` are the values supplied with it (a reference to a missing one is a
-// compile-time ParameterMissing). Throws QuiverError subclasses at compile time.
+// compile-time ParameterMissing); `statistics` are the counts of the graph it will run
+// on, which choose where patterns start (plan_match.h). Throws QuiverError subclasses
+// at compile time.
 LogicalPlan Bind(const cypher::Statement& statement, std::string_view source, const Catalog& catalog,
-                 const ValueMap& parameters);
+                 const ValueMap& parameters, const GraphStatistics& statistics = NoStatistics());
 
 }  // namespace quiver::planner

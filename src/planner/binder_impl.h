@@ -11,6 +11,7 @@
 #include "cypher/ast/statement.h"
 #include "planner/binder.h"
 #include "planner/logical_plan.h"
+#include "planner/plan_match.h"
 
 namespace quiver::planner {
 
@@ -113,7 +114,8 @@ struct PatternPartRef {
 
 class Binder {
  public:
-  Binder(std::string_view source, const Catalog& catalog, const ValueMap& parameters);
+  Binder(std::string_view source, const Catalog& catalog, const ValueMap& parameters,
+         const GraphStatistics& statistics);
 
   LogicalPlan BindStatement(const cypher::Statement& statement);
 
@@ -146,7 +148,7 @@ class Binder {
                                 const Scope& scope);
   std::vector<SetSpec> BindSetItems(const std::vector<cypher::SetItem>& items, const Scope& scope);
 
-  // ---- patterns (bind_match.cpp) ----
+  // ---- patterns (bind_match.cpp; planned by plan_match.cpp) ----
   // Plans matching the parts (and `where`) on top of `input`, adding the pattern's
   // variables to `scope`.
   LogicalOperatorPtr PlanPatternParts(const std::vector<PatternPartRef>& parts, const cypher::Expr* where,
@@ -166,6 +168,17 @@ class Binder {
   BoundExprPtr BindSkipLimit(const cypher::Expr& expr);
 
  private:
+  void BindPatternVariables(const std::vector<PatternPartRef>& parts, const Scope& scope, PatternUse use,
+                            BoundPattern& pattern, Scope& introduced);
+  SlotId BindPatternNode(const cypher::NodePattern& node, const Scope& scope, PatternUse use,
+                         Scope& introduced, const std::function<SlotId(std::string)>& fresh);
+  SlotId BindPatternRel(const cypher::RelationshipPattern& rel, const Scope& scope, PatternUse use,
+                        Scope& introduced, const std::function<SlotId(std::string)>& fresh,
+                        std::vector<std::pair<SlotId, SlotId>>& outer_rels);
+  void FailIfIntroducedByPredicate(const std::string& name, SourcePosition pos, PatternUse use) const;
+  void BindPatternPredicates(const std::vector<PatternPartRef>& parts, const cypher::Expr* where,
+                             const Scope& predicate_scope, BoundPattern& pattern);
+
   BoundExprPtr BindExprInner(const cypher::Expr& expr, const ExprContext& ctx);
   BoundExprPtr BindVariable(const cypher::VariableExpr& expr, const ExprContext& ctx);
   BoundExprPtr BindFunctionCall(const cypher::FunctionCallExpr& expr, const ExprContext& ctx);
@@ -182,16 +195,13 @@ class Binder {
   std::string_view source_;
   const Catalog& catalog_;
   const ValueMap& parameters_;
+  const GraphStatistics& statistics_;
   std::vector<std::string> slot_names_;
   bool has_updates_ = false;
 };
 
 // Splits `a AND b AND c` into its conjuncts.
 void SplitConjuncts(const cypher::Expr& expr, std::vector<const cypher::Expr*>& out);
-
-// Wraps `input` in a Filter on `predicate`.
-LogicalOperatorPtr MakeFilter(LogicalOperatorPtr input, BoundExprPtr predicate);
-LogicalOperatorPtr MakeOp(OpKind kind, LogicalOperatorPtr input);
 
 // Static type checks shared by clauses: may a value of this type be a node, etc.
 inline bool MayBe(StaticType actual, StaticType wanted) {

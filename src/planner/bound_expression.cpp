@@ -398,13 +398,16 @@ void CollectSlots(const BoundExpr& expr, std::vector<SlotId>& out) {
     while (!stack.empty()) {
       const LogicalOperator* op = stack.back();
       stack.pop_back();
-      for (const auto& e : op->exprs) CollectSlots(*e, out);
-      if (op->from_slot != kNoSlot) out.push_back(op->from_slot);
-      if (op->to_slot != kNoSlot) out.push_back(op->to_slot);
+      op->ForEachExpression([&](const BoundExpr& e) { CollectSlots(e, out); });
       // Not rel.distinct_from(_lists): those are relationships of the subplan's own
       // pattern, bound inside it (and collecting every hop's prefix would be quadratic
       // in the pattern's length).
-      for (const auto& v : op->rel.property_values) CollectSlots(*v, out);
+      if (op->Is<LogicalHop>()) {
+        const auto& hop = op->As<LogicalHop>();
+        out.push_back(hop.from_slot);
+        out.push_back(hop.to_slot);
+        for (const auto& v : hop.rel.property_values) CollectSlots(*v, out);
+      }
       for (const auto& c : op->children) stack.push_back(c.get());
     }
   }

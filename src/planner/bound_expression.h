@@ -25,7 +25,7 @@ struct TemporalFunction;   // common/temporal/temporal.h
 
 namespace quiver::planner {
 
-struct LogicalOperator;  // logical_plan.h
+class LogicalOperator;  // logical_operator.h
 
 using SlotId = uint32_t;
 inline constexpr SlotId kNoSlot = UINT32_MAX;

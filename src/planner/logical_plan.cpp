@@ -1,5 +1,7 @@
 #include "planner/logical_plan.h"
 
+#include <cstdio>
+
 // GCC 12 reports false -Wrestrict warnings on `"x" + std::string` at -O3 (GCC bug 105329).
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
 #pragma GCC diagnostic ignored "-Wrestrict"
@@ -10,9 +12,9 @@ namespace quiver::planner {
 // Iterative: a statement of thousands of clauses is a chain of operators thousands
 // deep, too deep to destroy by recursion.
 LogicalOperator::~LogicalOperator() {
-  std::vector<std::unique_ptr<LogicalOperator>> pending = std::move(children);
+  std::vector<LogicalOperatorPtr> pending = std::move(children);
   while (!pending.empty()) {
-    std::unique_ptr<LogicalOperator> op = std::move(pending.back());
+    LogicalOperatorPtr op = std::move(pending.back());
     pending.pop_back();
     if (!op) continue;  // moved out by a rewrite
     for (auto& child : op->children) pending.push_back(std::move(child));
@@ -100,99 +102,151 @@ std::string DirectionArrow(const RelPattern& rel, const std::string& middle) {
   return "";
 }
 
-std::string Types(const RelPattern& rel) {
+std::string Types(const std::vector<std::string>& types) {
   std::string out;
-  for (size_t i = 0; i < rel.types.size(); ++i) out += (i == 0 ? ":" : "|") + rel.types[i];
+  for (size_t i = 0; i < types.size(); ++i) out += (i == 0 ? ":" : "|") + types[i];
+  return out;
+}
+
+std::string Slots(const std::vector<SlotId>& slots, const SlotNames* names) {
+  std::string out;
+  for (size_t i = 0; i < slots.size(); ++i) out += (i ? ", " : "") + Slot(slots[i], names);
+  return out;
+}
+
+std::string Exprs(const std::vector<BoundExprPtr>& exprs, const SlotNames* names) {
+  std::string out;
+  for (size_t i = 0; i < exprs.size(); ++i) out += (i ? ", " : "") + ToString(*exprs[i], names);
+  return out;
+}
+
+// `e0 AS s0, e1 AS s1, ...`
+std::string Assignments(const std::vector<BoundExprPtr>& exprs, const std::vector<SlotId>& slots,
+                        const SlotNames* names) {
+  std::string out;
+  for (size_t i = 0; i < exprs.size(); ++i) {
+    out += (i ? ", " : "") + ToString(*exprs[i], names) + " AS " + Slot(slots[i], names);
+  }
+  return out;
+}
+
+// `(from)-[middle]->(to)`, and whether it checks a bound `to`.
+std::string HopDetails(const LogicalHop& hop, const std::string& middle, const SlotNames* names) {
+  return "(" + Slot(hop.from_slot, names) + ")" + DirectionArrow(hop.rel, middle) + "(" +
+         Slot(hop.to_slot, names) + ")" + (hop.into ? " into" : "");
+}
+
+std::string ScanDetails(const LogicalNodeScan& scan, const SlotNames* names) {
+  std::string out = "(" + Slot(scan.slot, names);
+  for (const auto& l : scan.labels) out += ":" + l;
+  if (!scan.property_keys.empty()) {
+    out += " {";
+    for (size_t i = 0; i < scan.property_keys.size(); ++i) {
+      out += (i ? ", " : "") + scan.property_keys[i] + ": " + ToString(*scan.property_values[i], names);
+    }
+    out += "}";
+  }
+  return out + ")";
+}
+
+std::string AggregateDetails(const LogicalAggregate& aggregate, const SlotNames* names) {
+  std::string out = Assignments(aggregate.keys, aggregate.key_slots, names);
+  for (const auto& a : aggregate.aggregates) {
+    out += (out.empty() ? "" : ", ") + a.name;
+    if (a.function != nullptr) {
+      out += "(";
+      if (a.distinct) out += "DISTINCT ";
+      out += Exprs(a.args, names) + ")";
+    }
+    out += " AS " + Slot(a.slot, names);
+  }
   return out;
 }
 
 std::string Details(const LogicalOperator& op, const SlotNames* names) {
-  std::string out;
   switch (op.kind) {
     case OpKind::kNodeScan:
     case OpKind::kNodeSeek:
-      out = "(" + Slot(op.slot, names);
-      for (const auto& l : op.labels) out += ":" + l;
-      if (!op.scan_property_keys.empty()) {
-        out += " {";
-        for (size_t i = 0; i < op.scan_property_keys.size(); ++i) {
-          out += (i ? ", " : "") + op.scan_property_keys[i] + ": " +
-                 ToString(*op.scan_property_values[i], names);
-        }
-        out += "}";
-      }
-      out += ")";
-      break;
-    case OpKind::kExpand:
-      out = "(" + Slot(op.from_slot, names) + ")" +
-            DirectionArrow(op.rel, Slot(op.rel_slot, names) + Types(op.rel)) + "(" + Slot(op.to_slot, names) +
-            ")" + (op.into ? " into" : "");
-      break;
-    case OpKind::kVarExpand: {
-      std::string hops = "*" + std::to_string(op.rel.min_hops) + "..";
-      if (op.rel.max_hops != INT64_MAX) hops += std::to_string(op.rel.max_hops);
-      out = "(" + Slot(op.from_slot, names) + ")" +
-            DirectionArrow(op.rel, Slot(op.slot, names) + Types(op.rel) + hops) + "(" +
-            Slot(op.to_slot, names) + ")" + (op.into ? " into" : "") +
-            (op.rel.distinct_ends ? " distinct ends" : "");
-      break;
+      return ScanDetails(op.As<LogicalNodeScan>(), names);
+    case OpKind::kExpand: {
+      const auto& e = op.As<LogicalExpand>();
+      return HopDetails(e, Slot(e.rel_slot, names) + Types(e.rel.types), names);
     }
-    case OpKind::kProject:
-      for (size_t i = 0; i < op.exprs.size(); ++i) {
-        out += (i ? ", " : "") + ToString(*op.exprs[i], names) + " AS " + Slot(op.slots[i], names);
-      }
-      break;
+    case OpKind::kVarExpand: {
+      const auto& e = op.As<LogicalVarExpand>();
+      std::string hops = "*" + std::to_string(e.rel.min_hops) + "..";
+      if (e.rel.max_hops != INT64_MAX) hops += std::to_string(e.rel.max_hops);
+      return HopDetails(e, Slot(e.list_slot, names) + Types(e.rel.types) + hops, names) +
+             (e.rel.distinct_ends ? " distinct ends" : "");
+    }
+    case OpKind::kFilter:
+      return ToString(*op.As<LogicalFilter>().predicate, names);
+    case OpKind::kProject: {
+      const auto& project = op.As<LogicalProject>();
+      return Assignments(project.exprs, project.slots, names);
+    }
     case OpKind::kAggregate:
-      for (size_t i = 0; i < op.key_count; ++i)
-        out += (i ? ", " : "") + ToString(*op.exprs[i], names) + " AS " + Slot(op.slots[i], names);
-      for (const auto& a : op.aggregates) {
-        out += (out.empty() ? "" : ", ") + a.name;
-        if (a.function != nullptr) {
-          out += "(";
-          if (a.distinct) out += "DISTINCT ";
-          for (size_t i = 0; i < a.args.size(); ++i) out += (i ? ", " : "") + ToString(*a.args[i], names);
-          out += ")";
-        }
-        out += " AS " + Slot(a.slot, names);
+      return AggregateDetails(op.As<LogicalAggregate>(), names);
+    case OpKind::kSort: {
+      const auto& sort = op.As<LogicalSort>();
+      std::string out;
+      for (size_t i = 0; i < sort.keys.size(); ++i) {
+        out += (i ? ", " : "") + ToString(*sort.keys[i], names) + (sort.descending[i] ? " DESC" : "");
       }
-      break;
-    case OpKind::kSort:
-      for (size_t i = 0; i < op.exprs.size(); ++i) {
-        out += (i ? ", " : "") + ToString(*op.exprs[i], names) + (op.descending[i] ? " DESC" : "");
-      }
-      if (op.sort_limit) out += " top " + ToString(*op.sort_limit, names);
-      break;
-    case OpKind::kProduceResults:
-      for (size_t i = 0; i < op.columns.size(); ++i) out += (i ? ", " : "") + op.columns[i];
-      break;
-    case OpKind::kCountStore:
-      out = op.count_relationships ? "()-[" + Types(op.rel) + "]->()" : "(" + (op.labels.empty() ? "" : ":" + op.labels[0]) + ")";
-      out += " AS ";
-      for (size_t i = 0; i < op.slots.size(); ++i) out += (i ? ", " : "") + Slot(op.slots[i], names);
-      break;
+      if (sort.limit) out += " top " + ToString(*sort.limit, names);
+      return out;
+    }
+    case OpKind::kSkip:
+      return ToString(*op.As<LogicalSkip>().count, names);
+    case OpKind::kLimit:
+      return ToString(*op.As<LogicalLimit>().count, names);
+    case OpKind::kProduceResults: {
+      const auto& columns = op.As<LogicalProduceResults>().columns;
+      std::string out;
+      for (size_t i = 0; i < columns.size(); ++i) out += (i ? ", " : "") + columns[i];
+      return out;
+    }
+    case OpKind::kCountStore: {
+      const auto& count = op.As<LogicalCountStore>();
+      std::string out = count.count_relationships
+                            ? "()-[" + Types(count.rel_types) + "]->()"
+                            : "(" + (count.labels.empty() ? "" : ":" + count.labels[0]) + ")";
+      return out + " AS " + Slots(count.slots, names);
+    }
     case OpKind::kCall:
-      out = op.call.name;
-      break;
-    case OpKind::kHashJoin:
-      out = ToString(*op.exprs[0], names) + " = " + ToString(*op.exprs[1], names);
-      break;
+      return op.As<LogicalCall>().call.name;
+    case OpKind::kHashJoin: {
+      const auto& join = op.As<LogicalHashJoin>();
+      return ToString(*join.probe_key, names) + " = " + ToString(*join.build_key, names);
+    }
     case OpKind::kUnion:
-      out = op.distinct ? "distinct" : "all";
-      break;
+      return op.As<LogicalUnion>().distinct ? "distinct" : "all";
     case OpKind::kDelete:
-      out = op.detach ? "detach" : "";
-      break;
-    case OpKind::kUnwind:
-      out = ToString(*op.exprs[0], names) + " AS " + Slot(op.slot, names);
-      break;
+      return op.As<LogicalDelete>().detach ? "detach" : "";
+    case OpKind::kUnwind: {
+      const auto& unwind = op.As<LogicalUnwind>();
+      return ToString(*unwind.list, names) + " AS " + Slot(unwind.slot, names);
+    }
     case OpKind::kDistinct:
-      for (size_t i = 0; i < op.slots.size(); ++i) out += (i ? ", " : "") + Slot(op.slots[i], names);
-      break;
-    default:
-      for (size_t i = 0; i < op.exprs.size(); ++i) out += (i ? ", " : "") + ToString(*op.exprs[i], names);
-      break;
+      return Slots(op.As<LogicalDistinct>().slots, names);
+    case OpKind::kMerge:
+      return Exprs(op.As<LogicalMerge>().path_exprs, names);
+    case OpKind::kStart:
+    case OpKind::kArgument:
+    case OpKind::kOptional:
+    case OpKind::kCreate:
+    case OpKind::kSetProperties:
+    case OpKind::kEager:
+      return "";
   }
-  return out;
+  return "";
+}
+
+// Whole rows, but huge estimates (var-length paths) in scientific notation.
+std::string EstimateText(double rows) {
+  char text[32];
+  std::snprintf(text, sizeof text, rows < 1e15 ? "%.0f" : "%.3g", rows);
+  return text;
 }
 
 }  // namespace
@@ -217,6 +271,7 @@ std::string ToString(const LogicalOperator& root, int indent, const std::vector<
     stack.pop_back();
     out.append(static_cast<size_t>(level) * 2, ' ');
     out += Describe(*op, slot_names);
+    if (op->estimated_rows) out += "  [est=" + EstimateText(*op->estimated_rows) + "]";
     out += "\n";
     for (size_t i = 0; i < op->children.size(); ++i) {
       bool input = i == 0 && op->kind != OpKind::kUnion;

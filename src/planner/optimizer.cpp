@@ -56,15 +56,16 @@ class Optimizer {
 
  private:
   void RewriteOne(LogicalOperatorPtr& op) {
-    for (auto& e : op->exprs) RewriteSubplans(e);
-    if (op->kind == OpKind::kFilter &&
-        (op->children[0]->kind == OpKind::kNodeScan || op->children[0]->kind == OpKind::kNodeSeek)) {
-      AbsorbIntoScan(op);
+    op->ForEachExpression([this](BoundExprPtr& e) { RewriteSubplans(e); });
+    if (op->Is<LogicalFilter>() && op->children[0]->Is<LogicalNodeScan>()) AbsorbIntoScan(op);
+    if (op->Is<LogicalAggregate>() && CountFromStore(op)) return;
+    if (op->Is<LogicalAggregate>() && op->children[0]->Is<LogicalExpand>()) {
+      CountByDegree(op->As<LogicalAggregate>());
     }
-    if (op->kind == OpKind::kAggregate && CountFromStore(op)) return;
-    if (op->kind == OpKind::kAggregate && op->children[0]->kind == OpKind::kExpand) CountByDegree(*op);
-    if (op->kind == OpKind::kAggregate && op->children[0]->kind == OpKind::kVarExpand) DistinctEnds(*op);
-    if (op->kind == OpKind::kLimit) TopK(*op);
+    if (op->Is<LogicalAggregate>() && op->children[0]->Is<LogicalVarExpand>()) {
+      DistinctEnds(op->As<LogicalAggregate>());
+    }
+    if (op->Is<LogicalLimit>()) TopK(op->As<LogicalLimit>());
   }
 
   void RewriteSubplans(BoundExprPtr& e) {
@@ -88,18 +89,19 @@ class Optimizer {
   static void OneHopExists(BoundExprPtr& e) {
     const LogicalOperator* top = e->subplan.get();
     std::vector<std::string> end_labels;
-    if (top->kind == OpKind::kFilter) {
-      const BoundExpr& p = *top->exprs[0];
+    if (top->Is<LogicalFilter>()) {
+      const BoundExpr& p = *top->As<LogicalFilter>().predicate;
       const LogicalOperator& below = *top->children[0];
-      if (p.op != ExprOp::kHasLabels || below.kind != OpKind::kExpand || below.into ||
-          p.args[0]->op != ExprOp::kSlot || p.args[0]->slot != below.to_slot) {
+      if (p.op != ExprOp::kHasLabels || !below.Is<LogicalExpand>() || below.As<LogicalExpand>().into ||
+          p.args[0]->op != ExprOp::kSlot || p.args[0]->slot != below.As<LogicalExpand>().to_slot) {
         return;
       }
       end_labels = p.names;
       top = &below;
     }
-    const LogicalOperator& expand = *top;
-    if (expand.kind != OpKind::kExpand || expand.children[0]->kind != OpKind::kArgument) return;
+    if (!top->Is<LogicalExpand>()) return;
+    const auto& expand = top->As<LogicalExpand>();
+    if (!expand.children[0]->Is<LogicalArgument>()) return;
     if (!expand.rel.distinct_from.empty() || !expand.rel.distinct_from_lists.empty()) return;
     auto has = std::make_unique<BoundExpr>(ExprOp::kHasRelationship);
     has->type = StaticType::kBool;
@@ -117,51 +119,60 @@ class Optimizer {
   // Filter(n.key = v) over NodeScan(n) → NodeScan(n {key: v}) (or NodeSeek: appended
   // after the key it seeks).
   void AbsorbIntoScan(LogicalOperatorPtr& filter) {
-    LogicalOperator& scan = *filter->children[0];
+    auto& scan = filter->children[0]->As<LogicalNodeScan>();
+    BoundExpr& cmp = *filter->As<LogicalFilter>().predicate;
     std::string key;
     const BoundExpr* value = nullptr;
-    if (!PropertyEquality(*filter->exprs[0], scan.slot, key, value)) return;
-    BoundExpr& cmp = *filter->exprs[0];
+    if (!PropertyEquality(cmp, scan.slot, key, value)) return;
     BoundExprPtr owned = std::move(cmp.args[cmp.args[0].get() == value ? 0 : 1]);
-    scan.scan_property_keys.push_back(key);
-    scan.scan_property_values.push_back(std::move(owned));
+    scan.property_keys.push_back(key);
+    scan.property_values.push_back(std::move(owned));
     LogicalOperatorPtr replacement = std::move(filter->children[0]);
     filter = std::move(replacement);
-    if (filter->kind == OpKind::kNodeScan) SeekByKey(*filter);
+    if (filter->kind == OpKind::kNodeScan) SeekByKey(filter);
   }
 
   // NodeScan(n {.., key: v, ..}) → NodeSeek(n {key: v, ..}) when storage indexes key.
-  void SeekByKey(LogicalOperator& scan) {
+  void SeekByKey(LogicalOperatorPtr& op) {
     if (graph_ == nullptr) return;
-    for (size_t i = 0; i < scan.scan_property_keys.size(); ++i) {
-      auto key = graph_->FindPropertyKey(scan.scan_property_keys[i]);
+    auto& scan = op->As<LogicalNodeScan>();
+    for (size_t i = 0; i < scan.property_keys.size(); ++i) {
+      auto key = graph_->FindPropertyKey(scan.property_keys[i]);
       if (!key || !graph_->HasNodeKeyIndex(*key)) continue;
-      std::swap(scan.scan_property_keys[0], scan.scan_property_keys[i]);
-      std::swap(scan.scan_property_values[0], scan.scan_property_values[i]);
-      scan.kind = OpKind::kNodeSeek;
-      plan_.seek_keys.push_back(scan.scan_property_keys[0]);
+      auto seek = std::make_unique<LogicalNodeSeek>();
+      seek->children = std::move(scan.children);
+      seek->slot = scan.slot;
+      seek->labels = std::move(scan.labels);
+      seek->property_keys = std::move(scan.property_keys);
+      seek->property_values = std::move(scan.property_values);
+      std::swap(seek->property_keys[0], seek->property_keys[i]);
+      std::swap(seek->property_values[0], seek->property_values[i]);
+      plan_.seek_keys.push_back(seek->property_keys[0]);
+      op = std::move(seek);
       return;
     }
   }
 
   // Limit(n) over [Skip(m) over] Sort → the sort keeps its first m + n rows only.
-  void TopK(LogicalOperator& limit) {
+  void TopK(LogicalLimit& limit) {
     LogicalOperator* below = limit.children[0].get();
     const BoundExpr* skip = nullptr;
-    if (below->kind == OpKind::kSkip) {
-      skip = below->exprs[0].get();
+    if (below->Is<LogicalSkip>()) {
+      skip = below->As<LogicalSkip>().count.get();
       below = below->children[0].get();
     }
-    if (below->kind != OpKind::kSort || below->sort_limit != nullptr) return;
-    if (!IsRowIndependent(*limit.exprs[0]) || (skip != nullptr && !IsRowIndependent(*skip))) return;
+    if (!below->Is<LogicalSort>()) return;
+    auto& sort = below->As<LogicalSort>();
+    if (sort.limit != nullptr) return;
+    if (!IsRowIndependent(*limit.count) || (skip != nullptr && !IsRowIndependent(*skip))) return;
     if (skip == nullptr) {
-      below->sort_limit = Clone(*limit.exprs[0]);
+      sort.limit = Clone(*limit.count);
       return;
     }
     std::vector<BoundExprPtr> args;
     args.push_back(Clone(*skip));
-    args.push_back(Clone(*limit.exprs[0]));
-    below->sort_limit = MakeExpr(ExprOp::kAdd, std::move(args), StaticType::kInt);
+    args.push_back(Clone(*limit.count));
+    sort.limit = MakeExpr(ExprOp::kAdd, std::move(args), StaticType::kInt);
   }
 
   // Aggregate(count(*) / count(b) / count(r)) over Expand (a)-[r]->(b), where nothing
@@ -179,8 +190,8 @@ class Optimizer {
   // but its ends, so no relationship, and is no longer than any walk. The rule does not
   // hold for undirected patterns (a-b-a over one relationship is a walk, not a path) nor
   // for min >= 2.
-  void DistinctEnds(LogicalOperator& aggregate) {
-    LogicalOperator& expand = *aggregate.children[0];
+  void DistinctEnds(LogicalAggregate& aggregate) {
+    auto& expand = aggregate.children[0]->As<LogicalVarExpand>();
     const RelPattern& rel = expand.rel;
     if (expand.into || rel.bind_list || rel.direction == Direction::kBoth || rel.min_hops > 1) return;
     if (!rel.distinct_from.empty() || !rel.distinct_from_lists.empty()) return;
@@ -195,33 +206,36 @@ class Optimizer {
   // store's count of L nodes; over Expand (a)-[r[:T]]->(b) from an unlabelled scan → its
   // count of T relationships (count(a), count(r), count(b): none is ever null there).
   // O(1) where the store keeps the count (a generation without a delta over it).
-  bool CountFromStore(LogicalOperatorPtr& aggregate) {
-    if (aggregate->key_count != 0 || aggregate->aggregates.empty()) return false;
-    const LogicalOperator* top = aggregate->children[0].get();
-    const LogicalOperator* scan = top->kind == OpKind::kExpand ? top->children[0].get() : top;
-    if (scan->kind != OpKind::kNodeScan || scan->children[0]->kind != OpKind::kStart) return false;
-    if (!scan->scan_property_keys.empty() || scan->labels.size() > 1) return false;
-    std::vector<SlotId> bound{scan->slot};
-    if (top->kind == OpKind::kExpand) {
-      if (top->into || !scan->labels.empty() || top->rel.types.size() > 1 ||
-          top->rel.direction == Direction::kBoth || !top->rel.distinct_from.empty() ||
-          !top->rel.distinct_from_lists.empty()) {
+  bool CountFromStore(LogicalOperatorPtr& op) {
+    const auto& aggregate = op->As<LogicalAggregate>();
+    if (!aggregate.keys.empty() || aggregate.aggregates.empty()) return false;
+    const LogicalOperator* top = aggregate.children[0].get();
+    const LogicalExpand* expand = top->Is<LogicalExpand>() ? &top->As<LogicalExpand>() : nullptr;
+    const LogicalOperator* below = expand != nullptr ? expand->children[0].get() : top;
+    if (below->kind != OpKind::kNodeScan || !below->children[0]->Is<LogicalStart>()) return false;
+    const auto& scan = below->As<LogicalNodeScan>();
+    if (!scan.property_keys.empty() || scan.labels.size() > 1) return false;
+    std::vector<SlotId> bound{scan.slot};
+    if (expand != nullptr) {
+      if (expand->into || !scan.labels.empty() || expand->rel.types.size() > 1 ||
+          expand->rel.direction == Direction::kBoth || !expand->rel.distinct_from.empty() ||
+          !expand->rel.distinct_from_lists.empty()) {
         return false;
       }
-      bound = {scan->slot, top->rel_slot, top->to_slot};
+      bound = {scan.slot, expand->rel_slot, expand->to_slot};
     }
-    for (const auto& spec : aggregate->aggregates) {
+    for (const auto& spec : aggregate.aggregates) {
       if (spec.distinct) return false;
       if (spec.function == nullptr) continue;  // count(*)
       if (spec.name != "count" || spec.args.size() != 1 || spec.args[0]->op != ExprOp::kSlot) return false;
       if (std::find(bound.begin(), bound.end(), spec.args[0]->slot) == bound.end()) return false;
     }
-    auto count = std::make_unique<LogicalOperator>(OpKind::kCountStore);
-    count->count_relationships = top->kind == OpKind::kExpand;
-    count->labels = scan->labels;
-    if (count->count_relationships) count->rel.types = top->rel.types;
-    for (const auto& spec : aggregate->aggregates) count->slots.push_back(spec.slot);
-    aggregate = std::move(count);
+    auto count = std::make_unique<LogicalCountStore>();
+    count->count_relationships = expand != nullptr;
+    count->labels = scan.labels;
+    if (expand != nullptr) count->rel_types = expand->rel.types;
+    for (const auto& spec : aggregate.aggregates) count->slots.push_back(spec.slot);
+    op = std::move(count);
     return true;
   }
 
@@ -230,13 +244,13 @@ class Optimizer {
   // may not bind it again. That is exact for a directed hop, where every relationship
   // appears once in a node's adjacency; an undirected hop sees a self-loop from both
   // ends, so it keeps the general path.
-  void CountByDegree(LogicalOperator& aggregate) {
-    LogicalOperator& expand = *aggregate.children[0];
+  void CountByDegree(LogicalAggregate& aggregate) {
+    auto& expand = aggregate.children[0]->As<LogicalExpand>();
     if (expand.into || !expand.rel.distinct_from_lists.empty()) return;
     if (!expand.rel.distinct_from.empty() && expand.rel.direction == Direction::kBoth) return;
     if (aggregate.aggregates.empty()) return;
-    for (size_t k = 0; k < aggregate.key_count; ++k) {
-      if (Reads(*aggregate.exprs[k], expand.to_slot) || Reads(*aggregate.exprs[k], expand.rel_slot)) return;
+    for (const auto& key : aggregate.keys) {
+      if (Reads(*key, expand.to_slot) || Reads(*key, expand.rel_slot)) return;
     }
     for (const auto& spec : aggregate.aggregates) {
       if (spec.distinct) return;
@@ -259,8 +273,7 @@ class Optimizer {
       degree_expr->args.push_back(MakeSlotRef(earlier, StaticType::kRelationship));
     }
 
-    auto project = std::make_unique<LogicalOperator>(OpKind::kProject);
-    project->children.push_back(std::move(expand.children[0]));
+    auto project = MakeOp<LogicalProject>(std::move(expand.children[0]));
     project->exprs.push_back(std::move(degree_expr));
     project->slots.push_back(degree);
 
@@ -269,9 +282,8 @@ class Optimizer {
     cmp_args.push_back(MakeConstant(Value::Int(0)));
     auto positive = MakeExpr(ExprOp::kComparison, std::move(cmp_args), StaticType::kBool);
     positive->cmp_ops.push_back(CmpOp::kGt);
-    auto filter = std::make_unique<LogicalOperator>(OpKind::kFilter);
-    filter->children.push_back(std::move(project));
-    filter->exprs.push_back(std::move(positive));
+    auto filter = MakeOp<LogicalFilter>(std::move(project));
+    filter->predicate = std::move(positive);
 
     for (auto& spec : aggregate.aggregates) {
       spec.function = sum->aggregate;

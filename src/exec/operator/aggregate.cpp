@@ -28,7 +28,7 @@ class AggregateOp final : public PhysicalOperator {
   }
 
   bool Produce(ExecContext& ctx, RowBatch& out) override {
-    const auto& op = logical();
+    const auto& op = logical().As<planner::LogicalAggregate>();
     if (!computed_) {
       Consume(ctx);
       computed_ = true;
@@ -36,7 +36,7 @@ class AggregateOp final : public PhysicalOperator {
     while (!out.full() && emit_pos_ < groups_.size()) {
       Group& group = groups_[emit_pos_++];
       Value* row = out.AppendRow();
-      for (size_t k = 0; k < op.key_count; ++k) row[op.slots[k]] = std::move(group.keys[k]);
+      for (size_t k = 0; k < op.keys.size(); ++k) row[op.key_slots[k]] = std::move(group.keys[k]);
       for (size_t a = 0; a < op.aggregates.size(); ++a)
         row[op.aggregates[a].slot] = group.aggregators[a]->Finalize();
     }
@@ -59,7 +59,7 @@ class AggregateOp final : public PhysicalOperator {
   Group NewGroup(KeyTuple keys) {
     Group group;
     group.keys = std::move(keys);
-    for (const auto& spec : logical().aggregates) {
+    for (const auto& spec : logical().As<planner::LogicalAggregate>().aggregates) {
       std::unique_ptr<Aggregator> agg = spec.function == nullptr ? MakeCountStar() : spec.function->make();
       if (spec.distinct) agg = MakeDistinct(std::move(agg));
       group.aggregators.push_back(std::move(agg));
@@ -68,18 +68,18 @@ class AggregateOp final : public PhysicalOperator {
   }
 
   void Consume(ExecContext& ctx) {
-    const auto& op = logical();
-    if (op.key_count == 0) groups_.push_back(NewGroup({}));
+    const auto& op = logical().As<planner::LogicalAggregate>();
+    if (op.keys.empty()) groups_.push_back(NewGroup({}));
     RowBatch batch(ctx.width(), ctx.batch_capacity());
     std::vector<Value> args;
     while (input().Next(ctx, batch)) {
       for (size_t i = 0; i < batch.size(); ++i) {
         Value* row = batch.Row(i);
         size_t group_index = 0;
-        if (op.key_count > 0) {
+        if (!op.keys.empty()) {
           KeyTuple key;
-          key.reserve(op.key_count);
-          for (size_t k = 0; k < op.key_count; ++k) key.push_back(Evaluate(*op.exprs[k], row, ctx));
+          key.reserve(op.keys.size());
+          for (const auto& k : op.keys) key.push_back(Evaluate(*k, row, ctx));
           auto [it, inserted] = index_.try_emplace(key, groups_.size());
           if (inserted) {
             // The group's keys (held twice, by the index and the group, one payload).

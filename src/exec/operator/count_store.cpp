@@ -30,7 +30,7 @@ class CountStoreOp final : public PhysicalOperator {
     done_ = true;
     const Value count = Value::Int(static_cast<int64_t>(Count(ctx)));
     Value* row = out.AppendRow();
-    for (planner::SlotId slot : logical().slots) row[slot] = count;
+    for (planner::SlotId slot : logical().As<planner::LogicalCountStore>().slots) row[slot] = count;
     ++rows_produced;
     return true;
   }
@@ -38,11 +38,11 @@ class CountStoreOp final : public PhysicalOperator {
  private:
   uint64_t Count(ExecContext& ctx) const {
     const GraphReader& graph = ctx.graph();
-    const auto& op = logical();
+    const auto& op = logical().As<planner::LogicalCountStore>();
     if (op.count_relationships) {
       std::optional<RelTypeId> type;
-      if (!op.rel.types.empty()) {
-        type = ctx.RelType(op.rel.types[0]);
+      if (!op.rel_types.empty()) {
+        type = ctx.RelType(op.rel_types[0]);
         if (!type) return 0;
       }
       if (auto n = graph.CountRelationships(type)) return *n;

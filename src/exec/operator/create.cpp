@@ -13,8 +13,9 @@ class CreateOp final : public EagerOperator {
 
  protected:
   void Process(ExecContext& ctx, RowBuffer& rows) override {
+    const auto& create = logical().As<planner::LogicalCreate>();
     for (size_t i = 0; i < rows.size(); ++i) {
-      CreatePattern(logical().create_nodes, logical().create_rels, rows.Row(i), ctx, /*merge=*/false);
+      CreatePattern(create.nodes, create.rels, rows.Row(i), ctx, /*merge=*/false);
     }
   }
 };
@@ -25,7 +26,8 @@ class SetPropertiesOp final : public EagerOperator {
 
  protected:
   void Process(ExecContext& ctx, RowBuffer& rows) override {
-    for (size_t i = 0; i < rows.size(); ++i) ApplySetItems(logical().set_items, rows.Row(i), ctx);
+    const auto& items = logical().As<planner::LogicalSetProperties>().items;
+    for (size_t i = 0; i < rows.size(); ++i) ApplySetItems(items, rows.Row(i), ctx);
   }
 };
 

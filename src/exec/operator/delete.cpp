@@ -22,8 +22,9 @@ class DeleteOp final : public EagerOperator {
   void Process(ExecContext& ctx, RowBuffer& rows) override {
     std::vector<NodeId> nodes;
     std::vector<RelId> rels;
+    const auto& targets = logical().As<planner::LogicalDelete>().targets;
     for (size_t i = 0; i < rows.size(); ++i) {
-      for (const auto& expr : logical().exprs) Collect(Evaluate(*expr, rows.Row(i), ctx), nodes, rels);
+      for (const auto& expr : targets) Collect(Evaluate(*expr, rows.Row(i), ctx), nodes, rels);
     }
     GraphWriter& graph = ctx.writer();
     UpdateCounters& counted = ctx.counters();
@@ -37,7 +38,7 @@ class DeleteOp final : public EagerOperator {
     for (NodeId node : nodes) {
       if (!graph.NodeExists(node)) continue;
       if (graph.Degree(node, Direction::kBoth, {}) > 0) {
-        if (!logical().detach) {
+        if (!logical().As<planner::LogicalDelete>().detach) {
           throw ConstraintVerificationFailed("DeleteConnectedNode",
                                              "cannot delete node " + std::to_string(node) +
                                                  " because it still has relationships; use DETACH DELETE",

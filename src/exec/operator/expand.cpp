@@ -17,7 +17,7 @@ class ExpandOp final : public StreamOperator {
   using StreamOperator::StreamOperator;
 
   void BeginRow(ExecContext& ctx, Value* row) override {
-    const auto& op = logical();
+    const auto& op = logical().As<planner::LogicalExpand>();
     adjacent_.clear();
     pos_ = 0;
     const Value& from = row[op.from_slot];
@@ -45,7 +45,7 @@ class ExpandOp final : public StreamOperator {
   }
 
   bool NextRow(ExecContext& ctx, Value* row) override {
-    const auto& op = logical();
+    const auto& op = logical().As<planner::LogicalExpand>();
     while (pos_ < adjacent_.size()) {
       const Adjacent& a = adjacent_[pos_++];
       if (op.into && a.neighbour != target_) continue;

@@ -14,7 +14,7 @@ class FilterOp final : public StreamOperator {
   using StreamOperator::StreamOperator;
   bool AtMostOneRow() const override { return true; }
   void BeginRow(ExecContext& ctx, Value* row) override {
-    pass_ = EvaluatePredicate(*logical().exprs[0], row, ctx) == Ternary::kTrue;
+    pass_ = EvaluatePredicate(*logical().As<planner::LogicalFilter>().predicate, row, ctx) == Ternary::kTrue;
   }
   bool NextRow(ExecContext& ctx, Value* row) override {
     bool pass = pass_;
@@ -34,7 +34,7 @@ class ProjectOp final : public StreamOperator {
   bool NextRow(ExecContext& ctx, Value* row) override {
     if (!pending_) return false;
     pending_ = false;
-    const auto& op = logical();
+    const auto& op = logical().As<planner::LogicalProject>();
     for (size_t e = 0; e < op.exprs.size(); ++e) row[op.slots[e]] = Evaluate(*op.exprs[e], row, ctx);
     return true;
   }

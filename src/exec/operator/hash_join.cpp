@@ -35,13 +35,13 @@ class HashJoinOp final : public PhysicalOperator {
   }
 
   bool Produce(ExecContext& ctx, RowBatch& out) override {
-    const auto& op = logical();
+    const auto& op = logical().As<planner::LogicalHashJoin>();
     while (!out.full()) {
       if (matches_ != nullptr && match_pos_ < matches_->size()) {
         const Value* build_row = build_->Row((*matches_)[match_pos_++]);
         if (Equals(probe_key_, build_keys_[(*matches_)[match_pos_ - 1]]) != Ternary::kTrue) continue;
         Value* row = out.AppendCopy(probe_->Row(probe_pos_ - 1));
-        for (auto slot : op.slots) row[slot] = build_row[slot];
+        for (auto slot : op.build_slots) row[slot] = build_row[slot];
         continue;
       }
       matches_ = nullptr;
@@ -56,7 +56,7 @@ class HashJoinOp final : public PhysicalOperator {
         if (!build_) Build(ctx);
       }
       Value* row = probe_->Row(probe_pos_++);
-      probe_key_ = Evaluate(*op.exprs[0], row, ctx);
+      probe_key_ = Evaluate(*op.probe_key, row, ctx);
       if (probe_key_.IsNull()) continue;  // `null = x` is never true
       auto it = table_.find(KeyTuple{probe_key_});
       if (it == table_.end()) continue;
@@ -75,7 +75,7 @@ class HashJoinOp final : public PhysicalOperator {
     RowBatch batch(ctx.width(), ctx.batch_capacity());
     while (build_side.Next(ctx, batch)) {
       for (size_t i = 0; i < batch.size(); ++i) {
-        Value key = Evaluate(*logical().exprs[1], batch.Row(i), ctx);
+        Value key = Evaluate(*logical().As<planner::LogicalHashJoin>().build_key, batch.Row(i), ctx);
         if (key.IsNull()) continue;
         table_charge_.Add(HeldBytes(key) + sizeof(size_t));
         auto [it, inserted] = table_.try_emplace(KeyTuple{key});

@@ -16,7 +16,7 @@ class MergeOp final : public EagerOperator {
 
  protected:
   void Process(ExecContext& ctx, RowBuffer& rows) override {
-    const auto& op = logical();
+    const auto& op = logical().As<planner::LogicalMerge>();
     PhysicalOperator& match = *children[1];
     RowBuffer out(rows.width(), &ctx.memory());
     RowBatch batch(ctx.width(), ctx.batch_capacity());
@@ -33,10 +33,10 @@ class MergeOp final : public EagerOperator {
         continue;
       }
       Value* created = out.AppendCopy(row);
-      CreatePattern(op.create_nodes, op.create_rels, created, ctx, /*merge=*/true);
-      for (size_t p = 0; p < op.exprs.size(); ++p)
-        created[op.slots[p]] = Evaluate(*op.exprs[p], created, ctx);
-      ApplySetItems(op.set_items, created, ctx);
+      CreatePattern(op.nodes, op.rels, created, ctx, /*merge=*/true);
+      for (size_t p = 0; p < op.path_exprs.size(); ++p)
+        created[op.path_slots[p]] = Evaluate(*op.path_exprs[p], created, ctx);
+      ApplySetItems(op.on_create, created, ctx);
     }
     rows = std::move(out);
   }

@@ -31,7 +31,7 @@ class NodeScanOp final : public StreamOperator {
     bound_ = ctx.graph().NodeIdBound();
     labels_.clear();
     empty_ = false;
-    for (const auto& name : logical().labels) {
+    for (const auto& name : logical().As<planner::LogicalNodeScan>().labels) {
       auto label = ctx.Label(name);
       if (!label) {
         empty_ = true;  // a label nobody carries
@@ -41,10 +41,10 @@ class NodeScanOp final : public StreamOperator {
     }
     keys_.clear();
     values_.clear();
-    const auto& op = logical();
-    for (size_t i = 0; i < op.scan_property_keys.size(); ++i) {
-      auto key = ctx.PropertyKey(op.scan_property_keys[i]);
-      Value value = Evaluate(*op.scan_property_values[i], row, ctx);
+    const auto& op = logical().As<planner::LogicalNodeScan>();
+    for (size_t i = 0; i < op.property_keys.size(); ++i) {
+      auto key = ctx.PropertyKey(op.property_keys[i]);
+      Value value = Evaluate(*op.property_values[i], row, ctx);
       if (!key || value.IsNull()) {
         empty_ = true;  // no node has it, or `= null` is never true
         return;
@@ -74,7 +74,7 @@ class NodeScanOp final : public StreamOperator {
       next_ = end;
       Refine(ctx.graph(), 0);
     }
-    row[logical().slot] = NodeRef(ids_[pos_++]);
+    row[logical().As<planner::LogicalNodeScan>().slot] = NodeRef(ids_[pos_++]);
     return true;
   }
 

@@ -36,7 +36,7 @@ class OptionalOp final : public PhysicalOperator {
         if (subplan.Next(ctx, *sub_)) continue;
         if (!matched_) {
           Value* row = out.AppendCopy(current_);
-          for (auto slot : logical().null_slots) row[slot] = Value();
+          for (auto slot : logical().As<planner::LogicalOptional>().null_slots) row[slot] = Value();
         }
         current_ = nullptr;
         continue;

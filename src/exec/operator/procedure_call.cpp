@@ -24,7 +24,7 @@ class ProcedureCallOp final : public StreamOperator {
   using StreamOperator::StreamOperator;
 
   void BeginRow(ExecContext& ctx, Value* row) override {
-    const auto& call = logical().call;
+    const auto& call = logical().As<planner::LogicalCall>().call;
     auto it = ctx.procedures().find(call.name);
     if (it == ctx.procedures().end()) {
       throw ProcedureError("ProcedureNotFound", "there is no procedure named " + call.name);
@@ -56,7 +56,7 @@ class ProcedureCallOp final : public StreamOperator {
   }
 
   bool NextRow(ExecContext& ctx, Value* row) override {
-    const auto& call = logical().call;
+    const auto& call = logical().As<planner::LogicalCall>().call;
     if (call.output_count == 0) {
       // A void procedure passes each input row through once.
       if (void_done_) return false;

@@ -36,7 +36,7 @@ class SkipOp final : public PhysicalOperator {
   using PhysicalOperator::PhysicalOperator;
   void Open(ExecContext& ctx, const Value* argument) override {
     PhysicalOperator::Open(ctx, argument);
-    remaining_ = EvaluateCount(*logical().exprs[0], ctx);
+    remaining_ = EvaluateCount(*logical().As<planner::LogicalSkip>().count, ctx);
     if (remaining_ == UINT64_MAX) remaining_ = 0;
   }
   bool Produce(ExecContext& ctx, RowBatch& out) override {
@@ -63,7 +63,7 @@ class LimitOp final : public PhysicalOperator {
   using PhysicalOperator::PhysicalOperator;
   void Open(ExecContext& ctx, const Value* argument) override {
     PhysicalOperator::Open(ctx, argument);
-    remaining_ = EvaluateCount(*logical().exprs[0], ctx);
+    remaining_ = EvaluateCount(*logical().As<planner::LogicalLimit>().count, ctx);
     pulled_ = false;
   }
   bool Produce(ExecContext& ctx, RowBatch& out) override {
@@ -99,7 +99,7 @@ class DistinctOp final : public PhysicalOperator {
     charge_.Bind(&ctx.memory());
   }
   bool Produce(ExecContext& ctx, RowBatch& out) override {
-    const auto& slots = logical().slots;
+    const auto& slots = logical().As<planner::LogicalDistinct>().slots;
     while (input().Next(ctx, out)) {
       std::vector<bool> keep(out.size());
       for (size_t i = 0; i < out.size(); ++i) {

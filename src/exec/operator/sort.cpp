@@ -31,9 +31,9 @@ class SortOp final : public PhysicalOperator {
     sorted_ = false;
     emit_pos_ = 0;
     top_k_ = SIZE_MAX;
-    if (logical().sort_limit) {
+    if (logical().As<planner::LogicalSort>().limit) {
       std::vector<Value> scratch(ctx.width());
-      Value k = Evaluate(*logical().sort_limit, scratch.data(), ctx);
+      Value k = Evaluate(*logical().As<planner::LogicalSort>().limit, scratch.data(), ctx);
       // An invalid count is the Limit's to report; the sort then keeps everything.
       if (k.IsInt() && k.AsInt() >= 0) top_k_ = static_cast<size_t>(k.AsInt());
     }
@@ -61,8 +61,8 @@ class SortOp final : public PhysicalOperator {
 
  private:
   void Consume(ExecContext& ctx) {
-    const auto& op = logical();
-    size_t k = op.exprs.size();
+    const auto& op = logical().As<planner::LogicalSort>();
+    size_t k = op.keys.size();
     RowBatch batch(ctx.width(), ctx.batch_capacity());
     while (input().Next(ctx, batch)) {
       for (size_t i = 0; i < batch.size(); ++i) {
@@ -70,7 +70,7 @@ class SortOp final : public PhysicalOperator {
         // the keys then share.
         Value* row = rows_->AppendCopy(batch.Row(i));
         for (size_t e = 0; e < k; ++e) {
-          keys_.push_back(Evaluate(*op.exprs[e], row, ctx));
+          keys_.push_back(Evaluate(*op.keys[e], row, ctx));
           keys_charge_.Add(HeldBytes(keys_.back()));
         }
         seq_.push_back(next_seq_++);
@@ -84,8 +84,8 @@ class SortOp final : public PhysicalOperator {
   }
 
   bool Less(size_t a, size_t b) const {
-    const auto& op = logical();
-    size_t k = op.exprs.size();
+    const auto& op = logical().As<planner::LogicalSort>();
+    size_t k = op.keys.size();
     for (size_t e = 0; e < k; ++e) {
       int c = OrderCompare(keys_[a * k + e], keys_[b * k + e]);
       if (c != 0) return op.descending[e] ? c > 0 : c < 0;
@@ -112,7 +112,7 @@ class SortOp final : public PhysicalOperator {
     }
     std::partial_sort(order_.begin(), order_.begin() + static_cast<ptrdiff_t>(keep), order_.end(), less);
     order_.resize(keep);
-    size_t k = logical().exprs.size();
+    size_t k = logical().As<planner::LogicalSort>().keys.size();
     auto rows = ctx.NewRowBuffer();
     std::vector<Value> keys;
     std::vector<uint64_t> seq;
@@ -137,7 +137,7 @@ class SortOp final : public PhysicalOperator {
   }
 
   std::unique_ptr<RowBuffer> rows_;
-  std::vector<Value> keys_;  // exprs.size() per row
+  std::vector<Value> keys_;  // keys.size() per row
   std::vector<uint64_t> seq_;
   std::vector<size_t> order_;  // after sorting: the rows in output order
   MemoryCharge keys_charge_;   // keys_, seq_ and order_

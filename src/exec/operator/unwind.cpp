@@ -13,19 +13,19 @@ class UnwindOp final : public StreamOperator {
   using StreamOperator::StreamOperator;
 
   void BeginRow(ExecContext& ctx, Value* row) override {
-    list_ = Evaluate(*logical().exprs[0], row, ctx);
+    list_ = Evaluate(*logical().As<planner::LogicalUnwind>().list, row, ctx);
     pos_ = 0;
   }
   bool NextRow(ExecContext& ctx, Value* row) override {
     if (list_.IsNull()) return false;
     if (!list_.IsList()) {
       if (pos_++ > 0) return false;
-      row[logical().slot] = list_;
+      row[logical().As<planner::LogicalUnwind>().slot] = list_;
       return true;
     }
     const auto& items = list_.AsList();
     if (pos_ >= items.size()) return false;
-    row[logical().slot] = items[pos_++];
+    row[logical().As<planner::LogicalUnwind>().slot] = items[pos_++];
     return true;
   }
 

@@ -27,7 +27,7 @@ class VarExpandOp final : public StreamOperator {
   using StreamOperator::StreamOperator;
 
   void BeginRow(ExecContext& ctx, Value* row) override {
-    const auto& op = logical();
+    const auto& op = logical().As<planner::LogicalVarExpand>();
     frames_.clear();
     ends_.clear();
     next_end_ = 0;
@@ -71,7 +71,7 @@ class VarExpandOp final : public StreamOperator {
   }
 
   bool NextRow(ExecContext& ctx, Value* row) override {
-    const auto& op = logical();
+    const auto& op = logical().As<planner::LogicalVarExpand>();
     if (op.rel.distinct_ends) {
       if (next_end_ >= ends_.size()) return false;
       row[op.to_slot] = NodeRef(ends_[next_end_++]);
@@ -119,8 +119,9 @@ class VarExpandOp final : public StreamOperator {
 
   void Push(ExecContext& ctx, NodeId node) {
     Frame frame{node, {}, 0};
-    if (!no_hops_ && static_cast<int64_t>(path_.size()) < logical().rel.max_hops) {
-      ctx.graph().Expand(node, logical().rel.direction, types_, frame.adjacent);
+    const planner::RelPattern& rel = logical().As<planner::LogicalVarExpand>().rel;
+    if (!no_hops_ && static_cast<int64_t>(path_.size()) < rel.max_hops) {
+      ctx.graph().Expand(node, rel.direction, types_, frame.adjacent);
     }
     frames_.push_back(std::move(frame));
   }
@@ -131,7 +132,7 @@ class VarExpandOp final : public StreamOperator {
   // reached: one `reached` set serves both, and each node is expanded once, at its
   // least depth.
   void ReachableEnds(ExecContext& ctx, NodeId start) {
-    const planner::RelPattern& rel = logical().rel;
+    const planner::RelPattern& rel = logical().As<planner::LogicalVarExpand>().rel;
     QUIVER_ASSERT(rel.min_hops <= 1);
     ends_.clear();
     next_end_ = 0;
@@ -170,12 +171,12 @@ class VarExpandOp final : public StreamOperator {
   }
 
   void Emit(ExecContext& ctx, NodeId end, Value* out) {
-    const auto& op = logical();
+    const auto& op = logical().As<planner::LogicalVarExpand>();
     if (!op.into) out[op.to_slot] = NodeRef(end);
     if (!op.rel.bind_list) return;
     std::vector<Value> rels(path_values_);
     if (op.rel.reverse_list) std::reverse(rels.begin(), rels.end());
-    out[op.slot] = Value::List(std::move(rels));
+    out[op.list_slot] = Value::List(std::move(rels));
   }
 
   std::vector<Frame> frames_;

@@ -62,15 +62,16 @@ std::unique_ptr<Fragment> Fragment::Match(const LogicalOperator& consumer) {
   }
   if (op->kind != OpKind::kNodeScan || op->children[0]->kind != OpKind::kStart) return nullptr;
   std::unique_ptr<Fragment> f(new Fragment());
-  f->scan_ = op;
-  f->scan_column_ = f->columns_.Add(op->slot, FragmentColumns::Holds::kNodes);
-  for (const auto& value : op->scan_property_values) {
+  const auto& scan = op->As<planner::LogicalNodeScan>();
+  f->scan_ = &scan;
+  f->scan_column_ = f->columns_.Add(scan.slot, FragmentColumns::Holds::kNodes);
+  for (const auto& value : scan.property_values) {
     if (!planner::IsRowIndependent(*value)) return nullptr;
   }
   // Columns first (an expression may read any slot bound below it), then the stages.
   for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-    const LogicalOperator& s = **it;
-    if (s.kind == OpKind::kExpand) {
+    if ((*it)->kind == OpKind::kExpand) {
+      const auto& s = (*it)->As<planner::LogicalExpand>();
       const uint32_t from = f->columns_.Find(s.from_slot);
       if (from == FragmentColumns::kNoColumn || !f->columns_.IsNode(from)) return nullptr;
       if (!s.rel.distinct_from_lists.empty()) return nullptr;
@@ -81,18 +82,19 @@ std::unique_ptr<Fragment> Fragment::Match(const LogicalOperator& consumer) {
         f->columns_.Add(s.to_slot, FragmentColumns::Holds::kNodes);
       }
       f->columns_.Add(s.rel_slot, FragmentColumns::Holds::kRelationships);
-    } else if (s.kind == OpKind::kProject) {
-      for (planner::SlotId slot : s.slots) f->columns_.Add(slot);
+    } else if ((*it)->kind == OpKind::kProject) {
+      for (planner::SlotId slot : (*it)->As<planner::LogicalProject>().slots) f->columns_.Add(slot);
     }
   }
   for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
     const LogicalOperator& s = **it;
     if (s.kind == OpKind::kFilter && !f->stages_.empty()) {
       Stage& below = *f->stages_.back();
-      const planner::BoundExpr& p = *s.exprs[0];
-      if (below.op->kind == OpKind::kExpand && !below.op->into && below.folded_filter == nullptr &&
-          p.op == planner::ExprOp::kHasLabels && p.args[0]->op == planner::ExprOp::kSlot &&
-          p.args[0]->slot == below.op->to_slot) {
+      const planner::BoundExpr& p = *s.As<planner::LogicalFilter>().predicate;
+      if (below.op->kind == OpKind::kExpand && !below.op->As<planner::LogicalExpand>().into &&
+          below.folded_filter == nullptr && p.op == planner::ExprOp::kHasLabels &&
+          p.args[0]->op == planner::ExprOp::kSlot &&
+          p.args[0]->slot == below.op->As<planner::LogicalExpand>().to_slot) {
         below.folded_filter = &s;
         below.to_labels = p.names;
         continue;
@@ -101,21 +103,25 @@ std::unique_ptr<Fragment> Fragment::Match(const LogicalOperator& consumer) {
     auto stage = std::make_unique<Stage>();
     stage->op = &s;
     if (s.kind == OpKind::kExpand) {
-      stage->from = f->columns_.Find(s.from_slot);
-      stage->to = f->columns_.Find(s.to_slot);
-      stage->rel = f->columns_.Find(s.rel_slot);
-      for (planner::SlotId earlier : s.rel.distinct_from) {
+      const auto& expand = s.As<planner::LogicalExpand>();
+      stage->from = f->columns_.Find(expand.from_slot);
+      stage->to = f->columns_.Find(expand.to_slot);
+      stage->rel = f->columns_.Find(expand.rel_slot);
+      for (planner::SlotId earlier : expand.rel.distinct_from) {
         const uint32_t c = f->columns_.Find(earlier);
         if (c == FragmentColumns::kNoColumn) return nullptr;
         stage->distinct_from.push_back(c);
       }
     } else if (s.kind == OpKind::kFilter) {
-      if (!ReadsOnly(*s.exprs[0], f->columns_)) return nullptr;
-      stage->predicate = CompileExpression(*s.exprs[0], f->columns_);
+      const planner::BoundExpr& predicate = *s.As<planner::LogicalFilter>().predicate;
+      if (!ReadsOnly(predicate, f->columns_)) return nullptr;
+      stage->predicate = CompileExpression(predicate, f->columns_);
     } else {
-      for (size_t i = 0; i < s.exprs.size(); ++i) {
-        if (!ReadsOnly(*s.exprs[i], f->columns_)) return nullptr;
-        stage->projections.emplace_back(f->columns_.Find(s.slots[i]), CompileExpression(*s.exprs[i], f->columns_));
+      const auto& project = s.As<planner::LogicalProject>();
+      for (size_t i = 0; i < project.exprs.size(); ++i) {
+        if (!ReadsOnly(*project.exprs[i], f->columns_)) return nullptr;
+        stage->projections.emplace_back(f->columns_.Find(project.slots[i]),
+                                        CompileExpression(*project.exprs[i], f->columns_));
       }
     }
     f->stages_.push_back(std::move(stage));
@@ -150,13 +156,13 @@ void Fragment::SetConsumerReads(const std::vector<const planner::BoundExpr*>& ex
     live_after_[k] = all ? std::vector<bool>(columns_.size(), true) : live;
     const Stage& s = *stages_[k];
     const LogicalOperator& op = *s.op;
-    for (const auto& e : op.exprs) {
-      MarkReads(*e, columns_, live);
-      all = all || HasSubquery(*e);
-    }
+    op.ForEachExpression([&](const planner::BoundExpr& e) {
+      MarkReads(e, columns_, live);
+      all = all || HasSubquery(e);
+    });
     if (op.kind == OpKind::kExpand) {
       live[s.from] = true;
-      if (op.into) live[s.to] = true;
+      if (op.As<planner::LogicalExpand>().into) live[s.to] = true;
       for (uint32_t c : s.distinct_from) live[c] = true;
     }
   }
@@ -165,7 +171,8 @@ void Fragment::SetConsumerReads(const std::vector<const planner::BoundExpr*>& ex
   for (size_t k = stages_.size(); k-- > 0;) {
     Stage& s = *stages_[k];
     if (s.op->kind != OpKind::kExpand) continue;
-    s.factorized = counts_only && !all && !s.op->into && !live_after_[k][s.to] && !live_after_[k][s.rel];
+    s.factorized = counts_only && !all && !s.op->As<planner::LogicalExpand>().into && !live_after_[k][s.to] &&
+                   !live_after_[k][s.rel];
     break;
   }
 }
@@ -224,9 +231,9 @@ void Fragment::RunMorsel(NodeId begin, NodeId end, WorkerState& worker, const Si
     labels.push_back(*label);
   }
   std::vector<std::pair<PropertyKeyId, Value>> equalities;
-  for (size_t i = 0; i < scan_->scan_property_keys.size(); ++i) {
-    auto key = ctx.PropertyKey(scan_->scan_property_keys[i]);
-    Value value = exec::Evaluate(*scan_->scan_property_values[i], worker.eval.scratch.data(), ctx);
+  for (size_t i = 0; i < scan_->property_keys.size(); ++i) {
+    auto key = ctx.PropertyKey(scan_->property_keys[i]);
+    Value value = exec::Evaluate(*scan_->property_values[i], worker.eval.scratch.data(), ctx);
     if (!key || value.IsNull()) return;  // no node has it, or `= null` is never true
     equalities.emplace_back(*key, std::move(value));
   }
@@ -301,7 +308,7 @@ void Fragment::Push(size_t stage, DataChunk& chunk, WorkerState& worker, const S
 // input row's columns gathered by index, the neighbour and the relationship appended.
 void Fragment::Expand(size_t stage, DataChunk& chunk, WorkerState& worker, const Sink& sink) const {
   const Stage& s = *stages_[stage];
-  const LogicalOperator& op = *s.op;
+  const auto& op = s.op->As<planner::LogicalExpand>();
   ExecContext& ctx = worker.rows;
   std::vector<RelTypeId> types;
   if (!ResolveRelTypes(ctx, op.rel, types)) return;

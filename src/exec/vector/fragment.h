@@ -90,7 +90,7 @@ class Fragment {
   void Expand(size_t stage, DataChunk& chunk, WorkerState& worker, const Sink& sink) const;
 
   FragmentColumns columns_;
-  const planner::LogicalOperator* scan_ = nullptr;
+  const planner::LogicalNodeScan* scan_ = nullptr;
   uint32_t scan_column_ = 0;
   std::vector<std::unique_ptr<Stage>> stages_;  // bottom-up: stages_[0] reads the scan's chunks
   // Per stage, the columns read after it (by later stages or the consumer).

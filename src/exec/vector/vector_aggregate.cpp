@@ -38,10 +38,10 @@ constexpr uint64_t kMaxDenseBytes = uint64_t{1} << 30;
 
 class VectorAggregateOp final : public PhysicalOperator {
  public:
-  VectorAggregateOp(const LogicalOperator& logical, std::unique_ptr<Fragment> fragment)
+  VectorAggregateOp(const planner::LogicalAggregate& logical, std::unique_ptr<Fragment> fragment)
       : PhysicalOperator(logical), fragment_(std::move(fragment)) {
     const auto& columns = fragment_->columns();
-    for (size_t k = 0; k < logical.key_count; ++k) keys_.push_back(CompileExpression(*logical.exprs[k], columns));
+    for (const auto& key : logical.keys) keys_.push_back(CompileExpression(*key, columns));
     for (const auto& spec : logical.aggregates) {
       Compiled c;
       c.count = IsCount(spec);
@@ -71,7 +71,7 @@ class VectorAggregateOp final : public PhysicalOperator {
 
  protected:
   bool Produce(ExecContext& ctx, RowBatch& out) override {
-    const auto& op = logical();
+    const auto& op = logical().As<planner::LogicalAggregate>();
     if (!computed_) {
       Compute(ctx);
       computed_ = true;
@@ -80,7 +80,7 @@ class VectorAggregateOp final : public PhysicalOperator {
     while (!out.full() && emit_pos_ < t.size()) {
       const size_t g = emit_pos_++;
       Value* row = out.AppendRow();
-      for (size_t k = 0; k < op.key_count; ++k) row[op.slots[k]] = std::move(t.key(g)[k]);
+      for (size_t k = 0; k < op.keys.size(); ++k) row[op.key_slots[k]] = std::move(t.key(g)[k]);
       for (size_t a = 0; a < op.aggregates.size(); ++a) {
         const Compiled& c = aggregates_[a];
         row[op.aggregates[a].slot] = c.count ? Value::Int(t.counts(g)[c.index]) : t.aggregator(g, c.index).Finalize();
@@ -110,14 +110,14 @@ class VectorAggregateOp final : public PhysicalOperator {
   };
 
   // Dense by node when every key reads only one node column and every aggregate counts.
-  void DecideDense(const LogicalOperator& op) {
-    if (op.key_count == 0 || other_aggregates_ > 0) return;
+  void DecideDense(const planner::LogicalAggregate& op) {
+    if (op.keys.empty() || other_aggregates_ > 0) return;
     const auto& columns = fragment_->columns();
     uint32_t column = FragmentColumns::kNoColumn;
-    for (size_t k = 0; k < op.key_count; ++k) {
-      if (!Deterministic(*op.exprs[k])) return;
+    for (const auto& key : op.keys) {
+      if (!Deterministic(*key)) return;
       std::vector<planner::SlotId> slots;
-      planner::CollectSlots(*op.exprs[k], slots);
+      planner::CollectSlots(*key, slots);
       if (slots.empty()) return;
       for (planner::SlotId s : slots) {
         const uint32_t c = columns.Find(s);
@@ -137,8 +137,9 @@ class VectorAggregateOp final : public PhysicalOperator {
   }
   std::vector<std::unique_ptr<Aggregator>> NewAggregators() const {
     std::vector<std::unique_ptr<Aggregator>> out;
-    for (size_t a = 0; a < logical().aggregates.size(); ++a) {
-      const auto& spec = logical().aggregates[a];
+    const auto& specs = logical().As<planner::LogicalAggregate>().aggregates;
+    for (size_t a = 0; a < specs.size(); ++a) {
+      const auto& spec = specs[a];
       if (aggregates_[a].count) continue;
       std::unique_ptr<Aggregator> agg = spec.function->make();
       if (spec.distinct) agg = MakeDistinct(std::move(agg));
@@ -184,7 +185,7 @@ class VectorAggregateOp final : public PhysicalOperator {
     } else {
       for (uint32_t w = 1; w < workers; ++w) first.table->Merge(*partials[w].table, make);
     }
-    if (logical().key_count == 0 && first.table->size() == 0) first.table->FindOrInsert(nullptr, make);
+    if (keys_.empty() && first.table->size() == 0) first.table->FindOrInsert(nullptr, make);
     result_ = std::move(first.table);
   }
 
@@ -320,10 +321,11 @@ class VectorAggregateOp final : public PhysicalOperator {
 
 }  // namespace
 
-PhysicalOperatorPtr MakeVectorAggregate(const LogicalOperator& aggregate) {
+PhysicalOperatorPtr MakeVectorAggregate(const LogicalOperator& logical) {
+  const auto& aggregate = logical.As<planner::LogicalAggregate>();
   auto fragment = Fragment::Match(aggregate);
   if (!fragment) return nullptr;
-  for (const auto& e : aggregate.exprs) {
+  for (const auto& e : aggregate.keys) {
     if (!ReadsOnly(*e, fragment->columns())) return nullptr;
   }
   for (const auto& spec : aggregate.aggregates) {
@@ -332,7 +334,7 @@ PhysicalOperatorPtr MakeVectorAggregate(const LogicalOperator& aggregate) {
     }
   }
   std::vector<const planner::BoundExpr*> reads;
-  for (size_t k = 0; k < aggregate.key_count; ++k) reads.push_back(aggregate.exprs[k].get());
+  for (const auto& key : aggregate.keys) reads.push_back(key.get());
   for (const auto& spec : aggregate.aggregates) {
     for (const auto& a : spec.args) reads.push_back(a.get());
   }

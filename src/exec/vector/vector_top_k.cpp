@@ -23,9 +23,9 @@ struct Entry {
 
 class VectorTopKOp final : public PhysicalOperator {
  public:
-  VectorTopKOp(const LogicalOperator& logical, std::unique_ptr<Fragment> fragment)
+  VectorTopKOp(const planner::LogicalSort& logical, std::unique_ptr<Fragment> fragment)
       : PhysicalOperator(logical), fragment_(std::move(fragment)) {
-    for (const auto& e : logical.exprs) keys_.push_back(CompileExpression(*e, fragment_->columns()));
+    for (const auto& e : logical.keys) keys_.push_back(CompileExpression(*e, fragment_->columns()));
   }
 
   void Open(ExecContext& ctx, const Value* argument) override {
@@ -64,7 +64,7 @@ class VectorTopKOp final : public PhysicalOperator {
  private:
   // Does a come before b in the output?
   bool Before(const Entry& a, const Entry& b) const {
-    const auto& descending = logical().descending;
+    const auto& descending = logical().As<planner::LogicalSort>().descending;
     for (size_t e = 0; e < a.keys.size(); ++e) {
       int c = OrderCompare(a.keys[e], b.keys[e]);
       if (descending[e]) c = -c;
@@ -90,7 +90,7 @@ class VectorTopKOp final : public PhysicalOperator {
     } else {
       return false;
     }
-    if (logical().descending[0]) c = -c;
+    if (logical().As<planner::LogicalSort>().descending[0]) c = -c;
     return c > 0;
   }
 
@@ -128,9 +128,9 @@ class VectorTopKOp final : public PhysicalOperator {
 
   void Compute(ExecContext& ctx) {
     k_ = SIZE_MAX;  // a full sort: every row is among the best
-    if (logical().sort_limit) {
+    if (logical().As<planner::LogicalSort>().limit) {
       std::vector<Value> scratch(ctx.width());
-      Value k = Evaluate(*logical().sort_limit, scratch.data(), ctx);
+      Value k = Evaluate(*logical().As<planner::LogicalSort>().limit, scratch.data(), ctx);
       // An invalid count is the Limit's to report; then everything is kept.
       if (k.IsInt() && k.AsInt() >= 0) k_ = static_cast<size_t>(k.AsInt());
     }
@@ -182,10 +182,11 @@ class VectorTopKOp final : public PhysicalOperator {
 
 }  // namespace
 
-PhysicalOperatorPtr MakeVectorTopK(const LogicalOperator& sort) {
+PhysicalOperatorPtr MakeVectorTopK(const LogicalOperator& logical) {
+  const auto& sort = logical.As<planner::LogicalSort>();
   auto fragment = Fragment::Match(sort);
   if (!fragment) return nullptr;
-  for (const auto& e : sort.exprs) {
+  for (const auto& e : sort.keys) {
     if (!ReadsOnly(*e, fragment->columns())) return nullptr;
   }
   return std::make_unique<VectorTopKOp>(sort, std::move(fragment));

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "cypher/parser.h"
+#include "planner/cardinality.h"
 #include "planner/optimizer.h"
 
 namespace quiver::planner {
@@ -42,16 +43,37 @@ class FakeCatalog : public Catalog {
   ProcedureSignature proc_;
 };
 
-LogicalPlan Plan(std::string_view query, const ValueMap& params = {}) {
+// Counts of a graph of 1,000 :V nodes (and 100 others) with 5,000 :E relationships.
+class FakeStatistics : public GraphStatistics {
+ public:
+  std::optional<uint64_t> NodeCount() const override { return 1100; }
+  std::optional<uint64_t> LabelCount(std::string_view label) const override {
+    return label == "V" ? 1000 : 0;
+  }
+  std::optional<uint64_t> RelationshipCount() const override { return 5000; }
+  std::optional<uint64_t> RelTypeCount(std::string_view type) const override {
+    return type == "E" ? 5000 : 0;
+  }
+  bool HasNodeKeyIndex(std::string_view) const override { return false; }
+};
+
+LogicalPlan Plan(std::string_view query, const ValueMap& params = {},
+                 const GraphStatistics& statistics = NoStatistics()) {
   FakeCatalog catalog;
   auto statement = cypher::ParseStatement(query);
-  LogicalPlan plan = Bind(*statement, query, catalog, params);
+  LogicalPlan plan = Bind(*statement, query, catalog, params, statistics);
   Optimize(plan, catalog);
+  EstimateRows(plan, statistics);
   return plan;
 }
 
-std::string Explain(std::string_view query, const ValueMap& params = {}) {
-  return ToString(Plan(query, params));
+std::string Explain(std::string_view query, const ValueMap& params = {},
+                    const GraphStatistics& statistics = NoStatistics()) {
+  return ToString(Plan(query, params, statistics));
+}
+
+std::string ExplainWithStatistics(std::string_view query) {
+  return Explain(query, {}, FakeStatistics());
 }
 
 // The error's "Class/Detail", or "ok".
@@ -149,6 +171,44 @@ TEST(PlanShapeTest, PatternStartsAtTheLabelledNode) {
   std::string plan = Explain("MATCH (a)-[:T]->(b:B) RETURN a");
   EXPECT_NE(plan.find("NodeScan (b:B)"), std::string::npos) << plan;
   EXPECT_NE(plan.find("Expand (b)<-["), std::string::npos) << plan;
+}
+
+// With statistics, a part starts at the node estimated to have fewest rows: b, whose
+// own filter keeps a tenth of the :V nodes, rather than the first labelled node; the
+// expands then walk out from b both ways.
+TEST(JoinOrderTest, PatternStartsAtTheNodeWithFewestEstimatedRows) {
+  const std::string query =
+      "MATCH (a:V)-[:E]->(b:V)-[:E]->(c:V) WHERE b.id % 1000 = 7 AND c.id <> a.id RETURN count(*)";
+  std::string plan = ExplainWithStatistics(query);
+  EXPECT_NE(plan.find("Filter ((b.id % 1000) = 7)  [est=100]\nNodeScan (b:V)  [est=1000]\nStart"),
+            std::string::npos)
+      << plan;
+  EXPECT_NE(plan.find("Expand (b)<-[#"), std::string::npos) << plan;  // to a, incoming
+  EXPECT_NE(plan.find("Expand (b)-[#"), std::string::npos) << plan;   // to c
+  // Without statistics: today's rule, the first labelled node.
+  std::string rule_based = Explain(query);
+  EXPECT_NE(rule_based.find("NodeScan (a:V)\nStart"), std::string::npos) << rule_based;
+}
+
+TEST(JoinOrderTest, EqualEstimatesKeepTheFirstLabelledNode) {
+  std::string plan = ExplainWithStatistics("MATCH (a)-[:E]->(b:V)-[:E]->(c:V) RETURN count(*)");
+  EXPECT_NE(plan.find("NodeScan (b:V)  [est=1000]\nStart"), std::string::npos) << plan;
+  plan = ExplainWithStatistics("MATCH (a:V)-[:E]->(b:V)-[:E]->(c:V) RETURN count(*)");
+  EXPECT_NE(plan.find("NodeScan (a:V)  [est=1000]\nStart"), std::string::npos) << plan;
+}
+
+// EXPLAIN's estimates: a scan its label's count, a filter times its selectivity, an
+// expand times the average degree (5,000 :E over 1,100 nodes), LIMIT at most its count.
+TEST(JoinOrderTest, ExplainShowsEstimatedRowsOnlyWithStatistics) {
+  EXPECT_EQ(ExplainWithStatistics("MATCH (n:V)-[:E]->(m) WHERE n.x > 1 RETURN m LIMIT 10"),
+            "ProduceResults m  [est=10]\n"
+            "Limit 10  [est=10]\n"
+            "Project m AS m  [est=1364]\n"
+            "Expand (n)-[#2:E]->(m)  [est=1364]\n"
+            "Filter (n.x > 1)  [est=300]\n"
+            "NodeScan (n:V)  [est=1000]\n"
+            "Start  [est=1]\n");
+  EXPECT_EQ(Explain("MATCH (n:V) RETURN n").find("est="), std::string::npos);
 }
 
 TEST(PlanShapeTest, OptionalMatchIsASubplanOverItsInput) {

@@ -1,0 +1,132 @@
+#pragma once
+// The operators that read the graph and combine rows: leaves, scans, expands, OPTIONAL
+// MATCH, hash joins, and the store's counts.
+
+#include <string>
+#include <vector>
+
+#include "planner/logical_operator.h"
+#include "planner/logical_specs.h"
+
+namespace quiver::planner {
+
+// One empty row: the leaf of a statement (and of a hash join's build side).
+class LogicalStart final : public LogicalOperator {
+ public:
+  static constexpr OpKind kKind = OpKind::kStart;
+  LogicalStart() : LogicalOperator(kKind) {}
+};
+
+// The outer row of a subplan (OPTIONAL MATCH, MERGE, pattern predicates and
+// comprehensions, EXISTS).
+class LogicalArgument final : public LogicalOperator {
+ public:
+  static constexpr OpKind kKind = OpKind::kArgument;
+  LogicalArgument() : LogicalOperator(kKind) {}
+};
+
+// Per input row, every node with all of `labels` into `slot`, meeting the property
+// equalities the optimizer moved in (checked while scanning, before making rows).
+// Stands for NodeSeek too (LogicalNodeSeek), which has the same fields.
+class LogicalNodeScan : public LogicalOperator {
+ public:
+  static constexpr OpKind kKind = OpKind::kNodeScan;
+  static bool Accepts(OpKind k) { return k == OpKind::kNodeScan || k == OpKind::kNodeSeek; }
+  LogicalNodeScan() : LogicalOperator(kKind) {}
+
+  SlotId slot = kNoSlot;
+  std::vector<std::string> labels;
+  std::vector<std::string> property_keys;
+  std::vector<BoundExprPtr> property_values;
+
+ protected:
+  explicit LogicalNodeScan(OpKind k) : LogicalOperator(k) {}
+};
+
+// A NodeScan whose first property equality a storage key index answers: per input row,
+// the index's matches for property_keys[0], checked against the rest.
+class LogicalNodeSeek final : public LogicalNodeScan {
+ public:
+  static constexpr OpKind kKind = OpKind::kNodeSeek;
+  static bool Accepts(OpKind k) { return k == kKind; }
+  LogicalNodeSeek() : LogicalNodeScan(kKind) {}
+};
+
+// What both hops share: from the node in `from_slot` along `rel` to the node they bind
+// into `to_slot` — or, when `into`, to the node already there.
+class LogicalHop : public LogicalOperator {
+ public:
+  static bool Accepts(OpKind k) { return k == OpKind::kExpand || k == OpKind::kVarExpand; }
+
+  SlotId from_slot = kNoSlot;
+  SlotId to_slot = kNoSlot;
+  bool into = false;
+  RelPattern rel;
+
+ protected:
+  explicit LogicalHop(OpKind k) : LogicalOperator(k) {}
+};
+
+// One relationship: into `rel_slot`.
+class LogicalExpand final : public LogicalHop {
+ public:
+  static constexpr OpKind kKind = OpKind::kExpand;
+  static bool Accepts(OpKind k) { return k == kKind; }
+  LogicalExpand() : LogicalHop(kKind) {}
+
+  SlotId rel_slot = kNoSlot;
+};
+
+// A variable-length path: its relationships into `list_slot` (when rel.bind_list).
+class LogicalVarExpand final : public LogicalHop {
+ public:
+  static constexpr OpKind kKind = OpKind::kVarExpand;
+  static bool Accepts(OpKind k) { return k == kKind; }
+  LogicalVarExpand() : LogicalHop(kKind) {}
+
+  SlotId list_slot = kNoSlot;
+};
+
+// OPTIONAL MATCH: runs children[1] per input row (its Argument yields the row); a row
+// the subplan does not extend comes out once with `null_slots` set to null.
+class LogicalOptional final : public LogicalOperator {
+ public:
+  static constexpr OpKind kKind = OpKind::kOptional;
+  LogicalOptional() : LogicalOperator(kKind) {}
+
+  std::vector<SlotId> null_slots;
+};
+
+// The rows of children[0] (probe) joined with those of children[1] (build, planned from
+// a Start of its own) where probe_key = build_key; `build_slots` are the slots the
+// build side binds, copied into each joined row.
+class LogicalHashJoin final : public LogicalOperator {
+ public:
+  static constexpr OpKind kKind = OpKind::kHashJoin;
+  LogicalHashJoin() : LogicalOperator(kKind) {}
+
+  BoundExprPtr probe_key;
+  BoundExprPtr build_key;
+  std::vector<SlotId> build_slots;
+
+  void ForEachExpression(const std::function<void(BoundExprPtr&)>& visit) override {
+    visit(probe_key);
+    visit(build_key);
+  }
+};
+
+// One row: the number of nodes with `labels` (at most one), or, when
+// count_relationships, of relationships of `rel_types` (at most one), in every one of
+// `slots` (optimizer.cpp, CountFromStore).
+class LogicalCountStore final : public LogicalOperator {
+ public:
+  static constexpr OpKind kKind = OpKind::kCountStore;
+  LogicalCountStore() : LogicalOperator(kKind) {}
+
+  bool count_relationships = false;
+  std::vector<std::string> labels;
+  std::vector<std::string> rel_types;
+  std::vector<SlotId> slots;
+};
+
+}  // namespace quiver::planner
