@@ -195,15 +195,21 @@ void GatherAscendingAs(const std::byte* values, const UIntArray& words, uint64_t
 
 }  // namespace
 
+bool PropertyColumn::PresenceWords(uint64_t first, uint64_t last, UIntArray& words) const {
+  if (last >= rows_) return false;
+  words = presence_.Slice(first / 64, last / 64 + 1);
+  return words.size() == last / 64 + 1 - first / 64;
+}
+
 bool PropertyColumn::GatherAscending(std::span<const uint64_t> rows, uint64_t* slots, uint8_t* present) const {
   const uint64_t first = rows.front();
   const uint64_t last = rows.back();
-  if (last >= rows_) return false;
   // The span the rows fall in is verified once here (Slice), not once per element.
+  UIntArray words;
+  if (!PresenceWords(first, last, words)) return false;
   const UIntArray values = values_.Slice(first, last + 1);
   const uint64_t first_word = first / 64;
-  const UIntArray words = presence_.Slice(first_word, last / 64 + 1);
-  if (values.size() != last + 1 - first || words.size() != last / 64 + 1 - first_word) return false;
+  if (values.size() != last + 1 - first) return false;
   auto gather = [&](auto width_type) {
     GatherAscendingAs<decltype(width_type)>(values.data(), words, first, first_word, rows, slots, present);
     return true;
@@ -221,11 +227,11 @@ bool PropertyColumn::GatherStringsAscending(std::span<const uint64_t> rows, std:
                                             uint8_t* present) const {
   const uint64_t first = rows.front();
   const uint64_t last = rows.back();
-  if (last >= rows_) return false;
+  UIntArray words;
+  if (!PresenceWords(first, last, words)) return false;
   const UIntArray offsets = string_offsets_.Slice(first, last + 2);
   const uint64_t first_word = first / 64;
-  const UIntArray words = presence_.Slice(first_word, last / 64 + 1);
-  if (offsets.size() != last + 2 - first || words.size() != last / 64 + 1 - first_word) return false;
+  if (offsets.size() != last + 2 - first) return false;
   const uint64_t heap_begin = offsets[0];
   const uint64_t heap_end = offsets[last + 1 - first];
   if (heap_end < heap_begin) return false;

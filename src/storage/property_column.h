@@ -74,6 +74,9 @@ class PropertyColumn {
   // arrays do not cover them, for the general path to handle.
   bool GatherAscending(std::span<const uint64_t> rows, uint64_t* slots, uint8_t* present) const;
   bool GatherStringsAscending(std::span<const uint64_t> rows, std::string_view* strings, uint8_t* present) const;
+  // The presence bitmap's words for rows [first, last], verified once (Slice); false where
+  // the column or the bitmap does not cover them.
+  bool PresenceWords(uint64_t first, uint64_t last, UIntArray& words) const;
   static bool Bit(const UIntArray& words, uint64_t i) { return (words[i / 64] >> (i % 64)) & 1; }
   uint64_t SlotAt(uint64_t row) const { return row < values_.size() ? values_[row] : 0; }
 

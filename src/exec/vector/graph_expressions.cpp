@@ -77,42 +77,17 @@ class HasLabelsExpression final : public VectorExpression {
   const std::vector<std::string>& labels_;
 };
 
-// (a)-[:T]->(b) between two node columns: GraphReader::HasRelationship per row, a
-// binary search in a's sorted adjacency. A null end has no relationship (false), as the
+// The optimizer's one-hop EXISTS per row. Between two node columns, (a)-[:T]->(b):
+// GraphReader::HasRelationship, a binary search in a's sorted adjacency. To a new end,
+// (a)-[:T]->(:L): a degree when every node carries the labels (checked once per chunk),
+// else GraphReader::HasNeighbour. A null end has no relationship (false), as the
 // subplan this replaces finds no row.
 class HasRelationshipExpression final : public VectorExpression {
  public:
-  HasRelationshipExpression(uint32_t from, uint32_t to, const std::vector<std::string>& types, Direction direction)
-      : from_(from), to_(to), type_names_(types), direction_(direction) {}
-  void Evaluate(const DataChunk& chunk, EvalContext& ctx, ValueVector& out) const override {
-    const ValueVector& from = chunk.columns[from_];
-    const ValueVector& to = chunk.columns[to_];
-    out.Reset(VectorKind::kBool, chunk.size);
-    std::fill(out.valid.begin(), out.valid.end(), 1);
-    std::vector<RelTypeId> types;
-    for (const auto& name : type_names_) {
-      if (auto t = ctx.rows.RelType(name)) types.push_back(*t);
-    }
-    if (!type_names_.empty() && types.empty()) return;  // no such type: false everywhere
-    for (size_t i = 0; i < chunk.size; ++i) {
-      out.ints[i] = from.valid[i] && to.valid[i] && ctx.graph.HasRelationship(from.ids[i], to.ids[i], direction_, types);
-    }
-  }
-
- private:
-  uint32_t from_, to_;
-  const std::vector<std::string>& type_names_;
-  Direction direction_;
-};
-
-// (a)-[:T]->(:L) from a node column: a degree per row when every node carries the
-// labels (checked once per chunk), else GraphReader::HasNeighbour. A null node has no
-// relationship (false).
-class HasNeighbourExpression final : public VectorExpression {
- public:
-  HasNeighbourExpression(uint32_t from, const std::vector<std::string>& types,
-                         const std::vector<std::string>& labels, Direction direction)
-      : from_(from), type_names_(types), label_names_(labels), direction_(direction) {}
+  static constexpr uint32_t kAnyEnd = FragmentColumns::kNoColumn;
+  HasRelationshipExpression(uint32_t from, uint32_t to, const std::vector<std::string>& types,
+                            const std::vector<std::string>& end_labels, Direction direction)
+      : from_(from), to_(to), type_names_(types), label_names_(end_labels), direction_(direction) {}
   void Evaluate(const DataChunk& chunk, EvalContext& ctx, ValueVector& out) const override {
     const ValueVector& from = chunk.columns[from_];
     out.Reset(VectorKind::kBool, chunk.size);
@@ -122,6 +97,14 @@ class HasNeighbourExpression final : public VectorExpression {
       if (auto t = ctx.rows.RelType(name)) types.push_back(*t);
     }
     if (!type_names_.empty() && types.empty()) return;  // no such type: false everywhere
+    if (to_ != kAnyEnd) {
+      const ValueVector& to = chunk.columns[to_];
+      for (size_t i = 0; i < chunk.size; ++i) {
+        out.ints[i] =
+            from.valid[i] && to.valid[i] && ctx.graph.HasRelationship(from.ids[i], to.ids[i], direction_, types);
+      }
+      return;
+    }
     std::vector<LabelId> labels;
     for (const auto& name : label_names_) {
       auto label = ctx.rows.Label(name);
@@ -138,7 +121,7 @@ class HasNeighbourExpression final : public VectorExpression {
   }
 
  private:
-  uint32_t from_;
+  uint32_t from_, to_;
   const std::vector<std::string>& type_names_;
   const std::vector<std::string>& label_names_;
   Direction direction_;
@@ -146,10 +129,6 @@ class HasNeighbourExpression final : public VectorExpression {
 
 }  // namespace
 
-VectorExpressionPtr MakeHasNeighbour(uint32_t from, const std::vector<std::string>& types,
-                                     const std::vector<std::string>& labels, Direction direction) {
-  return std::make_unique<HasNeighbourExpression>(from, types, labels, direction);
-}
 
 VectorExpressionPtr MakeNodeProperty(uint32_t column, const std::string& key) {
   return std::make_unique<NodePropertyExpression>(column, key);
@@ -163,9 +142,8 @@ VectorExpressionPtr MakeHasLabels(uint32_t column, const std::vector<std::string
   return std::make_unique<HasLabelsExpression>(column, labels);
 }
 
-VectorExpressionPtr MakeHasRelationship(uint32_t from, uint32_t to, const std::vector<std::string>& types,
-                                        Direction direction) {
-  return std::make_unique<HasRelationshipExpression>(from, to, types, direction);
+VectorExpressionPtr MakeHasRelationship(uint32_t from, uint32_t to, const planner::BoundExpr& has) {
+  return std::make_unique<HasRelationshipExpression>(from, to, has.names, has.end_labels, has.direction);
 }
 
 }  // namespace quiver::exec::vector

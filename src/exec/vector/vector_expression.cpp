@@ -476,11 +476,10 @@ VectorExpressionPtr CompileExpression(const BoundExpr& e, const FragmentColumns&
       break;
     case ExprOp::kHasRelationship:
       if (e.args.size() == 1 && IsNodeColumn(*e.args[0], columns)) {
-        return MakeHasNeighbour(columns.Find(e.args[0]->slot), e.names, e.end_labels, e.direction);
+        return MakeHasRelationship(columns.Find(e.args[0]->slot), FragmentColumns::kNoColumn, e);
       }
       if (e.args.size() == 2 && IsNodeColumn(*e.args[0], columns) && IsNodeColumn(*e.args[1], columns)) {
-        return MakeHasRelationship(columns.Find(e.args[0]->slot), columns.Find(e.args[1]->slot), e.names,
-                                   e.direction);
+        return MakeHasRelationship(columns.Find(e.args[0]->slot), columns.Find(e.args[1]->slot), e);
       }
       break;
     case ExprOp::kIsNull:

@@ -16,11 +16,9 @@ VectorExpressionPtr MakeNodeProperty(uint32_t column, const std::string& key);
 VectorExpressionPtr MakeRelationshipProperty(uint32_t column, const std::string& key);
 // n:A:B over node column `column`.
 VectorExpressionPtr MakeHasLabels(uint32_t column, const std::vector<std::string>& labels);
-// The optimizer's one-hop EXISTS (planner::ExprOp::kHasRelationship) between node columns.
-VectorExpressionPtr MakeHasRelationship(uint32_t from, uint32_t to, const std::vector<std::string>& types,
-                                        Direction direction);
-// The one-hop EXISTS from node column `from` to any node carrying every one of `labels`.
-VectorExpressionPtr MakeHasNeighbour(uint32_t from, const std::vector<std::string>& types,
-                                     const std::vector<std::string>& labels, Direction direction);
+// The optimizer's one-hop EXISTS (planner::ExprOp::kHasRelationship `has`) from node
+// column `from` to node column `to`, or to any node with has.end_labels when `to` is
+// FragmentColumns::kNoColumn.
+VectorExpressionPtr MakeHasRelationship(uint32_t from, uint32_t to, const planner::BoundExpr& has);
 
 }  // namespace quiver::exec::vector

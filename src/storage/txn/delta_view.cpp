@@ -331,6 +331,26 @@ VectorKind KindOf(const PropertyColumn* column) {
   }
 }
 
+// rows of an Int64, Double or String column in one batch call, into `out` (Reset to the
+// column's kind and size).
+void GatherColumn(const PropertyColumn& column, std::span<const uint64_t> rows, ValueVector& out) {
+  switch (out.kind) {
+    case VectorKind::kString:
+      column.GatherStrings(rows, out.strings.data(), out.valid.data());
+      break;
+    case VectorKind::kInt64:
+      column.GatherSlots(rows, reinterpret_cast<uint64_t*>(out.ints.data()), out.valid.data());
+      break;
+    default: {
+      QUIVER_ASSERT(out.kind == VectorKind::kDouble);
+      std::vector<uint64_t> bits(rows.size());
+      column.GatherSlots(rows, bits.data(), out.valid.data());
+      std::memcpy(out.doubles.data(), bits.data(), bits.size() * sizeof(double));
+      break;
+    }
+  }
+}
+
 }  // namespace
 
 void DeltaView::GatherNodeProperty(std::span<const NodeId> nodes, PropertyKeyId key, ValueVector& out) const {
@@ -343,15 +363,7 @@ void DeltaView::GatherNodeProperty(std::span<const NodeId> nodes, PropertyKeyId 
   if (untouched && (kind == VectorKind::kInt64 || kind == VectorKind::kDouble || kind == VectorKind::kString) &&
       std::all_of(nodes.begin(), nodes.end(), [&](NodeId id) { return id < base_nodes; })) {
     // Every node is the base's: one gather from the typed column.
-    if (kind == VectorKind::kString) {
-      column->GatherStrings(nodes, out.strings.data(), out.valid.data());
-    } else if (kind == VectorKind::kInt64) {
-      column->GatherSlots(nodes, reinterpret_cast<uint64_t*>(out.ints.data()), out.valid.data());
-    } else {
-      std::vector<uint64_t> bits(nodes.size());
-      column->GatherSlots(nodes, bits.data(), out.valid.data());
-      std::memcpy(out.doubles.data(), bits.data(), bits.size() * sizeof(double));
-    }
+    GatherColumn(*column, nodes, out);
     return;
   }
   for (size_t i = 0; i < nodes.size(); ++i) {
@@ -409,15 +421,7 @@ void DeltaView::GatherRelationshipProperty(std::span<const RelId> rels, Property
     if (std::all_of(rels.begin(), rels.end(), [&](RelId r) { return r >= first && r < end; })) {
       std::vector<uint64_t> positions(rels.begin(), rels.end());
       for (uint64_t& p : positions) p -= first;
-      if (kind == VectorKind::kString) {
-        column->GatherStrings(positions, out.strings.data(), out.valid.data());
-      } else if (kind == VectorKind::kInt64) {
-        column->GatherSlots(positions, reinterpret_cast<uint64_t*>(out.ints.data()), out.valid.data());
-      } else {
-        std::vector<uint64_t> bits(positions.size());
-        column->GatherSlots(positions, bits.data(), out.valid.data());
-        std::memcpy(out.doubles.data(), bits.data(), bits.size() * sizeof(double));
-      }
+      GatherColumn(*column, positions, out);
       return;
     }
   }

@@ -96,6 +96,38 @@ TEST(FunctionAggregateTest, Distinct) {  // Aggregation8, Aggregation5 #2
   EXPECT_EQ(Agg("count", {NaN(), NaN()}, true), "1");
 }
 
+// The typed path (UpdateInt, as the vectorized engine calls it) and boxed rows share one
+// notion of "seen": an integer, the float holding it and the boxed integer are one value,
+// on one worker and across a Merge; other values stay apart.
+TEST(FunctionAggregateTest, DistinctIntegersThroughUpdateIntAndUpdateAreOneSet) {
+  auto make = [](const char* name) { return MakeDistinct(FindAggregateFunction(name)->make()); };
+  auto update = [](Aggregator& a, const Value& v) { a.Update(std::span<const Value>(&v, 1)); };
+  std::unique_ptr<Aggregator> count = make("count");
+  for (int64_t v : {5, 7, 5, -3, 7, 0}) count->UpdateInt(v);
+  update(*count, F(5.0));   // 5 again
+  update(*count, F(-0.0));  // 0 again
+  update(*count, I(7));     // 7 again
+  update(*count, F(5.5));
+  update(*count, S("5"));
+  update(*count, Null());
+  EXPECT_EQ(ToTckString(count->Finalize()), "6");  // 5, 7, -3, 0, 5.5, '5'
+
+  std::unique_ptr<Aggregator> left = make("sum"), right = make("sum");
+  for (int64_t v = 0; v < 1000; ++v) left->UpdateInt(v % 300);        // 0..299, many times
+  for (int64_t v = 200; v < 400; ++v) right->UpdateInt(v);            // 200..399
+  update(*right, F(450.0));
+  update(*left, F(450.0));
+  left->Merge(*right);
+  EXPECT_EQ(ToTckString(left->Finalize()), std::to_string(399 * 400 / 2 + 450) + ".0");  // 450.0 first: a float sum
+
+  std::unique_ptr<Aggregator> collect = make("collect");
+  update(*collect, F(2.0));
+  collect->UpdateInt(2);
+  collect->UpdateInt(3);
+  update(*collect, I(3));
+  EXPECT_EQ(ToTckString(collect->Finalize()), "[2.0, 3]");  // the first occurrence of each
+}
+
 TEST(FunctionAggregateTest, StandardDeviation) {
   const std::vector<Value> values{I(2), I(4), I(4), I(4), Null(), I(5), I(5), I(7), I(9)};
   EXPECT_EQ(Agg("stDevP", values), "2.0");
