@@ -185,25 +185,6 @@ double NumberAt(const ValueVector& v, size_t i) {
   return v.kind == VectorKind::kInt64 ? static_cast<double>(v.ints[i]) : v.doubles[i];
 }
 
-template <typename T>
-bool CompareTyped(CmpOp op, T a, T b) {
-  switch (op) {
-    case CmpOp::kEq:
-      return a == b;
-    case CmpOp::kNe:
-      return a != b;
-    case CmpOp::kLt:
-      return a < b;
-    case CmpOp::kGt:
-      return a > b;
-    case CmpOp::kLe:
-      return a <= b;
-    case CmpOp::kGe:
-      return a >= b;
-  }
-  return false;
-}
-
 Ternary CompareValues(CmpOp op, const Value& a, const Value& b) {
   switch (op) {
     case CmpOp::kEq:
@@ -238,25 +219,13 @@ class ComparisonExpression final : public BinaryExpression {
     const bool ids = (a.kind == VectorKind::kNode && b.kind == VectorKind::kNode) ||
                      (a.kind == VectorKind::kRelationship && b.kind == VectorKind::kRelationship);
     if (a.kind == VectorKind::kInt64 && b.kind == VectorKind::kInt64) {
-      for (size_t i = 0; i < chunk.size; ++i) {
-        out.valid[i] = a.valid[i] & b.valid[i];
-        out.ints[i] = CompareTyped(cmp_, a.ints[i], b.ints[i]);
-      }
+      CompareArrays(a.ints, b.ints, a, b, out);
     } else if (a.kind == VectorKind::kDouble && b.kind == VectorKind::kDouble) {
-      for (size_t i = 0; i < chunk.size; ++i) {
-        out.valid[i] = a.valid[i] & b.valid[i];
-        out.ints[i] = CompareTyped(cmp_, a.doubles[i], b.doubles[i]);
-      }
+      CompareArrays(a.doubles, b.doubles, a, b, out);
     } else if (a.kind == VectorKind::kString && b.kind == VectorKind::kString) {
-      for (size_t i = 0; i < chunk.size; ++i) {
-        out.valid[i] = a.valid[i] & b.valid[i];
-        out.ints[i] = CompareTyped(cmp_, a.strings[i], b.strings[i]);
-      }
+      CompareArrays(a.strings, b.strings, a, b, out);
     } else if (ids && (cmp_ == CmpOp::kEq || cmp_ == CmpOp::kNe)) {
-      for (size_t i = 0; i < chunk.size; ++i) {
-        out.valid[i] = a.valid[i] & b.valid[i];
-        out.ints[i] = CompareTyped(cmp_, a.ids[i], b.ids[i]);
-      }
+      CompareArrays(a.ids, b.ids, a, b, out);
     } else {
       for (size_t i = 0; i < chunk.size; ++i) {
         SetTernary(out, i, CompareValues(cmp_, BoxRow(a, i, ctx.graph), BoxRow(b, i, ctx.graph)));
@@ -265,6 +234,32 @@ class ComparisonExpression final : public BinaryExpression {
   }
 
  private:
+  // One loop per operator (the operator fixed at compile time, not a switch per row).
+  template <typename T>
+  void CompareArrays(const std::vector<T>& x, const std::vector<T>& y, const ValueVector& a, const ValueVector& b,
+                     ValueVector& out) const {
+    auto loop = [&](auto compare) {
+      for (size_t i = 0; i < out.size(); ++i) {
+        out.valid[i] = a.valid[i] & b.valid[i];
+        out.ints[i] = compare(x[i], y[i]);
+      }
+    };
+    switch (cmp_) {
+      case CmpOp::kEq:
+        return loop([](const T& p, const T& q) { return p == q; });
+      case CmpOp::kNe:
+        return loop([](const T& p, const T& q) { return p != q; });
+      case CmpOp::kLt:
+        return loop([](const T& p, const T& q) { return p < q; });
+      case CmpOp::kGt:
+        return loop([](const T& p, const T& q) { return p > q; });
+      case CmpOp::kLe:
+        return loop([](const T& p, const T& q) { return p <= q; });
+      case CmpOp::kGe:
+        return loop([](const T& p, const T& q) { return p >= q; });
+    }
+  }
+
   CmpOp cmp_;
 };
 
