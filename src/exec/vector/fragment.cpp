@@ -239,16 +239,24 @@ void Fragment::RunMorsel(NodeId begin, NodeId end, WorkerState& worker, const Si
   }
   worker.neighbours.resize(stages_.size());
   worker.rels.resize(stages_.size());
-  worker.ids.clear();
   std::optional<LabelId> first;
   if (!labels.empty()) first = labels[0];
-  graph.ScanNodes(begin, end, first, worker.ids);
   const size_t vector_size = std::max<uint32_t>(1, ctx.execution().vector_size);
+  // A chunk's ids are scanned for it — id ranges until it is full or the morsel ends —
+  // rather than the whole morsel's at once: a chunk-sized buffer, where a morsel-sized
+  // one (128 KiB) was the allocation glibc maps and unmaps per statement, page faults
+  // and all.
   std::vector<NodeId> ids;
-  for (size_t at = 0; at < worker.ids.size(); at += vector_size) {
+  for (NodeId next = begin; next < end;) {
     ctx.CheckInterrupt();
-    const size_t n = std::min(vector_size, worker.ids.size() - at);
-    ids.assign(worker.ids.begin() + at, worker.ids.begin() + at + n);
+    ids.clear();
+    while (ids.size() < vector_size && next < end) {
+      const NodeId stop = std::min<NodeId>(end, next + (vector_size - ids.size()));
+      graph.ScanNodes(next, stop, first, ids);
+      next = stop;
+    }
+    if (ids.empty()) break;
+    const size_t n = ids.size();
     std::vector<uint8_t>& keep = worker.keep;
     keep.assign(n, 1);
     for (size_t l = 1; l < labels.size(); ++l) graph.FilterByLabel(ids, labels[l], keep);

@@ -28,7 +28,6 @@ struct WorkerState {
   explicit WorkerState(ExecContext& statement);
   ExecContext rows;  // for the row-at-a-time fallbacks; shares the statement's inputs
   EvalContext eval;
-  std::vector<NodeId> ids;
   // Per stage (an expand's adjacency of one node), sized by the fragment.
   std::vector<std::vector<NodeId>> neighbours;
   std::vector<std::vector<RelId>> rels;
