@@ -24,15 +24,20 @@ uint64_t GroupTable::HashKey(const Value* key) const {
   return KeyHash::Finish(h);
 }
 
-void GroupTable::HashRows(const ValueVector* keys, size_t n, const GraphReader& graph,
-                          std::vector<uint64_t>& hashes) const {
-  // KeyHash over the columns, a column at a time: one kind dispatch per column and chunk.
-  hashes.assign(n, KeyHash().state());
+namespace {
+
+// Rows [begin, end) of the key vectors into hashes[0, end - begin): KeyHash over the
+// columns, a column at a time (one kind dispatch per column).
+void HashKeyRows(const ValueVector* keys, size_t key_count, size_t begin, size_t end, const GraphReader& graph,
+                 uint64_t* hashes) {
+  for (size_t i = begin; i < end; ++i) hashes[i - begin] = KeyHash::state();
   const uint64_t null_hash = Hash(Value());
-  for (size_t k = 0; k < key_count_; ++k) {
+  for (size_t k = 0; k < key_count; ++k) {
     const ValueVector& v = keys[k];
     auto add = [&](auto&& hash_of) {
-      for (size_t i = 0; i < n; ++i) hashes[i] = KeyHash::Add(hashes[i], v.valid[i] ? hash_of(i) : null_hash);
+      for (size_t i = begin; i < end; ++i) {
+        hashes[i - begin] = KeyHash::Add(hashes[i - begin], v.valid[i] ? hash_of(i) : null_hash);
+      }
     };
     if (v.kind == VectorKind::kInt64) {
       add([&](size_t i) { return HashInteger(v.ints[i]); });
@@ -42,7 +47,21 @@ void GroupTable::HashRows(const ValueVector* keys, size_t n, const GraphReader& 
       add([&](size_t i) { return Hash(BoxRow(v, i, graph)); });
     }
   }
-  for (uint64_t& h : hashes) h = KeyHash::Finish(h);
+  for (size_t i = begin; i < end; ++i) hashes[i - begin] = KeyHash::Finish(hashes[i - begin]);
+}
+
+}  // namespace
+
+void GroupTable::HashRows(const ValueVector* keys, size_t n, const GraphReader& graph,
+                          std::vector<uint64_t>& hashes) const {
+  hashes.resize(n);
+  HashKeyRows(keys, key_count_, 0, n, graph, hashes.data());
+}
+
+uint64_t GroupTable::HashRow(const ValueVector* keys, size_t row, const GraphReader& graph) const {
+  uint64_t hash = 0;
+  HashKeyRows(keys, key_count_, row, row + 1, graph, &hash);
+  return hash;
 }
 
 bool GroupTable::RowEquals(size_t group, const ValueVector* keys, size_t row, const GraphReader& graph) const {
@@ -118,6 +137,7 @@ void GroupTable::Clear() {
   std::vector<std::unique_ptr<Aggregator>>().swap(aggregators_);
   std::vector<uint64_t>().swap(hashes_);
   std::vector<uint32_t>().swap(slots_);
+  std::vector<RecentInt>().swap(recent_);
   charge_.Reset();
 }
 

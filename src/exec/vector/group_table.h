@@ -41,11 +41,10 @@ class GroupTable {
   template <typename Make>
   void FindOrInsertRows(const ValueVector* keys, size_t n, const GraphReader& graph, Make&& make,
                         std::vector<uint32_t>& groups) {
-    HashRows(keys, n, graph, row_hashes_);
     groups.resize(n);
-    for (size_t row = 0; row < n; ++row) {
-      groups[row] = static_cast<uint32_t>(Find(
-          row_hashes_[row], [&](size_t g) { return RowEquals(g, keys, row, graph); },
+    auto find = [&](size_t row, uint64_t hash) {
+      return static_cast<uint32_t>(Find(
+          hash, [&](size_t g) { return RowEquals(g, keys, row, graph); },
           [&] {
             std::vector<Value> key;
             key.reserve(key_count_);
@@ -53,7 +52,26 @@ class GroupTable {
             return key;
           },
           make));
+    };
+    if (key_count_ == 1 && keys[0].kind == VectorKind::kInt64) {
+      // One integer key: a direct-mapped cache of recent (value, group) pairs answers the
+      // common low-cardinality case (a year, a bucket) without probing the table.
+      // The key is hashed only on a miss.
+      const ValueVector& v = keys[0];
+      if (recent_.empty()) recent_.assign(kRecent, RecentInt{});
+      for (size_t row = 0; row < n; ++row) {
+        if (!v.valid[row]) {
+          groups[row] = find(row, HashRow(keys, row, graph));
+          continue;
+        }
+        RecentInt& r = recent_[static_cast<uint64_t>(v.ints[row]) & (kRecent - 1)];
+        if (r.group == 0 || r.value != v.ints[row]) r = {v.ints[row], find(row, HashRow(keys, row, graph)) + 1};
+        groups[row] = r.group - 1;
+      }
+      return;
     }
+    HashRows(keys, n, graph, row_hashes_);
+    for (size_t row = 0; row < n; ++row) groups[row] = find(row, row_hashes_[row]);
   }
   // Room for `groups` in all, at once (the dense path knows how many it will add).
   void Reserve(size_t groups);
@@ -97,6 +115,8 @@ class GroupTable {
   bool KeyEquals(size_t group, const Value* key) const;
   // hashes[i] = HashKey of row i's key, one key column at a time.
   void HashRows(const ValueVector* keys, size_t n, const GraphReader& graph, std::vector<uint64_t>& hashes) const;
+  // The same for one row.
+  uint64_t HashRow(const ValueVector* keys, size_t row, const GraphReader& graph) const;
   bool RowEquals(size_t group, const ValueVector* keys, size_t row, const GraphReader& graph) const;
   void Append(std::vector<Value> key, uint64_t hash, std::vector<std::unique_ptr<Aggregator>> aggregators);
   void Grow();
@@ -109,6 +129,14 @@ class GroupTable {
   std::vector<uint64_t> hashes_;
   std::vector<uint32_t> slots_;  // group + 1; 0: empty. A power of two, at most half full
   std::vector<uint64_t> row_hashes_;  // FindOrInsertRows' scratch
+  // FindOrInsertRows with one integer key: group + 1 of a recent value (0: none). Groups
+  // never move, so an entry stays true until Clear.
+  struct RecentInt {
+    int64_t value = 0;
+    uint32_t group = 0;
+  };
+  static constexpr size_t kRecent = 1024;
+  std::vector<RecentInt> recent_;
   MemoryCharge charge_;
 };
 
