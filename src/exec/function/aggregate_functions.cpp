@@ -130,6 +130,18 @@ class Sum final : public Aggregator {
     numbers_.AddFloat(v);
     CheckNotMixed();
   }
+  void UpdateInts(std::span<const int64_t> values, std::span<const uint8_t> valid) override {
+    for (size_t i = 0; i < values.size(); ++i) {
+      if (valid[i]) numbers_.AddInt(values[i]);
+    }
+    CheckNotMixed();
+  }
+  void UpdateFloats(std::span<const double> values, std::span<const uint8_t> valid) override {
+    for (size_t i = 0; i < values.size(); ++i) {
+      if (valid[i]) numbers_.AddFloat(values[i]);
+    }
+    CheckNotMixed();
+  }
   void Merge(Aggregator& other) override {
     Sum& o = SameKind<Sum>(other);
     numbers_.Merge(o.numbers_);
@@ -159,6 +171,16 @@ class Avg final : public Aggregator {
   }
   void UpdateInt(int64_t v) override { sum_.AddInt(v); }
   void UpdateFloat(double v) override { sum_.AddFloat(v); }
+  void UpdateInts(std::span<const int64_t> values, std::span<const uint8_t> valid) override {
+    for (size_t i = 0; i < values.size(); ++i) {
+      if (valid[i]) sum_.AddInt(values[i]);
+    }
+  }
+  void UpdateFloats(std::span<const double> values, std::span<const uint8_t> valid) override {
+    for (size_t i = 0; i < values.size(); ++i) {
+      if (valid[i]) sum_.AddFloat(values[i]);
+    }
+  }
   void Merge(Aggregator& other) override { sum_.Merge(SameKind<Avg>(other).sum_); }
   Value Finalize() override {
     if (sum_.count() == 0) return Value::Null();
@@ -183,6 +205,18 @@ class Extreme final : public Aggregator {
       return;
     }
     Offer(Value::Int(v));
+  }
+  // The chunk's own extreme first: integers order as numbers, so one UpdateInt with it is
+  // the same state change as one per value.
+  void UpdateInts(std::span<const int64_t> values, std::span<const uint8_t> valid) override {
+    bool any = false;
+    int64_t best = 0;
+    for (size_t i = 0; i < values.size(); ++i) {
+      if (!valid[i]) continue;
+      best = !any ? values[i] : (kSign > 0 ? std::max(best, values[i]) : std::min(best, values[i]));
+      any = true;
+    }
+    if (any) UpdateInt(best);
   }
   void UpdateFloat(double v) override {
     if (best_.IsFloat() && v != best_.AsFloat() && !std::isnan(v) && !std::isnan(best_.AsFloat())) {

@@ -105,6 +105,19 @@ class Aggregator {
     const Value arg = Value::Float(v);
     Update(std::span<const Value>(&arg, 1));
   }
+  // UpdateInt (UpdateFloat) with each value whose valid byte is set, in order: a chunk of
+  // one group's rows in one call. sum, avg, min and max override them with loops that
+  // make no call per value.
+  virtual void UpdateInts(std::span<const int64_t> values, std::span<const uint8_t> valid) {
+    for (size_t i = 0; i < values.size(); ++i) {
+      if (valid[i]) UpdateInt(values[i]);
+    }
+  }
+  virtual void UpdateFloats(std::span<const double> values, std::span<const uint8_t> valid) {
+    for (size_t i = 0; i < values.size(); ++i) {
+      if (valid[i]) UpdateFloat(values[i]);
+    }
+  }
   // Folds another partial state of the same function (made by the same factory, with the
   // same DISTINCT wrapping) into this one: morsel-parallel aggregation builds one state per
   // worker and merges them. `other` is left in an unspecified state.

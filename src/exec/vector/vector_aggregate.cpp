@@ -42,12 +42,25 @@ class VectorAggregateOp final : public PhysicalOperator {
       : PhysicalOperator(logical), fragment_(std::move(fragment)) {
     const auto& columns = fragment_->columns();
     for (const auto& key : logical.keys) keys_.push_back(CompileExpression(*key, columns));
+    std::vector<std::pair<std::string, std::pair<size_t, size_t>>> written;  // argument text → first
     for (const auto& spec : logical.aggregates) {
       Compiled c;
       c.count = IsCount(spec);
       c.star = spec.function == nullptr;
       c.index = c.count ? count_aggregates_++ : other_aggregates_++;
-      for (const auto& a : spec.args) c.args.push_back(CompileExpression(*a, columns));
+      for (const auto& a : spec.args) {
+        const std::pair<size_t, size_t> here{aggregates_.size(), c.args.size()};
+        c.args.push_back(CompileExpression(*a, columns));
+        c.same_as.push_back(here);
+        if (!Deterministic(*a) || HasSubquery(*a)) continue;
+        const std::string text = planner::ToString(*a);
+        auto it = std::find_if(written.begin(), written.end(), [&](const auto& w) { return w.first == text; });
+        if (it != written.end()) {
+          c.same_as.back() = it->second;
+        } else {
+          written.emplace_back(text, here);
+        }
+      }
       c.typed = !c.count && spec.args.size() == 1;
       aggregates_.push_back(std::move(c));
       order_independent_ = order_independent_ && OrderIndependent(spec);
@@ -98,6 +111,9 @@ class VectorAggregateOp final : public PhysicalOperator {
     bool star = false;
     size_t index = 0;  // among the counts, or among the other aggregates
     std::vector<VectorExpressionPtr> args;
+    // Per argument, the (aggregate, argument) whose vector it reuses: itself, or the
+    // first written the same way (deterministic, no subquery).
+    std::vector<std::pair<size_t, size_t>> same_as;
   };
 
   // One worker's aggregation state: a group table, or per node id the rows seen and
@@ -191,12 +207,21 @@ class VectorAggregateOp final : public PhysicalOperator {
 
   void Consume(DataChunk& chunk, WorkerState& worker, Partial& partial) const {
     const size_t n = chunk.size;
-    // Each aggregate's arguments (count(x) reads only the first one's validity).
-    std::vector<std::vector<ValueVector>> args(aggregates_.size());
+    // Each aggregate's arguments (count(x) reads only the first one's validity); an
+    // argument written like an earlier one (min(p.age), max(p.age)) is evaluated once.
+    std::vector<std::vector<ValueVector>> evaluated(aggregates_.size());
+    std::vector<std::vector<const ValueVector*>> args(aggregates_.size());
     for (size_t a = 0; a < aggregates_.size(); ++a) {
-      args[a].resize(aggregates_[a].args.size());
-      for (size_t j = 0; j < aggregates_[a].args.size(); ++j)
-        aggregates_[a].args[j]->Evaluate(chunk, worker.eval, args[a][j]);
+      evaluated[a].resize(aggregates_[a].args.size());
+      for (size_t j = 0; j < aggregates_[a].args.size(); ++j) {
+        const auto [sa, sj] = aggregates_[a].same_as[j];
+        if (sa != a || sj != j) {
+          args[a].push_back(args[sa][sj]);
+          continue;
+        }
+        aggregates_[a].args[j]->Evaluate(chunk, worker.eval, evaluated[a][j]);
+        args[a].push_back(&evaluated[a][j]);
+      }
     }
     if (dense_) {
       const size_t stride = 1 + count_aggregates_;
@@ -210,7 +235,7 @@ class VectorAggregateOp final : public PhysicalOperator {
         const int64_t m = static_cast<int64_t>(chunk.Multiplicity(i));
         slot[0] += m;
         for (size_t a = 0; a < aggregates_.size(); ++a) {
-          slot[1 + aggregates_[a].index] += aggregates_[a].star ? m : args[a][0].valid[i] * m;
+          slot[1 + aggregates_[a].index] += aggregates_[a].star ? m : args[a][0]->valid[i] * m;
         }
       }
       return;
@@ -232,28 +257,51 @@ class VectorAggregateOp final : public PhysicalOperator {
     for (size_t a = 0; a < aggregates_.size(); ++a) {
       const Compiled& c = aggregates_[a];
       if (!c.count) continue;
-      const ValueVector* arg = c.star ? nullptr : &args[a][0];
+      const ValueVector* arg = c.star ? nullptr : args[a][0];
       for (size_t i = 0; i < n; ++i) {
         const int64_t m = static_cast<int64_t>(chunk.Multiplicity(i));
         table.counts(groups[i])[c.index] += arg == nullptr ? m : arg->valid[i] * m;
       }
     }
     if (other_aggregates_ == 0) return;
+    if (keys.empty() && n > 0) {
+      // One group: each typed argument's chunk in one call (Aggregator::UpdateInts).
+      bool all_typed = true;
+      for (size_t a = 0; a < aggregates_.size(); ++a) {
+        const Compiled& c = aggregates_[a];
+        if (c.count) continue;
+        const ValueVector& v = *args[a][0];
+        const bool typed = c.typed && (v.kind == VectorKind::kInt64 || v.kind == VectorKind::kDouble);
+        all_typed = all_typed && typed;
+        if (!typed) continue;
+        Aggregator& aggregator = table.aggregator(groups[0], c.index);
+        const uint64_t before = aggregator.held_bytes();
+        if (v.kind == VectorKind::kInt64) {
+          aggregator.UpdateInts(v.ints, v.valid);
+        } else {
+          aggregator.UpdateFloats(v.doubles, v.valid);
+        }
+        table.ChargeGrowth(aggregator.held_bytes() - before);
+      }
+      if (all_typed) return;
+    }
+    const bool batched = keys.empty();
     for (size_t i = 0; i < n; ++i) {
       const size_t g = groups[i];
       for (size_t a = 0; a < aggregates_.size(); ++a) {
         const Compiled& c = aggregates_[a];
         if (c.count) continue;
+        const ValueVector& v = *args[a][0];
+        if (batched && c.typed && (v.kind == VectorKind::kInt64 || v.kind == VectorKind::kDouble)) continue;
         Aggregator& aggregator = table.aggregator(g, c.index);
         const uint64_t before = aggregator.held_bytes();
-        const ValueVector& v = args[a][0];
         if (c.typed && v.kind == VectorKind::kInt64) {
           if (v.valid[i]) aggregator.UpdateInt(v.ints[i]);
         } else if (c.typed && v.kind == VectorKind::kDouble) {
           if (v.valid[i]) aggregator.UpdateFloat(v.doubles[i]);
         } else {
           row_args.clear();
-          for (const ValueVector& arg : args[a]) row_args.push_back(BoxRow(arg, i, graph));
+          for (const ValueVector* arg : args[a]) row_args.push_back(BoxRow(*arg, i, graph));
           aggregator.Update(row_args);
         }
         table.ChargeGrowth(aggregator.held_bytes() - before);

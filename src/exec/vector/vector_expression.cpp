@@ -148,6 +148,10 @@ class LogicExpression final : public VectorExpression {
     }
     for (size_t a = 1; a < args_.size(); ++a) {
       args_[a]->Evaluate(chunk, ctx, v);
+      if (v.kind == VectorKind::kBool && (op_ == ExprOp::kAnd || op_ == ExprOp::kOr)) {
+        CombineBooleans(v, out);
+        continue;
+      }
       for (size_t i = 0; i < chunk.size; ++i) {
         Ternary acc = TernaryAt(out, i);
         Ternary t = TernaryAt(v, i);
@@ -158,6 +162,21 @@ class LogicExpression final : public VectorExpression {
   bool MayThrow() const override { return args_[0]->MayThrow(); }
 
  private:
+  // out = out AND v (OR v) over boolean vectors, three-valued, without a branch per row:
+  // AND is false where either side is false, true where both are true, else null.
+  void CombineBooleans(const ValueVector& v, ValueVector& out) const {
+    const bool is_and = op_ == ExprOp::kAnd;
+    for (size_t i = 0; i < out.size(); ++i) {
+      const uint8_t x_valid = out.valid[i], y_valid = v.valid[i];
+      const uint8_t x = out.ints[i] != 0, y = v.ints[i] != 0;
+      // The value that decides alone (false for AND, true for OR), on either side.
+      const uint8_t decides = is_and ? ((x_valid & !x) | (y_valid & !y)) : ((x_valid & x) | (y_valid & y));
+      const uint8_t both = x_valid & y_valid;
+      out.valid[i] = decides | both;
+      out.ints[i] = is_and ? (both & x & y) : decides;
+    }
+  }
+
   ExprOp op_;
   std::vector<VectorExpressionPtr> args_;
 };
