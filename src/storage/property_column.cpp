@@ -183,9 +183,19 @@ namespace {
 template <typename T>
 void GatherAscendingAs(const std::byte* values, const UIntArray& words, uint64_t first, uint64_t first_word,
                        std::span<const uint64_t> rows, uint64_t* slots, uint8_t* present) {
+  // The bitmap's words as plain loads (they are 64-bit words, verified by the Slice),
+  // not a width dispatch per row.
+  const std::byte* word_bytes = words.data();
+  const bool plain_words = words.width() == 8;
+  auto word = [&](uint64_t w) {
+    if (!plain_words) return words[w];
+    uint64_t bits;
+    std::memcpy(&bits, word_bytes + w * 8, 8);
+    return bits;
+  };
   for (size_t i = 0; i < rows.size(); ++i) {
     const uint64_t r = rows[i];
-    const auto p = static_cast<uint8_t>((words[r / 64 - first_word] >> (r % 64)) & 1);
+    const auto p = static_cast<uint8_t>((word(r / 64 - first_word) >> (r % 64)) & 1);
     T v;
     std::memcpy(&v, values + (r - first) * sizeof(T), sizeof(T));
     present[i] = p;

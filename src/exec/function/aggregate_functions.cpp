@@ -54,6 +54,15 @@ class NumericSum {
     any_float_ = true;
     ++count_;
   }
+  // AddFloat for each valid value, the floats through ExactSum::AddAll.
+  void AddFloats(std::span<const double> values, std::span<const uint8_t> valid) {
+    int64_t added = 0;
+    for (uint8_t v : valid) added += v != 0;
+    if (added == 0) return;
+    floats_.AddAll(values, valid);
+    any_float_ = true;
+    count_ += added;
+  }
   void Merge(const NumericSum& other) {
     ints_ += other.ints_;
     floats_.Merge(other.floats_);
@@ -137,9 +146,7 @@ class Sum final : public Aggregator {
     CheckNotMixed();
   }
   void UpdateFloats(std::span<const double> values, std::span<const uint8_t> valid) override {
-    for (size_t i = 0; i < values.size(); ++i) {
-      if (valid[i]) numbers_.AddFloat(values[i]);
-    }
+    numbers_.AddFloats(values, valid);
     CheckNotMixed();
   }
   void Merge(Aggregator& other) override {
@@ -177,9 +184,7 @@ class Avg final : public Aggregator {
     }
   }
   void UpdateFloats(std::span<const double> values, std::span<const uint8_t> valid) override {
-    for (size_t i = 0; i < values.size(); ++i) {
-      if (valid[i]) sum_.AddFloat(values[i]);
-    }
+    sum_.AddFloats(values, valid);
   }
   void Merge(Aggregator& other) override { sum_.Merge(SameKind<Avg>(other).sum_); }
   Value Finalize() override {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 #include <random>
 #include <vector>
@@ -52,6 +53,53 @@ TEST(ExactSum, NoOrderAndNoSplitChangesTheAnswer) {
     right.Merge(left);
     EXPECT_EQ(right.Value(), expected);
     EXPECT_EQ(SumOf(xs), expected);
+  }
+}
+
+// AddAll (a chunk at once: 128-bit integers where the exponents allow) reaches the
+// answer one Add per value reaches, bit for bit: narrow and wide exponent spreads, signs,
+// zeros, subnormals, nulls skipped, non-finite values, chunks added after other values.
+TEST(ExactSum, AddAllIsAddForEachValidValue) {
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  const double inf = std::numeric_limits<double>::infinity();
+  auto chunk = [&](int spread, int at) {
+    std::vector<double> xs(1 + rng() % 3000);
+    std::uniform_int_distribution<int> exponent(at, at + spread);
+    for (double& x : xs) {
+      switch (rng() % 16) {
+        case 0: x = 0.0; break;
+        case 1: x = -0.0; break;
+        default: x = std::ldexp(unit(rng), exponent(rng)); break;
+      }
+    }
+    return xs;
+  };
+  struct Case {
+    int spread, at;
+  };
+  const Case cases[] = {{0, 0}, {3, -2}, {40, -20}, {60, 100}, {61, 0}, {200, -100}, {10, -1070}, {5, 900},
+                        {20, 1000}};
+  for (const Case& c : cases) {
+    for (int round = 0; round < 20; ++round) {
+      std::vector<double> xs = chunk(c.spread, c.at);
+      std::vector<uint8_t> valid(xs.size());
+      for (auto& v : valid) v = rng() % 5 != 0;
+      if (round == 3) xs[rng() % xs.size()] = inf;
+      if (round == 4) xs[rng() % xs.size()] = std::nan("");
+      if (round == 5) std::fill(valid.begin(), valid.end(), 0);
+      ExactSum each, all;
+      const double before = unit(rng) * 1e3;  // the state is not empty when a chunk comes
+      each.Add(before);
+      all.Add(before);
+      for (size_t i = 0; i < xs.size(); ++i) {
+        if (valid[i]) each.Add(xs[i]);
+      }
+      all.AddAll(xs, valid);
+      const double a = each.Value(), b = all.Value();
+      EXPECT_TRUE((std::isnan(a) && std::isnan(b)) || std::bit_cast<uint64_t>(a) == std::bit_cast<uint64_t>(b))
+          << "spread " << c.spread << " at " << c.at << " round " << round << ": " << a << " vs " << b;
+    }
   }
 }
 
