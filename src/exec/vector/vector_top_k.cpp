@@ -24,7 +24,7 @@ struct Entry {
 class VectorTopKOp final : public PhysicalOperator {
  public:
   VectorTopKOp(const planner::LogicalSort& logical, std::unique_ptr<Fragment> fragment)
-      : PhysicalOperator(logical), fragment_(std::move(fragment)) {
+      : PhysicalOperator(logical), fragment_(std::move(fragment)), descending_(logical.descending) {
     for (const auto& e : logical.keys) keys_.push_back(CompileExpression(*e, fragment_->columns()));
   }
 
@@ -64,7 +64,7 @@ class VectorTopKOp final : public PhysicalOperator {
  private:
   // Does a come before b in the output?
   bool Before(const Entry& a, const Entry& b) const {
-    const auto& descending = logical().As<planner::LogicalSort>().descending;
+    const auto& descending = descending_;
     for (size_t e = 0; e < a.keys.size(); ++e) {
       int c = OrderCompare(a.keys[e], b.keys[e]);
       if (descending[e]) c = -c;
@@ -90,7 +90,7 @@ class VectorTopKOp final : public PhysicalOperator {
     } else {
       return false;
     }
-    if (logical().As<planner::LogicalSort>().descending[0]) c = -c;
+    if (descending_[0]) c = -c;
     return c > 0;
   }
 
@@ -171,6 +171,9 @@ class VectorTopKOp final : public PhysicalOperator {
   }
 
   std::unique_ptr<Fragment> fragment_;
+  // Per sort key, whether it sorts descending: read per row (Before, WorseOnFirstKey),
+  // so kept here rather than looked up through the logical operator each time.
+  std::vector<bool> descending_;
   std::vector<VectorExpressionPtr> keys_;
   size_t k_ = SIZE_MAX;
   std::vector<Entry> result_;
