@@ -113,8 +113,9 @@ class GraphReader {
   virtual bool HasRelationship(NodeId from, NodeId to, Direction direction, std::span<const RelTypeId> types) const;
   // Whether `from` has a relationship in `direction` whose type is in `types` (any when
   // empty) to a node carrying every one of `labels`: the pattern predicate
-  // (from)-[:T]->(:L) of one bound node. Labels every node carries cost nothing: it is
-  // then a degree, read from the CSR offsets.
+  // (from)-[:T]->(:L) of one bound node. Without labels it is a degree, read from the CSR
+  // offsets: callers drop the labels every node carries first (DropLabelsOnEveryNode),
+  // once per batch rather than once per call.
   bool HasNeighbour(NodeId from, Direction direction, std::span<const RelTypeId> types,
                     std::span<const LabelId> labels) const;
 
@@ -130,6 +131,9 @@ class GraphReader {
   // Whether every live node carries `label`, as the counts tell (false where they do not
   // know): a label test that then needs no lookup per node.
   bool LabelOnEveryNode(LabelId label) const;
+  // Removes from `labels` those every live node carries: what is left is what a label
+  // test must check.
+  void DropLabelsOnEveryNode(std::vector<LabelId>& labels) const;
 
   // ---- batch reads, for the vectorized engine (exec/vector/): one call per batch of
   // rows, not per row. The defaults (graph_reader.cpp) loop over the reads above; a store

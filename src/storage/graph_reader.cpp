@@ -49,14 +49,16 @@ bool GraphReader::HasRelationship(NodeId from, NodeId to, Direction direction,
 bool GraphReader::HasNeighbour(NodeId from, Direction direction, std::span<const RelTypeId> types,
                                std::span<const LabelId> labels) const {
   if (!NodeExists(from)) return false;
-  if (std::all_of(labels.begin(), labels.end(), [this](LabelId l) { return LabelOnEveryNode(l); })) {
-    return Degree(from, direction, types) > 0;
-  }
+  if (labels.empty()) return Degree(from, direction, types) > 0;
   std::vector<Adjacent> adjacent;
   Expand(from, direction, types, adjacent);
   return std::any_of(adjacent.begin(), adjacent.end(), [&](const Adjacent& a) {
     return std::all_of(labels.begin(), labels.end(), [&](LabelId l) { return HasLabel(a.neighbour, l); });
   });
+}
+
+void GraphReader::DropLabelsOnEveryNode(std::vector<LabelId>& labels) const {
+  std::erase_if(labels, [this](LabelId l) { return LabelOnEveryNode(l); });
 }
 
 bool GraphReader::LabelOnEveryNode(LabelId label) const {

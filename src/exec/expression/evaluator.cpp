@@ -152,6 +152,7 @@ Value HasRelationship(const BoundExpr& e, Value* row, ExecContext& ctx) {
     if (!ResolveTypeNames(e.names, ctx, types) || !ResolveLabelNames(e.end_labels, ctx, labels)) {
       return Value::Bool(false);
     }
+    ctx.graph().DropLabelsOnEveryNode(labels);
     return Value::Bool(ctx.graph().HasNeighbour(from.AsNode().id, e.direction, types, labels));
   }
   const Value to = Evaluate(*e.args[1], row, ctx);

@@ -374,12 +374,12 @@ void Fragment::Expand(size_t stage, DataChunk& chunk, WorkerState& worker, const
     if (!label) return;  // no node carries it
     labels.push_back(*label);
   }
-  // Factorized with nothing to test per neighbour (no end bound, no earlier relationship,
-  // labels every node carries): a node's matches are its degree, read from the CSR
+  // A label every node carries tests nothing: dropped once per chunk, not checked per
+  // neighbour. Factorized with nothing left to test per neighbour (no end bound, no
+  // earlier relationship, no label): a node's matches are its degree, read from the CSR
   // offsets, not a listing of its neighbours.
-  const bool by_degree = s.factorized && !op.into && s.distinct_from.empty() &&
-                         std::all_of(labels.begin(), labels.end(),
-                                     [&](LabelId l) { return ctx.graph().LabelOnEveryNode(l); });
+  ctx.graph().DropLabelsOnEveryNode(labels);
+  const bool by_degree = s.factorized && !op.into && s.distinct_from.empty() && labels.empty();
   std::vector<uint8_t> keep;  // this stage's own: a flush runs the stages above
   for (size_t i = 0; i < chunk.size; ++i) {
     if (by_degree) {

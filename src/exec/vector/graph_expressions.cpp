@@ -79,8 +79,8 @@ class HasLabelsExpression final : public VectorExpression {
 
 // The optimizer's one-hop EXISTS per row. Between two node columns, (a)-[:T]->(b):
 // GraphReader::HasRelationship, a binary search in a's sorted adjacency. To a new end,
-// (a)-[:T]->(:L): a degree when every node carries the labels (checked once per chunk),
-// else GraphReader::HasNeighbour. A null end has no relationship (false), as the
+// (a)-[:T]->(:L): GraphReader::HasNeighbour, with the labels every node carries dropped
+// once per chunk (none left: a degree). A null end has no relationship (false), as the
 // subplan this replaces finds no row.
 class HasRelationshipExpression final : public VectorExpression {
  public:
@@ -111,12 +111,9 @@ class HasRelationshipExpression final : public VectorExpression {
       if (!label) return;  // no node carries it: false everywhere
       labels.push_back(*label);
     }
-    const bool any_node =
-        std::all_of(labels.begin(), labels.end(), [&](LabelId l) { return ctx.graph.LabelOnEveryNode(l); });
+    ctx.graph.DropLabelsOnEveryNode(labels);  // once per chunk
     for (size_t i = 0; i < chunk.size; ++i) {
-      if (!from.valid[i]) continue;
-      out.ints[i] = any_node ? ctx.graph.Degree(from.ids[i], direction_, types) > 0
-                             : ctx.graph.HasNeighbour(from.ids[i], direction_, types, labels);
+      out.ints[i] = from.valid[i] && ctx.graph.HasNeighbour(from.ids[i], direction_, types, labels);
     }
   }
 
