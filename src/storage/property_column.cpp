@@ -1,6 +1,7 @@
 #include "storage/property_column.h"
 
 #include <algorithm>
+#include <bit>
 
 #include <cstdio>
 #include <cstring>
@@ -179,10 +180,11 @@ Result<PropertyColumn> PropertyColumn::Open(const SectionFile& f, uint64_t rows)
 
 namespace {
 
-// slots[i] = values[rows[i] - first] where present: the element width fixed at compile time.
-template <typename T>
+// slots[i] = values[rows[i] - first] where present: the element width fixed at compile
+// time, a slot's bits stored as Slot (uint64_t, or double for a float column).
+template <typename T, typename Slot>
 void GatherAscendingAs(const std::byte* values, const UIntArray& words, uint64_t first, uint64_t first_word,
-                       std::span<const uint64_t> rows, uint64_t* slots, uint8_t* present) {
+                       std::span<const uint64_t> rows, Slot* slots, uint8_t* present) {
   // The bitmap's words as plain loads (they are 64-bit words, verified by the Slice),
   // not a width dispatch per row.
   const std::byte* word_bytes = words.data();
@@ -199,7 +201,7 @@ void GatherAscendingAs(const std::byte* values, const UIntArray& words, uint64_t
     T v;
     std::memcpy(&v, values + (r - first) * sizeof(T), sizeof(T));
     present[i] = p;
-    slots[i] = p ? uint64_t{v} : 0;
+    slots[i] = std::bit_cast<Slot>(p ? uint64_t{v} : uint64_t{0});
   }
 }
 
@@ -211,7 +213,8 @@ bool PropertyColumn::PresenceWords(uint64_t first, uint64_t last, UIntArray& wor
   return words.size() == last / 64 + 1 - first / 64;
 }
 
-bool PropertyColumn::GatherAscending(std::span<const uint64_t> rows, uint64_t* slots, uint8_t* present) const {
+template <typename Slot>
+bool PropertyColumn::GatherAscending(std::span<const uint64_t> rows, Slot* slots, uint8_t* present) const {
   const uint64_t first = rows.front();
   const uint64_t last = rows.back();
   // The span the rows fall in is verified once here (Slice), not once per element.
@@ -285,7 +288,8 @@ void PropertyColumn::GatherStrings(std::span<const uint64_t> rows, std::string_v
   }
 }
 
-void PropertyColumn::GatherSlots(std::span<const uint64_t> rows, uint64_t* slots, uint8_t* present) const {
+template <typename Slot>
+void PropertyColumn::GatherSlotsAs(std::span<const uint64_t> rows, Slot* slots, uint8_t* present) const {
   const size_t n = rows.size();
   // A chunk from a scan, filtered or not, holds ascending ids: one span to verify, and an
   // access pattern the hardware prefetches by itself.
@@ -299,8 +303,16 @@ void PropertyColumn::GatherSlots(std::span<const uint64_t> rows, uint64_t* slots
     }
     const uint64_t row = rows[i];
     present[i] = IsPresent(row) ? 1 : 0;
-    slots[i] = present[i] ? SlotAt(row) : 0;
+    slots[i] = std::bit_cast<Slot>(present[i] ? SlotAt(row) : uint64_t{0});
   }
+}
+
+void PropertyColumn::GatherSlots(std::span<const uint64_t> rows, uint64_t* slots, uint8_t* present) const {
+  GatherSlotsAs(rows, slots, present);
+}
+
+void PropertyColumn::GatherDoubles(std::span<const uint64_t> rows, double* values, uint8_t* present) const {
+  GatherSlotsAs(rows, values, present);
 }
 
 double PropertyColumn::DoubleAt(uint64_t row) const {

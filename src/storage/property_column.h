@@ -57,6 +57,8 @@ class PropertyColumn {
   // reads of rows a few ahead prefetched: a gather of random rows is bound by memory
   // latency, and overlapping the misses is most of its speed.
   void GatherSlots(std::span<const uint64_t> rows, uint64_t* slots, uint8_t* present) const;
+  // Double columns: GatherSlots with the values as doubles.
+  void GatherDoubles(std::span<const uint64_t> rows, double* values, uint8_t* present) const;
   // String columns: for each of `rows`, present[i] and (where present) a view of its bytes
   // in the mapped heap, checked like StringAt. Ascending rows verify their offsets and
   // heap bytes once per batch; others prefetch a few rows ahead, as GatherSlots does.
@@ -72,7 +74,10 @@ class PropertyColumn {
  private:
   // GatherSlots for ascending rows; false (nothing written that matters) where the
   // arrays do not cover them, for the general path to handle.
-  bool GatherAscending(std::span<const uint64_t> rows, uint64_t* slots, uint8_t* present) const;
+  template <typename Slot>
+  bool GatherAscending(std::span<const uint64_t> rows, Slot* slots, uint8_t* present) const;
+  template <typename Slot>
+  void GatherSlotsAs(std::span<const uint64_t> rows, Slot* slots, uint8_t* present) const;
   bool GatherStringsAscending(std::span<const uint64_t> rows, std::string_view* strings, uint8_t* present) const;
   // The presence bitmap's words for rows [first, last], verified once (Slice); false where
   // the column or the bitmap does not cover them.

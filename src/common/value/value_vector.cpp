@@ -1,5 +1,6 @@
 #include "common/value/value_vector.h"
 
+#include <cstring>
 #include <type_traits>
 
 #include "common/assert.h"
@@ -189,6 +190,22 @@ void ValueVector::Gather(const ValueVector& from, std::span<const uint32_t> rows
       GatherArray(from.boxed, rows, boxed);
       break;
   }
+}
+
+size_t CountSet(std::span<const uint8_t> flags) {
+  constexpr uint64_t kLowBits = 0x0101010101010101ULL;
+  const size_t n = flags.size();
+  size_t set = 0, i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, flags.data() + i, 8);
+    w |= w >> 4;  // each byte's bits folded into its lowest: 1 where the byte is nonzero
+    w |= w >> 2;
+    w |= w >> 1;
+    set += ((w & kLowBits) * kLowBits) >> 56;  // the sum of the eight 0/1 bytes
+  }
+  for (; i < n; ++i) set += flags[i] != 0;
+  return set;
 }
 
 void ValueVector::Compact(std::span<const uint8_t> keep) {

@@ -30,6 +30,9 @@ namespace quiver {
 
 enum class VectorKind : uint8_t { kInt64, kDouble, kBool, kNode, kRelationship, kString, kBoxed };
 
+// How many of the flags are set (nonzero): eight at a time.
+size_t CountSet(std::span<const uint8_t> flags);
+
 class ValueVector {
  public:
   VectorKind kind = VectorKind::kBoxed;

@@ -15,8 +15,7 @@ uint32_t FragmentColumns::Add(planner::SlotId slot, Holds holds) {
 }
 
 void DataChunk::Compact(const std::vector<uint8_t>& keep) {
-  size_t kept = 0;
-  for (uint8_t k : keep) kept += k != 0;
+  const size_t kept = CountSet(keep);
   if (kept == size) return;
   for (auto& column : columns) {
     if (column.size() == size) column.Compact(keep);

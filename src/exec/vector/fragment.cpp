@@ -6,6 +6,7 @@
 #include "common/stack_guard.h"
 #include "exec/expression/evaluator.h"
 #include "exec/operator/expand_common.h"
+#include "exec/vector/comparison_filter.h"
 #include "ingest/worker_pool.h"
 
 namespace quiver::exec::vector {
@@ -22,8 +23,19 @@ constexpr size_t kMaxStages = 64;
 
 struct Fragment::Stage {
   const LogicalOperator* op = nullptr;
-  // kFilter
+  // kFilter: a predicate evaluated into a boolean vector, or (predicate null) a run of
+  // Filters comparing one operand with constants (comparison_filter.h), each tested
+  // straight into the keep flags: the operand evaluated once, the chunk compacted once.
   VectorExpressionPtr predicate;
+  struct Comparison {
+    const LogicalOperator* op = nullptr;
+    planner::CmpOp cmp = planner::CmpOp::kEq;
+    const planner::BoundExpr* constant = nullptr;
+    mutable std::atomic<uint64_t> rows{0};  // PROFILE: the rows passing it and those below
+  };
+  VectorExpressionPtr operand;
+  std::string operand_text;  // planner::ToString of the operand: the runs it joins
+  std::vector<std::unique_ptr<Comparison>> comparisons;
   // kProject
   std::vector<std::pair<uint32_t, VectorExpressionPtr>> projections;
   // kExpand
@@ -115,7 +127,25 @@ std::unique_ptr<Fragment> Fragment::Match(const LogicalOperator& consumer) {
     } else if (s.kind == OpKind::kFilter) {
       const planner::BoundExpr& predicate = *s.As<planner::LogicalFilter>().predicate;
       if (!ReadsOnly(predicate, f->columns_)) return nullptr;
-      stage->predicate = CompileExpression(predicate, f->columns_);
+      if (auto comparison = AsConstantComparison(predicate)) {
+        auto c = std::make_unique<Stage::Comparison>();
+        c->op = &s;
+        c->cmp = comparison->op;
+        c->constant = comparison->constant;
+        std::string text = planner::ToString(*comparison->operand);
+        // A comparison cannot fail, so testing it on rows an earlier one of the run
+        // dropped answers what filtering them one after the other does.
+        Stage* below = f->stages_.empty() ? nullptr : f->stages_.back().get();
+        if (below != nullptr && below->operand != nullptr && below->operand_text == text) {
+          below->comparisons.push_back(std::move(c));
+          continue;
+        }
+        stage->operand = CompileExpression(*comparison->operand, f->columns_);
+        stage->operand_text = std::move(text);
+        stage->comparisons.push_back(std::move(c));
+      } else {
+        stage->predicate = CompileExpression(predicate, f->columns_);
+      }
     } else {
       const auto& project = s.As<planner::LogicalProject>();
       for (size_t i = 0; i < project.exprs.size(); ++i) {
@@ -155,6 +185,8 @@ void Fragment::SetConsumerReads(const std::vector<const planner::BoundExpr*>& ex
   for (size_t k = stages_.size(); k-- > 0;) {
     live_after_[k] = all ? std::vector<bool>(columns_.size(), true) : live;
     const Stage& s = *stages_[k];
+    // A run of comparisons (Stage::comparisons) reads what its first one reads: one
+    // operand, and constants.
     const LogicalOperator& op = *s.op;
     op.ForEachExpression([&](const planner::BoundExpr& e) {
       MarkReads(e, columns_, live);
@@ -290,11 +322,25 @@ void Fragment::Push(size_t stage, DataChunk& chunk, WorkerState& worker, const S
   const Stage& s = *stages_[stage];
   switch (s.op->kind) {
     case OpKind::kFilter: {
-      ValueVector predicate;
-      s.predicate->Evaluate(chunk, worker.eval, predicate);
-      std::vector<uint8_t> keep;
-      PredicateToKeep(predicate, keep);
+      // The worker's buffers: nothing reads them once the chunk is compacted, so the
+      // stages above may reuse them.
+      std::vector<uint8_t>& keep = worker.keep;
+      if (s.predicate != nullptr) {
+        s.predicate->Evaluate(chunk, worker.eval, worker.values);
+        PredicateToKeep(worker.values, keep);
+      } else {
+        s.operand->Evaluate(chunk, worker.eval, worker.values);
+        keep.assign(chunk.size, 1);
+        for (size_t k = 0; k < s.comparisons.size(); ++k) {
+          const Stage::Comparison& c = *s.comparisons[k];
+          const Value constant = exec::Evaluate(*c.constant, worker.eval.scratch.data(), worker.rows);
+          KeepWhereComparison(worker.values, c.cmp, constant, worker.eval.graph, keep);
+          if (k + 1 == s.comparisons.size()) break;  // the last one's rows are the stage's
+          c.rows.fetch_add(CountSet(keep), std::memory_order_relaxed);
+        }
+      }
       chunk.Compact(keep);
+      if (!s.comparisons.empty()) s.comparisons.back()->rows.fetch_add(chunk.size, std::memory_order_relaxed);
       break;
     }
     case OpKind::kProject:
@@ -424,6 +470,13 @@ void Fragment::Profile(std::vector<ProfiledOperator>& out) const {
   for (auto it = stages_.rbegin(); it != stages_.rend(); ++it) {
     const uint64_t rows = (*it)->rows.load(std::memory_order_relaxed);
     if ((*it)->folded_filter != nullptr) out.push_back({(*it)->folded_filter, rows, "(in the expand)"});
+    const auto& comparisons = (*it)->comparisons;
+    if (!comparisons.empty()) {
+      for (auto c = comparisons.rbegin(); c != comparisons.rend(); ++c) {
+        out.push_back({(*c)->op, (*c)->rows.load(std::memory_order_relaxed), ""});
+      }
+      continue;
+    }
     out.push_back({(*it)->op, rows, (*it)->factorized ? "factorized" : ""});
   }
   out.push_back({scan_, scan_rows_.load(std::memory_order_relaxed)});

@@ -32,6 +32,7 @@ struct WorkerState {
   std::vector<std::vector<NodeId>> neighbours;
   std::vector<std::vector<RelId>> rels;
   std::vector<uint8_t> keep;
+  ValueVector values;  // a filter's predicate or operand
 };
 
 // How one run of a fragment is cut: morsels of node ids, and the workers taking them.

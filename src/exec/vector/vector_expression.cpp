@@ -2,10 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+
+#include <libdivide.h>
 
 #include "exec/entity_ref.h"
 #include "exec/expression/evaluator.h"
 #include "exec/expression/expression_internal.h"
+#include "exec/vector/comparison_filter.h"
 #include "exec/vector/vector_expression_internal.h"
 
 namespace quiver::exec::vector {
@@ -193,6 +197,8 @@ class BinaryExpression : public VectorExpression {
     lhs_->Evaluate(chunk, ctx, a);
     rhs_->Evaluate(chunk, ctx, b);
   }
+  void EvaluateLeft(const DataChunk& chunk, EvalContext& ctx, ValueVector& a) const { lhs_->Evaluate(chunk, ctx, a); }
+  void EvaluateRight(const DataChunk& chunk, EvalContext& ctx, ValueVector& b) const { rhs_->Evaluate(chunk, ctx, b); }
   ExprOp op_;
 
  private:
@@ -202,24 +208,6 @@ class BinaryExpression : public VectorExpression {
 bool Numeric(const ValueVector& v) { return v.kind == VectorKind::kInt64 || v.kind == VectorKind::kDouble; }
 double NumberAt(const ValueVector& v, size_t i) {
   return v.kind == VectorKind::kInt64 ? static_cast<double>(v.ints[i]) : v.doubles[i];
-}
-
-Ternary CompareValues(CmpOp op, const Value& a, const Value& b) {
-  switch (op) {
-    case CmpOp::kEq:
-      return Equals(a, b);
-    case CmpOp::kNe:
-      return NotEquals(a, b);
-    case CmpOp::kLt:
-      return LessThan(a, b);
-    case CmpOp::kGt:
-      return GreaterThan(a, b);
-    case CmpOp::kLe:
-      return LessOrEqual(a, b);
-    case CmpOp::kGe:
-      return GreaterOrEqual(a, b);
-  }
-  return Ternary::kNull;
 }
 
 // One comparison (a chain `a < b < c` is a RowExpression). Integers with integers,
@@ -287,11 +275,26 @@ class ComparisonExpression final : public BinaryExpression {
 // through the row engine's functions.
 class ArithmeticExpression final : public BinaryExpression {
  public:
-  using BinaryExpression::BinaryExpression;
+  // `divisor`: the right operand when it is an integer literal other than 0 and -1 (which
+  // fail or overflow for some rows): x / d and x % d over integers then multiply by
+  // libdivide's precomputed inverse instead of dividing, which costs tens of cycles a row.
+  ArithmeticExpression(ExprOp op, VectorExpressionPtr lhs, VectorExpressionPtr rhs, std::optional<int64_t> divisor)
+      : BinaryExpression(op, std::move(lhs), std::move(rhs)) {
+    if (divisor && (op == ExprOp::kDivide || op == ExprOp::kModulo)) {
+      divisor_ = *divisor;
+      inverse_.emplace(*divisor);
+    }
+  }
   void Evaluate(const DataChunk& chunk, EvalContext& ctx, ValueVector& out) const override {
     ValueVector a, b;
-    EvaluateOperands(chunk, ctx, a, b);
     const size_t n = chunk.size;
+    if (inverse_) {
+      EvaluateLeft(chunk, ctx, a);
+      if (a.kind == VectorKind::kInt64) return DivideByConstant(a, out);
+      EvaluateRight(chunk, ctx, b);
+    } else {
+      EvaluateOperands(chunk, ctx, a, b);
+    }
     if (a.kind == VectorKind::kInt64 && b.kind == VectorKind::kInt64) {
       out.Reset(VectorKind::kInt64, n);
       switch (op_) {
@@ -342,6 +345,18 @@ class ArithmeticExpression final : public BinaryExpression {
   bool MayThrow() const override { return true; }
 
  private:
+  void DivideByConstant(const ValueVector& a, ValueVector& out) const {
+    const size_t n = a.size();
+    out.Reset(VectorKind::kInt64, n);
+    const auto& inverse = *inverse_;
+    // Truncating, as C++'s / and % (and the row engine's) are; x - q * d cannot overflow.
+    for (size_t i = 0; i < n; ++i) {
+      out.valid[i] = a.valid[i];
+      const int64_t q = a.ints[i] / inverse;
+      out.ints[i] = op_ == ExprOp::kDivide ? q : a.ints[i] - q * divisor_;
+    }
+  }
+
   // The operator fixed at compile time: one tight loop per operator, not a switch per row.
   template <ExprOp kOp>
   static bool IntOp(int64_t x, int64_t y, int64_t& r) {
@@ -384,6 +399,9 @@ class ArithmeticExpression final : public BinaryExpression {
         return Modulo(x, y);
     }
   }
+
+  int64_t divisor_ = 0;
+  std::optional<libdivide::divider<int64_t>> inverse_;
 };
 
 // STARTS WITH, ENDS WITH, CONTAINS, =~ and IN: both operands vectorized; string
@@ -531,8 +549,15 @@ VectorExpressionPtr CompileExpression(const BoundExpr& e, const FragmentColumns&
     case ExprOp::kMultiply:
     case ExprOp::kDivide:
     case ExprOp::kModulo:
+    {
+      std::optional<int64_t> divisor;
+      const BoundExpr& rhs = *e.args[1];
+      if (rhs.op == ExprOp::kConstant && rhs.value.IsInt() && rhs.value.AsInt() != 0 && rhs.value.AsInt() != -1) {
+        divisor = rhs.value.AsInt();
+      }
       return std::make_unique<ArithmeticExpression>(e.op, CompileExpression(*e.args[0], columns),
-                                                    CompileExpression(*e.args[1], columns));
+                                                    CompileExpression(rhs, columns), divisor);
+    }
     default:
       break;
   }

@@ -343,9 +343,7 @@ void GatherColumn(const PropertyColumn& column, std::span<const uint64_t> rows, 
       break;
     default: {
       QUIVER_ASSERT(out.kind == VectorKind::kDouble);
-      std::vector<uint64_t> bits(rows.size());
-      column.GatherSlots(rows, bits.data(), out.valid.data());
-      std::memcpy(out.doubles.data(), bits.data(), bits.size() * sizeof(double));
+      column.GatherDoubles(rows, out.doubles.data(), out.valid.data());
       break;
     }
   }

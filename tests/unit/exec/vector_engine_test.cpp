@@ -171,6 +171,26 @@ const char* const kQueries[] = {
     "MATCH (a:Person)-[:KNOWS]->(b:Person) RETURN a.id % 5 AS k, count(*)",
     "MATCH (a)<-[:KNOWS|LIKES]-(b) RETURN a.age AS k, count(*), count(b)",
     "MATCH (a:Person)-[:KNOWS]->(b:Admin) RETURN a.id % 5 AS k, count(*)",
+    // Comparisons with a constant, tested into the keep flags; a run over one operand
+    // evaluates it once: floats, integers, strings, mixed types, the constant first, an
+    // integer constant against floats and a float one against integers, null.
+    "MATCH (n:Person) WHERE n.score >= 0.25 AND n.score < 0.5 RETURN count(*), min(n.age), avg(n.score)",
+    "MATCH (n:Person) WHERE 0.5 > n.score AND 0.1 <= n.score AND n.score <> 0.3 RETURN count(*)",
+    "MATCH (n) WHERE n.age >= 30 AND n.age < 40 AND n.name STARTS WITH 'p1' RETURN count(*)",
+    "MATCH (n) WHERE n.score >= 0 AND n.score <= 1 AND n.age > 30.5 RETURN count(*)",
+    "MATCH (n) WHERE n.mixed > 3 RETURN count(*)",
+    "MATCH (n) WHERE n.mixed = 's1' OR n.mixed = 4 RETURN count(*)",
+    "MATCH (n) WHERE n.city >= 'L' AND n.city < 'Lj' RETURN n.city AS c, count(*)",
+    "MATCH (n) WHERE n.age > null RETURN count(*)",
+    "MATCH (n) WHERE n.id % 7 = 3 AND n.id % 7 <> 4 RETURN count(*)",
+    "MATCH (a)-[r:KNOWS]->(b) WHERE r.since >= 2000 AND r.since < 2010 RETURN count(*)",
+    // Integer division by a literal (a multiplication by its inverse), negative dividends
+    // and divisors included, and the smallest integer.
+    "MATCH (n) RETURN (n.id - 150) % 7 AS m, (n.id - 150) / 7 AS q, count(*)",
+    "MATCH (n) RETURN n.id % -3 AS m, (n.id - 150) / -7 AS q, count(*)",
+    "MATCH (n) RETURN (n.id - 9223372036854775807 - 1) / 3 AS q, (n.id - 9223372036854775807 - 1) % 10 AS m, "
+    "count(*)",
+    "MATCH (n) RETURN n.score % 3 AS m, n.level / 2 AS q, count(*)",
 };
 
 // ORDER BY [... LIMIT] (vectorized top-k and sort): compared in order, ties included — they must
@@ -320,7 +340,7 @@ TEST_F(VectorEngineTest, ProfileCountsTheFragmentsRows) {
   // And one on a, so that the pattern starts at a: with b's alone, b has fewer estimated
   // rows and the count becomes a sum of b's degrees again.)
   auto r = conn->Query("PROFILE MATCH (a)-[:KNOWS]->(b) WHERE a.id >= 0 AND b.id >= 0 RETURN count(*)");
-  const std::string plan(r.rows().at(0).at(0).AsString());
+  std::string plan(r.rows().at(0).at(0).AsString());
   const uint64_t morsels = (nodes + 15) / 16;
   EXPECT_NE(plan.find("Aggregate count(*) AS count(*)  [rows=1] vectorized: 2 workers, " + std::to_string(morsels) +
                       " morsels"),
@@ -329,6 +349,18 @@ TEST_F(VectorEngineTest, ProfileCountsTheFragmentsRows) {
   EXPECT_NE(plan.find("[rows=" + std::to_string(rels) + "]"), std::string::npos) << plan;
   EXPECT_NE(plan.find("NodeScan (a)  [rows=" + std::to_string(nodes) + "]"), std::string::npos) << plan;
   EXPECT_NE(plan.find("Start  [rows=1]"), std::string::npos) << plan;
+  // A run of comparisons over one operand is one stage, which still reports each
+  // Filter's rows.
+  auto count = [&](const std::string& where) {
+    return conn->Query("MATCH (n:Person) WHERE " + where + " RETURN count(*)").rows().at(0).at(0).AsInt();
+  };
+  const int64_t above = count("n.score >= 0.25");
+  const int64_t both = count("n.score >= 0.25 AND n.score < 0.5");
+  ASSERT_GT(above, both);
+  r = conn->Query("PROFILE MATCH (n:Person) WHERE n.score >= 0.25 AND n.score < 0.5 RETURN count(*)");
+  plan = std::string(r.rows().at(0).at(0).AsString());
+  EXPECT_NE(plan.find("Filter (n.score >= 0.25)  [rows=" + std::to_string(above) + "]"), std::string::npos) << plan;
+  EXPECT_NE(plan.find("Filter (n.score < 0.5)  [rows=" + std::to_string(both) + "]"), std::string::npos) << plan;
   // Grouped by a property of one node: counted per node id, keys computed per node.
   r = conn->Query("PROFILE MATCH (a)-[:KNOWS]->(b) RETURN b.id % 10 AS k, count(a)");
   EXPECT_NE(std::string(r.rows().at(0).at(0).AsString()).find(", grouped by node"), std::string::npos);

@@ -1,0 +1,133 @@
+#include "exec/vector/comparison_filter.h"
+
+#include <cmath>
+#include <cstring>
+#include <string_view>
+
+#include "exec/vector/data_chunk.h"
+#include "quiver/value_ops.h"
+
+namespace quiver::exec::vector {
+
+using planner::BoundExpr;
+using planner::CmpOp;
+using planner::ExprOp;
+
+namespace {
+
+bool IsConstantOperand(const BoundExpr& e) { return e.op == ExprOp::kConstant || e.op == ExprOp::kParameter; }
+
+// `c op x` as `x op' c`.
+CmpOp Mirrored(CmpOp op) {
+  switch (op) {
+    case CmpOp::kLt:
+      return CmpOp::kGt;
+    case CmpOp::kGt:
+      return CmpOp::kLt;
+    case CmpOp::kLe:
+      return CmpOp::kGe;
+    case CmpOp::kGe:
+      return CmpOp::kLe;
+    default:
+      return op;  // = and <> are symmetric
+  }
+}
+
+// keep[i] &= valid[i] && (x[i] op c): one branch-free loop per operator, over restrict
+// pointers (a store through uint8_t may alias anything, which would reload every
+// pointer per row and keep the loop scalar).
+template <typename T, typename C>
+void KeepWhereTyped(const std::vector<T>& values, const std::vector<uint8_t>& validity, CmpOp op, const C& c,
+                    std::vector<uint8_t>& keep_flags) {
+  const size_t n = keep_flags.size();
+  const T* __restrict x = values.data();
+  const uint8_t* __restrict valid = validity.data();
+  uint8_t* __restrict keep = keep_flags.data();
+  auto loop = [&](auto compare) {
+    // Eight rows to a 64-bit word of flags: the compares are independent of the byte
+    // loads and stores, which become one each per eight rows.
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+      uint64_t hits = 0;
+      for (size_t j = 0; j < 8; ++j) hits |= uint64_t{compare(x[i + j], c)} << (8 * j);
+      uint64_t v, k;
+      std::memcpy(&v, valid + i, 8);
+      std::memcpy(&k, keep + i, 8);
+      k &= v & hits;
+      std::memcpy(keep + i, &k, 8);
+    }
+    for (; i < n; ++i) keep[i] &= static_cast<uint8_t>(valid[i] & compare(x[i], c));
+  };
+  switch (op) {
+    case CmpOp::kEq:
+      return loop([](const T& p, const C& q) { return p == q; });
+    case CmpOp::kNe:
+      return loop([](const T& p, const C& q) { return p != q; });
+    case CmpOp::kLt:
+      return loop([](const T& p, const C& q) { return p < q; });
+    case CmpOp::kGt:
+      return loop([](const T& p, const C& q) { return p > q; });
+    case CmpOp::kLe:
+      return loop([](const T& p, const C& q) { return p <= q; });
+    case CmpOp::kGe:
+      return loop([](const T& p, const C& q) { return p >= q; });
+  }
+}
+
+}  // namespace
+
+Ternary CompareValues(CmpOp op, const Value& a, const Value& b) {
+  switch (op) {
+    case CmpOp::kEq:
+      return Equals(a, b);
+    case CmpOp::kNe:
+      return NotEquals(a, b);
+    case CmpOp::kLt:
+      return LessThan(a, b);
+    case CmpOp::kGt:
+      return GreaterThan(a, b);
+    case CmpOp::kLe:
+      return LessOrEqual(a, b);
+    case CmpOp::kGe:
+      return GreaterOrEqual(a, b);
+  }
+  return Ternary::kNull;
+}
+
+std::optional<ConstantComparison> AsConstantComparison(const BoundExpr& predicate) {
+  if (predicate.op != ExprOp::kComparison || predicate.cmp_ops.size() != 1 || predicate.args.size() != 2) {
+    return std::nullopt;
+  }
+  const BoundExpr& lhs = *predicate.args[0];
+  const BoundExpr& rhs = *predicate.args[1];
+  if (IsConstantOperand(rhs) && !IsConstantOperand(lhs)) return ConstantComparison{&lhs, predicate.cmp_ops[0], &rhs};
+  if (IsConstantOperand(lhs) && !IsConstantOperand(rhs)) {
+    return ConstantComparison{&rhs, Mirrored(predicate.cmp_ops[0]), &lhs};
+  }
+  return std::nullopt;
+}
+
+void KeepWhereComparison(const ValueVector& values, CmpOp op, const Value& constant, const GraphReader& graph,
+                         std::vector<uint8_t>& keep) {
+  // Integers of a float column's magnitude convert to a double exactly, so comparing
+  // there is the row engine's exact comparison.
+  constexpr int64_t kExactInDouble = int64_t{1} << 53;
+  if (values.kind == VectorKind::kInt64 && constant.IsInt()) {
+    return KeepWhereTyped(values.ints, values.valid, op, constant.AsInt(), keep);
+  }
+  if (values.kind == VectorKind::kDouble && constant.IsFloat()) {
+    return KeepWhereTyped(values.doubles, values.valid, op, constant.AsFloat(), keep);
+  }
+  if (values.kind == VectorKind::kDouble && constant.IsInt() && constant.AsInt() <= kExactInDouble &&
+      constant.AsInt() >= -kExactInDouble) {
+    return KeepWhereTyped(values.doubles, values.valid, op, static_cast<double>(constant.AsInt()), keep);
+  }
+  if (values.kind == VectorKind::kString && constant.IsString()) {
+    return KeepWhereTyped(values.strings, values.valid, op, std::string_view(constant.AsString()), keep);
+  }
+  for (size_t i = 0; i < keep.size(); ++i) {
+    if (keep[i] && CompareValues(op, BoxRow(values, i, graph), constant) != Ternary::kTrue) keep[i] = 0;
+  }
+}
+
+}  // namespace quiver::exec::vector

@@ -1,0 +1,42 @@
+#pragma once
+// Filters that compare one operand with a constant — `p.score >= 0.25`, `n.id % 7 = 0`,
+// `$limit > n.age` — tested straight into a chunk's keep flags: no boolean vector, no
+// broadcast constant, and a run of them over the same operand (the planner splits
+// `p.score >= 0.25 AND p.score < 0.5` into two Filters) evaluates the operand once and
+// compacts the chunk once, instead of gathering the property again for the second.
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "quiver/value.h"
+#include "common/value/value_vector.h"
+#include "quiver/value_ops.h"
+#include "planner/bound_expression.h"
+#include "storage/graph.h"
+
+namespace quiver::exec::vector {
+
+// `operand op constant`, with the constant a literal or a parameter (it reads no row and
+// cannot fail) and the operator turned around when the constant came first.
+struct ConstantComparison {
+  const planner::BoundExpr* operand = nullptr;
+  planner::CmpOp op = planner::CmpOp::kEq;
+  const planner::BoundExpr* constant = nullptr;
+};
+
+// The predicate as such a comparison, or nullopt (a chain `a < b < c`, two non-constant
+// operands, a constant on both sides).
+std::optional<ConstantComparison> AsConstantComparison(const planner::BoundExpr& predicate);
+
+// The row engine's answer to `a op b`.
+Ternary CompareValues(planner::CmpOp op, const Value& a, const Value& b);
+
+// Clears keep[i] where `values[i] op constant` is not true (false or null), with the row
+// engine's comparison semantics: integers with integers, floats with floats and strings
+// with strings compare in place, everything else row by row through the row engine's
+// functions (a relationship or node boxed from `graph`).
+void KeepWhereComparison(const ValueVector& values, planner::CmpOp op, const Value& constant,
+                         const GraphReader& graph, std::vector<uint8_t>& keep);
+
+}  // namespace quiver::exec::vector
