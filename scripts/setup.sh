@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libxxhash-dev libcli11-dev nlohmann-json3-dev zlib1g-dev
   libhowardhinnant-date-dev tzdata libdivide-dev
+  python3 python3-networkx
 )
 # `setup.sh fuzz` (make fuzz) adds clang and its libFuzzer runtime; the build and `make
 # test` need only gcc.

@@ -88,6 +88,7 @@ class Parser {
   // ---- patterns (parser_pattern.cpp) ----
   Pattern ParsePattern();
   PatternPart ParsePatternPart();
+  void ParsePathSelector(PatternPart& part);
   PatternElement ParsePatternElement();
   NodePattern ParseNodePattern();
   RelationshipPattern ParseRelationshipPattern();

@@ -1,5 +1,6 @@
 // Patterns: `p = (a:L {k: v})-[r:T|U*1..2]->(b), (c)`.
 
+#include <cctype>
 #include <limits>
 #include <string>
 
@@ -32,8 +33,82 @@ PatternPart Parser::ParsePatternPart() {
     part.path_variable = Advance().value;
     Advance();
   }
-  part.element = ParsePatternElement();
+  ParsePathSelector(part);
+  if (part.selector_as_function) {
+    Expect(TokenKind::kLParen, "'('");
+    part.element = ParsePatternElement();
+    Expect(TokenKind::kRParen, "')'");
+  } else {
+    part.element = ParsePatternElement();
+  }
   return part;
+}
+
+namespace {
+bool IsWord(const Token& token, std::string_view word) {
+  if (token.kind != TokenKind::kIdentifier || token.value.size() != word.size()) return false;
+  for (size_t i = 0; i < word.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(token.value[i])) != word[i]) return false;
+  }
+  return true;
+}
+}  // namespace
+
+// shortestPath( / allShortestPaths( (Cypher's functions, any case), or GQL's selectors:
+// ANY SHORTEST, ALL SHORTEST, SHORTEST k [GROUPS], ANY [k], ALL, each with an optional
+// PATH or PATHS. A pattern starts with '(' or a variable and '=', so a word there is one.
+void Parser::ParsePathSelector(PatternPart& part) {
+  part.selector_pos = Peek().pos;
+  const bool call = Check(TokenKind::kLParen, 1);
+  if (call && (IsWord(Peek(), "shortestpath") || IsWord(Peek(), "allshortestpaths"))) {
+    part.selector = IsWord(Peek(), "shortestpath") ? PathSelector::kAnyShortest : PathSelector::kAllShortest;
+    part.selector_as_function = true;
+    Advance();
+    return;
+  }
+  auto count = [&]() -> int64_t {
+    if (!Check(TokenKind::kInteger)) return 1;
+    const Token& token = Advance();
+    if (token.integer_too_large || token.integer > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+      Fail(token, "IntegerOverflow", "integer literal is too large");
+    }
+    if (token.integer == 0) Fail(token, "InvalidArgumentValue", "a path selector needs a count of at least 1");
+    return static_cast<int64_t>(token.integer);
+  };
+  bool selected = true;
+  if (CheckKeyword(Keyword::kAny) && !Check(TokenKind::kEq, 1)) {
+    Advance();
+    if (IsWord(Peek(), "shortest")) {
+      Advance();
+      part.selector = PathSelector::kAnyShortest;
+    } else {
+      part.selector = PathSelector::kAnyK;
+      part.selector_count = count();
+    }
+  } else if (CheckKeyword(Keyword::kAll) && !Check(TokenKind::kEq, 1)) {
+    Advance();
+    if (IsWord(Peek(), "shortest")) {
+      Advance();
+      part.selector = PathSelector::kAllShortest;
+    }
+  } else if (IsWord(Peek(), "shortest") && Check(TokenKind::kInteger, 1)) {
+    Advance();
+    part.selector_count = count();
+    part.selector = PathSelector::kShortestK;
+  } else {
+    selected = false;
+  }
+  if (!selected) return;
+  if (IsWord(Peek(), "path") || IsWord(Peek(), "paths")) Advance();
+  if (part.selector == PathSelector::kShortestK && IsWord(Peek(), "groups")) {
+    Advance();
+    part.selector = PathSelector::kShortestKGroups;
+  }
+  // SHORTEST 1 is ANY SHORTEST, SHORTEST 1 GROUPS is ALL SHORTEST.
+  if (part.selector == PathSelector::kShortestK && part.selector_count == 1) part.selector = PathSelector::kAnyShortest;
+  if (part.selector == PathSelector::kShortestKGroups && part.selector_count == 1) {
+    part.selector = PathSelector::kAllShortest;
+  }
 }
 
 PatternElement Parser::ParsePatternElement() {

@@ -31,6 +31,7 @@ bool Streams(OpKind kind) {
     case OpKind::kNodeSeek:
     case OpKind::kExpand:
     case OpKind::kVarExpand:
+    case OpKind::kShortestPath:
     case OpKind::kFilter:
     case OpKind::kProject:
     case OpKind::kUnwind:
@@ -50,6 +51,8 @@ StreamOperatorPtr MakeStage(const planner::LogicalOperator& logical) {
       return MakeExpand(logical);
     case OpKind::kVarExpand:
       return MakeVarExpand(logical);
+    case OpKind::kShortestPath:
+      return MakeShortestPath(logical);
     case OpKind::kFilter:
       return MakeFilter(logical);
     case OpKind::kProject:

@@ -64,7 +64,7 @@ PendingPredicate& AddPending(BoundPattern& pattern, BoundExprPtr expr) {
 LogicalOperatorPtr Binder::PlanPattern(const Pattern& pattern, const Expr* where, LogicalOperatorPtr input,
                                        Scope& scope, PatternUse use) {
   std::vector<PatternPartRef> parts;
-  for (const auto& part : pattern) parts.push_back({&part.element, part.path_variable, part.pos});
+  for (const auto& part : pattern) parts.push_back({&part.element, part.path_variable, part.pos, &part});
   return PlanPatternParts(parts, where, std::move(input), scope, use);
 }
 
@@ -83,6 +83,9 @@ LogicalOperatorPtr Binder::PlanPatternParts(const std::vector<PatternPartRef>& p
   Scope predicate_scope(&scope);
   for (const auto& v : introduced.variables()) predicate_scope.Add(v);
   BindPatternPredicates(parts, where, predicate_scope, pattern);
+  for (auto& part : pattern.parts) {
+    if (part.search != PathSearch::kEvery) TakePathElementPredicates(part, pattern.predicates);
+  }
   LogicalOperatorPtr plan = PlanBoundPattern(std::move(pattern), std::move(input), statistics_);
   for (const auto& v : introduced.variables()) scope.Add(v);
   return plan;
@@ -124,6 +127,7 @@ void Binder::BindPatternVariables(const std::vector<PatternPartRef>& parts, cons
       bound.slot = BindPatternRel(rel, scope, use, introduced, fresh, pattern.outer_rels);
       part.rels.push_back(std::move(bound));
     }
+    if (ref.part != nullptr && ref.part->selector != PathSelector::kAll) BindPathSearch(*ref.part, use, part);
     if (!ref.path_variable.empty()) {
       const std::string& name = ref.path_variable;
       if (introduced.Find(name) != nullptr || scope.Find(name) != nullptr) {
@@ -133,6 +137,113 @@ void Binder::BindPatternVariables(const std::vector<PatternPartRef>& parts, cons
       introduced.Add({name, part.path, StaticType::kPath});
     }
   }
+}
+
+namespace {
+
+std::string SelectorName(const PatternPart& part) {
+  const std::string k = std::to_string(part.selector_count);
+  switch (part.selector) {
+    case PathSelector::kAnyShortest:
+      return part.selector_as_function ? "shortestPath(...)" : "ANY SHORTEST";
+    case PathSelector::kAllShortest:
+      return part.selector_as_function ? "allShortestPaths(...)" : "ALL SHORTEST";
+    case PathSelector::kShortestK:
+      return "SHORTEST " + k;
+    case PathSelector::kShortestKGroups:
+      return "SHORTEST " + k + " GROUPS";
+    case PathSelector::kAnyK:
+      return "ANY " + k;
+    default:
+      return "";
+  }
+}
+
+}  // namespace
+
+// A shortest-path part: Neo4j's rules for shortestPath(...) — one relationship, a least
+// length of 0 or 1, in MATCH only — and what the search does not do yet, named.
+void Binder::BindPathSearch(const PatternPart& source, PatternUse use, BoundPatternPart& part) {
+  const std::string name = SelectorName(source);
+  const SourcePosition pos = source.selector_pos;
+  if (source.selector == PathSelector::kShortestK || source.selector == PathSelector::kShortestKGroups ||
+      source.selector == PathSelector::kAnyK) {
+    Fail(pos, "UnsupportedPathSelector",
+         name + " is not supported yet; ANY SHORTEST, ALL SHORTEST, shortestPath(...) and allShortestPaths(...) "
+                "are");
+  }
+  if (use != PatternUse::kMatch) {
+    Fail(pos, "InvalidPathSelector", name + " is allowed in MATCH only");
+  }
+  const PatternElement& element = source.element;
+  if (element.relationships.size() != 1) {
+    Fail(pos, "InvalidShortestPath",
+         name + " needs a pattern of exactly one relationship, such as (a)-[*]-(b); this one has " +
+             std::to_string(element.relationships.size()));
+  }
+  BoundPatternRel& rel = part.rels[0];
+  if (rel.pattern.min_hops > 1) {
+    Fail(element.relationships[0].pos, "InvalidShortestPath",
+         name + " supports a least length of 0 or 1 only, not " + std::to_string(rel.pattern.min_hops));
+  }
+  if (!element.relationships[0].var_length) {
+    part.single_rel = true;
+    rel.pattern.min_hops = 1;
+    rel.pattern.max_hops = 1;
+  }
+  part.search = source.selector == PathSelector::kAllShortest ? PathSearch::kAllShortest : PathSearch::kAnyShortest;
+  part.search_pos = pos;
+  part.search_name = name;
+}
+
+// The predicates reading a shortest part's path or relationship list become the
+// search's element predicates — all(x IN relationships(p) WHERE f), all(x IN r WHERE f),
+// all(x IN nodes(p) WHERE f) and none(...) of the same, f not reading the path — so the
+// search finds the shortest path meeting them. Any other condition on the path fails:
+// Neo4j answers it with an exhaustive search, which is not built.
+void Binder::TakePathElementPredicates(BoundPatternPart& part, std::vector<PendingPredicate>& predicates) {
+  const SlotId rels = part.rels[0].slot;
+  auto reads_path = [&](const BoundExpr& e) {
+    std::vector<SlotId> slots;
+    CollectSlots(e, slots);
+    return std::any_of(slots.begin(), slots.end(),
+                       [&](SlotId s) { return s == rels || (part.path != kNoSlot && s == part.path); });
+  };
+  size_t kept = 0;
+  for (size_t i = 0; i < predicates.size(); ++i) {
+    PendingPredicate& pending = predicates[i];
+    if (!reads_path(*pending.expr)) {
+      if (kept != i) predicates[kept] = std::move(pending);
+      ++kept;
+      continue;
+    }
+    BoundExpr& e = *pending.expr;
+    std::optional<bool> on_nodes;
+    if (e.op == ExprOp::kQuantifier && e.has_where &&
+        (e.quantifier == Quantifier::kAll || e.quantifier == Quantifier::kNone)) {
+      const BoundExpr& list = *e.args[0];
+      const bool of_path = part.path != kNoSlot && list.op == ExprOp::kEntityFunction && list.args.size() == 1 &&
+                           list.args[0]->op == ExprOp::kSlot && list.args[0]->slot == part.path;
+      if (of_path && list.entity == EntityFunction::kRelationships) on_nodes = false;
+      if (of_path && list.entity == EntityFunction::kNodes) on_nodes = true;
+      if (list.op == ExprOp::kSlot && list.slot == rels && !part.single_rel) on_nodes = false;
+      if (on_nodes && reads_path(*e.args[1])) on_nodes.reset();
+    }
+    if (!on_nodes) {
+      Fail(part.search_pos, "UnsupportedShortestPathPredicate",
+           part.search_name +
+               ": a WHERE condition on the path other than all(...) or none(...) over its relationships or nodes "
+               "is not supported yet: " +
+               ToString(e));
+    }
+    PathElementPredicate element;
+    element.on_nodes = *on_nodes;
+    element.negated = e.quantifier == Quantifier::kNone;
+    element.variable = e.slot;
+    element.predicate = std::move(e.args[1]);
+    part.element_predicates.push_back(std::move(element));
+  }
+  predicates.resize(kept);
 }
 
 SlotId Binder::BindPatternNode(const NodePattern& node, const Scope& scope, PatternUse use, Scope& introduced,

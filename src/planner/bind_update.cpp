@@ -135,7 +135,12 @@ CreatePlan PlanCreation(Binder& b, const std::vector<PatternPartRef>& parts, Sco
 LogicalOperatorPtr Binder::BindCreate(const CreateClause& clause, LogicalOperatorPtr input, Scope& scope) {
   MarkUpdating();
   std::vector<PatternPartRef> parts;
-  for (const auto& part : clause.pattern) parts.push_back({&part.element, part.path_variable, part.pos});
+  for (const auto& part : clause.pattern) {
+    if (part.selector != cypher::PathSelector::kAll) {
+      Fail(part.selector_pos, "InvalidPathSelector", "a path selector (shortestPath, SHORTEST, ...) cannot be used in CREATE");
+    }
+    parts.push_back({&part.element, part.path_variable, part.pos});
+  }
   CreatePlan creation = PlanCreation(*this, parts, scope, /*merge=*/false);
   auto op = MakeOp<LogicalCreate>(std::move(input));
   op->nodes = std::move(creation.nodes);
@@ -155,7 +160,7 @@ LogicalOperatorPtr Binder::BindCreate(const CreateClause& clause, LogicalOperato
 LogicalOperatorPtr Binder::BindMerge(const MergeClause& clause, LogicalOperatorPtr input, Scope& scope) {
   MarkUpdating();
   std::vector<PatternPartRef> parts{
-      {&clause.pattern.element, clause.pattern.path_variable, clause.pattern.pos}};
+      {&clause.pattern.element, clause.pattern.path_variable, clause.pattern.pos, &clause.pattern}};
   Scope match_scope(&scope);
   auto match =
       PlanPatternParts(parts, nullptr, MakeOp<LogicalArgument>(nullptr), match_scope, PatternUse::kMerge);

@@ -110,6 +110,7 @@ struct PatternPartRef {
   const cypher::PatternElement* element = nullptr;
   std::string path_variable;
   SourcePosition pos;
+  const cypher::PatternPart* part = nullptr;  // its selector (shortestPath, ...); null: none
 };
 
 class Binder {
@@ -175,6 +176,8 @@ class Binder {
   SlotId BindPatternRel(const cypher::RelationshipPattern& rel, const Scope& scope, PatternUse use,
                         Scope& introduced, const std::function<SlotId(std::string)>& fresh,
                         std::vector<std::pair<SlotId, SlotId>>& outer_rels);
+  void BindPathSearch(const cypher::PatternPart& source, PatternUse use, BoundPatternPart& part);
+  void TakePathElementPredicates(BoundPatternPart& part, std::vector<PendingPredicate>& predicates);
   void FailIfIntroducedByPredicate(const std::string& name, SourcePosition pos, PatternUse use) const;
   void BindPatternPredicates(const std::vector<PatternPartRef>& parts, const cypher::Expr* where,
                              const Scope& predicate_scope, BoundPattern& pattern);

@@ -109,6 +109,8 @@ class RowEstimator {
         return Hop(Input(op), op.As<LogicalExpand>().rel, op.As<LogicalExpand>().into);
       case OpKind::kVarExpand:
         return VarHop(Input(op), op.As<LogicalVarExpand>());
+      case OpKind::kShortestPath:
+        return Input(op);  // at most one path per pair (several for allShortestPaths)
       case OpKind::kFilter:
         return Times(Input(op), estimator_.Selectivity(*op.As<LogicalFilter>().predicate, kNoSlot,
                                                        estimator_.Nodes({}).value_or(1)));

@@ -87,6 +87,39 @@ class LogicalVarExpand final : public LogicalHop {
   SlotId list_slot = kNoSlot;
 };
 
+// A condition every relationship (or every node) of a shortest path must meet: WHERE's
+// all(x IN relationships(p) WHERE f) or none(...), tested while searching, so that the
+// search finds the shortest path meeting it instead of dropping the shortest path.
+struct PathElementPredicate {
+  bool on_nodes = false;
+  bool negated = false;  // none(...): f must be false
+  SlotId variable = kNoSlot;  // x, set to each element before f is evaluated
+  BoundExprPtr predicate;
+};
+
+// shortestPath / allShortestPaths: per input row, one shortest path (or, when `all`,
+// every path of least length) from the node in from_slot to the node in to_slot, both
+// bound, along `rel` (its direction relative to from_slot, types, min 0 or 1, max, and
+// property map) and meeting `element_predicates`. Binds rel_slot: the relationships in
+// pattern order, a list, or the one relationship when `single_rel`.
+class LogicalShortestPath final : public LogicalOperator {
+ public:
+  static constexpr OpKind kKind = OpKind::kShortestPath;
+  LogicalShortestPath() : LogicalOperator(kKind) {}
+
+  SlotId from_slot = kNoSlot;
+  SlotId to_slot = kNoSlot;
+  SlotId rel_slot = kNoSlot;
+  bool all = false;
+  bool single_rel = false;
+  RelPattern rel;
+  std::vector<PathElementPredicate> element_predicates;
+
+  void ForEachExpression(const std::function<void(BoundExprPtr&)>& visit) override {
+    for (auto& p : element_predicates) visit(p.predicate);
+  }
+};
+
 // OPTIONAL MATCH: runs children[1] per input row (its Argument yields the row); a row
 // the subplan does not extend comes out once with `null_slots` set to null.
 class LogicalOptional final : public LogicalOperator {

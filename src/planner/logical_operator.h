@@ -25,6 +25,7 @@ enum class OpKind : uint8_t {
   kNodeSeek,        // a NodeScan whose first property equality a storage key index answers
   kExpand,          // one hop from a bound node; into a new slot, or checks a bound one
   kVarExpand,       // variable-length expand, binding the list of relationships
+  kShortestPath,    // per input row, the shortest path(s) between two bound nodes
   kFilter,          // keeps rows where the predicate is true
   kOptional,        // runs children[1] per input row (Argument = the row); no output → nulls
   kProject,         // evaluates expressions into slots

@@ -38,6 +38,8 @@ std::string_view OpKindName(OpKind kind) {
       return "Expand";
     case OpKind::kVarExpand:
       return "VarLengthExpand";
+    case OpKind::kShortestPath:
+      return "ShortestPath";
     case OpKind::kFilter:
       return "Filter";
     case OpKind::kOptional:
@@ -178,6 +180,19 @@ std::string Details(const LogicalOperator& op, const SlotNames* names) {
       if (e.rel.max_hops != INT64_MAX) hops += std::to_string(e.rel.max_hops);
       return HopDetails(e, Slot(e.list_slot, names) + Types(e.rel.types) + hops, names) +
              (e.rel.distinct_ends ? " distinct ends" : "");
+    }
+    case OpKind::kShortestPath: {
+      const auto& e = op.As<LogicalShortestPath>();
+      std::string hops = "*" + std::to_string(e.rel.min_hops) + "..";
+      if (e.rel.max_hops != INT64_MAX) hops += std::to_string(e.rel.max_hops);
+      std::string out = std::string(e.all ? "all " : "") + "(" + Slot(e.from_slot, names) + ")" +
+                        DirectionArrow(e.rel, Slot(e.rel_slot, names) + Types(e.rel.types) + hops) + "(" +
+                        Slot(e.to_slot, names) + ")";
+      for (const auto& p : e.element_predicates) {
+        out += std::string(p.negated ? " none " : " all ") + (p.on_nodes ? "nodes: " : "relationships: ") +
+               ToString(*p.predicate, names);
+      }
+      return out;
     }
     case OpKind::kFilter:
       return ToString(*op.As<LogicalFilter>().predicate, names);

@@ -159,14 +159,21 @@ class PatternPlanner {
   // The next part: one connected to what is bound, else the first left.
   size_t NextPart(const std::vector<bool>& done) const {
     const auto& parts = pattern_.parts;
+    // Shortest-path parts last: their ends are bound by the others where they can be.
+    auto later = [&](size_t c) {
+      return parts[c].search != PathSearch::kEvery &&
+             std::any_of(parts.begin(), parts.end(), [&](const BoundPatternPart& other) {
+               return other.search == PathSearch::kEvery && !done[&other - parts.data()];
+             });
+    };
     for (size_t c = 0; c < parts.size(); ++c) {
-      if (done[c]) continue;
+      if (done[c] || later(c)) continue;
       for (const auto& node : parts[c].nodes) {
         if (IsBound(node.slot)) return c;
       }
     }
     for (size_t c = 0; c < parts.size(); ++c) {
-      if (!done[c]) return c;
+      if (!done[c] && !later(c)) return c;
     }
     QUIVER_ASSERT_MSG(false, "no part left");
     return 0;
@@ -175,6 +182,10 @@ class PatternPlanner {
   // A part not connected to what is bound is a cartesian product — unless an equality
   // links it to bound values: then it is planned on its own and hash-joined.
   void PlanPart(BoundPatternPart& part) {
+    if (part.search != PathSearch::kEvery) {
+      PlanShortestPart(part);
+      return;
+    }
     std::unordered_set<SlotId> part_slots;
     for (const auto& node : part.nodes) part_slots.insert(node.slot);
     for (const auto& rel : part.rels) part_slots.insert(rel.slot);
@@ -196,6 +207,28 @@ class PatternPlanner {
       build_part_ = nullptr;
       HashJoin(std::move(probe), join, part_slots);
     }
+  }
+
+  // shortestPath(...) and the like: both ends bound (scanned here when the pattern does
+  // not bind them otherwise: every pair is searched), then one search per row, with
+  // WHERE's conditions on the path's elements (Binder::TakePathElementPredicates).
+  void PlanShortestPart(BoundPatternPart& part) {
+    auto search = MakeOp<LogicalShortestPath>(nullptr);
+    search->all = part.search == PathSearch::kAllShortest;
+    search->single_rel = part.single_rel;
+    search->rel_slot = part.rels[0].slot;
+    search->element_predicates = std::move(part.element_predicates);
+    for (size_t i = 0; i < 2; ++i) {
+      if (!IsBound(part.nodes[i].slot)) Scan(part.nodes[i].slot);
+    }
+    search->from_slot = part.nodes[0].slot;
+    search->to_slot = part.nodes[1].slot;
+    search->rel = std::move(part.rels[0].pattern);
+    search->children.push_back(std::move(plan_));
+    plan_ = std::move(search);
+    Bind(part.rels[0].slot);
+    Place();
+    if (part.path != kNoSlot) ProjectPath(part);
   }
 
   // Whether the part may be planned on its own: not connected to what is bound, no

@@ -15,6 +15,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "cypher/source_position.h"
 #include "planner/graph_statistics.h"
 #include "planner/logical_plan.h"
 
@@ -36,11 +37,22 @@ struct BoundPatternRel {
   RelPattern pattern;
 };
 
+// Which matches of a part are kept: all of them, or the shortest (shortestPath(...) and
+// ANY SHORTEST: one; allShortestPaths(...) and ALL SHORTEST: every one of least length).
+enum class PathSearch : uint8_t { kEvery, kAnyShortest, kAllShortest };
+
 // One comma-separated part: nodes[i] -rels[i]- nodes[i + 1].
 struct BoundPatternPart {
   std::vector<BoundPatternNode> nodes;
   std::vector<BoundPatternRel> rels;
   SlotId path = kNoSlot;  // the path variable's slot, if any
+  // A shortest search: one relationship (rels[0], var_length unless `single_rel`), both
+  // ends scanned or bound before it runs.
+  PathSearch search = PathSearch::kEvery;
+  bool single_rel = false;  // `shortestPath((a)-[r]->(b))`: r is one relationship, not a list
+  cypher::SourcePosition search_pos;
+  std::string search_name;  // "shortestPath(...)", "ALL SHORTEST", ... for errors
+  std::vector<PathElementPredicate> element_predicates;  // tested during the search
 };
 
 // A predicate waiting for the slots of the pattern it reads.

@@ -70,6 +70,9 @@ expect query-second-reader 0 '\| 402 +\|' -- query --db "$tmp/made" "MATCH (n) R
 expect query-writer-beside-reader 0 '^created 1 node' -- query --db "$tmp/made" "CREATE (:W)"
 expect query-read-only 1 'a statement writes, and --read-only was given' -- query --db "$tmp/made" --read-only "CREATE (:X)"
 expect query-timeout 1 'Interrupted/Timeout: .*200 ms' -- query --db "$tmp/made" --timeout 200ms "MATCH (a:N), (b:N), (c:N) WHERE a.i + b.i + c.i < 0 RETURN count(*) AS n"
+# --param values are Cypher expressions, evaluated before the database opens.
+expect query-param 0 '\| \[1, .a.\] +\| 7 +\|' -- query --param 'x=[1, "a"]' --param y=3+4 'RETURN $x AS x, $y AS y'
+expect query-param-db 0 '\| 2 +\|' -- query --db "$tmp/made" --param 'ids=[1]' 'MATCH (n:A) WHERE n.x IN $ids RETURN count(n) + 1 AS c'
 expect query-bad-timeout 2 "is not a duration" -- query --timeout soon "RETURN 1"
 expect query-memory-limit 1 'ResourceExhausted/MemoryLimitExceeded: .*16 MiB' -- query --memory-limit 16M "UNWIND range(1, 100000) AS a UNWIND range(1, 10000) AS b RETURN collect(a) AS c"
 expect query-bad-memory-limit 2 "memory-limit" -- query --memory-limit lots "RETURN 1"

@@ -278,7 +278,10 @@ int RunQuery(QueryOptions options) {
     // Parameters are constant expressions: evaluated in memory, before any database opens.
     ValueMap params;
     {
-      auto scratch = Database::OpenInMemory()->Connect();
+      // The database outlives its connection (a connection of a destroyed database is
+      // a dangling one: every --param crashed while the temporary owned it).
+      auto scratch_db = Database::OpenInMemory();
+      auto scratch = scratch_db->Connect();
       for (const auto& param : options.params) {
         size_t eq = param.find('=');
         if (eq == std::string::npos || eq == 0) {

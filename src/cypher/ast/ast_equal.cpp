@@ -171,7 +171,9 @@ bool Equal(const PatternElement& a, const PatternElement& b) {
 }
 
 bool Equal(const PatternPart& a, const PatternPart& b) {
-  return a.path_variable == b.path_variable && Equal(a.element, b.element);
+  return a.path_variable == b.path_variable && a.selector == b.selector &&
+         a.selector_count == b.selector_count && a.selector_as_function == b.selector_as_function &&
+         Equal(a.element, b.element);
 }
 
 bool Equal(const Clause& a, const Clause& b) {

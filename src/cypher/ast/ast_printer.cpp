@@ -470,6 +470,32 @@ void CypherPrinter::PrintPatternElement(const PatternElement& element) {
 
 void CypherPrinter::PrintPatternPart(const PatternPart& part) {
   if (!part.path_variable.empty()) out_.append(QuoteVariableName(part.path_variable)).append(" = ");
+  if (part.selector_as_function) {
+    out_.append(part.selector == PathSelector::kAllShortest ? "allShortestPaths(" : "shortestPath(");
+    PrintPatternElement(part.element);
+    out_.append(")");
+    return;
+  }
+  const std::string k = std::to_string(part.selector_count);
+  switch (part.selector) {
+    case PathSelector::kAll:
+      break;
+    case PathSelector::kAnyShortest:
+      out_.append("ANY SHORTEST ");
+      break;
+    case PathSelector::kAllShortest:
+      out_.append("ALL SHORTEST ");
+      break;
+    case PathSelector::kShortestK:
+      out_.append("SHORTEST " + k + " ");
+      break;
+    case PathSelector::kShortestKGroups:
+      out_.append("SHORTEST " + k + " GROUPS ");
+      break;
+    case PathSelector::kAnyK:
+      out_.append("ANY " + k + " ");
+      break;
+  }
   PrintPatternElement(part.element);
 }
 

@@ -51,9 +51,24 @@ struct PatternElement {
 };
 
 // One comma-separated part of a pattern, optionally naming the path: `p = (a)-->(b)`.
+// Which of a part's matches a MATCH keeps: every one (trail semantics), or the shortest
+// — Cypher's shortestPath(...) / allShortestPaths(...) and GQL's selectors.
+enum class PathSelector : uint8_t {
+  kAll,              // no selector (GQL's ALL)
+  kAnyShortest,      // shortestPath(...), ANY SHORTEST, SHORTEST 1
+  kAllShortest,      // allShortestPaths(...), ALL SHORTEST, SHORTEST 1 GROUPS
+  kShortestK,        // SHORTEST k (k > 1)
+  kShortestKGroups,  // SHORTEST k GROUPS (k > 1)
+  kAnyK,             // ANY [k]
+};
+
 struct PatternPart {
   SourcePosition pos;
   std::string path_variable;  // empty when not named
+  PathSelector selector = PathSelector::kAll;
+  int64_t selector_count = 1;  // k of SHORTEST k, SHORTEST k GROUPS, ANY k
+  bool selector_as_function = false;  // shortestPath(...) / allShortestPaths(...) as written
+  SourcePosition selector_pos;
   PatternElement element;
 };
 

@@ -16,6 +16,7 @@ PhysicalOperatorPtr MakeEager(const LogicalOperator& op);          // leaf.cpp
 StreamOperatorPtr MakeNodeScan(const LogicalOperator& op);       // node_scan.cpp (NodeSeek too)
 StreamOperatorPtr MakeExpand(const LogicalOperator& op);         // expand.cpp
 StreamOperatorPtr MakeVarExpand(const LogicalOperator& op);      // var_expand.cpp
+StreamOperatorPtr MakeShortestPath(const LogicalOperator& op);   // shortest_path.cpp
 StreamOperatorPtr MakeFilter(const LogicalOperator& op);         // filter_project.cpp
 StreamOperatorPtr MakeProject(const LogicalOperator& op);        // filter_project.cpp
 PhysicalOperatorPtr MakeOptional(const LogicalOperator& op);       // optional.cpp

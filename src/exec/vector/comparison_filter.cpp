@@ -43,7 +43,7 @@ void KeepWhereTyped(const std::vector<T>& values, const std::vector<uint8_t>& va
   const T* __restrict x = values.data();
   const uint8_t* __restrict valid = validity.data();
   uint8_t* __restrict keep = keep_flags.data();
-  auto loop = [&](auto compare) {
+  WithComparison(op, [&](auto compare) {
     // Eight rows to a 64-bit word of flags: the compares are independent of the byte
     // loads and stores, which become one each per eight rows.
     size_t i = 0;
@@ -57,21 +57,7 @@ void KeepWhereTyped(const std::vector<T>& values, const std::vector<uint8_t>& va
       std::memcpy(keep + i, &k, 8);
     }
     for (; i < n; ++i) keep[i] &= static_cast<uint8_t>(valid[i] & compare(x[i], c));
-  };
-  switch (op) {
-    case CmpOp::kEq:
-      return loop([](const T& p, const C& q) { return p == q; });
-    case CmpOp::kNe:
-      return loop([](const T& p, const C& q) { return p != q; });
-    case CmpOp::kLt:
-      return loop([](const T& p, const C& q) { return p < q; });
-    case CmpOp::kGt:
-      return loop([](const T& p, const C& q) { return p > q; });
-    case CmpOp::kLe:
-      return loop([](const T& p, const C& q) { return p <= q; });
-    case CmpOp::kGe:
-      return loop([](const T& p, const C& q) { return p >= q; });
-  }
+  });
 }
 
 }  // namespace

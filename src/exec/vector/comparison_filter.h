@@ -6,6 +6,7 @@
 // compacts the chunk once, instead of gathering the property again for the second.
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -28,6 +29,26 @@ struct ConstantComparison {
 // The predicate as such a comparison, or nullopt (a chain `a < b < c`, two non-constant
 // operands, a constant on both sides).
 std::optional<ConstantComparison> AsConstantComparison(const planner::BoundExpr& predicate);
+
+// f(compare) with the function object of `op` (std::less<>, ...): a typed loop written
+// once, instantiated once per operator rather than switching per row.
+template <typename F>
+void WithComparison(planner::CmpOp op, F&& f) {
+  switch (op) {
+    case planner::CmpOp::kEq:
+      return f(std::equal_to<>());
+    case planner::CmpOp::kNe:
+      return f(std::not_equal_to<>());
+    case planner::CmpOp::kLt:
+      return f(std::less<>());
+    case planner::CmpOp::kGt:
+      return f(std::greater<>());
+    case planner::CmpOp::kLe:
+      return f(std::less_equal<>());
+    case planner::CmpOp::kGe:
+      return f(std::greater_equal<>());
+  }
+}
 
 // The row engine's answer to `a op b`.
 Ternary CompareValues(planner::CmpOp op, const Value& a, const Value& b);

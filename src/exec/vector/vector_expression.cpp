@@ -245,26 +245,12 @@ class ComparisonExpression final : public BinaryExpression {
   template <typename T>
   void CompareArrays(const std::vector<T>& x, const std::vector<T>& y, const ValueVector& a, const ValueVector& b,
                      ValueVector& out) const {
-    auto loop = [&](auto compare) {
+    WithComparison(cmp_, [&](auto compare) {
       for (size_t i = 0; i < out.size(); ++i) {
         out.valid[i] = a.valid[i] & b.valid[i];
         out.ints[i] = compare(x[i], y[i]);
       }
-    };
-    switch (cmp_) {
-      case CmpOp::kEq:
-        return loop([](const T& p, const T& q) { return p == q; });
-      case CmpOp::kNe:
-        return loop([](const T& p, const T& q) { return p != q; });
-      case CmpOp::kLt:
-        return loop([](const T& p, const T& q) { return p < q; });
-      case CmpOp::kGt:
-        return loop([](const T& p, const T& q) { return p > q; });
-      case CmpOp::kLe:
-        return loop([](const T& p, const T& q) { return p <= q; });
-      case CmpOp::kGe:
-        return loop([](const T& p, const T& q) { return p >= q; });
-    }
+    });
   }
 
   CmpOp cmp_;
