@@ -90,6 +90,61 @@ bool ShortestPathSearch::FindOne(NodeId source, NodeId target, Path& path) {
   return true;
 }
 
+void ShortestPathSearch::WalksToRoot(const Layers& side, NodeId from, std::vector<Path>& walks) {
+  walks.clear();
+  struct Frame {
+    NodeId node;
+    size_t next = 0;
+  };
+  std::vector<Frame> stack{{from, 0}};
+  Path walk;
+  while (!stack.empty()) {
+    ctx_.Tick();
+    Frame& top = stack.back();
+    const auto& predecessors = side.at(top.node).predecessors;
+    if (predecessors.empty()) {  // the root
+      walks.push_back(walk);
+      Charge(walk.size());
+      stack.pop_back();
+      if (!walk.empty()) walk.pop_back();
+      continue;
+    }
+    if (top.next == predecessors.size()) {
+      stack.pop_back();
+      if (!walk.empty()) walk.pop_back();
+      continue;
+    }
+    const auto& [nearer, rel] = predecessors[top.next++];
+    walk.push_back(rel);
+    stack.push_back({nearer, 0});
+  }
+}
+
+void ShortestPathSearch::ExpandLayers(const std::vector<NodeId>& frontier, Direction direction, Layers& mine,
+                                      const Layers& theirs, std::vector<NodeId>& next,
+                                      std::vector<NodeId>& meetings) {
+  next.clear();
+  for (NodeId node : frontier) {
+    ctx_.Tick();
+    const int64_t depth = mine.at(node).depth + 1;
+    adjacent_.clear();
+    ctx_.graph().Expand(node, direction, spec_.types, adjacent_);
+    for (const Adjacent& a : adjacent_) {
+      auto it = mine.find(a.neighbour);
+      if (it != mine.end() && it->second.depth != depth) continue;  // reached nearer
+      if (spec_.rel_ok && !spec_.rel_ok(a)) continue;
+      if (!NodeOk(a.neighbour)) continue;
+      if (it == mine.end()) {
+        it = mine.emplace(a.neighbour, Layer{depth, {}}).first;
+        next.push_back(a.neighbour);
+        if (theirs.count(a.neighbour) != 0) meetings.push_back(a.neighbour);
+      }
+      it->second.predecessors.emplace_back(node, a.rel);
+      Charge(1);
+    }
+  }
+}
+
 void ShortestPathSearch::FindAll(NodeId source, NodeId target, std::vector<Path>& paths) {
   paths.clear();
   memory_.Reset();
@@ -100,65 +155,39 @@ void ShortestPathSearch::FindAll(NodeId source, NodeId target, std::vector<Path>
     if (spec_.min_hops == 0) paths.emplace_back();
     return;
   }
-  // Every node's depth from the source and its predecessors one level nearer (each with
-  // the relationship that leads from it), level by level until the target's.
-  struct Reached {
-    int64_t depth = 0;
-    std::vector<std::pair<NodeId, RelationshipRef>> predecessors;
-  };
-  std::unordered_map<NodeId, Reached> reached{{source, Reached{0, {}}}};
-  std::vector<NodeId> frontier{source}, next;
-  bool found = false;
-  for (int64_t depth = 1; depth <= spec_.max_hops && !found && !frontier.empty(); ++depth) {
-    next.clear();
-    for (NodeId node : frontier) {
-      ctx_.Tick();
-      adjacent_.clear();
-      ctx_.graph().Expand(node, spec_.direction, spec_.types, adjacent_);
-      for (const Adjacent& a : adjacent_) {
-        auto it = reached.find(a.neighbour);
-        if (it != reached.end() && it->second.depth != depth) continue;  // reached nearer
-        if (spec_.rel_ok && !spec_.rel_ok(a)) continue;
-        if (!NodeOk(a.neighbour)) continue;
-        if (it == reached.end()) {
-          it = reached.emplace(a.neighbour, Reached{depth, {}}).first;
-          next.push_back(a.neighbour);
-        }
-        it->second.predecessors.emplace_back(node, a.rel);
-        Charge(1);
-        found = found || a.neighbour == target;
+  // Bidirectional as FindOne, each side keeping every node's predecessors on the level
+  // before it, and the level where the sides meet completed: every shortest path crosses
+  // that level at exactly one node, a meeting, so the paths are, per meeting, each walk
+  // to it from the source joined with each walk from it to the target.
+  Layers forward{{source, Layer{0, {}}}}, backward{{target, Layer{0, {}}}};
+  std::vector<NodeId> forward_frontier{source}, backward_frontier{target}, next, meetings;
+  int64_t forward_depth = 0, backward_depth = 0;
+  const Direction reverse = Reverse(spec_.direction);
+  while (meetings.empty() && !forward_frontier.empty() && !backward_frontier.empty() &&
+         forward_depth + backward_depth < spec_.max_hops) {
+    if (forward_frontier.size() <= backward_frontier.size()) {
+      ExpandLayers(forward_frontier, spec_.direction, forward, backward, next, meetings);
+      forward_frontier.swap(next);
+      ++forward_depth;
+    } else {
+      ExpandLayers(backward_frontier, reverse, backward, forward, next, meetings);
+      backward_frontier.swap(next);
+      ++backward_depth;
+    }
+  }
+  std::vector<Path> heads, tails;
+  for (NodeId meeting : meetings) {
+    WalksToRoot(forward, meeting, heads);
+    WalksToRoot(backward, meeting, tails);
+    for (Path& head : heads) {
+      std::reverse(head.begin(), head.end());  // source to meeting
+      for (const Path& tail : tails) {
+        ctx_.Tick();
+        Path& path = paths.emplace_back(head);
+        path.insert(path.end(), tail.begin(), tail.end());
+        Charge(path.size());
       }
     }
-    frontier.swap(next);
-  }
-  if (!found) return;
-  // Depth-first from the target back to the source over the predecessors: each path
-  // once, built backwards and reversed.
-  struct Frame {
-    NodeId node;
-    size_t next = 0;
-  };
-  std::vector<Frame> stack{{target, 0}};
-  Path backwards;
-  while (!stack.empty()) {
-    ctx_.Tick();
-    Frame& top = stack.back();
-    if (top.node == source) {
-      paths.emplace_back(backwards.rbegin(), backwards.rend());
-      Charge(backwards.size());
-      stack.pop_back();
-      if (!backwards.empty()) backwards.pop_back();
-      continue;
-    }
-    const auto& predecessors = reached.at(top.node).predecessors;
-    if (top.next == predecessors.size()) {
-      stack.pop_back();
-      if (!backwards.empty()) backwards.pop_back();
-      continue;
-    }
-    const auto& [from, rel] = predecessors[top.next++];
-    backwards.push_back(rel);
-    stack.push_back({from, 0});
   }
 }
 

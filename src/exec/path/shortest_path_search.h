@@ -5,8 +5,8 @@
 // FindOne is bidirectional: a frontier grows from each end, the smaller one a whole
 // level at a time, until they meet — on a graph whose frontiers grow by the degree each
 // level, it touches about the square root of what a search from one end does. FindAll
-// (every path of least length) searches from the source, keeping each node's
-// predecessors on the level before it, and lists the paths from the target back.
+// (every path of least length) searches from both ends too, keeping each node's
+// predecessors on the level before it, and the level where the sides meet completed.
 //
 // Every search is cancellable (ExecContext::Tick per expanded node) and charges what it
 // holds to the statement's memory limit.
@@ -60,6 +60,20 @@ class ShortestPathSearch {
   // `next`, until the sides meet: the node they meet at, if they do.
   std::optional<NodeId> ExpandLevel(const std::vector<NodeId>& frontier, Direction direction, Visited& mine,
                                     const Visited& theirs, std::vector<NodeId>& next);
+  // FindAll's side of the search: each node's depth and its predecessors one level
+  // nearer the side's root (with the relationship from each).
+  struct Layer {
+    int64_t depth = 0;
+    std::vector<std::pair<NodeId, RelationshipRef>> predecessors;
+  };
+  using Layers = std::unordered_map<NodeId, Layer>;
+  // ExpandLevel for FindAll: the whole level, every predecessor kept, the nodes the
+  // other side holds appended to `meetings`.
+  void ExpandLayers(const std::vector<NodeId>& frontier, Direction direction, Layers& mine,
+                    const Layers& theirs, std::vector<NodeId>& next, std::vector<NodeId>& meetings);
+  // Every walk from `from` to the side's root over the predecessors, as relationships in
+  // walk order.
+  void WalksToRoot(const Layers& side, NodeId from, std::vector<Path>& walks);
   void Charge(size_t entries);
 
   ExecContext& ctx_;
