@@ -75,6 +75,13 @@ expect query-param 0 '\| \[1, .a.\] +\| 7 +\|' -- query --param 'x=[1, "a"]' --p
 expect query-param-db 0 '\| 2 +\|' -- query --db "$tmp/made" --param 'ids=[1]' 'MATCH (n:A) WHERE n.x IN $ids RETURN count(n) + 1 AS c'
 expect query-bad-timeout 2 "is not a duration" -- query --timeout soon "RETURN 1"
 expect query-memory-limit 1 'ResourceExhausted/MemoryLimitExceeded: .*16 MiB' -- query --memory-limit 16M "UNWIND range(1, 100000) AS a UNWIND range(1, 10000) AS b RETURN collect(a) AS c"
+# A path search is bounded too: 2^30 shortest paths through 30 diamonds in a row end at
+# the memory limit or at the timeout, not in an out-of-memory kill.
+"$quiver" query --db "$tmp/diamonds" --create "UNWIND range(0, 30) AS i CREATE (:H {i: i})" > /dev/null
+"$quiver" query --db "$tmp/diamonds" "MATCH (a:H), (b:H) WHERE b.i = a.i + 1 CREATE (a)-[:R]->(:M)-[:R]->(b), (a)-[:R]->(:M)-[:R]->(b)" > /dev/null
+expect query-paths-memory-limit 1 'ResourceExhausted/MemoryLimitExceeded' -- query --db "$tmp/diamonds" --memory-limit 16M "MATCH p = allShortestPaths((a:H {i: 0})-[:R*]->(b:H {i: 30})) RETURN count(*)"
+expect query-paths-timeout 1 'Interrupted/Timeout: .*200 ms' -- query --db "$tmp/diamonds" --timeout 200ms --memory-limit 0 "MATCH p = allShortestPaths((a:H {i: 0})-[:R*]->(b:H {i: 30})) RETURN count(*)"
+expect query-paths-one 0 '\| 60 +\|' -- query --db "$tmp/diamonds" "MATCH p = shortestPath((a:H {i: 0})-[:R*]->(b:H {i: 30})) RETURN length(p)"
 expect query-bad-memory-limit 2 "memory-limit" -- query --memory-limit lots "RETURN 1"
 # Workers per statement: the same answer with 3 workers and with the row engine; PROFILE
 # says the aggregation ran vectorized; an absurd count is refused.
