@@ -43,6 +43,9 @@ Value BuildPath(const std::vector<planner::PathStep>& steps, const Value* row);
 Value StringPredicate(planner::ExprOp op, const Value& a, const Value& b);
 Value RegexMatch(const Value& text, const Value& pattern);
 Value InList(const Value& needle, const Value& list);
+// `a op b` (=, <>, <, >, <=, >=) as the row engine answers it; the vectorized engine's
+// typed loops hand it every case they do not compute in place.
+Ternary Compare(planner::CmpOp op, const Value& a, const Value& b);
 Value CompareChain(const planner::BoundExpr& e, Value* row, ExecContext& ctx);
 
 }  // namespace quiver::exec

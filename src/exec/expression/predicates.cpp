@@ -44,32 +44,30 @@ Value InList(const Value& needle, const Value& list) {
   return saw_null ? Value() : Value::Bool(false);
 }
 
+Ternary Compare(planner::CmpOp op, const Value& a, const Value& b) {
+  switch (op) {
+    case planner::CmpOp::kEq:
+      return Equals(a, b);
+    case planner::CmpOp::kNe:
+      return NotEquals(a, b);
+    case planner::CmpOp::kLt:
+      return LessThan(a, b);
+    case planner::CmpOp::kGt:
+      return GreaterThan(a, b);
+    case planner::CmpOp::kLe:
+      return LessOrEqual(a, b);
+    case planner::CmpOp::kGe:
+      return GreaterOrEqual(a, b);
+  }
+  return Ternary::kNull;
+}
+
 Value CompareChain(const planner::BoundExpr& e, Value* row, ExecContext& ctx) {
   Ternary result = Ternary::kTrue;
   Value left = Evaluate(*e.args[0], row, ctx);
   for (size_t i = 0; i < e.cmp_ops.size(); ++i) {
     Value right = Evaluate(*e.args[i + 1], row, ctx);
-    Ternary t = Ternary::kNull;
-    switch (e.cmp_ops[i]) {
-      case planner::CmpOp::kEq:
-        t = Equals(left, right);
-        break;
-      case planner::CmpOp::kNe:
-        t = NotEquals(left, right);
-        break;
-      case planner::CmpOp::kLt:
-        t = LessThan(left, right);
-        break;
-      case planner::CmpOp::kGt:
-        t = GreaterThan(left, right);
-        break;
-      case planner::CmpOp::kLe:
-        t = LessOrEqual(left, right);
-        break;
-      case planner::CmpOp::kGe:
-        t = GreaterOrEqual(left, right);
-        break;
-    }
+    const Ternary t = Compare(e.cmp_ops[i], left, right);
     result = And(result, t);
     if (result == Ternary::kFalse) return Value::Bool(false);
     left = std::move(right);

@@ -25,156 +25,120 @@ bool ShortestPathSearch::NodeOk(NodeId node) {
   return it->second;
 }
 
-std::optional<NodeId> ShortestPathSearch::ExpandLevel(const std::vector<NodeId>& frontier, Direction direction,
-                                                      Visited& mine, const Visited& theirs,
-                                                      std::vector<NodeId>& next) {
-  next.clear();
-  for (NodeId node : frontier) {
+void ShortestPathSearch::ExpandLevel(Side& mine, const Side& theirs, bool every, std::vector<NodeId>& meetings) {
+  const int64_t depth = ++mine.depth;
+  next_.clear();
+  for (NodeId node : mine.frontier) {
     ctx_.Tick();
-    const int64_t depth = mine.at(node).depth + 1;
     adjacent_.clear();
-    ctx_.graph().Expand(node, direction, spec_.types, adjacent_);
+    ctx_.graph().Expand(node, mine.direction, spec_.types, adjacent_);
     for (const Adjacent& a : adjacent_) {
-      if (mine.count(a.neighbour) != 0) continue;
+      auto it = mine.reached.find(a.neighbour);
+      // Reached before: nearer (never a predecessor on this level), or, for FindOne, at
+      // all (one predecessor is enough).
+      if (it != mine.reached.end() && (!every || it->second.depth != depth)) continue;
       if (spec_.rel_ok && !spec_.rel_ok(a)) continue;
       if (!NodeOk(a.neighbour)) continue;
-      mine.emplace(a.neighbour, Parent{node, a.rel, depth});
       Charge(1);
-      next.push_back(a.neighbour);
+      const Step step{node, a.rel};
+      if (it != mine.reached.end()) {
+        it->second.more.push_back(step);
+        continue;
+      }
+      mine.reached.emplace(a.neighbour, Reached{depth, step, {}});
+      next_.push_back(a.neighbour);
+      if (theirs.reached.count(a.neighbour) == 0) continue;
+      meetings.push_back(a.neighbour);
       // The first meeting is a shortest path: were a node the other side reached at a
       // lesser depth next to this frontier, the other side's expansion of it would have
-      // reached the frontier's node, and the two sides would have met then.
-      if (theirs.count(a.neighbour) != 0) return a.neighbour;
+      // reached the frontier's node, and the two sides would have met then. So every
+      // meeting of this level is one too, and FindOne needs none of them.
+      if (!every) {
+        mine.frontier.swap(next_);
+        return;
+      }
     }
   }
-  return std::nullopt;
+  mine.frontier.swap(next_);
 }
 
-bool ShortestPathSearch::FindOne(NodeId source, NodeId target, Path& path) {
-  path.clear();
+std::vector<NodeId> ShortestPathSearch::Search(NodeId source, NodeId target, bool every, Side& forward,
+                                               Side& backward) {
   memory_.Reset();
   node_ok_.clear();
-  if (!ctx_.graph().NodeExists(source) || !ctx_.graph().NodeExists(target)) return false;
-  if (!NodeOk(source) || !NodeOk(target)) return false;
-  if (source == target) return spec_.min_hops == 0;
-  Visited forward{{source, Parent{source, {}, 0}}}, backward{{target, Parent{target, {}, 0}}};
-  std::vector<NodeId> forward_frontier{source}, backward_frontier{target}, next;
-  int64_t forward_depth = 0, backward_depth = 0;
-  const Direction reverse = Reverse(spec_.direction);
-  std::optional<NodeId> meeting;
-  while (!meeting && !forward_frontier.empty() && !backward_frontier.empty() &&
-         forward_depth + backward_depth < spec_.max_hops) {
+  std::vector<NodeId> meetings;
+  if (!ctx_.graph().NodeExists(source) || !ctx_.graph().NodeExists(target)) return meetings;
+  if (!NodeOk(source) || !NodeOk(target)) return meetings;
+  if (source == target) {
+    // A path of no relationships, when the least length allows it.
+    if (spec_.min_hops == 0) meetings.push_back(source);
+    forward.reached.emplace(source, Reached{});
+    backward.reached.emplace(target, Reached{});
+    return meetings;
+  }
+  forward = Side{{{source, Reached{}}}, {source}, spec_.direction, 0};
+  backward = Side{{{target, Reached{}}}, {target}, Reverse(spec_.direction), 0};
+  while (meetings.empty() && !forward.frontier.empty() && !backward.frontier.empty() &&
+         forward.depth + backward.depth < spec_.max_hops) {
     // The smaller frontier grows: it costs fewer expansions for the same progress.
-    if (forward_frontier.size() <= backward_frontier.size()) {
-      meeting = ExpandLevel(forward_frontier, spec_.direction, forward, backward, next);
-      forward_frontier.swap(next);
-      ++forward_depth;
+    if (forward.frontier.size() <= backward.frontier.size()) {
+      ExpandLevel(forward, backward, every, meetings);
     } else {
-      meeting = ExpandLevel(backward_frontier, reverse, backward, forward, next);
-      backward_frontier.swap(next);
-      ++backward_depth;
+      ExpandLevel(backward, forward, every, meetings);
     }
   }
-  if (!meeting) return false;
-  for (NodeId at = *meeting; at != source;) {
-    const Parent& p = forward.at(at);
-    path.push_back(p.rel);
-    at = p.node;
-  }
-  std::reverse(path.begin(), path.end());
-  for (NodeId at = *meeting; at != target;) {
-    const Parent& p = backward.at(at);
-    path.push_back(p.rel);
-    at = p.node;
-  }
-  return true;
+  return meetings;
 }
 
-void ShortestPathSearch::WalksToRoot(const Layers& side, NodeId from, std::vector<Path>& walks) {
+void ShortestPathSearch::WalksToRoot(const Side& side, NodeId from, std::vector<Path>& walks) {
   walks.clear();
   struct Frame {
     NodeId node;
-    size_t next = 0;
+    size_t next = 0;  // 0: `first`, then `more`
   };
   std::vector<Frame> stack{{from, 0}};
   Path walk;
+  auto pop = [&] {
+    stack.pop_back();
+    if (!walk.empty()) walk.pop_back();
+  };
   while (!stack.empty()) {
     ctx_.Tick();
     Frame& top = stack.back();
-    const auto& predecessors = side.at(top.node).predecessors;
-    if (predecessors.empty()) {  // the root
+    const Reached& reached = side.reached.at(top.node);
+    if (!reached.first) {  // the root
       walks.push_back(walk);
       Charge(walk.size());
-      stack.pop_back();
-      if (!walk.empty()) walk.pop_back();
+      pop();
       continue;
     }
-    if (top.next == predecessors.size()) {
-      stack.pop_back();
-      if (!walk.empty()) walk.pop_back();
+    if (top.next > reached.more.size()) {
+      pop();
       continue;
     }
-    const auto& [nearer, rel] = predecessors[top.next++];
-    walk.push_back(rel);
-    stack.push_back({nearer, 0});
+    const Step& step = top.next == 0 ? *reached.first : reached.more[top.next - 1];
+    ++top.next;
+    walk.push_back(step.second);
+    stack.push_back({step.first, 0});
   }
 }
 
-void ShortestPathSearch::ExpandLayers(const std::vector<NodeId>& frontier, Direction direction, Layers& mine,
-                                      const Layers& theirs, std::vector<NodeId>& next,
-                                      std::vector<NodeId>& meetings) {
-  next.clear();
-  for (NodeId node : frontier) {
-    ctx_.Tick();
-    const int64_t depth = mine.at(node).depth + 1;
-    adjacent_.clear();
-    ctx_.graph().Expand(node, direction, spec_.types, adjacent_);
-    for (const Adjacent& a : adjacent_) {
-      auto it = mine.find(a.neighbour);
-      if (it != mine.end() && it->second.depth != depth) continue;  // reached nearer
-      if (spec_.rel_ok && !spec_.rel_ok(a)) continue;
-      if (!NodeOk(a.neighbour)) continue;
-      if (it == mine.end()) {
-        it = mine.emplace(a.neighbour, Layer{depth, {}}).first;
-        next.push_back(a.neighbour);
-        if (theirs.count(a.neighbour) != 0) meetings.push_back(a.neighbour);
-      }
-      it->second.predecessors.emplace_back(node, a.rel);
-      Charge(1);
-    }
-  }
+bool ShortestPathSearch::FindOne(NodeId source, NodeId target, Path& path) {
+  std::vector<Path> paths;
+  Collect(source, target, /*every=*/false, paths);
+  if (paths.empty()) return false;
+  path = std::move(paths.front());
+  return true;
 }
 
 void ShortestPathSearch::FindAll(NodeId source, NodeId target, std::vector<Path>& paths) {
+  Collect(source, target, /*every=*/true, paths);
+}
+
+void ShortestPathSearch::Collect(NodeId source, NodeId target, bool every, std::vector<Path>& paths) {
   paths.clear();
-  memory_.Reset();
-  node_ok_.clear();
-  if (!ctx_.graph().NodeExists(source) || !ctx_.graph().NodeExists(target)) return;
-  if (!NodeOk(source) || !NodeOk(target)) return;
-  if (source == target) {
-    if (spec_.min_hops == 0) paths.emplace_back();
-    return;
-  }
-  // Bidirectional as FindOne, each side keeping every node's predecessors on the level
-  // before it, and the level where the sides meet completed: every shortest path crosses
-  // that level at exactly one node, a meeting, so the paths are, per meeting, each walk
-  // to it from the source joined with each walk from it to the target.
-  Layers forward{{source, Layer{0, {}}}}, backward{{target, Layer{0, {}}}};
-  std::vector<NodeId> forward_frontier{source}, backward_frontier{target}, next, meetings;
-  int64_t forward_depth = 0, backward_depth = 0;
-  const Direction reverse = Reverse(spec_.direction);
-  while (meetings.empty() && !forward_frontier.empty() && !backward_frontier.empty() &&
-         forward_depth + backward_depth < spec_.max_hops) {
-    if (forward_frontier.size() <= backward_frontier.size()) {
-      ExpandLayers(forward_frontier, spec_.direction, forward, backward, next, meetings);
-      forward_frontier.swap(next);
-      ++forward_depth;
-    } else {
-      ExpandLayers(backward_frontier, reverse, backward, forward, next, meetings);
-      backward_frontier.swap(next);
-      ++backward_depth;
-    }
-  }
+  Side forward, backward;
+  const std::vector<NodeId> meetings = Search(source, target, every, forward, backward);
   std::vector<Path> heads, tails;
   for (NodeId meeting : meetings) {
     WalksToRoot(forward, meeting, heads);

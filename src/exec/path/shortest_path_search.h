@@ -2,20 +2,22 @@
 // Breadth-first searches for the shortest paths between two nodes, over the graph as a
 // statement sees it (GraphReader::Expand: the generation's CSR with the delta merged in).
 //
-// FindOne is bidirectional: a frontier grows from each end, the smaller one a whole
-// level at a time, until they meet — on a graph whose frontiers grow by the degree each
-// level, it touches about the square root of what a search from one end does. FindAll
-// (every path of least length) searches from both ends too, keeping each node's
-// predecessors on the level before it, and the level where the sides meet completed.
+// Both are one bidirectional search: a frontier grows from each end, the smaller one a
+// whole level at a time, until they meet — on a graph whose frontiers grow by the degree
+// each level, it touches about the square root of what a search from one end does.
+// FindOne stops at the first meeting and keeps one predecessor per node; FindAll (every
+// path of least length) keeps every predecessor on the level before a node and completes
+// the level where the sides meet. The paths are then, per meeting node, each walk to it
+// from the source joined with each walk from it to the target.
 //
 // Every search is cancellable (ExecContext::Tick per expanded node) and charges what it
 // holds to the statement's memory limit.
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "exec/exec_context.h"
@@ -48,38 +50,41 @@ class ShortestPathSearch {
   void FindAll(NodeId source, NodeId target, std::vector<Path>& paths);
 
  private:
-  struct Parent {
-    NodeId node = 0;
-    RelationshipRef rel;
+  // A node one side reached: its depth from the side's root and its predecessors one
+  // level nearer the root, with the relationship from each (none for the root). The
+  // first inline: FindOne's nodes have only it, and allocate nothing.
+  using Step = std::pair<NodeId, RelationshipRef>;
+  struct Reached {
+    int64_t depth = 0;
+    std::optional<Step> first;
+    std::vector<Step> more;
+  };
+  struct Side {
+    std::unordered_map<NodeId, Reached> reached;
+    std::vector<NodeId> frontier;
+    Direction direction = Direction::kOutgoing;
     int64_t depth = 0;
   };
-  using Visited = std::unordered_map<NodeId, Parent>;
 
-  bool NodeOk(NodeId node);
-  // Expands `frontier` one level on the side `mine` (the other side: `theirs`), into
-  // `next`, until the sides meet: the node they meet at, if they do.
-  std::optional<NodeId> ExpandLevel(const std::vector<NodeId>& frontier, Direction direction, Visited& mine,
-                                    const Visited& theirs, std::vector<NodeId>& next);
-  // FindAll's side of the search: each node's depth and its predecessors one level
-  // nearer the side's root (with the relationship from each).
-  struct Layer {
-    int64_t depth = 0;
-    std::vector<std::pair<NodeId, RelationshipRef>> predecessors;
-  };
-  using Layers = std::unordered_map<NodeId, Layer>;
-  // ExpandLevel for FindAll: the whole level, every predecessor kept, the nodes the
-  // other side holds appended to `meetings`.
-  void ExpandLayers(const std::vector<NodeId>& frontier, Direction direction, Layers& mine,
-                    const Layers& theirs, std::vector<NodeId>& next, std::vector<NodeId>& meetings);
+  // The searches' common part: the meeting nodes of least total length, none when the
+  // ends are not connected within max_hops; `every`: all of them, every predecessor kept.
+  std::vector<NodeId> Search(NodeId source, NodeId target, bool every, Side& forward, Side& backward);
+  // Grows `mine` by one level; the nodes `theirs` holds are meetings (the first only,
+  // unless `every`).
+  void ExpandLevel(Side& mine, const Side& theirs, bool every, std::vector<NodeId>& meetings);
   // Every walk from `from` to the side's root over the predecessors, as relationships in
   // walk order.
-  void WalksToRoot(const Layers& side, NodeId from, std::vector<Path>& walks);
+  void WalksToRoot(const Side& side, NodeId from, std::vector<Path>& walks);
+  // Search, then the paths through its meetings.
+  void Collect(NodeId source, NodeId target, bool every, std::vector<Path>& paths);
+  bool NodeOk(NodeId node);
   void Charge(size_t entries);
 
   ExecContext& ctx_;
   Spec spec_;
   std::unordered_map<NodeId, bool> node_ok_;  // the node test's answers, asked once a node
   std::vector<Adjacent> adjacent_;
+  std::vector<NodeId> next_;
   MemoryCharge memory_;
 };
 

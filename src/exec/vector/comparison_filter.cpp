@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "exec/expression/expression_internal.h"
 #include "exec/vector/data_chunk.h"
 #include "quiver/value_ops.h"
 
@@ -62,24 +63,6 @@ void KeepWhereTyped(const std::vector<T>& values, const std::vector<uint8_t>& va
 
 }  // namespace
 
-Ternary CompareValues(CmpOp op, const Value& a, const Value& b) {
-  switch (op) {
-    case CmpOp::kEq:
-      return Equals(a, b);
-    case CmpOp::kNe:
-      return NotEquals(a, b);
-    case CmpOp::kLt:
-      return LessThan(a, b);
-    case CmpOp::kGt:
-      return GreaterThan(a, b);
-    case CmpOp::kLe:
-      return LessOrEqual(a, b);
-    case CmpOp::kGe:
-      return GreaterOrEqual(a, b);
-  }
-  return Ternary::kNull;
-}
-
 std::optional<ConstantComparison> AsConstantComparison(const BoundExpr& predicate) {
   if (predicate.op != ExprOp::kComparison || predicate.cmp_ops.size() != 1 || predicate.args.size() != 2) {
     return std::nullopt;
@@ -112,7 +95,7 @@ void KeepWhereComparison(const ValueVector& values, CmpOp op, const Value& const
     return KeepWhereTyped(values.strings, values.valid, op, std::string_view(constant.AsString()), keep);
   }
   for (size_t i = 0; i < keep.size(); ++i) {
-    if (keep[i] && CompareValues(op, BoxRow(values, i, graph), constant) != Ternary::kTrue) keep[i] = 0;
+    if (keep[i] && Compare(op, BoxRow(values, i, graph), constant) != Ternary::kTrue) keep[i] = 0;
   }
 }
 

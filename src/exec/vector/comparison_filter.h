@@ -12,7 +12,6 @@
 
 #include "quiver/value.h"
 #include "common/value/value_vector.h"
-#include "quiver/value_ops.h"
 #include "planner/bound_expression.h"
 #include "storage/graph.h"
 
@@ -50,13 +49,10 @@ void WithComparison(planner::CmpOp op, F&& f) {
   }
 }
 
-// The row engine's answer to `a op b`.
-Ternary CompareValues(planner::CmpOp op, const Value& a, const Value& b);
-
 // Clears keep[i] where `values[i] op constant` is not true (false or null), with the row
 // engine's comparison semantics: integers with integers, floats with floats and strings
 // with strings compare in place, everything else row by row through the row engine's
-// functions (a relationship or node boxed from `graph`).
+// Compare (a relationship or node boxed from `graph`).
 void KeepWhereComparison(const ValueVector& values, planner::CmpOp op, const Value& constant,
                          const GraphReader& graph, std::vector<uint8_t>& keep);
 

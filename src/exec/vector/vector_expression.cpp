@@ -235,7 +235,7 @@ class ComparisonExpression final : public BinaryExpression {
       CompareArrays(a.ids, b.ids, a, b, out);
     } else {
       for (size_t i = 0; i < chunk.size; ++i) {
-        SetTernary(out, i, CompareValues(cmp_, BoxRow(a, i, ctx.graph), BoxRow(b, i, ctx.graph)));
+        SetTernary(out, i, Compare(cmp_, BoxRow(a, i, ctx.graph), BoxRow(b, i, ctx.graph)));
       }
     }
   }
