@@ -1,6 +1,8 @@
 // Atoms: literals, parameters, variables, function calls, parenthesized expressions,
 // pattern predicates, lists and comprehensions, maps, CASE, quantifiers and EXISTS.
 
+#include <algorithm>
+#include <cctype>
 #include <limits>
 
 #include "cypher/parser_impl.h"
@@ -96,7 +98,16 @@ ExprPtr Parser::ParseAtom() {
         break;
     }
   }
-  if (AtFunctionCall()) return ParseFunctionCall();
+  if (AtFunctionCall()) {
+    std::string name(token.value);
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+    if ((name == "shortestpath" || name == "allshortestpaths") && LooksLikePatternElement(2)) {
+      Fail(token, "UnsupportedShortestPathUse",
+           std::string(token.value) + "(...) as an expression is not supported; bind the path in MATCH: MATCH p = " +
+               std::string(token.value) + "((a)-[*]-(b))");
+    }
+    return ParseFunctionCall();
+  }
   if (AtVariableName()) {
     auto variable = std::make_unique<VariableExpr>(token.pos);
     variable->name = Advance().value;

@@ -234,7 +234,7 @@ void Binder::TakePathElementPredicates(BoundPatternPart& part, std::vector<Pendi
            part.search_name +
                ": a WHERE condition on the path other than all(...) or none(...) over its relationships or nodes "
                "is not supported yet: " +
-               ToString(e));
+               ToString(e, &slot_names_));
     }
     PathElementPredicate element;
     element.on_nodes = *on_nodes;

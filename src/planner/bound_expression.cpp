@@ -234,10 +234,17 @@ void Print(const BoundExpr& e, std::string& out, const SlotNames* names) {
       out += " ...]";
       return;
     case ExprOp::kQuantifier:
-      out += "quantifier(" + SlotText(e.slot, names) + " IN ";
+    {
+      static constexpr const char* kNames[] = {"all", "any", "none", "single"};
+      out += std::string(kNames[static_cast<size_t>(e.quantifier)]) + "(" + SlotText(e.slot, names) + " IN ";
       Print(*e.args[0], out, names);
-      out += " ...)";
+      if (e.has_where) {
+        out += " WHERE ";
+        Print(*e.args[1], out, names);
+      }
+      out += ")";
       return;
+    }
     case ExprOp::kSubquery:
       out += e.subquery_mode == SubqueryMode::kExists ? "EXISTS {...}" : "[pattern | ...]";
       return;
