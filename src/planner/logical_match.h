@@ -56,7 +56,9 @@ class LogicalNodeSeek final : public LogicalNodeScan {
 // into `to_slot` — or, when `into`, to the node already there.
 class LogicalHop : public LogicalOperator {
  public:
-  static bool Accepts(OpKind k) { return k == OpKind::kExpand || k == OpKind::kVarExpand; }
+  static bool Accepts(OpKind k) {
+    return k == OpKind::kExpand || k == OpKind::kVarExpand || k == OpKind::kShortestPath;
+  }
 
   SlotId from_slot = kNoSlot;
   SlotId to_slot = kNoSlot;
@@ -99,20 +101,18 @@ struct PathElementPredicate {
 
 // shortestPath / allShortestPaths: per input row, one shortest path (or, when `all`,
 // every path of least length) from the node in from_slot to the node in to_slot, both
-// bound, along `rel` (its direction relative to from_slot, types, min 0 or 1, max, and
-// property map) and meeting `element_predicates`. Binds rel_slot: the relationships in
-// pattern order, a list, or the one relationship when `single_rel`.
-class LogicalShortestPath final : public LogicalOperator {
+// bound (`into`), along `rel` (its direction relative to from_slot, types, min 0 or 1,
+// max, and property map) and meeting `element_predicates`. Binds rel_slot: the
+// relationships in pattern order, a list, or the one relationship when `single_rel`.
+class LogicalShortestPath final : public LogicalHop {
  public:
   static constexpr OpKind kKind = OpKind::kShortestPath;
-  LogicalShortestPath() : LogicalOperator(kKind) {}
+  static bool Accepts(OpKind k) { return k == kKind; }
+  LogicalShortestPath() : LogicalHop(kKind) { into = true; }
 
-  SlotId from_slot = kNoSlot;
-  SlotId to_slot = kNoSlot;
   SlotId rel_slot = kNoSlot;
   bool all = false;
   bool single_rel = false;
-  RelPattern rel;
   std::vector<PathElementPredicate> element_predicates;
 
   void ForEachExpression(const std::function<void(BoundExprPtr&)>& visit) override {

@@ -133,6 +133,13 @@ std::string Assignments(const std::vector<BoundExprPtr>& exprs, const std::vecto
 }
 
 // `(from)-[middle]->(to)`, and whether it checks a bound `to`.
+// `*min..max` of a variable-length relationship (`*1..` when unbounded).
+std::string Hops(const RelPattern& rel) {
+  std::string hops = "*" + std::to_string(rel.min_hops) + "..";
+  if (rel.max_hops != INT64_MAX) hops += std::to_string(rel.max_hops);
+  return hops;
+}
+
 std::string HopDetails(const LogicalHop& hop, const std::string& middle, const SlotNames* names) {
   return "(" + Slot(hop.from_slot, names) + ")" + DirectionArrow(hop.rel, middle) + "(" +
          Slot(hop.to_slot, names) + ")" + (hop.into ? " into" : "");
@@ -176,18 +183,13 @@ std::string Details(const LogicalOperator& op, const SlotNames* names) {
     }
     case OpKind::kVarExpand: {
       const auto& e = op.As<LogicalVarExpand>();
-      std::string hops = "*" + std::to_string(e.rel.min_hops) + "..";
-      if (e.rel.max_hops != INT64_MAX) hops += std::to_string(e.rel.max_hops);
-      return HopDetails(e, Slot(e.list_slot, names) + Types(e.rel.types) + hops, names) +
+      return HopDetails(e, Slot(e.list_slot, names) + Types(e.rel.types) + Hops(e.rel), names) +
              (e.rel.distinct_ends ? " distinct ends" : "");
     }
     case OpKind::kShortestPath: {
       const auto& e = op.As<LogicalShortestPath>();
-      std::string hops = "*" + std::to_string(e.rel.min_hops) + "..";
-      if (e.rel.max_hops != INT64_MAX) hops += std::to_string(e.rel.max_hops);
-      std::string out = std::string(e.all ? "all " : "") + "(" + Slot(e.from_slot, names) + ")" +
-                        DirectionArrow(e.rel, Slot(e.rel_slot, names) + Types(e.rel.types) + hops) + "(" +
-                        Slot(e.to_slot, names) + ")";
+      std::string out = std::string(e.all ? "all " : "") +
+                        HopDetails(e, Slot(e.rel_slot, names) + Types(e.rel.types) + Hops(e.rel), names);
       for (const auto& p : e.element_predicates) {
         out += std::string(p.negated ? " none " : " all ") + (p.on_nodes ? "nodes: " : "relationships: ") +
                ToString(*p.predicate, names);
