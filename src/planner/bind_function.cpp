@@ -9,17 +9,6 @@ namespace quiver::planner {
 
 using namespace cypher;  // NOLINT
 
-namespace {
-
-bool IsDeterministic(const BoundExpr& e) {
-  if (e.op == ExprOp::kScalarFunction && !e.deterministic) return false;
-  for (const auto& a : e.args) {
-    if (!IsDeterministic(*a)) return false;
-  }
-  return true;
-}
-
-}  // namespace
 
 BoundExprPtr Binder::BindFunctionCall(const FunctionCallExpr& call, const ExprContext& ctx) {
   if (auto entity = FindEntityFunction(call.name)) return BindEntityFunction(*entity, call, ctx);

@@ -53,6 +53,11 @@ PendingPredicate& AddPending(BoundPattern& pattern, BoundExprPtr expr) {
   for (SlotId s : slots) {
     if (pattern.new_slots.count(s) != 0) p.needs.push_back(s);
   }
+  // WHERE rand() < 0.5 is drawn per match, not once before the pattern is matched: a
+  // predicate that is not deterministic waits for every slot of the pattern.
+  if (!IsDeterministic(*expr)) {
+    p.needs.assign(pattern.new_slots.begin(), pattern.new_slots.end());
+  }
   p.reads = std::move(slots);
   p.expr = std::move(expr);
   pattern.predicates.push_back(std::move(p));

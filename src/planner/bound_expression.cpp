@@ -393,6 +393,11 @@ bool IsRowIndependent(const BoundExpr& expr) {
                      [](const BoundExprPtr& a) { return IsRowIndependent(*a); });
 }
 
+bool IsDeterministic(const BoundExpr& expr) {
+  if (expr.op == ExprOp::kScalarFunction && !expr.deterministic) return false;
+  return std::all_of(expr.args.begin(), expr.args.end(), [](const BoundExprPtr& a) { return IsDeterministic(*a); });
+}
+
 void CollectSlots(const BoundExpr& expr, std::vector<SlotId>& out) {
   CheckStack();
   if (expr.op == ExprOp::kSlot) out.push_back(expr.slot);

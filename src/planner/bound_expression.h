@@ -176,6 +176,9 @@ BoundExprPtr Clone(const BoundExpr& expr);
 
 // Does evaluating the expression depend only on constants and parameters (SKIP, LIMIT)?
 bool IsRowIndependent(const BoundExpr& expr);
+// Whether the expression calls no non-deterministic function (rand()), outside its
+// subplans: evaluated twice on one row, it gives the same value.
+bool IsDeterministic(const BoundExpr& expr);
 // The slots the expression reads (for placing filters right after their last binding).
 void CollectSlots(const BoundExpr& expr, std::vector<SlotId>& out);
 

@@ -134,9 +134,11 @@ std::unique_ptr<Fragment> Fragment::Match(const LogicalOperator& consumer) {
         c->constant = comparison->constant;
         std::string text = planner::ToString(*comparison->operand);
         // A comparison cannot fail, so testing it on rows an earlier one of the run
-        // dropped answers what filtering them one after the other does.
+        // dropped answers what filtering them one after the other does; the operand is
+        // shared only when evaluating it again would give the same value (no rand()).
         Stage* below = f->stages_.empty() ? nullptr : f->stages_.back().get();
-        if (below != nullptr && below->operand != nullptr && below->operand_text == text) {
+        if (below != nullptr && below->operand != nullptr && below->operand_text == text &&
+            planner::IsDeterministic(*comparison->operand) && !HasSubquery(*comparison->operand)) {
           below->comparisons.push_back(std::move(c));
           continue;
         }

@@ -27,12 +27,6 @@ bool OrderIndependent(const AggregateSpec& spec) {
          spec.name == "sum" || spec.name == "avg";
 }
 
-bool Deterministic(const planner::BoundExpr& e) {
-  if (e.op == planner::ExprOp::kScalarFunction && !e.deterministic) return false;
-  if (e.subplan) return false;
-  return std::all_of(e.args.begin(), e.args.end(), [](const planner::BoundExprPtr& a) { return Deterministic(*a); });
-}
-
 // Dense arrays beyond this (per worker) use the hash table instead.
 constexpr uint64_t kMaxDenseBytes = uint64_t{1} << 30;
 
@@ -52,7 +46,7 @@ class VectorAggregateOp final : public PhysicalOperator {
         const std::pair<size_t, size_t> here{aggregates_.size(), c.args.size()};
         c.args.push_back(CompileExpression(*a, columns));
         c.same_as.push_back(here);
-        if (!Deterministic(*a) || HasSubquery(*a)) continue;
+        if (!planner::IsDeterministic(*a) || HasSubquery(*a)) continue;
         const std::string text = planner::ToString(*a);
         auto it = std::find_if(written.begin(), written.end(), [&](const auto& w) { return w.first == text; });
         if (it != written.end()) {
@@ -131,7 +125,7 @@ class VectorAggregateOp final : public PhysicalOperator {
     const auto& columns = fragment_->columns();
     uint32_t column = FragmentColumns::kNoColumn;
     for (const auto& key : op.keys) {
-      if (!Deterministic(*key)) return;
+      if (!planner::IsDeterministic(*key) || HasSubquery(*key)) return;
       std::vector<planner::SlotId> slots;
       planner::CollectSlots(*key, slots);
       if (slots.empty()) return;

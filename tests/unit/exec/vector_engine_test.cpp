@@ -524,6 +524,25 @@ TEST_F(VectorEngineTest, OneHopExistsToAnyNodeAgreesWithTheSubplan) {
   EXPECT_GT(conn->Query("MATCH (n) WHERE (n)-[:KNOWS]->(:Admin) RETURN count(*)").rows().at(0).at(0).AsInt(), 0);
 }
 
+// Two comparisons over rand() draw it twice, as the row engine does: a run of
+// comparisons shares its operand only when it is deterministic. Drawn once, a quarter of
+// the rows would not pass but half; the bound is five standard deviations from both.
+TEST_F(VectorEngineTest, ComparisonsOverRandDrawItForEach) {
+  std::vector<Config> configs = Configs();
+  configs.push_back({"row engine", RowEngine()});
+  for (const Config& c : configs) {
+    auto db = Database::Open(db_path_, c.options);
+    auto conn = db->Connect();
+    int64_t nodes = 0, kept = 0;
+    for (int round = 0; round < 10; ++round) {
+      nodes += conn->Query("MATCH (n) RETURN count(*)").rows().at(0).at(0).AsInt();
+      kept += conn->Query("MATCH (n) WHERE rand() < 0.5 AND rand() < 0.5 RETURN count(*)").rows().at(0).at(0).AsInt();
+    }
+    EXPECT_LT(static_cast<double>(kept), 0.33 * static_cast<double>(nodes)) << c.name;
+    EXPECT_GT(static_cast<double>(kept), 0.17 * static_cast<double>(nodes)) << c.name;
+  }
+}
+
 // A type named twice is one type: each relationship matches once (it matched once per
 // mention), in the row engine, the vector engine and the degree rewrites alike.
 TEST_F(VectorEngineTest, ARelationshipTypeNamedTwiceMatchesOnce) {
