@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/value/exact_sum.h"
+#include "common/value/value_vector.h"
 #include "exec/function/aggregate_internal.h"
 #include "exec/value_bytes.h"
 #include "exec/function/builtin_functions.h"
@@ -56,8 +57,7 @@ class NumericSum {
   }
   // AddFloat for each valid value, the floats through ExactSum::AddAll.
   void AddFloats(std::span<const double> values, std::span<const uint8_t> valid) {
-    int64_t added = 0;
-    for (uint8_t v : valid) added += v != 0;
+    const auto added = static_cast<int64_t>(CountSet(valid));
     if (added == 0) return;
     floats_.AddAll(values, valid);
     any_float_ = true;

@@ -61,6 +61,52 @@ void KeepWhereTyped(const std::vector<T>& values, const std::vector<uint8_t>& va
   });
 }
 
+// Integers against a float constant c, exactly (as the row engine compares them, not
+// through a double, which rounds integers past 2^53): the comparison as one with an
+// integer bound — x < 2.5 is x <= 2, x >= 2.5 is x >= 3, x = 2.5 is never true — or,
+// for a c past the integers' range, the same answer for every valid row. NaN is the
+// caller's (false or true by operator in the row engine's terms).
+void KeepIntsAgainstFloat(const ValueVector& values, CmpOp op, double c, std::vector<uint8_t>& keep) {
+  constexpr double kTwo63 = 9223372036854775808.0;  // 2^63, exactly
+  auto every = [&](bool result) {
+    for (size_t i = 0; i < keep.size(); ++i) keep[i] &= static_cast<uint8_t>(values.valid[i] & result);
+  };
+  const bool above = c >= kTwo63, below = c < -kTwo63;
+  if (above || below) {
+    // Every integer is below c (above: x < c) or above it.
+    switch (op) {
+      case CmpOp::kEq:
+        return every(false);
+      case CmpOp::kNe:
+        return every(true);
+      case CmpOp::kLt:
+      case CmpOp::kLe:
+        return every(above);
+      case CmpOp::kGt:
+      case CmpOp::kGe:
+        return every(below);
+    }
+  }
+  // In range: floor and ceil are integers a double holds exactly, within int64.
+  const auto floor = static_cast<int64_t>(std::floor(c));
+  const auto ceil = static_cast<int64_t>(std::ceil(c));
+  const bool integral = floor == ceil;
+  switch (op) {
+    case CmpOp::kEq:
+      return integral ? KeepWhereTyped(values.ints, values.valid, CmpOp::kEq, floor, keep) : every(false);
+    case CmpOp::kNe:
+      return integral ? KeepWhereTyped(values.ints, values.valid, CmpOp::kNe, floor, keep) : every(true);
+    case CmpOp::kLt:
+      return KeepWhereTyped(values.ints, values.valid, integral ? CmpOp::kLt : CmpOp::kLe, floor, keep);
+    case CmpOp::kLe:
+      return KeepWhereTyped(values.ints, values.valid, CmpOp::kLe, floor, keep);
+    case CmpOp::kGt:
+      return KeepWhereTyped(values.ints, values.valid, integral ? CmpOp::kGt : CmpOp::kGe, ceil, keep);
+    case CmpOp::kGe:
+      return KeepWhereTyped(values.ints, values.valid, CmpOp::kGe, ceil, keep);
+  }
+}
+
 }  // namespace
 
 std::optional<ConstantComparison> AsConstantComparison(const BoundExpr& predicate) {
@@ -83,6 +129,9 @@ void KeepWhereComparison(const ValueVector& values, CmpOp op, const Value& const
   constexpr int64_t kExactInDouble = int64_t{1} << 53;
   if (values.kind == VectorKind::kInt64 && constant.IsInt()) {
     return KeepWhereTyped(values.ints, values.valid, op, constant.AsInt(), keep);
+  }
+  if (values.kind == VectorKind::kInt64 && constant.IsFloat() && !std::isnan(constant.AsFloat())) {
+    return KeepIntsAgainstFloat(values, op, constant.AsFloat(), keep);
   }
   if (values.kind == VectorKind::kDouble && constant.IsFloat()) {
     return KeepWhereTyped(values.doubles, values.valid, op, constant.AsFloat(), keep);

@@ -182,6 +182,14 @@ const char* const kQueries[] = {
     "MATCH (n) WHERE n.mixed = 's1' OR n.mixed = 4 RETURN count(*)",
     "MATCH (n) WHERE n.city >= 'L' AND n.city < 'Lj' RETURN n.city AS c, count(*)",
     "MATCH (n) WHERE n.age > null RETURN count(*)",
+    // Integers against float constants, compared exactly: fractions, integral floats,
+    // constants past the integers' range, NaN.
+    "MATCH (n) WHERE n.age >= 30.5 AND n.age < 40.5 AND n.age <> 35.0 RETURN count(*), min(n.age), max(n.age)",
+    "MATCH (n) WHERE n.age <= 30.0 OR n.age > 70.2 OR n.age = 44.0 OR n.age = 44.5 RETURN count(*)",
+    "MATCH (n) WHERE n.age < 1e300 AND n.age > -1e300 AND n.age <> 1e300 RETURN count(*)",
+    "MATCH (n) WHERE n.age > 1e300 OR n.age <= -1e300 OR n.age = -1e300 RETURN count(*)",
+    "MATCH (n) WHERE n.id >= 9223372036854775807.0 OR n.id < -9223372036854775808.0 RETURN count(*)",
+    "MATCH (n) WHERE n.age < 0.0 / 0.0 OR n.age <> 0.0 / 0.0 RETURN count(*)",
     "MATCH (n) WHERE n.id % 7 = 3 AND n.id % 7 <> 4 RETURN count(*)",
     "MATCH (a)-[r:KNOWS]->(b) WHERE r.since >= 2000 AND r.since < 2010 RETURN count(*)",
     // Integer division by a literal (a multiplication by its inverse), negative dividends
