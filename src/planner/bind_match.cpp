@@ -166,6 +166,12 @@ std::string SelectorName(const PatternPart& part) {
 
 }  // namespace
 
+void Binder::FailOnPathSelector(const PatternPart& part, std::string_view clause) const {
+  if (part.selector == PathSelector::kAll) return;
+  Fail(part.selector_pos, "InvalidPathSelector",
+       SelectorName(part) + " cannot be used in " + std::string(clause) + ", only in MATCH");
+}
+
 // A shortest-path part: Neo4j's rules for shortestPath(...) — one relationship, a least
 // length of 0 or 1, in MATCH only — and what the search does not do yet, named.
 void Binder::BindPathSearch(const PatternPart& source, PatternUse use, BoundPatternPart& part) {
@@ -177,9 +183,7 @@ void Binder::BindPathSearch(const PatternPart& source, PatternUse use, BoundPatt
          name + " is not supported yet; ANY SHORTEST, ALL SHORTEST, shortestPath(...) and allShortestPaths(...) "
                 "are");
   }
-  if (use != PatternUse::kMatch) {
-    Fail(pos, "InvalidPathSelector", name + " is allowed in MATCH only");
-  }
+  if (use != PatternUse::kMatch) FailOnPathSelector(source, "MERGE");
   const PatternElement& element = source.element;
   if (element.relationships.size() != 1) {
     Fail(pos, "InvalidShortestPath",

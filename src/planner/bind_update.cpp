@@ -136,10 +136,8 @@ LogicalOperatorPtr Binder::BindCreate(const CreateClause& clause, LogicalOperato
   MarkUpdating();
   std::vector<PatternPartRef> parts;
   for (const auto& part : clause.pattern) {
-    if (part.selector != cypher::PathSelector::kAll) {
-      Fail(part.selector_pos, "InvalidPathSelector", "a path selector (shortestPath, SHORTEST, ...) cannot be used in CREATE");
-    }
-    parts.push_back({&part.element, part.path_variable, part.pos});
+    FailOnPathSelector(part, "CREATE");
+    parts.push_back({&part.element, part.path_variable, part.pos, &part});
   }
   CreatePlan creation = PlanCreation(*this, parts, scope, /*merge=*/false);
   auto op = MakeOp<LogicalCreate>(std::move(input));

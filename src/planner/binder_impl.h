@@ -177,6 +177,9 @@ class Binder {
                         Scope& introduced, const std::function<SlotId(std::string)>& fresh,
                         std::vector<std::pair<SlotId, SlotId>>& outer_rels);
   void BindPathSearch(const cypher::PatternPart& source, PatternUse use, BoundPatternPart& part);
+  // InvalidPathSelector when `part` has a selector (shortestPath, SHORTEST, ...): `clause`
+  // (CREATE, MERGE) does not take one.
+  void FailOnPathSelector(const cypher::PatternPart& part, std::string_view clause) const;
   void TakePathElementPredicates(BoundPatternPart& part, std::vector<PendingPredicate>& predicates);
   void FailIfIntroducedByPredicate(const std::string& name, SourcePosition pos, PatternUse use) const;
   void BindPatternPredicates(const std::vector<PatternPartRef>& parts, const cypher::Expr* where,

@@ -199,9 +199,11 @@ class RowEstimator {
     Rows degree = estimator_.Degree(expand.rel);
     if (!input || !degree) return std::nullopt;
     const int64_t shortest = std::max<int64_t>(expand.rel.min_hops, 0);
-    const int64_t longest = std::min(expand.rel.max_hops, shortest + 2);
+    // Lengths shortest .. shortest + 2 as offsets: `*9223372036854775807..` must not
+    // overflow shortest + 2 or the loop counter.
+    const int64_t extra = expand.rel.max_hops < shortest ? -1 : std::min<int64_t>(2, expand.rel.max_hops - shortest);
     double paths = 0;
-    for (int64_t k = shortest; k <= longest; ++k) paths += std::pow(*degree, static_cast<double>(k));
+    for (int64_t d = 0; d <= extra; ++d) paths += std::pow(*degree, static_cast<double>(shortest) + static_cast<double>(d));
     Rows rows = *input * paths;
     if (!expand.into) return rows;
     return *rows / std::max(1.0, estimator_.Nodes({}).value_or(1));

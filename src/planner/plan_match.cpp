@@ -342,10 +342,16 @@ class PatternPlanner {
   void Scan(SlotId node) {
     auto scan = MakeOp<LogicalNodeScan>(std::move(plan_));
     scan->slot = node;
-    for (auto& pending : pattern_.predicates) {
-      if (!pending.placed && pending.scan_label_node == node) {
-        scan->labels.insert(scan->labels.end(), pending.labels.begin(), pending.labels.end());
-        pending.placed = true;
+    // Its label predicates need this node alone: on_one_node_ lists them, in pattern
+    // order (a pattern of thousands of labelled nodes must not look through every
+    // predicate for each scan).
+    if (auto it = on_one_node_.find(node); it != on_one_node_.end()) {
+      for (size_t i : it->second) {
+        PendingPredicate& pending = pattern_.predicates[i];
+        if (!pending.placed && pending.scan_label_node == node) {
+          scan->labels.insert(scan->labels.end(), pending.labels.begin(), pending.labels.end());
+          pending.placed = true;
+        }
       }
     }
     plan_ = std::move(scan);
