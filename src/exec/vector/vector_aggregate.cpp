@@ -117,6 +117,11 @@ class VectorAggregateOp final : public PhysicalOperator {
     std::vector<int64_t> dense;
     MemoryCharge dense_charge;
     std::vector<uint32_t> groups;  // per row of the chunk being consumed: its group
+    // The chunk's evaluated arguments and keys: kept between chunks, so their arrays are
+    // allocated once per worker, not once per chunk.
+    std::vector<std::vector<ValueVector>> evaluated;
+    std::vector<std::vector<const ValueVector*>> args;
+    std::vector<ValueVector> keys;
   };
 
   // Dense by node when every key reads only one node column and every aggregate counts.
@@ -203,10 +208,13 @@ class VectorAggregateOp final : public PhysicalOperator {
     const size_t n = chunk.size;
     // Each aggregate's arguments (count(x) reads only the first one's validity); an
     // argument written like an earlier one (min(p.age), max(p.age)) is evaluated once.
-    std::vector<std::vector<ValueVector>> evaluated(aggregates_.size());
-    std::vector<std::vector<const ValueVector*>> args(aggregates_.size());
+    auto& evaluated = partial.evaluated;
+    auto& args = partial.args;
+    evaluated.resize(aggregates_.size());
+    args.resize(aggregates_.size());
     for (size_t a = 0; a < aggregates_.size(); ++a) {
       evaluated[a].resize(aggregates_[a].args.size());
+      args[a].clear();
       for (size_t j = 0; j < aggregates_[a].args.size(); ++j) {
         const auto [sa, sj] = aggregates_[a].same_as[j];
         if (sa != a || sj != j) {
@@ -237,7 +245,8 @@ class VectorAggregateOp final : public PhysicalOperator {
     const GraphReader& graph = worker.rows.graph();
     GroupTable& table = *partial.table;
     auto make = [this] { return NewAggregators(); };
-    std::vector<ValueVector> keys(keys_.size());
+    std::vector<ValueVector>& keys = partial.keys;
+    keys.resize(keys_.size());
     for (size_t k = 0; k < keys.size(); ++k) keys_[k]->Evaluate(chunk, worker.eval, keys[k]);
     std::vector<Value> row_args;
     // Without keys every row is the one group's: one lookup per chunk.
