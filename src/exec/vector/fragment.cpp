@@ -273,6 +273,7 @@ void Fragment::RunMorsel(NodeId begin, NodeId end, WorkerState& worker, const Si
   }
   worker.neighbours.resize(stages_.size());
   worker.rels.resize(stages_.size());
+  worker.constants.resize(stages_.size());
   std::optional<LabelId> first;
   if (!labels.empty()) first = labels[0];
   const size_t vector_size = std::max<uint32_t>(1, ctx.execution().vector_size);
@@ -333,10 +334,15 @@ void Fragment::Push(size_t stage, DataChunk& chunk, WorkerState& worker, const S
       } else {
         s.operand->Evaluate(chunk, worker.eval, worker.values);
         keep.assign(chunk.size, 1);
+        // The constants once per worker: literals and parameters do not change within
+        // a statement.
+        std::vector<Value>& constants = worker.constants[stage];
+        for (size_t k = constants.size(); k < s.comparisons.size(); ++k) {
+          constants.push_back(exec::Evaluate(*s.comparisons[k]->constant, worker.eval.scratch.data(), worker.rows));
+        }
         for (size_t k = 0; k < s.comparisons.size(); ++k) {
           const Stage::Comparison& c = *s.comparisons[k];
-          const Value constant = exec::Evaluate(*c.constant, worker.eval.scratch.data(), worker.rows);
-          KeepWhereComparison(worker.values, c.cmp, constant, worker.eval.graph, keep);
+          KeepWhereComparison(worker.values, c.cmp, constants[k], worker.eval.graph, keep);
           if (k + 1 == s.comparisons.size()) break;  // the last one's rows are the stage's
           c.rows.fetch_add(CountSet(keep), std::memory_order_relaxed);
         }

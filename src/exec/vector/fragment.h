@@ -33,6 +33,7 @@ struct WorkerState {
   std::vector<std::vector<RelId>> rels;
   std::vector<uint8_t> keep;
   ValueVector values;  // a filter's predicate or operand
+  std::vector<std::vector<Value>> constants;  // per stage, its comparisons' constants
 };
 
 // How one run of a fragment is cut: morsels of node ids, and the workers taking them.
