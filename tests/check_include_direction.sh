@@ -12,10 +12,11 @@ declare -A allowed=(
   [cypher]="common cypher"
   [planner]="common storage cypher planner"
   [exec]="common storage ingest cypher planner exec"
-  [main]="common storage ingest cypher planner exec main"
+  [algo]="common storage ingest cypher planner exec algo"
+  [main]="common storage ingest cypher planner exec algo main"
   [capi]="capi"  # the C API stands on the public C++ API (quiver/) alone
-  [bench]="common storage ingest cypher planner exec main bench"
-  [server]="common storage ingest cypher planner exec main server"
+  [bench]="common storage ingest cypher planner exec algo main bench"
+  [server]="common storage ingest cypher planner exec algo main server"
 )
 layers="${!allowed[*]}"
 violations=0

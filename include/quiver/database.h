@@ -71,6 +71,12 @@ struct ProcedureSignature {
   std::string name;  // qualified, e.g. "test.my.proc"
   std::vector<std::pair<std::string, std::string>> inputs;   // (name, type)
   std::vector<std::pair<std::string, std::string>> outputs;  // (name, type)
+  // The last `optional_inputs` inputs may be left out of a call; they then arrive as
+  // null (Neo4j's `configuration = {} :: MAP`).
+  size_t optional_inputs = 0;
+  // Whether the procedure writes to the graph (GDS's `.write` modes): a statement that
+  // calls it runs as a write transaction, and is refused on a read-only database.
+  bool writes = false;
 };
 // Receives the arguments in signature order; returns rows of outputs in signature order.
 using ProcedureFunction = std::function<std::vector<std::vector<Value>>(std::span<const Value> args)>;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "algo/procedures/procedures.h"
 #include "common/resource/resource_policy.h"
 #include "main/connection.h"
 
@@ -33,6 +34,20 @@ exec::ExecutionOptions DefaultExecutionOptions(const DatabaseOptions& options) {
     execution.workers = std::max<uint32_t>(1, policy->cores().value);
   }
   return execution;
+}
+
+SourceDatabase::SourceDatabase(GraphSource& source, bool one_statement_at_a_time, uint64_t query_memory_limit,
+                               exec::ExecutionOptions execution)
+    : source_(source),
+      serialize_(one_statement_at_a_time),
+      query_memory_limit_(query_memory_limit),
+      execution_(execution) {
+  auto table = std::make_shared<exec::ProcedureTable>();
+  for (auto& procedure : algo::AlgorithmProcedures(graphs_)) {
+    std::string name = procedure.signature.name;
+    (*table)[name] = std::move(procedure);
+  }
+  procedures_ = std::move(table);
 }
 
 std::unique_ptr<Connection> SourceDatabase::Connect() { return std::make_unique<SourceConnection>(*this); }

@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 
+#include "algo/graph_catalog.h"
 #include "exec/exec_context.h"
 #include "exec/procedure_context.h"
 #include "main/graph_source.h"
@@ -29,12 +30,9 @@ class SourceDatabase : public Database {
   // writers itself.
   // `query_memory_limit`: what a statement's operators may hold (0: no limit), unless
   // its connection sets another (DefaultQueryMemoryLimit).
+  // Registers the engine's own procedures (the gds.* algorithms, algo/procedures/).
   SourceDatabase(GraphSource& source, bool one_statement_at_a_time, uint64_t query_memory_limit,
-                 exec::ExecutionOptions execution = {})
-      : source_(source),
-        serialize_(one_statement_at_a_time),
-        query_memory_limit_(query_memory_limit),
-        execution_(execution) {}
+                 exec::ExecutionOptions execution = {});
 
   uint64_t query_memory_limit() const { return query_memory_limit_; }
   const exec::ExecutionOptions& execution() const { return execution_; }
@@ -62,6 +60,8 @@ class SourceDatabase : public Database {
   std::mutex statement_mutex_;
   mutable std::mutex procedures_mutex_;  // guards the pointer, not the table
   std::shared_ptr<const exec::ProcedureTable> procedures_ = std::make_shared<exec::ProcedureTable>();
+  // The named graph projections (gds.graph.project), for the database's life.
+  std::shared_ptr<algo::GraphCatalog> graphs_ = std::make_shared<algo::GraphCatalog>();
 };
 
 }  // namespace quiver::main

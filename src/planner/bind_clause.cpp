@@ -84,9 +84,12 @@ LogicalOperatorPtr Binder::BindCall(const CallClause& clause, LogicalOperatorPtr
       call.arg_types.push_back(type);
     }
   } else {
-    if (clause.args.size() != signature->inputs.size()) {
+    const size_t most = signature->inputs.size();
+    const size_t least = most - std::min(most, signature->optional_inputs);
+    if (clause.args.size() < least || clause.args.size() > most) {
       Fail(clause.pos, "InvalidNumberOfArguments",
-           "procedure " + signature->name + " takes " + std::to_string(signature->inputs.size()) +
+           "procedure " + signature->name + " takes " +
+               (least == most ? std::to_string(most) : std::to_string(least) + " to " + std::to_string(most)) +
                " arguments");
     }
     for (size_t i = 0; i < clause.args.size(); ++i) {
@@ -99,7 +102,12 @@ LogicalOperatorPtr Binder::BindCall(const CallClause& clause, LogicalOperatorPtr
       call.args.push_back(std::move(arg));
       call.arg_types.push_back(signature->inputs[i].second);
     }
+    for (size_t i = clause.args.size(); i < most; ++i) {
+      call.args.push_back(MakeConstant(Value()));
+      call.arg_types.push_back(signature->inputs[i].second);
+    }
   }
+  if (signature->writes) MarkUpdating();
   auto output_index = [&](const std::string& field) -> int {
     for (size_t i = 0; i < signature->outputs.size(); ++i) {
       if (signature->outputs[i].first == field) return static_cast<int>(i);

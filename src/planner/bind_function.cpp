@@ -126,6 +126,10 @@ BoundExprPtr Binder::BindEntityFunction(EntityFunction f, const FunctionCallExpr
       expect({StaticType::kPath});
       result = StaticType::kInt;
       break;
+    case EntityFunction::kAsNode:
+      expect({StaticType::kInt});
+      result = StaticType::kNode;
+      break;
     case EntityFunction::kExists:
       if (!arg_ast.Is<PropertyExpr>()) {
         Fail(call.pos, "InvalidArgumentType", "exists() takes a property access or a pattern");

@@ -60,7 +60,7 @@ std::string SlotText(SlotId s, const SlotNames* names) {
   return out;
 }
 
-constexpr std::array<std::pair<std::string_view, EntityFunction>, 11> kEntityFunctions{{
+constexpr std::array<std::pair<std::string_view, EntityFunction>, 12> kEntityFunctions{{
     {"id", EntityFunction::kId},
     {"labels", EntityFunction::kLabels},
     {"type", EntityFunction::kType},
@@ -72,6 +72,7 @@ constexpr std::array<std::pair<std::string_view, EntityFunction>, 11> kEntityFun
     {"relationships", EntityFunction::kRelationships},
     {"length", EntityFunction::kLength},
     {"exists", EntityFunction::kExists},
+    {"gds.util.asNode", EntityFunction::kAsNode},
 }};
 
 bool EqualsIgnoreCase(std::string_view a, std::string_view b) {

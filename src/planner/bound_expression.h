@@ -110,6 +110,7 @@ enum class EntityFunction : uint8_t {
   kRelationships,
   kLength,
   kExists,  // exists(n.prop): is the property (or any value) non-null
+  kAsNode,  // gds.util.asNode(id): the node with that id (an algorithm's nodeId), null if none
 };
 std::optional<EntityFunction> FindEntityFunction(std::string_view name);
 std::string_view EntityFunctionName(EntityFunction f);

@@ -1,5 +1,5 @@
 // The functions that read the graph: id, labels, type, keys, properties, startNode,
-// endNode, nodes, relationships, length, exists; and building paths from row slots.
+// endNode, nodes, relationships, length, exists, gds.util.asNode; and building paths from row slots.
 
 #include "exec/entity_ref.h"
 #include "exec/expression/expression_internal.h"
@@ -98,6 +98,12 @@ Value CallEntityFunction(planner::EntityFunction f, const Value& arg, ExecContex
       break;
     case EntityFunction::kExists:
       break;
+    case EntityFunction::kAsNode:
+      if (!arg.IsInt()) break;
+      // An algorithm's nodeId is the node's id; a node deleted since (or a made-up id)
+      // is null, as in GDS.
+      if (arg.AsInt() < 0 || !graph.NodeExists(static_cast<NodeId>(arg.AsInt()))) return Value();
+      return NodeRef(static_cast<NodeId>(arg.AsInt()));
   }
   WrongArgument(f, arg);
 }
