@@ -8,7 +8,7 @@ CMAKE_FLAGS ?=
 SANITIZE ?= address,undefined
 DEMO_DIR ?= build/demo
 
-.PHONY: all setup configure build demo test sanitize tsan fuzz bench-micro bench-ladder bench-peers bench-queries format lint clean
+.PHONY: all setup configure build demo test sanitize tsan fuzz bench-micro bench-ladder bench-peers bench-queries bench-algorithms format lint clean
 
 all: build
 
@@ -88,6 +88,13 @@ QUERIES_GRAPHS ?= g500,props
 QUERIES_PEER ?= kuzu
 QUERIES_TIMEOUT ?= 60s
 QUERIES_FILTER ?=
+# The gds.* algorithms against GAPBS on a Graph500 graph (bench/algorithms.sh; set
+# GAPBS_DIR to a GAPBS source checkout to run it side by side). docs/benchmarks.md.
+ALGORITHMS_SCALE ?= 20
+bench-algorithms: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver
+	bash bench/algorithms.sh $(BUILD_DIR)/quiver $(ALGORITHMS_SCALE) build/bench/algorithms
+
 bench-queries: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver
 	$(BUILD_DIR)/quiver bench queries --scale $(QUERIES_SCALE) --repeat $(QUERIES_REPEAT) --graphs $(QUERIES_GRAPHS) \

@@ -368,7 +368,23 @@ def compare_planted(tmp):
           stats[0]["communityCount"] == k, f"planted louvain stats {stats}")
 
 
+def check_cancellation(tmp):
+    """A long algorithm stops at the statement's timeout, and at its memory limit."""
+    db = os.path.join(tmp, "big")
+    subprocess.run([QUIVER, "generate", "g500", "--scale", "14", "--db", db, "--quiet"], check=True,
+                   capture_output=True)
+    script = db + ".cypher"
+    with open(script, "w") as f:
+        f.write("CALL gds.graph.project('g', 'V', 'E') YIELD nodeCount RETURN nodeCount;\n"
+                "CALL gds.betweenness.stats('g') YIELD computeMillis RETURN computeMillis;\n")
+    for flag, value, want in [("--timeout", "300ms", "Timeout"), ("--memory-limit", "2M", "MemoryLimitExceeded")]:
+        out = subprocess.run([QUIVER, "query", "--db", db, flag, value, "--file", script], capture_output=True,
+                             text=True, timeout=120)
+        check(out.returncode != 0 and want in out.stderr, f"betweenness with {flag} {value}: {out.stderr[-300:]}")
+
+
 with tempfile.TemporaryDirectory() as tmp:
+    check_cancellation(tmp)
     for seed in range(4):
         compare_random(seed, tmp)
     compare_networkx_pagerank(tmp)

@@ -29,22 +29,78 @@ void Link(std::vector<DenseId>& parent, DenseId u, DenseId v) {
   }
 }
 
+// Points every node at its root (its set's smallest member). Racy reads are benign:
+// a node's parent only ever moves to a smaller member of its set.
+void Compress(std::vector<DenseId>& parent, AlgoContext& context) {
+  context.ParallelFor(parent.size(), kGrain, [&](uint64_t begin, uint64_t end, uint32_t) {
+    for (uint64_t v = begin; v < end; ++v) {
+      std::atomic_ref<DenseId> at(parent[v]);
+      DenseId p = at.load(std::memory_order_relaxed);
+      for (;;) {
+        const DenseId grand = std::atomic_ref<DenseId>(parent[p]).load(std::memory_order_relaxed);
+        if (grand == p) break;
+        p = grand;
+      }
+      at.store(p, std::memory_order_relaxed);
+    }
+  });
+}
+
+// The root most of 1,024 nodes (picked by a fixed stride) share: the giant component.
+DenseId MostFrequentRoot(const std::vector<DenseId>& parent) {
+  std::vector<DenseId> sample;
+  const uint64_t n = parent.size();
+  for (uint64_t i = 0; i < 1024 && n > 0; ++i) sample.push_back(parent[(i * 0x9e3779b97f4a7c15ULL) % n]);
+  std::sort(sample.begin(), sample.end());
+  DenseId best = n > 0 ? sample[0] : 0;
+  size_t best_count = 0;
+  for (size_t i = 0; i < sample.size();) {
+    size_t j = i;
+    while (j < sample.size() && sample[j] == sample[i]) ++j;
+    if (j - i > best_count) {
+      best_count = j - i;
+      best = sample[i];
+    }
+    i = j;
+  }
+  return best;
+}
+
 }  // namespace
 
 std::vector<DenseId> WeaklyConnectedComponents(const GraphProjection& graph, AlgoContext& context) {
+  // Afforest (Sutton et al.; GAPBS's cc): link each node's first two edges and compress,
+  // find the component most nodes are in already, then link the remaining edges of the
+  // nodes outside it only — its own nodes' edges would mostly join it to itself.
   const DenseId n = graph.node_count();
   context.Reserve(uint64_t{n} * sizeof(DenseId));
   std::vector<DenseId> parent(n);
   for (DenseId v = 0; v < n; ++v) parent[v] = v;
-  // Every edge is some node's out-edge: the out CSR alone connects everything.
   const Csr& out = graph.out();
+  constexpr uint64_t kNeighbourRounds = 2;
+  for (uint64_t round = 0; round < kNeighbourRounds; ++round) {
+    context.ParallelFor(n, kGrain, [&](uint64_t begin, uint64_t end, uint32_t) {
+      for (uint64_t v = begin; v < end; ++v) {
+        const auto neighbours = out.Neighbours(static_cast<DenseId>(v));
+        if (round < neighbours.size()) Link(parent, static_cast<DenseId>(v), neighbours[round]);
+      }
+    });
+    Compress(parent, context);
+  }
+  const DenseId giant = MostFrequentRoot(parent);
   context.ParallelFor(n, kGrain, [&](uint64_t begin, uint64_t end, uint32_t) {
     for (uint64_t v = begin; v < end; ++v) {
-      for (DenseId u : out.Neighbours(static_cast<DenseId>(v))) Link(parent, static_cast<DenseId>(v), u);
+      const auto u = static_cast<DenseId>(v);
+      if (std::atomic_ref<DenseId>(parent[u]).load(std::memory_order_relaxed) == giant) continue;
+      const auto neighbours = out.Neighbours(u);
+      for (size_t i = kNeighbourRounds; i < neighbours.size(); ++i) Link(parent, u, neighbours[i]);
+      // Directed, an edge from the giant component into u is only in u's in-list.
+      if (!graph.undirected()) {
+        for (DenseId w : graph.in().Neighbours(u)) Link(parent, u, w);
+      }
     }
   });
-  // Compress: ascending order sees every parent (smaller) settled already.
-  for (DenseId v = 0; v < n; ++v) parent[v] = parent[parent[v]];
+  Compress(parent, context);
   return parent;
 }
 

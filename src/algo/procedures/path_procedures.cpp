@@ -1,6 +1,8 @@
-// Traversals and shortest paths as gds.* procedures: gds.bfs.stream,
+// Traversals and shortest paths as gds.* procedures: gds.bfs.stream and .stats,
 // gds.shortestPath.dijkstra.stream (one pair), gds.allShortestPaths.dijkstra.stream and
 // gds.allShortestPaths.delta.stream (one source, every reachable target).
+
+#include <chrono>
 
 #include "algo/algorithms/algorithms.h"
 #include "algo/procedures/procedures.h"
@@ -39,6 +41,14 @@ void EmitPath(exec::ExecProcedureContext& call, const GraphProjection& graph, co
              NodeIdList(graph, nodes), Value::List(std::move(costs))});
 }
 
+BfsResult RunBfs(const GraphProjection& graph, const ProcedureConfig& config, AlgoContext& context) {
+  const DenseId source = RequiredNode(config, "sourceNode", graph);
+  const std::vector<DenseId> targets = config.Nodes("targetNodes", graph);
+  std::optional<uint32_t> max_depth;
+  if (auto depth = config.IntIn("maxDepth", 0, UINT32_MAX - 1)) max_depth = static_cast<uint32_t>(*depth);
+  return BreadthFirstSearch(graph, source, targets, max_depth, context);
+}
+
 using PathBody = std::function<void(exec::ExecProcedureContext&, const GraphProjection&, const ProcedureConfig&,
                                     AlgoContext&)>;
 
@@ -65,12 +75,24 @@ void AddPathAlgorithms(ProcedureList& procedures, std::shared_ptr<GraphCatalog> 
                    [](exec::ExecProcedureContext& call, const GraphProjection& graph, const ProcedureConfig& config,
                       AlgoContext& context) {
                      const DenseId source = RequiredNode(config, "sourceNode", graph);
-                     const std::vector<DenseId> targets = config.Nodes("targetNodes", graph);
-                     std::optional<uint32_t> max_depth;
-                     if (auto depth = config.IntIn("maxDepth", 0, UINT32_MAX - 1)) max_depth = static_cast<uint32_t>(*depth);
-                     BfsResult bfs = BreadthFirstSearch(graph, source, targets, max_depth, context);
+                     BfsResult bfs = RunBfs(graph, config, context);
                      call.Emit({Value::Int(static_cast<int64_t>(graph.OriginalId(source))),
                                 NodeIdList(graph, bfs.order)});
+                   });
+  // The traversal without its list: how many nodes it reached, how deep, how long.
+  AddPathProcedure(procedures, catalog, "gds.bfs.stats", {"sourceNode", "targetNodes", "maxDepth"},
+                   {{"visitedNodes", "INTEGER?"}, {"depth", "INTEGER?"}, {"computeMillis", "INTEGER?"},
+                    {"configuration", "MAP?"}},
+                   [](exec::ExecProcedureContext& call, const GraphProjection& graph, const ProcedureConfig& config,
+                      AlgoContext& context) {
+                     const auto started = std::chrono::steady_clock::now();
+                     BfsResult bfs = RunBfs(graph, config, context);
+                     const auto millis = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                             std::chrono::steady_clock::now() - started)
+                                             .count();
+                     call.Emit({Value::Int(static_cast<int64_t>(bfs.order.size())),
+                                Value::Int(bfs.depths.empty() ? 0 : bfs.depths.back()), Value::Int(millis),
+                                config.AsValue()});
                    });
   AddPathProcedure(procedures, catalog, "gds.shortestPath.dijkstra.stream",
                    {"sourceNode", "targetNode", "relationshipWeightProperty"}, kPathColumns,
