@@ -20,18 +20,9 @@ import tempfile
 
 import networkx as nx
 
+from tally import check, finish
+
 QUIVER = sys.argv[1]
-passed = 0
-failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL:", what)
 
 
 def quiver(db, query, params=None):
@@ -129,5 +120,4 @@ with tempfile.TemporaryDirectory() as tmp:
         compare(db, g.subgraph(set(g.nodes) - blocked), open_pairs, "(a)-[:E*]->(b)",
                 f"WHERE none(x IN nodes(p) WHERE x.id IN {sorted(blocked)})", label=f"seed {seed} open nodes")
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()
