@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 #include "algo/algo_context.h"
 #include "quiver/error.h"
@@ -34,7 +35,13 @@ double WeightOf(const EdgeSource& source, RelId rel) {
   if (source.weight_key) {
     Value v = source.graph.GetRelationshipProperty(rel, *source.weight_key);
     if (v.IsInt()) return static_cast<double>(v.AsInt());
-    if (v.IsFloat()) return v.AsFloat();
+    if (v.IsFloat()) {
+      // NaN and infinities would turn every score they reach into NaN, quietly.
+      if (!std::isfinite(v.AsFloat())) {
+        Fail("relationship " + std::to_string(rel) + " has a weight `" + *source.weight_name + "` that is not finite");
+      }
+      return v.AsFloat();
+    }
     if (!v.IsNull() || !source.default_weight) {
       Fail("relationship " + std::to_string(rel) + " has " + (v.IsNull() ? "no" : std::string("a non-numeric")) +
            " property `" + *source.weight_name + "` (give a defaultValue for relationships without it)");

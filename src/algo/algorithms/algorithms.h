@@ -37,7 +37,7 @@ struct PageRankResult {
 };
 // GDS's PageRank: score(v) = (1 - d)·[v is a source] + d·Σ_{u→v} score(u)·w(u,v)/W(u)
 // (every node is a source unless some are given), not normalized; the rank of nodes
-// without out-edges is not redistributed. Stops when no score moved by more than the
+// without out-edges is not redistributed. Stops when every score moved by less than the
 // tolerance, or after max_iterations.
 PageRankResult PageRank(const GraphProjection& graph, const PageRankOptions& options, AlgoContext& context);
 

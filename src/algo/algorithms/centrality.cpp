@@ -86,7 +86,7 @@ PageRankResult PageRank(const GraphProjection& graph, const PageRankOptions& opt
     });
     result.scores.swap(next);
     ++result.iterations;
-    if (*std::max_element(task_change.begin(), task_change.end()) < options.tolerance) {
+    if (task_change.empty() || *std::max_element(task_change.begin(), task_change.end()) < options.tolerance) {
       result.converged = true;
       break;
     }

@@ -147,6 +147,7 @@ bool MoveNodes(const LevelGraph& g, std::vector<DenseId>& community, uint32_t ma
   std::vector<double> tot(n, 0);
   for (DenseId v = 0; v < n; ++v) tot[community[v]] += g.degree[v];
   std::vector<double> link(n, 0);  // weight from the node being moved to each community
+  std::vector<uint8_t> marked(n, 0);  // whether a community is in `touched`
   std::vector<DenseId> touched;
   bool moved_any = false;
   double before = Modularity(g, community);
@@ -157,11 +158,15 @@ bool MoveNodes(const LevelGraph& g, std::vector<DenseId>& community, uint32_t ma
       const DenseId own = community[v];
       touched.clear();
       touched.push_back(own);
+      marked[own] = 1;
       for (uint64_t e = g.offsets[v]; e < g.offsets[v + 1]; ++e) {
         const DenseId u = g.targets[e];
         if (u == v) continue;
         const DenseId c = community[u];
-        if (link[c] == 0 && c != own) touched.push_back(c);
+        if (!marked[c]) {
+          marked[c] = 1;
+          touched.push_back(c);
+        }
         link[c] += g.weights[e];
       }
       tot[own] -= g.degree[v];
@@ -179,7 +184,10 @@ bool MoveNodes(const LevelGraph& g, std::vector<DenseId>& community, uint32_t ma
       tot[best] += k;
       community[v] = best;
       if (best != own) moved = true;
-      for (DenseId c : touched) link[c] = 0;
+      for (DenseId c : touched) {
+        link[c] = 0;
+        marked[c] = 0;
+      }
     }
     const double after = Modularity(g, community);
     if (moved) moved_any = true;
@@ -198,13 +206,17 @@ LevelGraph Aggregate(const LevelGraph& g, const std::vector<DenseId>& community,
   next.offsets.assign(communities + 1, 0);
   next.degree.assign(communities, 0);
   std::vector<double> link(communities, 0);
+  std::vector<uint8_t> marked(communities, 0);
   std::vector<DenseId> touched;
   for (DenseId c = 0; c < communities; ++c) {
     touched.clear();
     for (DenseId v : members[c]) {
       for (uint64_t e = g.offsets[v]; e < g.offsets[v + 1]; ++e) {
         const DenseId d = community[g.targets[e]];
-        if (link[d] == 0) touched.push_back(d);
+        if (!marked[d]) {
+          marked[d] = 1;
+          touched.push_back(d);
+        }
         link[d] += g.weights[e];
       }
     }
@@ -214,6 +226,7 @@ LevelGraph Aggregate(const LevelGraph& g, const std::vector<DenseId>& community,
       next.weights.push_back(link[d]);
       next.degree[c] += link[d];
       link[d] = 0;
+      marked[d] = 0;
     }
     next.offsets[c + 1] = next.targets.size();
   }

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <bit>
 #include <cmath>
+#include <cstdio>
 #include <queue>
 
 #include "algo/algorithms/algorithms.h"
@@ -203,7 +204,20 @@ ShortestPaths DeltaStepping(const GraphProjection& graph, DenseId source, double
   const Csr& out = graph.out();
   ShortestPaths paths = Unreached(graph.node_count(), context);
   std::vector<std::vector<DenseId>> buckets;
-  auto bucket_of = [&](double d) { return static_cast<size_t>(d / delta); };
+  // Buckets are a dense array: bound how many a search may open (the largest distance
+  // over delta), so a tiny delta fails clearly instead of exhausting memory.
+  constexpr double kMaxBuckets = 1 << 26;
+  auto bucket_of = [&](double d) {
+    const double b = d / delta;
+    if (!(b < kMaxBuckets)) {
+      char message[160];
+      std::snprintf(message, sizeof(message),
+                    "delta %g is too small for distances of %g (more than 2^26 buckets): give a larger delta", delta,
+                    d);
+      throw ProcedureError("ProcedureCallFailed", message);
+    }
+    return static_cast<size_t>(b);
+  };
   auto relax = [&](DenseId v, double candidate, DenseId from) {
     if (paths.distance[v] != kUnreached && candidate >= paths.distance[v]) return;
     paths.distance[v] = candidate;
