@@ -7,15 +7,10 @@
 #include <fstream>
 #include <memory>
 
+#include "common/splitmix64.h"
+
 namespace quiver::bench {
 namespace {
-
-uint64_t Mix(uint64_t x) {  // splitmix64's finaliser: a well-spread pure function of x
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
 
 constexpr std::array<const char*, 16> kNames = {"Ada",  "Alan",  "Alice", "Alma",  "Bob",  "Carol",
                                                 "Dave", "Eve",   "Frank", "Grace", "Hugo", "Ines",
@@ -112,7 +107,7 @@ Result<PropsGraphFiles> WritePropsGraph(const std::string& g500_edges_csv, uint6
     out.Append(std::string("id:ID{id-type:int},age:int,score:float,name,city\n"));
     char row[128];
     for (uint64_t id = 0; id < vertices; ++id) {
-      const uint64_t h = Mix(seed * 0x100000001b3ULL ^ id);
+      const uint64_t h = SplitMix64Mix(seed * 0x100000001b3ULL ^ id);
       const int n = std::snprintf(
           row, sizeof(row), "%llu,%llu,%.4f,%s,%s\n", static_cast<unsigned long long>(id),
           static_cast<unsigned long long>(18 + h % 73), static_cast<double>((h >> 8) % 10000) / 10000.0,
@@ -135,7 +130,7 @@ Result<PropsGraphFiles> WritePropsGraph(const std::string& g500_edges_csv, uint6
       return;
     }
     files.has_out[src] = 1;
-    const uint64_t since = 1990 + Mix(~seed ^ (e * 0x9e3779b97f4a7c15ULL)) % 35;
+    const uint64_t since = 1990 + SplitMix64Mix(~seed ^ (e * 0x9e3779b97f4a7c15ULL)) % 35;
     const int n = std::snprintf(row, sizeof(row), "%llu,%llu,%llu\n", static_cast<unsigned long long>(src),
                                 static_cast<unsigned long long>(dst), static_cast<unsigned long long>(since));
     out.Append(row, static_cast<size_t>(n));

@@ -3,17 +3,9 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "common/splitmix64.h"
+
 namespace quiver::bench {
-namespace {
-
-uint64_t SplitMix64(uint64_t* state) {
-  uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-}  // namespace
 
 std::vector<uint64_t> PickSources(const std::vector<uint8_t>& has_out_edge, uint64_t seed, uint32_t count) {
   std::vector<uint64_t> sources;
@@ -25,7 +17,7 @@ std::vector<uint64_t> PickSources(const std::vector<uint8_t>& has_out_edge, uint
   uint64_t state = seed ^ 0x5eed50a7ce5ULL;
   sources.reserve(count);
   while (sources.size() < count) {
-    const uint64_t v = SplitMix64(&state) % n;
+    const uint64_t v = SplitMix64Next(state) % n;
     if (has_out_edge[v]) sources.push_back(v);
   }
   return sources;

@@ -84,8 +84,7 @@ LouvainResult Louvain(const GraphProjection& graph, uint32_t max_levels, uint32_
 // Triangles through each node.
 std::vector<uint64_t> TriangleCounts(const GraphProjection& graph, AlgoContext& context);
 // 2·T(v) / (d(v)·(d(v) − 1)) with d the number of distinct neighbours; 0 below 2.
-std::vector<double> LocalClusteringCoefficients(const GraphProjection& graph, std::span<const uint64_t> triangles,
-                                                AlgoContext& context);
+std::vector<double> LocalClusteringCoefficients(const GraphProjection& graph, AlgoContext& context);
 // The largest k such that the node is in a subgraph where every node has degree >= k.
 std::vector<uint32_t> CoreNumbers(const GraphProjection& graph, AlgoContext& context);
 

@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "algo/algorithms/algorithms.h"
+#include "common/splitmix64.h"
 
 namespace quiver::algo {
 
@@ -96,14 +97,6 @@ PageRankResult PageRank(const GraphProjection& graph, const PageRankOptions& opt
 
 namespace {
 
-// SplitMix64: the sampled sources are the same for the same seed on any machine.
-uint64_t NextRandom(uint64_t& state) {
-  uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
 // Brandes' single-source pass: adds each node's dependency on `source` to `centrality`.
 struct BrandesScratch {
   std::vector<DenseId> order;
@@ -151,10 +144,11 @@ std::vector<double> Betweenness(const GraphProjection& graph, std::optional<uint
   std::iota(sources.begin(), sources.end(), DenseId{0});
   double scale = graph.undirected() ? 0.5 : 1.0;
   if (sample && *sample < n) {
-    // A seeded partial Fisher–Yates shuffle picks the sample; then in dense-id order.
+    // A seeded partial Fisher–Yates shuffle (SplitMix64: the same sample for the same
+    // seed on any machine) picks the sample; then in dense-id order.
     uint64_t state = seed;
     for (uint64_t i = 0; i < *sample; ++i) {
-      const uint64_t j = i + NextRandom(state) % (n - i);
+      const uint64_t j = i + SplitMix64Next(state) % (n - i);
       std::swap(sources[i], sources[j]);
     }
     sources.resize(*sample);

@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "algo/algorithms/algorithms.h"
+#include "common/splitmix64.h"
 
 namespace quiver::algo {
 
@@ -15,15 +16,10 @@ struct Vote {
 };
 
 // Ties between labels of equal weight go to the label of smallest TieRank: a fixed
-// pseudo-random order (SplitMix64's finalizer), which acts as Raghavan et al.'s random
-// tie-break but is the same on every run. Breaking ties by the smallest label instead
-// lets the smallest ids flood the graph in the first round, when every label ties.
-uint64_t TieRank(DenseId label) {
-  uint64_t z = label + 0x9e3779b97f4a7c15ULL;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
+// pseudo-random order, which acts as Raghavan et al.'s random tie-break but is the same
+// on every run. Breaking ties by the smallest label instead lets the smallest ids flood
+// the graph in the first round, when every label ties.
+uint64_t TieRank(DenseId label) { return SplitMix64Mix(label); }
 
 }  // namespace
 

@@ -24,8 +24,9 @@ struct SimpleGraph {
 };
 
 // keep(v, u): whether the edge from v to u stays (after dropping self-loops and repeats).
+// Without `fill`, only the offsets (the degrees) are computed.
 template <typename Keep>
-SimpleGraph Simplify(const Csr& csr, DenseId n, AlgoContext& context, Keep keep) {
+SimpleGraph Simplify(const Csr& csr, DenseId n, AlgoContext& context, Keep keep, bool fill = true) {
   SimpleGraph g;
   g.offsets.assign(n + 1, 0);
   std::vector<std::vector<DenseId>> scratch(context.workers());
@@ -44,6 +45,7 @@ SimpleGraph Simplify(const Csr& csr, DenseId n, AlgoContext& context, Keep keep)
     }
   });
   for (DenseId v = 0; v < n; ++v) g.offsets[v + 1] += g.offsets[v];
+  if (!fill) return g;
   context.Reserve(g.offsets[n] * sizeof(DenseId));
   g.targets.resize(g.offsets[n]);
   context.ParallelFor(n, kGrain, [&](uint64_t begin, uint64_t end, uint32_t worker) {
@@ -62,13 +64,17 @@ void RequireUndirected(const GraphProjection& graph, std::string_view what) {
   }
 }
 
-}  // namespace
+struct Triangles {
+  std::vector<uint64_t> counts;
+  SimpleGraph degrees;  // offsets only: the distinct neighbours of each node
+};
 
-std::vector<uint64_t> TriangleCounts(const GraphProjection& graph, AlgoContext& context) {
-  RequireUndirected(graph, "triangle counting");
+Triangles CountTriangles(const GraphProjection& graph, AlgoContext& context) {
   const DenseId n = graph.node_count();
   context.Reserve(uint64_t{n} * (sizeof(uint64_t) * 2));
-  const SimpleGraph simple = Simplify(graph.out(), n, context, [](DenseId, DenseId) { return true; });
+  Triangles result;
+  result.degrees = Simplify(graph.out(), n, context, [](DenseId, DenseId) { return true; }, /*fill=*/false);
+  const SimpleGraph& simple = result.degrees;
   // Each triangle is found once, from its lowest-ranked corner, by intersecting the
   // neighbours ranked above it (rank: degree, then id) — the forward algorithm.
   auto above = [&](DenseId v, DenseId u) {
@@ -76,7 +82,8 @@ std::vector<uint64_t> TriangleCounts(const GraphProjection& graph, AlgoContext& 
     return du > dv || (du == dv && u > v);
   };
   const SimpleGraph forward = Simplify(graph.out(), n, context, above);
-  std::vector<uint64_t> triangles(n, 0);
+  std::vector<uint64_t>& triangles = result.counts;
+  triangles.assign(n, 0);
   context.ParallelFor(n, kGrain, [&](uint64_t begin, uint64_t end, uint32_t) {
     for (uint64_t i = begin; i < end; ++i) {
       const auto v = static_cast<DenseId>(i);
@@ -102,18 +109,24 @@ std::vector<uint64_t> TriangleCounts(const GraphProjection& graph, AlgoContext& 
       }
     }
   });
-  return triangles;
+  return result;
 }
 
-std::vector<double> LocalClusteringCoefficients(const GraphProjection& graph, std::span<const uint64_t> triangles,
-                                                AlgoContext& context) {
+}  // namespace
+
+std::vector<uint64_t> TriangleCounts(const GraphProjection& graph, AlgoContext& context) {
+  RequireUndirected(graph, "triangle counting");
+  return CountTriangles(graph, context).counts;
+}
+
+std::vector<double> LocalClusteringCoefficients(const GraphProjection& graph, AlgoContext& context) {
   RequireUndirected(graph, "the local clustering coefficient");
+  const Triangles triangles = CountTriangles(graph, context);
   const DenseId n = graph.node_count();
-  const SimpleGraph simple = Simplify(graph.out(), n, context, [](DenseId, DenseId) { return true; });
   std::vector<double> coefficient(n, 0.0);
   for (DenseId v = 0; v < n; ++v) {
-    const double d = static_cast<double>(simple.Degree(v));
-    if (d >= 2) coefficient[v] = 2.0 * static_cast<double>(triangles[v]) / (d * (d - 1));
+    const double d = static_cast<double>(triangles.degrees.Degree(v));
+    if (d >= 2) coefficient[v] = 2.0 * static_cast<double>(triangles.counts[v]) / (d * (d - 1));
   }
   return coefficient;
 }

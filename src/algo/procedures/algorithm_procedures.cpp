@@ -160,7 +160,7 @@ void AddNodeAlgorithms(ProcedureList& procedures, std::shared_ptr<GraphCatalog> 
                    {"gds.localClusteringCoefficient", "localClusteringCoefficient", "FLOAT?", {},
                     {{"averageClusteringCoefficient", "FLOAT?"}, {"nodeCount", "INTEGER?"}},
                     [](const GraphProjection& graph, const ProcedureConfig&, AlgoContext& context) {
-                      auto coefficients = LocalClusteringCoefficients(graph, TriangleCounts(graph, context), context);
+                      auto coefficients = LocalClusteringCoefficients(graph, context);
                       NodeResult result;
                       result.values = Floats(coefficients);
                       const double sum = std::accumulate(coefficients.begin(), coefficients.end(), 0.0);

@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "common/assert.h"
+#include "common/splitmix64.h"
 #include "exec/function/builtin_functions.h"
 #include "exec/function/function.h"
 
@@ -64,12 +65,8 @@ const Index<AggregateFunction>& AggregateIndex() {
 }  // namespace
 
 double FunctionContext::NextRandom() {
-  // SplitMix64 (Steele, Lea, Flood 2014); the top 53 bits make a double in [0, 1).
-  uint64_t z = (random_state_ += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  z ^= z >> 31;
-  return static_cast<double>(z >> 11) * 0x1.0p-53;
+  // The top 53 bits make a double in [0, 1).
+  return static_cast<double>(SplitMix64Next(random_state_) >> 11) * 0x1.0p-53;
 }
 
 const ScalarFunction* FindScalarFunction(std::string_view name) {
