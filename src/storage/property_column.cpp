@@ -180,11 +180,24 @@ Result<PropertyColumn> PropertyColumn::Open(const SectionFile& f, uint64_t rows)
 
 namespace {
 
+enum class RowOrder { kConsecutive, kAscending, kOther };
+
+// One pass, without a branch per row: whether the rows ascend, and whether each is the
+// one after the last (a chunk of an unfiltered scan), which needs no index per row.
+RowOrder OrderOf(std::span<const uint64_t> rows) {
+  bool ascending = true, consecutive = true;
+  for (size_t i = 1; i < rows.size(); ++i) {
+    ascending &= rows[i - 1] <= rows[i];
+    consecutive &= rows[i - 1] + 1 == rows[i];
+  }
+  return consecutive ? RowOrder::kConsecutive : ascending ? RowOrder::kAscending : RowOrder::kOther;
+}
+
 // slots[i] = values[rows[i] - first] where present: the element width fixed at compile
 // time, a slot's bits stored as Slot (uint64_t, or double for a float column).
 template <typename T, typename Slot>
 void GatherAscendingAs(const std::byte* values, const UIntArray& words, uint64_t first, uint64_t first_word,
-                       std::span<const uint64_t> rows, Slot* slots, uint8_t* present) {
+                       std::span<const uint64_t> rows, bool consecutive, Slot* slots, uint8_t* present) {
   // The bitmap's words as plain loads (they are 64-bit words, verified by the Slice),
   // not a width dispatch per row.
   const std::byte* word_bytes = words.data();
@@ -195,7 +208,40 @@ void GatherAscendingAs(const std::byte* values, const UIntArray& words, uint64_t
     std::memcpy(&bits, word_bytes + w * 8, 8);
     return bits;
   };
-  for (size_t i = 0; i < rows.size(); ++i) {
+  const size_t n = rows.size();
+  if (consecutive) {
+    // Consecutive rows (a chunk of an unfiltered scan): no index per row, and loops the
+    // compiler vectorizes — the presence bits spread to bytes, then the values widened
+    // where present.
+    uint8_t* __restrict flags = present;
+    const size_t word_count = words.size();
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+      // The eight bits of rows first+i.. (across a word boundary where they fall), each
+      // spread to its byte: the byte j of b * 0x0101.. & 0x8040..01 is bit j's place.
+      const uint64_t r = first + i, w = r / 64 - first_word, shift = r % 64;
+      uint64_t bits = word(w) >> shift;
+      if (shift > 56 && w + 1 < word_count) bits |= word(w + 1) << (64 - shift);
+      const uint64_t spread = ((bits & 0xFF) * 0x0101010101010101ULL) & 0x8040201008040201ULL;
+      const uint64_t bytes = ((spread + 0x7F7F7F7F7F7F7F7FULL) >> 7) & 0x0101010101010101ULL;
+      std::memcpy(flags + i, &bytes, 8);
+    }
+    for (; i < n; ++i) {
+      const uint64_t r = first + i;
+      flags[i] = static_cast<uint8_t>((word(r / 64 - first_word) >> (r % 64)) & 1);
+    }
+    static_assert(sizeof(Slot) == 8);
+    const std::byte* __restrict v = values;
+    Slot* __restrict out = slots;
+    for (size_t i = 0; i < n; ++i) {
+      T x;
+      std::memcpy(&x, v + i * sizeof(T), sizeof(T));
+      const uint64_t bits = uint64_t{x} & (uint64_t{0} - flags[i]);
+      std::memcpy(out + i, &bits, 8);
+    }
+    return;
+  }
+  for (size_t i = 0; i < n; ++i) {
     const uint64_t r = rows[i];
     const auto p = static_cast<uint8_t>((word(r / 64 - first_word) >> (r % 64)) & 1);
     T v;
@@ -214,7 +260,8 @@ bool PropertyColumn::PresenceWords(uint64_t first, uint64_t last, UIntArray& wor
 }
 
 template <typename Slot>
-bool PropertyColumn::GatherAscending(std::span<const uint64_t> rows, Slot* slots, uint8_t* present) const {
+bool PropertyColumn::GatherAscending(std::span<const uint64_t> rows, bool consecutive, Slot* slots,
+                                     uint8_t* present) const {
   const uint64_t first = rows.front();
   const uint64_t last = rows.back();
   // The span the rows fall in is verified once here (Slice), not once per element.
@@ -224,7 +271,8 @@ bool PropertyColumn::GatherAscending(std::span<const uint64_t> rows, Slot* slots
   const uint64_t first_word = first / 64;
   if (values.size() != last + 1 - first) return false;
   auto gather = [&](auto width_type) {
-    GatherAscendingAs<decltype(width_type)>(values.data(), words, first, first_word, rows, slots, present);
+    GatherAscendingAs<decltype(width_type)>(values.data(), words, first, first_word, rows, consecutive, slots,
+                                            present);
     return true;
   };
   switch (values.width()) {
@@ -293,7 +341,10 @@ void PropertyColumn::GatherSlotsAs(std::span<const uint64_t> rows, Slot* slots, 
   const size_t n = rows.size();
   // A chunk from a scan, filtered or not, holds ascending ids: one span to verify, and an
   // access pattern the hardware prefetches by itself.
-  if (n > 0 && std::is_sorted(rows.begin(), rows.end()) && GatherAscending(rows, slots, present)) return;
+  if (n > 0) {
+    const RowOrder order = OrderOf(rows);
+    if (order != RowOrder::kOther && GatherAscending(rows, order == RowOrder::kConsecutive, slots, present)) return;
+  }
   constexpr size_t kAhead = 16;
   const std::byte* data = values_.data();
   const uint32_t width = values_.width();

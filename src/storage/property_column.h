@@ -72,10 +72,11 @@ class PropertyColumn {
   Status Verify(const SectionFile& f) const;
 
  private:
-  // GatherSlots for ascending rows; false (nothing written that matters) where the
-  // arrays do not cover them, for the general path to handle.
+  // GatherSlots for ascending rows (`consecutive`: each the one after the last); false
+  // (nothing written that matters) where the arrays do not cover them, for the general
+  // path to handle.
   template <typename Slot>
-  bool GatherAscending(std::span<const uint64_t> rows, Slot* slots, uint8_t* present) const;
+  bool GatherAscending(std::span<const uint64_t> rows, bool consecutive, Slot* slots, uint8_t* present) const;
   template <typename Slot>
   void GatherSlotsAs(std::span<const uint64_t> rows, Slot* slots, uint8_t* present) const;
   bool GatherStringsAscending(std::span<const uint64_t> rows, std::string_view* strings, uint8_t* present) const;

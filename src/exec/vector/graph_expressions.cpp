@@ -5,6 +5,7 @@
 #include "exec/vector/vector_expression_internal.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace quiver::exec::vector {
 
@@ -22,6 +23,9 @@ class NodePropertyExpression final : public VectorExpression {
       return;
     }
     ctx.graph.GatherNodeProperty(nodes.ids, *key, out);
+    // A null node (from an OPTIONAL MATCH) has null properties; a scan's nodes are all
+    // valid, which one memchr finds before a loop per row.
+    if (std::memchr(nodes.valid.data(), 0, chunk.size) == nullptr) return;
     for (size_t i = 0; i < chunk.size; ++i) {
       if (!nodes.valid[i]) out.Set(i, Value());
     }

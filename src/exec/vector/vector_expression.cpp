@@ -332,18 +332,33 @@ class ArithmeticExpression final : public BinaryExpression {
 
  private:
   void DivideByConstant(const ValueVector& a, ValueVector& out) const {
+    out.Reset(VectorKind::kInt64, a.size());
+    if (op_ == ExprOp::kDivide) {
+      DivideLoop</*kModulo=*/false>(a, out);
+    } else {
+      DivideLoop</*kModulo=*/true>(a, out);
+    }
+  }
+  // Truncating, as C++'s / and % (and the row engine's) are; x - q * d cannot overflow.
+  template <bool kModulo>
+  void DivideLoop(const ValueVector& a, ValueVector& out) const {
     const size_t n = a.size();
-    out.Reset(VectorKind::kInt64, n);
     const auto& inverse = *inverse_;
-    // Truncating, as C++'s / and % (and the row engine's) are; x - q * d cannot overflow.
+    const int64_t d = divisor_;
+    const int64_t* __restrict x = a.ints.data();
+    const uint8_t* __restrict valid = a.valid.data();
+    int64_t* __restrict r = out.ints.data();
+    uint8_t* __restrict out_valid = out.valid.data();
     for (size_t i = 0; i < n; ++i) {
-      out.valid[i] = a.valid[i];
-      const int64_t q = a.ints[i] / inverse;
-      out.ints[i] = op_ == ExprOp::kDivide ? q : a.ints[i] - q * divisor_;
+      out_valid[i] = valid[i];
+      const int64_t q = x[i] / inverse;
+      r[i] = kModulo ? x[i] - q * d : q;
     }
   }
 
   // The operator fixed at compile time: one tight loop per operator, not a switch per row.
+  // False where the row engine's function fails (overflow, division by zero); r is then
+  // some value the caller replaces.
   template <ExprOp kOp>
   static bool IntOp(int64_t x, int64_t y, int64_t& r) {
     if constexpr (kOp == ExprOp::kAdd) {
@@ -353,21 +368,34 @@ class ArithmeticExpression final : public BinaryExpression {
     } else if constexpr (kOp == ExprOp::kMultiply) {
       return !__builtin_mul_overflow(x, y, &r);
     } else {
-      if (y == 0 || (x == INT64_MIN && y == -1)) return false;
-      r = kOp == ExprOp::kDivide ? x / y : x % y;
-      return true;
+      const bool fails = y == 0 || (x == INT64_MIN && y == -1);
+      const int64_t divisor = fails ? 1 : y;  // no trap: the row is redone below
+      r = kOp == ExprOp::kDivide ? x / divisor : x % divisor;
+      return !fails;
     }
   }
-  // Rows that overflow or divide by zero go through the row engine's function, which
-  // throws its error.
+  // Every row computed without a branch (a null row's number is whatever its slot holds,
+  // and is not read); then, only where a valid row failed, the row engine's function,
+  // which throws its error.
   template <ExprOp kOp>
   void IntLoop(const ValueVector& a, const ValueVector& b, ValueVector& out) const {
     const size_t n = out.size();
+    const int64_t* __restrict x = a.ints.data();
+    const int64_t* __restrict y = b.ints.data();
+    const uint8_t* __restrict x_valid = a.valid.data();
+    const uint8_t* __restrict y_valid = b.valid.data();
+    int64_t* __restrict r = out.ints.data();
+    uint8_t* __restrict out_valid = out.valid.data();
+    uint8_t failed = 0;
     for (size_t i = 0; i < n; ++i) {
-      out.valid[i] = a.valid[i] & b.valid[i];
-      if (!out.valid[i]) continue;
-      if (!IntOp<kOp>(a.ints[i], b.ints[i], out.ints[i])) {
-        out.ints[i] = Apply(Value::Int(a.ints[i]), Value::Int(b.ints[i])).AsInt();  // throws
+      const uint8_t valid = x_valid[i] & y_valid[i];
+      out_valid[i] = valid;
+      failed |= valid & static_cast<uint8_t>(!IntOp<kOp>(x[i], y[i], r[i]));
+    }
+    if (failed == 0) return;
+    for (size_t i = 0; i < n; ++i) {
+      if (out_valid[i] && !IntOp<kOp>(x[i], y[i], r[i])) {
+        r[i] = Apply(Value::Int(x[i]), Value::Int(y[i])).AsInt();  // throws
       }
     }
   }

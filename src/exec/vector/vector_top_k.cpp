@@ -1,7 +1,6 @@
 #include "exec/vector/vector_top_k.h"
 
 #include <algorithm>
-#include <cmath>
 
 #include "exec/expression/evaluator.h"
 #include "exec/value_bytes.h"
@@ -26,6 +25,7 @@ class VectorTopKOp final : public PhysicalOperator {
   VectorTopKOp(const planner::LogicalSort& logical, std::unique_ptr<Fragment> fragment)
       : PhysicalOperator(logical), fragment_(std::move(fragment)), descending_(logical.descending) {
     for (const auto& e : logical.keys) keys_.push_back(CompileExpression(*e, fragment_->columns()));
+    for (size_t e = 1; e < keys_.size(); ++e) rest_may_throw_ = rest_may_throw_ || keys_[e]->MayThrow();
   }
 
   void Open(ExecContext& ctx, const Value* argument) override {
@@ -73,25 +73,25 @@ class VectorTopKOp final : public PhysicalOperator {
     return a.morsel != b.morsel ? a.morsel < b.morsel : a.rank < b.rank;
   }
 
-  // Whether row i, by its first sort key alone, comes after `kept` (the worst entry kept):
-  // then it is not among the k best, and needs no boxing. Only for an integer or float
-  // row against a key of the same type, where the order is the numbers' (NaN aside).
-  bool WorseOnFirstKey(const ValueVector& first, size_t i, const Entry& kept) const {
-    if (!first.valid[i]) return false;
+  // The first row from `i` on that, by the first sort key alone, may come before `kept`
+  // (the worst entry kept): the rows skipped are not among the k best and need no boxing.
+  // A tight loop over the typed column, for an integer or float key against a bound of
+  // the same type, where the order is the numbers' (a NaN or a null is never skipped:
+  // the strict comparisons are false for NaN, and invalid rows stop the skip).
+  size_t SkipWorseOnFirstKey(const ValueVector& first, size_t i, size_t n, const Entry& kept) const {
     const Value& bound = kept.keys[0];
-    int c;
-    if (first.kind == VectorKind::kInt64 && bound.IsInt()) {
-      const int64_t x = first.ints[i], y = bound.AsInt();
-      c = (x > y) - (x < y);
-    } else if (first.kind == VectorKind::kDouble && bound.IsFloat() && !std::isnan(first.doubles[i]) &&
-               !std::isnan(bound.AsFloat())) {
-      const double x = first.doubles[i], y = bound.AsFloat();
-      c = (x > y) - (x < y);
-    } else {
-      return false;
-    }
-    if (descending_[0]) c = -c;
-    return c > 0;
+    const uint8_t* valid = first.valid.data();
+    auto skip = [&](const auto* x, auto y) {
+      if (descending_[0]) {
+        while (i < n && valid[i] && x[i] < y) ++i;
+      } else {
+        while (i < n && valid[i] && x[i] > y) ++i;
+      }
+      return i;
+    };
+    if (first.kind == VectorKind::kInt64 && bound.IsInt()) return skip(first.ints.data(), bound.AsInt());
+    if (first.kind == VectorKind::kDouble && bound.IsFloat()) return skip(first.doubles.data(), bound.AsFloat());
+    return i;
   }
 
   struct Heap {
@@ -141,18 +141,36 @@ class VectorTopKOp final : public PhysicalOperator {
     // Each row's rank in its morsel: chunks of a morsel arrive in order, on one worker.
     std::vector<uint64_t> ranks(run_.morsels, 0);
     if (k_ > 0) {
+      // Per worker, the key vectors, reused chunk after chunk.
+      std::vector<std::vector<ValueVector>> worker_keys(run_.workers, std::vector<ValueVector>(keys_.size()));
       fragment_->Run(ctx, run_, states, [&](DataChunk& chunk, size_t m, uint32_t w) {
         WorkerState& worker = *states[w];
         const GraphReader& graph = worker.rows.graph();
-        std::vector<ValueVector> keys(keys_.size());
-        uint64_t& rank = ranks[m];
-        for (size_t e = 0; e < keys_.size(); ++e) keys_[e]->Evaluate(chunk, worker.eval, keys[e]);
-        Entry candidate;  // reused until one is kept
+        std::vector<ValueVector>& keys = worker_keys[w];
+        const uint64_t rank = ranks[m];
+        ranks[m] += chunk.size;
         Heap& heap = heaps[w];
+        // The first key first: once the heap is full, most chunks have no row that beats
+        // its worst, and then the other keys are not evaluated — unless one may throw for
+        // some row, which the row engine (evaluating every key of every row) would report.
+        keys_[0]->Evaluate(chunk, worker.eval, keys[0]);
+        bool rest = false;  // the other keys evaluated for this chunk
+        if (rest_may_throw_) {
+          for (size_t e = 1; e < keys_.size(); ++e) keys_[e]->Evaluate(chunk, worker.eval, keys[e]);
+          rest = true;
+        }
+        Entry candidate;    // reused until one is kept
         for (size_t i = 0; i < chunk.size; ++i) {
+          if (heap.entries.size() >= k_) {
+            i = SkipWorseOnFirstKey(keys[0], i, chunk.size, heap.entries.front());
+            if (i == chunk.size) break;
+          }
+          if (!rest) {
+            for (size_t e = 1; e < keys_.size(); ++e) keys_[e]->Evaluate(chunk, worker.eval, keys[e]);
+            rest = true;
+          }
           candidate.morsel = m;
-          candidate.rank = rank++;
-          if (heap.entries.size() >= k_ && k_ > 0 && WorseOnFirstKey(keys[0], i, heap.entries.front())) continue;
+          candidate.rank = rank + i;
           candidate.keys.resize(keys.size());
           for (size_t e = 0; e < keys.size(); ++e) candidate.keys[e] = BoxRow(keys[e], i, graph);
           Offer(heap, candidate, chunk, i, graph);
@@ -171,10 +189,11 @@ class VectorTopKOp final : public PhysicalOperator {
   }
 
   std::unique_ptr<Fragment> fragment_;
-  // Per sort key, whether it sorts descending: read per row (Before, WorseOnFirstKey),
+  // Per sort key, whether it sorts descending: read per row (Before, SkipWorseOnFirstKey),
   // so kept here rather than looked up through the logical operator each time.
   std::vector<bool> descending_;
   std::vector<VectorExpressionPtr> keys_;
+  bool rest_may_throw_ = false;  // whether a key after the first may throw for some row
   size_t k_ = SIZE_MAX;
   std::vector<Entry> result_;
   MemoryCharge charge_;

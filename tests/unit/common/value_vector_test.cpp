@@ -1,10 +1,12 @@
 // ValueVector's string vectors (kString): views that gather, compact and box like the
 // other typed kinds, a broadcast string whose bytes the vector owns (and shares with
 // what is gathered or copied from it), and a row set to a string Value making the
-// vector boxed (a vector never owns per-row strings).
+// vector boxed (a vector never owns per-row strings). CountSet and Compact, whose word
+// and block paths must agree with a plain count at every length.
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 #include <vector>
 
@@ -92,6 +94,46 @@ TEST(ValueVectorTest, SettingAStringRowBoxesTheVector) {
   w.Append(Value::String("z"));
   EXPECT_EQ(w.kind, VectorKind::kBoxed);
   EXPECT_EQ(StringAt(w, 2), "z");
+}
+
+// Lengths around the word (8) and block (255 words) boundaries, flags of any nonzero byte
+// value: the count is the plain loop's.
+TEST(ValueVectorTest, CountSetCountsNonzeroBytesAtEveryLength) {
+  std::mt19937_64 random(7);
+  for (size_t n : {0, 1, 7, 8, 9, 63, 64, 2039, 2040, 2041, 2048, 4087, 5000}) {
+    std::vector<uint8_t> flags(n);
+    size_t expected = 0;
+    for (auto& f : flags) {
+      const uint64_t r = random();
+      f = (r & 1) != 0 ? static_cast<uint8_t>(r >> 8) : 0;  // 0, or any byte (0 sometimes too)
+      expected += f != 0;
+    }
+    EXPECT_EQ(CountSet(flags), expected) << "n=" << n;
+    std::vector<uint8_t> all(n, 0xFF);
+    EXPECT_EQ(CountSet(all), n) << "n=" << n;
+  }
+}
+
+// Compacting keeps the rows flagged, with their validity, whether every row is valid
+// (the flags then are not compacted but cut) or some are null.
+TEST(ValueVectorTest, CompactKeepsFlaggedRowsAndTheirValidity) {
+  for (bool with_null : {false, true}) {
+    ValueVector v;
+    v.Reset(VectorKind::kInt64, 10);
+    for (size_t i = 0; i < 10; ++i) {
+      v.ints[i] = static_cast<int64_t>(i * 10);
+      v.valid[i] = with_null && i == 4 ? 0 : 1;
+    }
+    const std::vector<uint8_t> keep = {1, 0, 0, 1, 1, 0, 1, 0, 0, 1};
+    v.Compact(keep);
+    ASSERT_EQ(v.size(), 5u);
+    EXPECT_EQ(v.Get(0).AsInt(), 0);
+    EXPECT_EQ(v.Get(1).AsInt(), 30);
+    EXPECT_EQ(v.Get(2).IsNull(), with_null);
+    if (!with_null) EXPECT_EQ(v.Get(2).AsInt(), 40);
+    EXPECT_EQ(v.Get(3).AsInt(), 60);
+    EXPECT_EQ(v.Get(4).AsInt(), 90);
+  }
 }
 
 }  // namespace

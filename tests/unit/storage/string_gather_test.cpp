@@ -7,10 +7,7 @@
 #include <algorithm>
 #include <random>
 
-#include "common/file/env.h"
-#include "storage/property_column.h"
-#include "storage/section_file.h"
-#include "test_util/temp_dir.h"
+#include "column_test_util.h"
 
 namespace quiver::storage {
 namespace {
@@ -22,7 +19,6 @@ class StringGatherTest : public ::testing::Test {
   void SetUp() override {
     std::vector<PropertyValue> values;
     values.reserve(kRows);
-    std::vector<std::pair<uint64_t, const PropertyValue*>> rows;
     for (uint64_t r = 0; r < kRows; ++r) {
       // Absent on every 7th row, empty on every 11th, some long enough to need the heap
       // of a whole block.
@@ -30,27 +26,8 @@ class StringGatherTest : public ::testing::Test {
       if (r % 101 == 0) s.append(300, static_cast<char>('a' + r % 26));
       values.emplace_back(s);
     }
-    for (uint64_t r = 0; r < kRows; ++r) {
-      if (r % 7 != 0) rows.emplace_back(r, &values[r]);
-    }
-    const ColumnData data = BuildColumn(kRows, rows);
-    ASSERT_EQ(data.type, ColumnType::kString);
-    path_ = dir_.Join("col.qv");
-    FileIdentity id;
-    id.kind = FileKind::kNodePropertyColumn;
-    id.subtype = static_cast<uint32_t>(data.type);
-    auto w = SectionFileWriter::Create(Env::Default(), path_, id);
-    ASSERT_TRUE(w.ok()) << w.status().ToString();
-    ASSERT_TRUE(WriteColumn(w->get(), data).ok());
-    ASSERT_TRUE((*w)->Finish().ok());
-    bytes_ = *ReadFileToString(Env::Default(), path_);
-    auto file = SectionFile::Parse({reinterpret_cast<const std::byte*>(bytes_.data()), bytes_.size()}, "col.qv",
-                                   {FileKind::kNodePropertyColumn, id.database_id, 0, 0});
-    ASSERT_TRUE(file.ok()) << file.status().ToString();
-    file_ = std::make_unique<SectionFile>(std::move(*file));
-    auto column = PropertyColumn::Open(*file_, kRows);
-    ASSERT_TRUE(column.ok()) << column.status().ToString();
-    column_ = std::make_unique<PropertyColumn>(std::move(*column));
+    ASSERT_NO_FATAL_FAILURE(file_.Build(values, [](uint64_t r) { return r % 7 != 0; }, ColumnType::kString));
+    column_ = &file_.column();
   }
 
   // GatherStrings over `rows` against StringAt / IsPresent per row.
@@ -69,10 +46,8 @@ class StringGatherTest : public ::testing::Test {
     }
   }
 
-  testing::TempDir dir_;
-  std::string path_, bytes_;
-  std::unique_ptr<SectionFile> file_;
-  std::unique_ptr<PropertyColumn> column_;
+  ColumnFile file_;
+  const PropertyColumn* column_ = nullptr;
 };
 
 TEST_F(StringGatherTest, AscendingRowsMatchTheRowReads) {
