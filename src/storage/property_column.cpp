@@ -182,15 +182,17 @@ namespace {
 
 enum class RowOrder { kConsecutive, kAscending, kOther };
 
-// One pass, without a branch per row: whether the rows ascend, and whether each is the
-// one after the last (a chunk of an unfiltered scan), which needs no index per row.
+// Whether the rows ascend, and whether each is the one after the last (a chunk of an
+// unfiltered scan), which needs no index per row. Consecutive is tested first, by a
+// loop of 64-bit xor and or that vectorizes even on baseline x86-64 (which lacks a
+// 64-bit compare); only other rows take the ordered test.
 RowOrder OrderOf(std::span<const uint64_t> rows) {
-  bool ascending = true, consecutive = true;
-  for (size_t i = 1; i < rows.size(); ++i) {
-    ascending &= rows[i - 1] <= rows[i];
-    consecutive &= rows[i - 1] + 1 == rows[i];
-  }
-  return consecutive ? RowOrder::kConsecutive : ascending ? RowOrder::kAscending : RowOrder::kOther;
+  const uint64_t* __restrict r = rows.data();
+  const uint64_t first = rows.empty() ? 0 : r[0];
+  uint64_t differ = 0;
+  for (size_t i = 0; i < rows.size(); ++i) differ |= r[i] ^ (first + i);
+  if (differ == 0) return RowOrder::kConsecutive;
+  return std::is_sorted(rows.begin(), rows.end()) ? RowOrder::kAscending : RowOrder::kOther;
 }
 
 // slots[i] = values[rows[i] - first] where present: the element width fixed at compile

@@ -73,13 +73,28 @@ class ExactSum {
       return;
     }
     __int128 total = 0;
-    for (size_t i = 0; i < values.size(); ++i) {
-      const uint64_t bits = std::bit_cast<uint64_t>(values[i]);
-      if (!valid[i] || (bits << 1) == 0) continue;
-      const int e = static_cast<int>((bits >> 52) & 0x7ff);
-      const uint64_t mantissa = (bits & ((uint64_t{1} << 52) - 1)) | (e == 0 ? 0 : uint64_t{1} << 52);
-      const __int128 term = static_cast<__int128>(mantissa) << ((e == 0 ? 1 : e) - min_e);
-      total += (bits >> 63) != 0 ? -term : term;
+    if (max_e - min_e <= 10) {
+      // Every term fits in 63 bits (53 of mantissa, shifted by at most 10): a 64-bit
+      // shift and a signed add per value, without a branch (a null or zero adds 0).
+      for (size_t i = 0; i < values.size(); ++i) {
+        const uint64_t bits = std::bit_cast<uint64_t>(values[i]);
+        const int e = static_cast<int>((bits >> 52) & 0x7ff);
+        const uint64_t mantissa = (bits & ((uint64_t{1} << 52) - 1)) | (e == 0 ? 0 : uint64_t{1} << 52);
+        // In [0, 10] for every valid nonzero value; clamped for the others (a zero's scale
+        // may be below min_e, a null's bits are anything), whose term the mask zeroes.
+        const int shift = std::clamp((e == 0 ? 1 : e) - min_e, 0, 10);
+        const auto term = static_cast<int64_t>((mantissa << shift) & (uint64_t{0} - (valid[i] != 0)));
+        total += (bits >> 63) != 0 ? -term : term;
+      }
+    } else {
+      for (size_t i = 0; i < values.size(); ++i) {
+        const uint64_t bits = std::bit_cast<uint64_t>(values[i]);
+        if (!valid[i] || (bits << 1) == 0) continue;
+        const int e = static_cast<int>((bits >> 52) & 0x7ff);
+        const uint64_t mantissa = (bits & ((uint64_t{1} << 52) - 1)) | (e == 0 ? 0 : uint64_t{1} << 52);
+        const __int128 term = static_cast<__int128>(mantissa) << ((e == 0 ? 1 : e) - min_e);
+        total += (bits >> 63) != 0 ? -term : term;
+      }
     }
     // value = mantissa * 2^(scale - 1075): the total is in units of 2^(min_e - 1075),
     // which is at least 2^-1074, so every piece scales exactly.

@@ -42,31 +42,49 @@ void CompactArray(std::vector<T>& a, std::span<const uint8_t> keep) {
 }  // namespace
 
 void ValueVector::Reset(VectorKind k, size_t n) {
-  kind = k;
-  valid.assign(n, 0);
+  valid.clear();
   ints.clear();
   ids.clear();
   doubles.clear();
   strings.clear();
-  string_owner.reset();
   boxed.clear();
+  ResetForOverwrite(k, n);
+}
+
+void ValueVector::ResetForOverwrite(VectorKind k, size_t n) {
+  // The arrays of other kinds emptied; this kind's resized, which zeroes only rows it
+  // did not hold before (all of them after Reset's clear).
+  auto only = [&](auto& keep) {
+    auto clear_unless = [&](auto& array) {
+      if (static_cast<const void*>(&array) != static_cast<const void*>(&keep)) array.clear();
+    };
+    clear_unless(ints);
+    clear_unless(ids);
+    clear_unless(doubles);
+    clear_unless(strings);
+    clear_unless(boxed);
+    keep.resize(n);
+  };
+  kind = k;
+  valid.resize(n);
+  string_owner.reset();
   switch (k) {
     case VectorKind::kInt64:
     case VectorKind::kBool:
-      ints.assign(n, 0);
+      only(ints);
       break;
     case VectorKind::kNode:
     case VectorKind::kRelationship:
-      ids.assign(n, 0);
+      only(ids);
       break;
     case VectorKind::kDouble:
-      doubles.assign(n, 0.0);
+      only(doubles);
       break;
     case VectorKind::kString:
-      strings.assign(n, std::string_view());
+      only(strings);
       break;
     case VectorKind::kBoxed:
-      boxed.resize(n);
+      only(boxed);
       break;
   }
 }

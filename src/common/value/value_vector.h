@@ -50,6 +50,10 @@ class ValueVector {
 
   // `n` rows of `k`, every one null.
   void Reset(VectorKind k, size_t n);
+  // `n` rows of `k` whose values and validity are unspecified, for a caller that writes
+  // every row of both (a gather): the arrays keep what they held, so a vector reused
+  // chunk after chunk is not zeroed first.
+  void ResetForOverwrite(VectorKind k, size_t n);
   // Row i as a Value. Not for relationship vectors (a relationship Value carries its type
   // name and endpoints, which only the graph knows: exec/vector/data_chunk.h boxes them).
   Value Get(size_t i) const;

@@ -1,5 +1,6 @@
 #include "exec/vector/comparison_filter.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <string_view>
@@ -107,7 +108,106 @@ void KeepIntsAgainstFloat(const ValueVector& values, CmpOp op, double c, std::ve
   }
 }
 
+bool IsLowerBound(CmpOp op) { return op == CmpOp::kGt || op == CmpOp::kGe; }
+bool IsUpperBound(CmpOp op) { return op == CmpOp::kLt || op == CmpOp::kLe; }
+
+// The sum of the eight bytes of `lanes`, each at most 255.
+uint64_t SumBytes(uint64_t lanes) {
+  constexpr uint64_t kEvenBytes = 0x00FF00FF00FF00FFULL;
+  const uint64_t pairs = (lanes & kEvenBytes) + ((lanes >> 8) & kEvenBytes);
+  return (pairs * 0x0001000100010001ULL) >> 48;
+}
+
+// keep &= valid & lower(x, lo) & upper(x, hi), eight rows to a word as KeepWhereTyped
+// does; returns the rows valid and kept that pass the lower test (`count_lower`) or the
+// upper one, summed in byte lanes at most 255 words at a time.
+template <typename T, typename Lower, typename Upper>
+uint64_t KeepBetween(const T* __restrict x, const uint8_t* __restrict valid, T lo, T hi, bool count_lower,
+                     uint8_t* __restrict keep, size_t n) {
+  const Lower lower;
+  const Upper upper;
+  uint64_t passing = 0;
+  size_t i = 0;
+  while (i + 8 <= n) {
+    const size_t stop = i + std::min<size_t>((n - i) / 8, 255) * 8;
+    uint64_t lanes = 0;
+    for (; i < stop; i += 8) {
+      uint64_t low_hits = 0, high_hits = 0;
+      for (size_t j = 0; j < 8; ++j) {
+        low_hits |= uint64_t{lower(x[i + j], lo)} << (8 * j);
+        high_hits |= uint64_t{upper(x[i + j], hi)} << (8 * j);
+      }
+      uint64_t v, k;
+      std::memcpy(&v, valid + i, 8);
+      std::memcpy(&k, keep + i, 8);
+      k &= v;
+      lanes += k & (count_lower ? low_hits : high_hits);
+      k &= low_hits & high_hits;
+      std::memcpy(keep + i, &k, 8);
+    }
+    passing += SumBytes(lanes);
+  }
+  for (; i < n; ++i) {
+    const uint8_t reaching = keep[i] & valid[i];
+    const auto low = static_cast<uint8_t>(lower(x[i], lo)), high = static_cast<uint8_t>(upper(x[i], hi));
+    passing += reaching & (count_lower ? low : high);
+    keep[i] = reaching & low & high;
+  }
+  return passing;
+}
+
+template <typename T>
+uint64_t KeepBetween(const std::vector<T>& x, const std::vector<uint8_t>& valid, CmpOp lower_op, T lo,
+                     CmpOp upper_op, T hi, bool count_lower, std::vector<uint8_t>& keep) {
+  auto run = [&](auto lower, auto upper) {
+    return KeepBetween<T, decltype(lower), decltype(upper)>(x.data(), valid.data(), lo, hi, count_lower,
+                                                            keep.data(), keep.size());
+  };
+  if (lower_op == CmpOp::kGt) {
+    return upper_op == CmpOp::kLt ? run(std::greater<>(), std::less<>()) : run(std::greater<>(), std::less_equal<>());
+  }
+  return upper_op == CmpOp::kLt ? run(std::greater_equal<>(), std::less<>())
+                                : run(std::greater_equal<>(), std::less_equal<>());
+}
+
+// A constant as a float vector compares with it in place (KeepWhereComparison's rule).
+std::optional<double> AsFloatOperand(const Value& c) {
+  constexpr int64_t kExactInDouble = int64_t{1} << 53;
+  if (c.IsFloat()) return c.AsFloat();
+  if (c.IsInt() && c.AsInt() <= kExactInDouble && c.AsInt() >= -kExactInDouble) {
+    return static_cast<double>(c.AsInt());
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+bool KeepWhereRange(const ValueVector& values, const CmpOp (&ops)[2], const Value (&constants)[2],
+                    std::vector<uint8_t>& keep, uint64_t& passing_first) {
+  size_t lower, upper;
+  if (IsLowerBound(ops[0]) && IsUpperBound(ops[1])) {
+    lower = 0;
+    upper = 1;
+  } else if (IsUpperBound(ops[0]) && IsLowerBound(ops[1])) {
+    lower = 1;
+    upper = 0;
+  } else {
+    return false;
+  }
+  const bool count_lower = lower == 0;
+  if (values.kind == VectorKind::kInt64 && constants[0].IsInt() && constants[1].IsInt()) {
+    passing_first = KeepBetween(values.ints, values.valid, ops[lower], constants[lower].AsInt(), ops[upper],
+                                constants[upper].AsInt(), count_lower, keep);
+    return true;
+  }
+  if (values.kind == VectorKind::kDouble) {
+    const auto lo = AsFloatOperand(constants[lower]), hi = AsFloatOperand(constants[upper]);
+    if (!lo || !hi) return false;
+    passing_first = KeepBetween(values.doubles, values.valid, ops[lower], *lo, ops[upper], *hi, count_lower, keep);
+    return true;
+  }
+  return false;
+}
 
 std::optional<ConstantComparison> AsConstantComparison(const BoundExpr& predicate) {
   if (predicate.op != ExprOp::kComparison || predicate.cmp_ops.size() != 1 || predicate.args.size() != 2) {

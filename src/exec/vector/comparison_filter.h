@@ -56,4 +56,12 @@ void WithComparison(planner::CmpOp op, F&& f) {
 void KeepWhereComparison(const ValueVector& values, planner::CmpOp op, const Value& constant,
                          const GraphReader& graph, std::vector<uint8_t>& keep);
 
+// Two comparisons of the operand with constants that bound a range — `x >= lo` and
+// `x < hi`, in either order, each strict or not — over an integer or float vector, in
+// one pass: keep[i] &= valid[i] && lo-test && hi-test, and `passing_first` the rows the
+// first comparison (in the run's order) keeps, for PROFILE. False (nothing changed)
+// where the shape or the types are not that; the caller then tests them one by one.
+bool KeepWhereRange(const ValueVector& values, const planner::CmpOp (&ops)[2], const Value (&constants)[2],
+                    std::vector<uint8_t>& keep, uint64_t& passing_first);
+
 }  // namespace quiver::exec::vector

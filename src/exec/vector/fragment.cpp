@@ -340,11 +340,19 @@ void Fragment::Push(size_t stage, DataChunk& chunk, WorkerState& worker, const S
         for (size_t k = constants.size(); k < s.comparisons.size(); ++k) {
           constants.push_back(exec::Evaluate(*s.comparisons[k]->constant, worker.eval.scratch.data(), worker.rows));
         }
-        for (size_t k = 0; k < s.comparisons.size(); ++k) {
-          const Stage::Comparison& c = *s.comparisons[k];
-          KeepWhereComparison(worker.values, c.cmp, constants[k], worker.eval.graph, keep);
-          if (k + 1 == s.comparisons.size()) break;  // the last one's rows are the stage's
-          c.rows.fetch_add(CountSet(keep), std::memory_order_relaxed);
+        uint64_t passing_first = 0;
+        if (s.comparisons.size() == 2 &&
+            KeepWhereRange(worker.values, {s.comparisons[0]->cmp, s.comparisons[1]->cmp},
+                           {constants[0], constants[1]}, keep, passing_first)) {
+          // A range (`p.score >= 0.25 AND p.score < 0.5`): both bounds in one pass.
+          s.comparisons[0]->rows.fetch_add(passing_first, std::memory_order_relaxed);
+        } else {
+          for (size_t k = 0; k < s.comparisons.size(); ++k) {
+            const Stage::Comparison& c = *s.comparisons[k];
+            KeepWhereComparison(worker.values, c.cmp, constants[k], worker.eval.graph, keep);
+            if (k + 1 == s.comparisons.size()) break;  // the last one's rows are the stage's
+            c.rows.fetch_add(CountSet(keep), std::memory_order_relaxed);
+          }
         }
       }
       chunk.Compact(keep);

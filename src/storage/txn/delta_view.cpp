@@ -355,15 +355,16 @@ void DeltaView::GatherNodeProperty(std::span<const NodeId> nodes, PropertyKeyId 
   const Generation& g = s_->base->gen();
   const PropertyColumn* column = g.NodeColumn(key);
   const VectorKind kind = KindOf(column);
-  out.Reset(kind, nodes.size());
   const uint64_t base_nodes = s_->base->node_count();
   const bool untouched = s_->nodes.empty();
   if (untouched && (kind == VectorKind::kInt64 || kind == VectorKind::kDouble || kind == VectorKind::kString) &&
       std::all_of(nodes.begin(), nodes.end(), [&](NodeId id) { return id < base_nodes; })) {
-    // Every node is the base's: one gather from the typed column.
+    // Every node is the base's: one gather from the typed column, which writes every row.
+    out.ResetForOverwrite(kind, nodes.size());
     GatherColumn(*column, nodes, out);
     return;
   }
+  out.Reset(kind, nodes.size());
   for (size_t i = 0; i < nodes.size(); ++i) {
     const NodeId id = nodes[i];
     if (id >= base_nodes || (!untouched && NodeRecord(id) != nullptr)) {

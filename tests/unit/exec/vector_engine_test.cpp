@@ -369,6 +369,14 @@ TEST_F(VectorEngineTest, ProfileCountsTheFragmentsRows) {
   plan = std::string(r.rows().at(0).at(0).AsString());
   EXPECT_NE(plan.find("Filter (n.score >= 0.25)  [rows=" + std::to_string(above) + "]"), std::string::npos) << plan;
   EXPECT_NE(plan.find("Filter (n.score < 0.5)  [rows=" + std::to_string(both) + "]"), std::string::npos) << plan;
+  // The upper bound first: the range is tested in one pass, each Filter's rows still its
+  // own.
+  const int64_t below = count("n.score < 0.5");
+  ASSERT_GT(below, both);
+  r = conn->Query("PROFILE MATCH (n:Person) WHERE n.score < 0.5 AND n.score >= 0.25 RETURN count(*)");
+  plan = std::string(r.rows().at(0).at(0).AsString());
+  EXPECT_NE(plan.find("Filter (n.score < 0.5)  [rows=" + std::to_string(below) + "]"), std::string::npos) << plan;
+  EXPECT_NE(plan.find("Filter (n.score >= 0.25)  [rows=" + std::to_string(both) + "]"), std::string::npos) << plan;
   // Grouped by a property of one node: counted per node id, keys computed per node.
   r = conn->Query("PROFILE MATCH (a)-[:KNOWS]->(b) RETURN b.id % 10 AS k, count(a)");
   EXPECT_NE(std::string(r.rows().at(0).at(0).AsString()).find(", grouped by node"), std::string::npos);
