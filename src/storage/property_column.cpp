@@ -211,6 +211,34 @@ void GatherAscendingAs(const std::byte* values, const UIntArray& words, uint64_t
     return bits;
   };
   const size_t n = rows.size();
+  // Whether every row in [first, last] is present (a column without nulls, the usual
+  // case): an AND over the words that cover them, the bits outside the span set first.
+  // Then no bit is read per row.
+  const uint64_t last = rows[n - 1], last_word = last / 64 - first_word;
+  uint64_t all = ~uint64_t{0};
+  for (uint64_t w = 0; w <= last_word; ++w) {
+    uint64_t bits = word(w);
+    if (w == 0) bits |= (uint64_t{1} << (first % 64)) - 1;
+    if (w == last_word && last % 64 != 63) bits |= ~uint64_t{0} << (last % 64 + 1);
+    all &= bits;
+  }
+  if (all == ~uint64_t{0}) {
+    std::memset(present, 1, n);
+    const std::byte* __restrict v = values;
+    Slot* __restrict out = slots;
+    auto copy = [&](size_t i, uint64_t offset) {
+      T x;
+      std::memcpy(&x, v + offset * sizeof(T), sizeof(T));
+      const uint64_t bits = uint64_t{x};
+      std::memcpy(out + i, &bits, 8);
+    };
+    if (consecutive) {
+      for (size_t i = 0; i < n; ++i) copy(i, i);
+    } else {
+      for (size_t i = 0; i < n; ++i) copy(i, rows[i] - first);
+    }
+    return;
+  }
   if (consecutive) {
     // Consecutive rows (a chunk of an unfiltered scan): no index per row, and loops the
     // compiler vectorizes — the presence bits spread to bytes, then the values widened

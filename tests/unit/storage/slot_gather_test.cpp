@@ -1,7 +1,8 @@
 // PropertyColumn::GatherSlots and GatherDoubles: the batch reads behind the vectorized
 // engine's integer and float vectors give, for consecutive, ascending (with gaps and
 // repeats) and random rows alike, exactly what IsPresent, Int64At and DoubleAt give row
-// by row — at every element width, from any bit of the presence bitmap.
+// by row — at every element width, from any bit of the presence bitmap, with and
+// without absent rows among them.
 
 #include <gtest/gtest.h>
 
@@ -17,7 +18,16 @@ namespace {
 constexpr uint64_t kRows = 5000;
 
 // Absent on every 7th row and on a run of 70 (a whole bitmap word and more).
-bool Present(uint64_t r) { return r % 7 != 0 && (r < 1000 || r >= 1070); }
+bool Present(uint64_t r) {
+  return r % 7 != 0 && (r < 1000 || r >= 1070);
+}
+// Absent only on a run of 70: most row sets then fall where every row is present.
+bool PresentAroundAGap(uint64_t r) {
+  return r < 1000 || r >= 1070;
+}
+bool AllPresent(uint64_t) {
+  return true;
+}
 
 // The row sets every gather path takes: consecutive from unaligned starts and across
 // bitmap words, one row, ascending with gaps, ascending with repeats (whose span can
@@ -55,40 +65,43 @@ std::string Describe(const std::vector<uint64_t>& rows) {
 
 // Integers of each width the column may store them in (the largest value decides).
 TEST(SlotGatherTest, IntegerRowsMatchTheRowReadsAtEveryWidth) {
-  for (int64_t scale : {int64_t{1}, int64_t{300}, int64_t{70000}, int64_t{5000000000}}) {
-    std::vector<PropertyValue> values;
-    for (uint64_t r = 0; r < kRows; ++r) values.emplace_back(static_cast<int64_t>(r % 97) * scale);
-    ColumnFile file;
-    ASSERT_NO_FATAL_FAILURE(file.Build(values, Present, ColumnType::kInt64));
-    const PropertyColumn& column = file.column();
-    for (const auto& rows : RowSets()) {
-      std::vector<uint64_t> slots(rows.size(), 0xDEAD);
-      std::vector<uint8_t> present(rows.size(), 9);
-      column.GatherSlots(rows, slots.data(), present.data());
-      for (size_t i = 0; i < rows.size(); ++i) {
-        const uint64_t r = rows[i];
-        ASSERT_EQ(present[i], column.IsPresent(r) ? 1 : 0) << "row " << r << ", " << Describe(rows);
-        ASSERT_EQ(static_cast<int64_t>(slots[i]), present[i] ? column.Int64At(r) : 0)
-            << "row " << r << ", scale " << scale << ", " << Describe(rows);
+  for (auto present_at : {Present, PresentAroundAGap, AllPresent})
+    for (int64_t scale : {int64_t{1}, int64_t{300}, int64_t{70000}, int64_t{5000000000}}) {
+      std::vector<PropertyValue> values;
+      for (uint64_t r = 0; r < kRows; ++r) values.emplace_back(static_cast<int64_t>(r % 97) * scale);
+      ColumnFile file;
+      ASSERT_NO_FATAL_FAILURE(file.Build(values, present_at, ColumnType::kInt64));
+      const PropertyColumn& column = file.column();
+      for (const auto& rows : RowSets()) {
+        std::vector<uint64_t> slots(rows.size(), 0xDEAD);
+        std::vector<uint8_t> present(rows.size(), 9);
+        column.GatherSlots(rows, slots.data(), present.data());
+        for (size_t i = 0; i < rows.size(); ++i) {
+          const uint64_t r = rows[i];
+          ASSERT_EQ(present[i], column.IsPresent(r) ? 1 : 0) << "row " << r << ", " << Describe(rows);
+          ASSERT_EQ(static_cast<int64_t>(slots[i]), present[i] ? column.Int64At(r) : 0)
+              << "row " << r << ", scale " << scale << ", " << Describe(rows);
+        }
       }
     }
-  }
 }
 
 TEST(SlotGatherTest, FloatRowsMatchTheRowReads) {
-  std::vector<PropertyValue> values;
-  for (uint64_t r = 0; r < kRows; ++r) values.emplace_back(static_cast<double>(r) / 8 - 100.5);
-  ColumnFile file;
-  ASSERT_NO_FATAL_FAILURE(file.Build(values, Present, ColumnType::kDouble));
-  const PropertyColumn& column = file.column();
-  for (const auto& rows : RowSets()) {
-    std::vector<double> doubles(rows.size(), -1.0);
-    std::vector<uint8_t> present(rows.size(), 9);
-    column.GatherDoubles(rows, doubles.data(), present.data());
-    for (size_t i = 0; i < rows.size(); ++i) {
-      const uint64_t r = rows[i];
-      ASSERT_EQ(present[i], column.IsPresent(r) ? 1 : 0) << "row " << r << ", " << Describe(rows);
-      ASSERT_EQ(doubles[i], present[i] ? column.DoubleAt(r) : 0.0) << "row " << r << ", " << Describe(rows);
+  for (auto present_at : {Present, PresentAroundAGap, AllPresent}) {
+    std::vector<PropertyValue> values;
+    for (uint64_t r = 0; r < kRows; ++r) values.emplace_back(static_cast<double>(r) / 8 - 100.5);
+    ColumnFile file;
+    ASSERT_NO_FATAL_FAILURE(file.Build(values, present_at, ColumnType::kDouble));
+    const PropertyColumn& column = file.column();
+    for (const auto& rows : RowSets()) {
+      std::vector<double> doubles(rows.size(), -1.0);
+      std::vector<uint8_t> present(rows.size(), 9);
+      column.GatherDoubles(rows, doubles.data(), present.data());
+      for (size_t i = 0; i < rows.size(); ++i) {
+        const uint64_t r = rows[i];
+        ASSERT_EQ(present[i], column.IsPresent(r) ? 1 : 0) << "row " << r << ", " << Describe(rows);
+        ASSERT_EQ(doubles[i], present[i] ? column.DoubleAt(r) : 0.0) << "row " << r << ", " << Describe(rows);
+      }
     }
   }
 }
