@@ -8,10 +8,11 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include "exec/exec_context.h"
 #include "exec/query_memory.h"
-#include "ingest/worker_pool.h"
+#include "exec/worker_pools.h"
 
 namespace quiver::algo {
 
@@ -22,7 +23,8 @@ class AlgoContext {
       : exec_(exec), charge_(&exec.memory()) {
     workers_ = std::max<uint32_t>(1, exec.execution().workers);
     if (concurrency > 0) workers_ = std::min(workers_, concurrency);
-    if (workers_ > 1) pool_ = std::make_unique<ingest::WorkerPool>(workers_);
+    // The database's threads, kept between statements (exec/worker_pools.h).
+    if (workers_ > 1) lease_.emplace(exec::WorkerPools::Acquire(exec.execution().pools.get(), workers_));
   }
   AlgoContext(const AlgoContext&) = delete;
   AlgoContext& operator=(const AlgoContext&) = delete;
@@ -45,11 +47,11 @@ class AlgoContext {
       const uint64_t begin = t * grain;
       fn(begin, std::min(n, begin + grain), worker);
     };
-    if (pool_ == nullptr || tasks <= 1) {
+    if (!lease_ || tasks <= 1) {
       for (size_t t = 0; t < tasks; ++t) task(t, 0);
       return;
     }
-    pool_->ParallelFor(tasks, task);
+    lease_->pool().ParallelFor(tasks, task);
   }
 
   const GraphReader& graph() const { return exec_.graph(); }
@@ -59,7 +61,7 @@ class AlgoContext {
   exec::ExecContext& exec_;
   exec::MemoryCharge charge_;
   uint32_t workers_ = 1;
-  std::unique_ptr<ingest::WorkerPool> pool_;
+  mutable std::optional<exec::WorkerPools::Lease> lease_;
 };
 
 }  // namespace quiver::algo

@@ -5,8 +5,11 @@
 // of 3 rows and morsels of 2 nodes, as DuckDB's test configurations do); speed does.
 
 #include <cstdint>
+#include <memory>
 
 namespace quiver::exec {
+
+class WorkerPools;
 
 struct ExecutionOptions {
   // Workers a fragment may use (the caller's thread is one of them); 0 is taken as 1.
@@ -20,6 +23,9 @@ struct ExecutionOptions {
   // Off: every operator runs row at a time (the reference the vectorized engine is
   // tested against).
   bool vectorize = true;
+  // The database's worker threads, kept between statements (worker_pools.h); null: a
+  // run starts threads of its own.
+  std::shared_ptr<WorkerPools> pools;
 };
 
 }  // namespace quiver::exec

@@ -4,6 +4,7 @@
 
 #include "algo/procedures/procedures.h"
 #include "common/resource/resource_policy.h"
+#include "exec/worker_pools.h"
 #include "main/connection.h"
 
 namespace quiver::main {
@@ -23,6 +24,7 @@ uint64_t DefaultQueryMemoryLimit(const DatabaseOptions& options) {
 
 exec::ExecutionOptions DefaultExecutionOptions(const DatabaseOptions& options) {
   exec::ExecutionOptions execution;
+  execution.pools = exec::WorkerPools::Create();
   execution.vectorize = options.vectorize;
   if (options.vector_size > 0) execution.vector_size = options.vector_size;
   if (options.morsel_nodes > 0) execution.morsel_nodes = options.morsel_nodes;

@@ -7,7 +7,7 @@
 #include "exec/expression/evaluator.h"
 #include "exec/operator/expand_common.h"
 #include "exec/vector/comparison_filter.h"
-#include "ingest/worker_pool.h"
+#include "exec/worker_pools.h"
 
 namespace quiver::exec::vector {
 
@@ -251,8 +251,8 @@ void Fragment::Run(ExecContext& ctx, const FragmentRun& run, std::vector<std::un
     for (size_t m = 0; m < run.morsels; ++m) morsel(m, 0);
     return;
   }
-  ingest::WorkerPool pool(run.workers);
-  pool.ParallelFor(run.morsels, morsel);
+  WorkerPools::Lease lease = WorkerPools::Acquire(ctx.execution().pools.get(), run.workers);
+  lease.pool().ParallelFor(run.morsels, morsel);
 }
 
 void Fragment::RunMorsel(NodeId begin, NodeId end, WorkerState& worker, const Sink& sink) const {
