@@ -54,8 +54,8 @@ struct DatabaseOptions {
   // thread is one of them); 0: the resource policy's cores (see `quiver info`).
   uint32_t query_workers = 0;
   // Sizes that shape how statements run, for tests — results never depend on them —
-  // and tuning: rows per vector (default 2,048) and node ids per morsel (16,384);
-  // 0: the default. `vectorize = false` runs every operator row at a time.
+  // and tuning: rows per vector (default 2,048) and node ids per morsel (default: 16,384
+  // for a scan, fewer for a fragment that expands); 0: the default. `vectorize = false` runs every operator row at a time.
   uint32_t vector_size = 0;
   uint32_t morsel_nodes = 0;
   bool vectorize = true;

@@ -17,9 +17,11 @@ struct ExecutionOptions {
   // Rows per vector (DuckDB's and Kùzu's 2,048: a batch of ids and a few columns stay in
   // the L2 cache).
   uint32_t vector_size = 2048;
-  // Node ids per morsel, the unit of work a worker takes: small enough that 2 workers
-  // balance over a skewed graph, large enough that taking one costs nothing.
-  uint32_t morsel_nodes = 16384;
+  // Node ids per morsel, the unit of work a worker takes; 0: chosen per fragment
+  // (Fragment::PlanRun) — 16,384 for a scan, fewer where the fragment expands, whose
+  // work per node follows the degrees (a Graph500 hub's morsel alone held 3/4 of a
+  // 2-hop's work when there were 16 morsels).
+  uint32_t morsel_nodes = 0;
   // Off: every operator runs row at a time (the reference the vectorized engine is
   // tested against).
   bool vectorize = true;

@@ -231,9 +231,24 @@ FragmentRun Fragment::PlanRun(const ExecContext& ctx, bool parallel) const {
   const ExecutionOptions& options = ctx.execution();
   FragmentRun run;
   run.bound = ctx.graph().NodeIdBound();
-  run.morsel_nodes = std::max<uint32_t>(1, options.morsel_nodes);
-  run.morsels = (run.bound + run.morsel_nodes - 1) / run.morsel_nodes;
   const uint32_t workers = parallel ? std::max<uint32_t>(1, options.workers) : 1;
+  if (options.morsel_nodes > 0) {
+    run.morsel_nodes = options.morsel_nodes;
+  } else {
+    // A scan's nodes cost about the same each: large morsels. An expand's cost a node's
+    // degree (and a second expand's the product), which on a skewed graph concentrates
+    // in a few morsels: at least kMorselsPerWorker per worker, so dynamic scheduling can
+    // even them out, and never below kMinExpandMorsel ids (a morsel costs a chunk's setup).
+    constexpr uint64_t kScanMorsel = 16384, kMinExpandMorsel = 256, kMorselsPerWorker = 64;
+    const bool expands = std::any_of(stages_.begin(), stages_.end(),
+                                     [](const auto& s) { return s->op->kind == OpKind::kExpand; });
+    run.morsel_nodes = kScanMorsel;
+    if (expands && workers > 1) {
+      run.morsel_nodes = std::clamp<uint64_t>(run.bound / (uint64_t{workers} * kMorselsPerWorker),
+                                              kMinExpandMorsel, kScanMorsel);
+    }
+  }
+  run.morsels = (run.bound + run.morsel_nodes - 1) / run.morsel_nodes;
   run.workers = static_cast<uint32_t>(std::min<uint64_t>(workers, std::max<uint64_t>(1, run.morsels)));
   return run;
 }
