@@ -46,6 +46,7 @@ class ColumnFile {
   }
 
   const PropertyColumn& column() const { return *column_; }
+  const SectionFile& file() const { return *file_; }
 
  private:
   quiver::testing::TempDir dir_;

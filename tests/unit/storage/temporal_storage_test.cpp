@@ -15,6 +15,7 @@
 #include "storage/section_file.h"
 #include "storage/txn/log_format.h"
 #include "storage/txn/value_convert.h"
+#include "column_test_util.h"
 #include "txn_test_util.h"
 
 namespace quiver::storage {
@@ -197,29 +198,15 @@ TEST(TemporalStorageTest, TruncatedOrOutOfRangePayloadsAreCorruption) {
 }
 
 TEST(TemporalStorageTest, AColumnOfTemporalsIsAMixedColumnThatVerifiesAndReadsBack) {
-  testing::TempDir dir;
   const std::vector<PV> samples = TemporalSamples();
-  std::vector<std::pair<uint64_t, const PV*>> rows;
-  for (size_t i = 0; i < samples.size(); ++i) rows.emplace_back(2 * i, &samples[i]);
-  const uint64_t row_count = 2 * samples.size() + 1;
-  const ColumnData data = BuildColumn(row_count, rows);
-  EXPECT_EQ(data.type, ColumnType::kMixed);
-  const std::string path = dir.Join("col.qv");
-  FileIdentity id;
-  id.kind = FileKind::kNodePropertyColumn;
-  id.subtype = static_cast<uint32_t>(data.type);
-  {
-    auto w = SectionFileWriter::Create(Env::Default(), path, id);
-    ASSERT_TRUE(w.ok()) << w.status().ToString();
-    ASSERT_TRUE(WriteColumn(w->get(), data).ok());
-    ASSERT_TRUE((*w)->Finish().ok());
-  }
-  const std::string bytes = *ReadFileToString(Env::Default(), path);
-  auto file = SectionFile::Parse({reinterpret_cast<const std::byte*>(bytes.data()), bytes.size()}, "col.qv",
-                                 {FileKind::kNodePropertyColumn, id.database_id, 0, 0});
-  ASSERT_TRUE(file.ok()) << file.status().ToString();
-  auto column = PropertyColumn::Open(*file, row_count);
-  ASSERT_TRUE(column.ok()) << column.status().ToString();
+  // Each sample on an even row, the odd rows (and one past the last sample) absent.
+  std::vector<PV> values(2 * samples.size() + 1);
+  for (size_t i = 0; i < samples.size(); ++i) values[2 * i] = samples[i];
+  ColumnFile written;
+  ASSERT_NO_FATAL_FAILURE(written.Build(
+      values, [&](uint64_t r) { return r % 2 == 0 && r / 2 < samples.size(); }, ColumnType::kMixed));
+  const PropertyColumn* column = &written.column();
+  const SectionFile* file = &written.file();
   const Status verified = column->Verify(*file);
   EXPECT_TRUE(verified.ok()) << verified.ToString();
   for (size_t i = 0; i < samples.size(); ++i) {
