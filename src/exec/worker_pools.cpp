@@ -1,8 +1,22 @@
 #include "exec/worker_pools.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 
 namespace quiver::exec {
+
+WorkerPools::WorkerPools() : pid_(static_cast<int>(::getpid())) {}
+
+WorkerPools::~WorkerPools() {
+  // A forked child's copies name threads of the parent: joining them is undefined, so
+  // they are let go (the memory is the child's to lose; its threads never existed).
+  if (Forked()) {
+    for (auto& pool : idle_) static_cast<void>(pool.release());
+  }
+}
+
+bool WorkerPools::Forked() const { return static_cast<int>(::getpid()) != pid_; }
 
 WorkerPools::Lease::~Lease() {
   if (owner_ && pool_) owner_->Return(std::move(pool_));
@@ -10,7 +24,7 @@ WorkerPools::Lease::~Lease() {
 
 WorkerPools::Lease WorkerPools::Acquire(WorkerPools* pools, uint32_t workers) {
   workers = std::max<uint32_t>(1, workers);
-  if (pools == nullptr) return Lease(nullptr, std::make_unique<ingest::WorkerPool>(workers));
+  if (pools == nullptr || pools->Forked()) return Lease(nullptr, std::make_unique<ingest::WorkerPool>(workers));
   {
     std::lock_guard lock(pools->mu_);
     auto& idle = pools->idle_;
@@ -25,6 +39,10 @@ WorkerPools::Lease WorkerPools::Acquire(WorkerPools* pools, uint32_t workers) {
 }
 
 void WorkerPools::Return(std::unique_ptr<ingest::WorkerPool> pool) {
+  if (Forked()) {
+    static_cast<void>(pool.release());  // the parent's threads: not the child's to join
+    return;
+  }
   std::unique_ptr<ingest::WorkerPool> surplus;  // joined outside the lock
   std::lock_guard lock(mu_);
   if (idle_.size() < kMaxIdle) {

@@ -8,6 +8,9 @@
 // Statements check a pool out for a run (Acquire) and hand it back when the lease ends,
 // so concurrent statements never share one (a WorkerPool runs one job at a time). The
 // idle pools are few: at most kMaxIdle are kept, others end with their lease.
+//
+// After fork() the child has none of the parent's threads: it never takes an idle pool
+// made before the fork (each of its runs gets its own) and never joins one.
 
 #include <cstdint>
 #include <memory>
@@ -39,6 +42,7 @@ class WorkerPools : public std::enable_shared_from_this<WorkerPools> {
   };
 
   static std::shared_ptr<WorkerPools> Create() { return std::shared_ptr<WorkerPools>(new WorkerPools()); }
+  ~WorkerPools();
 
   // An idle pool of `workers` from `pools`, or a new one; a pool of its own (ending with
   // the lease) when `pools` is null.
@@ -47,8 +51,11 @@ class WorkerPools : public std::enable_shared_from_this<WorkerPools> {
   size_t idle() const;
 
  private:
-  WorkerPools() = default;
+  WorkerPools();
   void Return(std::unique_ptr<ingest::WorkerPool> pool);
+  bool Forked() const;  // this process is a child forked after the pools were made
+
+  const int pid_;  // the process the threads belong to
 
   mutable std::mutex mu_;
   std::vector<std::unique_ptr<ingest::WorkerPool>> idle_;  // guarded by mu_

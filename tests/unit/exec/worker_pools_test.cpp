@@ -3,6 +3,8 @@
 // the pools outlive a database that ends while a lease is out.
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
@@ -86,6 +88,30 @@ TEST(WorkerPoolsTest, WithoutPoolsARunHasItsOwnAndALeaseOutlivesItsPools) {
   pools.reset();  // the database ends; the lease keeps what it returns to alive
   EXPECT_FALSE(watch.expired());
   EXPECT_EQ(lease.pool().size(), 2u);
+}
+
+// A child forked with idle pools (whose threads stay in the parent) runs its jobs on
+// threads of its own and exits without joining the parent's.
+TEST(WorkerPoolsTest, AForkedChildStartsItsOwnThreads) {
+  auto pools = WorkerPools::Create();
+  { auto warm = WorkerPools::Acquire(pools.get(), 2); }
+  ASSERT_EQ(pools->idle(), 1u);
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    std::atomic<int> ran{0};
+    {
+      auto lease = WorkerPools::Acquire(pools.get(), 2);
+      lease.pool().ParallelFor(100, [&](size_t, uint32_t) { ran.fetch_add(1); });
+    }
+    pools.reset();
+    ::_exit(ran.load() == 100 ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_EQ(pools->idle(), 1u);  // the parent's pool is still there
 }
 
 }  // namespace
