@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <type_traits>
 
 namespace quiver::storage {
 namespace {
@@ -222,62 +223,57 @@ void GatherAscendingAs(const std::byte* values, const UIntArray& words, uint64_t
     if (w == last_word && last % 64 != 63) bits |= ~uint64_t{0} << (last % 64 + 1);
     all &= bits;
   }
-  if (all == ~uint64_t{0}) {
-    std::memset(present, 1, n);
-    const std::byte* __restrict v = values;
-    Slot* __restrict out = slots;
-    auto copy = [&](size_t i, uint64_t offset) {
-      T x;
-      std::memcpy(&x, v + offset * sizeof(T), sizeof(T));
-      const uint64_t bits = uint64_t{x};
-      std::memcpy(out + i, &bits, 8);
-    };
-    if (consecutive) {
-      for (size_t i = 0; i < n; ++i) copy(i, i);
-    } else {
-      for (size_t i = 0; i < n; ++i) copy(i, rows[i] - first);
-    }
-    return;
-  }
+  const bool all_present = all == ~uint64_t{0};
+  static_assert(sizeof(Slot) == 8);
+  Slot* __restrict out = slots;
+  // The value at `offset` from `first`, or 0 where `flag` is 0.
+  auto store = [&](size_t i, uint64_t offset, uint8_t flag) {
+    T x;
+    std::memcpy(&x, values + offset * sizeof(T), sizeof(T));
+    const uint64_t bits = uint64_t{x} & (uint64_t{0} - flag);
+    std::memcpy(out + i, &bits, 8);
+  };
   if (consecutive) {
     // Consecutive rows (a chunk of an unfiltered scan): no index per row, and loops the
     // compiler vectorizes — the presence bits spread to bytes, then the values widened
     // where present.
     uint8_t* __restrict flags = present;
-    const size_t word_count = words.size();
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-      // The eight bits of rows first+i.. (across a word boundary where they fall), each
-      // spread to its byte: the byte j of b * 0x0101.. & 0x8040..01 is bit j's place.
-      const uint64_t r = first + i, w = r / 64 - first_word, shift = r % 64;
-      uint64_t bits = word(w) >> shift;
-      if (shift > 56 && w + 1 < word_count) bits |= word(w + 1) << (64 - shift);
-      const uint64_t spread = ((bits & 0xFF) * 0x0101010101010101ULL) & 0x8040201008040201ULL;
-      const uint64_t bytes = ((spread + 0x7F7F7F7F7F7F7F7FULL) >> 7) & 0x0101010101010101ULL;
-      std::memcpy(flags + i, &bytes, 8);
+    if (all_present) {
+      std::memset(flags, 1, n);
+    } else {
+      const size_t word_count = words.size();
+      size_t i = 0;
+      for (; i + 8 <= n; i += 8) {
+        // The eight bits of rows first+i.. (across a word boundary where they fall), each
+        // spread to its byte: the byte j of b * 0x0101.. & 0x8040..01 is bit j's place.
+        const uint64_t r = first + i, w = r / 64 - first_word, shift = r % 64;
+        uint64_t bits = word(w) >> shift;
+        if (shift > 56 && w + 1 < word_count) bits |= word(w + 1) << (64 - shift);
+        const uint64_t spread = ((bits & 0xFF) * 0x0101010101010101ULL) & 0x8040201008040201ULL;
+        const uint64_t bytes = ((spread + 0x7F7F7F7F7F7F7F7FULL) >> 7) & 0x0101010101010101ULL;
+        std::memcpy(flags + i, &bytes, 8);
+      }
+      for (; i < n; ++i) {
+        const uint64_t r = first + i;
+        flags[i] = static_cast<uint8_t>((word(r / 64 - first_word) >> (r % 64)) & 1);
+      }
     }
-    for (; i < n; ++i) {
-      const uint64_t r = first + i;
-      flags[i] = static_cast<uint8_t>((word(r / 64 - first_word) >> (r % 64)) & 1);
-    }
-    static_assert(sizeof(Slot) == 8);
-    const std::byte* __restrict v = values;
-    Slot* __restrict out = slots;
-    for (size_t i = 0; i < n; ++i) {
-      T x;
-      std::memcpy(&x, v + i * sizeof(T), sizeof(T));
-      const uint64_t bits = uint64_t{x} & (uint64_t{0} - flags[i]);
-      std::memcpy(out + i, &bits, 8);
-    }
+    for (size_t i = 0; i < n; ++i) store(i, i, flags[i]);
     return;
   }
-  for (size_t i = 0; i < n; ++i) {
-    const uint64_t r = rows[i];
-    const auto p = static_cast<uint8_t>((word(r / 64 - first_word) >> (r % 64)) & 1);
-    T v;
-    std::memcpy(&v, values + (r - first) * sizeof(T), sizeof(T));
-    present[i] = p;
-    slots[i] = std::bit_cast<Slot>(p ? uint64_t{v} : uint64_t{0});
+  // One loop per case, the presence test compiled out where every row is present.
+  auto sparse = [&](auto every_present) {
+    for (size_t i = 0; i < n; ++i) {
+      const uint64_t r = rows[i];
+      const auto p = every_present ? uint8_t{1} : static_cast<uint8_t>((word(r / 64 - first_word) >> (r % 64)) & 1);
+      present[i] = p;
+      store(i, r - first, p);
+    }
+  };
+  if (all_present) {
+    sparse(std::true_type());
+  } else {
+    sparse(std::false_type());
   }
 }
 

@@ -52,41 +52,23 @@ void ValueVector::Reset(VectorKind k, size_t n) {
 }
 
 void ValueVector::ResetForOverwrite(VectorKind k, size_t n) {
-  // The arrays of other kinds emptied; this kind's resized, which zeroes only rows it
-  // did not hold before (all of them after Reset's clear).
-  auto only = [&](auto& keep) {
-    auto clear_unless = [&](auto& array) {
-      if (static_cast<const void*>(&array) != static_cast<const void*>(&keep)) array.clear();
-    };
-    clear_unless(ints);
-    clear_unless(ids);
-    clear_unless(doubles);
-    clear_unless(strings);
-    clear_unless(boxed);
-    keep.resize(n);
+  // This kind's array resized (zeroing only rows it did not hold before: all of them
+  // after Reset's clear), the other kinds' emptied.
+  auto fit = [n](auto& array, bool mine) {
+    if (mine) {
+      array.resize(n);
+    } else {
+      array.clear();
+    }
   };
   kind = k;
   valid.resize(n);
   string_owner.reset();
-  switch (k) {
-    case VectorKind::kInt64:
-    case VectorKind::kBool:
-      only(ints);
-      break;
-    case VectorKind::kNode:
-    case VectorKind::kRelationship:
-      only(ids);
-      break;
-    case VectorKind::kDouble:
-      only(doubles);
-      break;
-    case VectorKind::kString:
-      only(strings);
-      break;
-    case VectorKind::kBoxed:
-      only(boxed);
-      break;
-  }
+  fit(ints, k == VectorKind::kInt64 || k == VectorKind::kBool);
+  fit(ids, k == VectorKind::kNode || k == VectorKind::kRelationship);
+  fit(doubles, k == VectorKind::kDouble);
+  fit(strings, k == VectorKind::kString);
+  fit(boxed, k == VectorKind::kBoxed);
 }
 
 void ValueVector::BroadcastString(std::string_view s, size_t n) {
@@ -213,7 +195,6 @@ void ValueVector::Gather(const ValueVector& from, std::span<const uint32_t> rows
 
 size_t CountSet(std::span<const uint8_t> flags) {
   constexpr uint64_t kLowBits = 0x0101010101010101ULL;
-  constexpr uint64_t kEvenBytes = 0x00FF00FF00FF00FFULL;
   const uint8_t* p = flags.data();
   const size_t n = flags.size();
   size_t set = 0, i = 0;
@@ -231,9 +212,7 @@ size_t CountSet(std::span<const uint8_t> flags) {
       w |= w >> 1;
       lanes += w & kLowBits;
     }
-    // Bytes into four 16-bit lanes (each at most 510), whose sum a multiply puts on top.
-    const uint64_t pairs = (lanes & kEvenBytes) + ((lanes >> 8) & kEvenBytes);
-    set += (pairs * 0x0001000100010001ULL) >> 48;
+    set += SumByteLanes(lanes);
   }
   for (; i < n; ++i) set += p[i] != 0;
   return set;

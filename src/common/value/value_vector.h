@@ -32,6 +32,14 @@ enum class VectorKind : uint8_t { kInt64, kDouble, kBool, kNode, kRelationship, 
 
 // How many of the flags are set (nonzero): eight at a time.
 size_t CountSet(std::span<const uint8_t> flags);
+// The sum of the eight bytes of `lanes`, each at most 255: how CountSet and the range
+// filter total their per-byte counts, once per block of up to 255 words.
+inline uint64_t SumByteLanes(uint64_t lanes) {
+  constexpr uint64_t kEvenBytes = 0x00FF00FF00FF00FFULL;
+  // Bytes into four 16-bit lanes (each at most 510), whose sum a multiply puts on top.
+  const uint64_t pairs = (lanes & kEvenBytes) + ((lanes >> 8) & kEvenBytes);
+  return (pairs * 0x0001000100010001ULL) >> 48;
+}
 
 class ValueVector {
  public:

@@ -111,13 +111,6 @@ void KeepIntsAgainstFloat(const ValueVector& values, CmpOp op, double c, std::ve
 bool IsLowerBound(CmpOp op) { return op == CmpOp::kGt || op == CmpOp::kGe; }
 bool IsUpperBound(CmpOp op) { return op == CmpOp::kLt || op == CmpOp::kLe; }
 
-// The sum of the eight bytes of `lanes`, each at most 255.
-uint64_t SumBytes(uint64_t lanes) {
-  constexpr uint64_t kEvenBytes = 0x00FF00FF00FF00FFULL;
-  const uint64_t pairs = (lanes & kEvenBytes) + ((lanes >> 8) & kEvenBytes);
-  return (pairs * 0x0001000100010001ULL) >> 48;
-}
-
 // keep &= valid & lower(x, lo) & upper(x, hi), eight rows to a word as KeepWhereTyped
 // does; returns the rows valid and kept that pass the lower test (`count_lower`) or the
 // upper one, summed in byte lanes at most 255 words at a time.
@@ -145,7 +138,7 @@ uint64_t KeepBetween(const T* __restrict x, const uint8_t* __restrict valid, T l
       k &= low_hits & high_hits;
       std::memcpy(keep + i, &k, 8);
     }
-    passing += SumBytes(lanes);
+    passing += SumByteLanes(lanes);
   }
   for (; i < n; ++i) {
     const uint8_t reaching = keep[i] & valid[i];
@@ -170,7 +163,9 @@ uint64_t KeepBetween(const std::vector<T>& x, const std::vector<uint8_t>& valid,
                                 : run(std::greater_equal<>(), std::less_equal<>());
 }
 
-// A constant as a float vector compares with it in place (KeepWhereComparison's rule).
+// A constant as a float vector compares with it in place: a float, or an integer of a
+// float column's magnitude, which converts to a double exactly (so comparing there is
+// the row engine's exact comparison); nullopt for the others.
 std::optional<double> AsFloatOperand(const Value& c) {
   constexpr int64_t kExactInDouble = int64_t{1} << 53;
   if (c.IsFloat()) return c.AsFloat();
@@ -224,21 +219,14 @@ std::optional<ConstantComparison> AsConstantComparison(const BoundExpr& predicat
 
 void KeepWhereComparison(const ValueVector& values, CmpOp op, const Value& constant, const GraphReader& graph,
                          std::vector<uint8_t>& keep) {
-  // Integers of a float column's magnitude convert to a double exactly, so comparing
-  // there is the row engine's exact comparison.
-  constexpr int64_t kExactInDouble = int64_t{1} << 53;
   if (values.kind == VectorKind::kInt64 && constant.IsInt()) {
     return KeepWhereTyped(values.ints, values.valid, op, constant.AsInt(), keep);
   }
   if (values.kind == VectorKind::kInt64 && constant.IsFloat() && !std::isnan(constant.AsFloat())) {
     return KeepIntsAgainstFloat(values, op, constant.AsFloat(), keep);
   }
-  if (values.kind == VectorKind::kDouble && constant.IsFloat()) {
-    return KeepWhereTyped(values.doubles, values.valid, op, constant.AsFloat(), keep);
-  }
-  if (values.kind == VectorKind::kDouble && constant.IsInt() && constant.AsInt() <= kExactInDouble &&
-      constant.AsInt() >= -kExactInDouble) {
-    return KeepWhereTyped(values.doubles, values.valid, op, static_cast<double>(constant.AsInt()), keep);
+  if (values.kind == VectorKind::kDouble) {
+    if (const auto c = AsFloatOperand(constant)) return KeepWhereTyped(values.doubles, values.valid, op, *c, keep);
   }
   if (values.kind == VectorKind::kString && constant.IsString()) {
     return KeepWhereTyped(values.strings, values.valid, op, std::string_view(constant.AsString()), keep);

@@ -159,7 +159,7 @@ class VectorTopKOp final : public PhysicalOperator {
           for (size_t e = 1; e < keys_.size(); ++e) keys_[e]->Evaluate(chunk, worker.eval, keys[e]);
           rest = true;
         }
-        Entry candidate;    // reused until one is kept
+        Entry candidate;  // reused until one is kept
         for (size_t i = 0; i < chunk.size; ++i) {
           if (heap.entries.size() >= k_) {
             i = SkipWorseOnFirstKey(keys[0], i, chunk.size, heap.entries.front());
