@@ -256,7 +256,10 @@ FragmentRun Fragment::PlanRun(const ExecContext& ctx, bool parallel) const {
 void Fragment::Run(ExecContext& ctx, const FragmentRun& run, std::vector<std::unique_ptr<WorkerState>>& states,
                    const MorselSink& sink) const {
   states.clear();
-  for (uint32_t w = 0; w < run.workers; ++w) states.push_back(std::make_unique<WorkerState>(ctx));
+  for (uint32_t w = 0; w < run.workers; ++w) {
+    states.push_back(std::make_unique<WorkerState>(ctx));
+    Prepare(*states.back());  // a worker may run another's chunk before any morsel
+  }
   auto morsel = [&](size_t m, uint32_t w) {
     const NodeId begin = m * run.morsel_nodes;
     const NodeId end = std::min<uint64_t>(run.bound, begin + run.morsel_nodes);
@@ -267,7 +270,28 @@ void Fragment::Run(ExecContext& ctx, const FragmentRun& run, std::vector<std::un
     return;
   }
   WorkerPools::Lease lease = WorkerPools::Acquire(ctx.execution().pools.get(), run.workers);
-  lease.pool().ParallelFor(run.morsels, morsel);
+  if (!run.share_chunks) {
+    lease.pool().ParallelFor(run.morsels, morsel);
+    return;
+  }
+  WorkShare share(run.morsels);
+  for (auto& state : states) state->share = &share;
+  auto task = [&](WorkShare::Task& t, uint32_t w) {
+    states[w]->morsel = t.morsel;
+    Push(t.stage, t.chunk, *states[w], [&](DataChunk& chunk) { sink(chunk, t.morsel, w); });
+  };
+  lease.pool().ParallelFor(run.workers, [&](size_t, uint32_t w) {
+    share.Work(w, [&](size_t m, uint32_t worker) {
+      states[worker]->morsel = m;
+      morsel(m, worker);
+    }, task);
+  });
+}
+
+void Fragment::Prepare(WorkerState& worker) const {
+  worker.neighbours.resize(stages_.size());
+  worker.rels.resize(stages_.size());
+  worker.constants.resize(stages_.size());
 }
 
 void Fragment::RunMorsel(NodeId begin, NodeId end, WorkerState& worker, const Sink& sink) const {
@@ -286,9 +310,7 @@ void Fragment::RunMorsel(NodeId begin, NodeId end, WorkerState& worker, const Si
     if (!key || value.IsNull()) return;  // no node has it, or `= null` is never true
     equalities.emplace_back(*key, std::move(value));
   }
-  worker.neighbours.resize(stages_.size());
-  worker.rels.resize(stages_.size());
-  worker.constants.resize(stages_.size());
+  Prepare(worker);
   std::optional<LabelId> first;
   if (!labels.empty()) first = labels[0];
   const size_t vector_size = std::max<uint32_t>(1, ctx.execution().vector_size);
@@ -389,6 +411,26 @@ void Fragment::Push(size_t stage, DataChunk& chunk, WorkerState& worker, const S
   Push(stage + 1, chunk, worker, sink);
 }
 
+namespace {
+
+// Rows [begin, end) of `chunk` (its columns that have rows) as a chunk of their own.
+DataChunk RowRange(const DataChunk& chunk, size_t begin, size_t end) {
+  std::vector<uint32_t> index(end - begin);
+  for (size_t r = begin; r < end; ++r) index[r - begin] = static_cast<uint32_t>(r);
+  DataChunk out;
+  out.columns.resize(chunk.columns.size());
+  for (size_t c = 0; c < chunk.columns.size(); ++c) {
+    if (chunk.columns[c].size() == chunk.size) out.columns[c].Gather(chunk.columns[c], index);
+  }
+  if (!chunk.multiplicity.empty()) {
+    out.multiplicity.assign(chunk.multiplicity.begin() + begin, chunk.multiplicity.begin() + end);
+  }
+  out.size = end - begin;
+  return out;
+}
+
+}  // namespace
+
 // Copies the adjacency of each row's node into chunks of at most vector_size rows: the
 // input row's columns gathered by index, the neighbour and the relationship appended.
 void Fragment::Expand(size_t stage, DataChunk& chunk, WorkerState& worker, const Sink& sink) const {
@@ -443,6 +485,12 @@ void Fragment::Expand(size_t stage, DataChunk& chunk, WorkerState& worker, const
     rels.clear();
     s.rows.fetch_add(out.size, std::memory_order_relaxed);
     ctx.CheckInterrupt();
+    if (worker.share != nullptr && worker.share->Wanted()) {
+      // A worker waits: the stages above run this chunk there (one node's adjacency,
+      // however long, is many chunks).
+      worker.share->Offer(stage + 1, worker.morsel, std::move(out));
+      return;
+    }
     Push(stage + 1, out, worker, sink);
   };
   std::vector<LabelId> labels;
@@ -458,7 +506,15 @@ void Fragment::Expand(size_t stage, DataChunk& chunk, WorkerState& worker, const
   ctx.graph().DropLabelsOnEveryNode(labels);
   const bool by_degree = s.factorized && !op.into && s.distinct_from.empty() && labels.empty();
   std::vector<uint8_t> keep;  // this stage's own: a flush runs the stages above
-  for (size_t i = 0; i < chunk.size; ++i) {
+  size_t end = chunk.size;
+  for (size_t i = 0; i < end; ++i) {
+    if (worker.share != nullptr && end - i >= 2 && worker.share->Wanted()) {
+      // A worker waits: it expands the second half of the rows left (a hub's rows after
+      // an earlier expand are one chunk's, and its product most of the query's work).
+      const size_t mid = i + (end - i) / 2;
+      worker.share->Offer(stage, worker.morsel, RowRange(chunk, mid, end));
+      end = mid;
+    }
     if (by_degree) {
       const uint64_t matches = ctx.graph().Degree(from.ids[i], op.rel.direction, types);
       if (matches == 0) continue;
@@ -467,11 +523,15 @@ void Fragment::Expand(size_t stage, DataChunk& chunk, WorkerState& worker, const
       if (index.size() >= vector_size) flush();
       continue;
     }
-    neighbours.clear();
-    adjacent_rels.clear();
-    ctx.graph().ExpandIds(from.ids[i], op.rel.direction, types, neighbours, adjacent_rels);
-    keep.assign(neighbours.size(), 1);
-    for (LabelId label : labels) ctx.graph().FilterByLabel(neighbours, label, keep);
+    // Rows of one node come in runs (a hub's many rows after an earlier expand): its
+    // adjacency and label checks are read once per run, not once per row.
+    if (i == 0 || from.ids[i] != from.ids[i - 1]) {
+      neighbours.clear();
+      adjacent_rels.clear();
+      ctx.graph().ExpandIds(from.ids[i], op.rel.direction, types, neighbours, adjacent_rels);
+      keep.assign(neighbours.size(), 1);
+      for (LabelId label : labels) ctx.graph().FilterByLabel(neighbours, label, keep);
+    }
     const NodeId into = op.into ? chunk.columns[s.to].ids[i] : 0;
     uint64_t matches = 0;
     for (size_t j = 0; j < neighbours.size(); ++j) {

@@ -19,6 +19,7 @@
 #include "exec/physical_operator.h"
 #include "exec/vector/data_chunk.h"
 #include "exec/vector/vector_expression.h"
+#include "exec/vector/work_share.h"
 #include "planner/logical_plan.h"
 
 namespace quiver::exec::vector {
@@ -34,6 +35,10 @@ struct WorkerState {
   std::vector<uint8_t> keep;
   ValueVector values;  // a filter's predicate or operand
   std::vector<std::vector<Value>> constants;  // per stage, its comparisons' constants
+  // The run's sharing of chunks between workers (null: this worker keeps its rows) and
+  // the morsel this worker's rows come from.
+  WorkShare* share = nullptr;
+  size_t morsel = 0;
 };
 
 // How one run of a fragment is cut: morsels of node ids, and the workers taking them.
@@ -42,6 +47,9 @@ struct FragmentRun {
   uint64_t morsel_nodes = 1;
   uint64_t morsels = 0;
   uint32_t workers = 1;
+  // Whether a busy worker may hand rows to an idle one (work_share.h): only for a
+  // consumer indifferent to which worker sees a row and in what order.
+  bool share_chunks = false;
   // PROFILE's note: "<what>: 2 workers, 64 morsels".
   std::string Note(const std::string& what) const;
 };
@@ -76,7 +84,8 @@ class Fragment {
   FragmentRun PlanRun(const ExecContext& ctx, bool parallel) const;
   // Runs every morsel of `run` — on a worker pool when it has several workers, morsel
   // after morsel otherwise — calling sink(chunk, morsel, worker) for each chunk; each
-  // worker gets a WorkerState of its own (`states`, made here).
+  // worker gets a WorkerState of its own (`states`, made here). With run.share_chunks a
+  // chunk may reach the sink on another worker than its morsel's.
   using MorselSink = std::function<void(DataChunk& chunk, size_t morsel, uint32_t worker)>;
   void Run(ExecContext& ctx, const FragmentRun& run, std::vector<std::unique_ptr<WorkerState>>& states,
            const MorselSink& sink) const;
@@ -87,6 +96,7 @@ class Fragment {
  private:
   struct Stage;
   Fragment();
+  void Prepare(WorkerState& worker) const;  // its per-stage buffers
   void Push(size_t stage, DataChunk& chunk, WorkerState& worker, const Sink& sink) const;
   void Expand(size_t stage, DataChunk& chunk, WorkerState& worker, const Sink& sink) const;
 

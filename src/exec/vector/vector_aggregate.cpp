@@ -169,6 +169,8 @@ class VectorAggregateOp final : public PhysicalOperator {
 
   void RunOnce(ExecContext& ctx, bool parallel) {
     run_ = fragment_->PlanRun(ctx, parallel);
+    // Partials per worker, merged at the end: a row may be counted on any worker.
+    run_.share_chunks = parallel;
     node_bound_ = run_.bound;
     const uint32_t workers = run_.workers;
     dense_ = false;
