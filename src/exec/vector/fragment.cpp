@@ -227,6 +227,10 @@ std::string FragmentRun::Note(const std::string& what) const {
          std::to_string(morsels) + (morsels == 1 ? " morsel" : " morsels");
 }
 
+bool Fragment::Expands() const {
+  return std::any_of(stages_.begin(), stages_.end(), [](const auto& s) { return s->op->kind == OpKind::kExpand; });
+}
+
 FragmentRun Fragment::PlanRun(const ExecContext& ctx, bool parallel) const {
   const ExecutionOptions& options = ctx.execution();
   FragmentRun run;
@@ -240,10 +244,8 @@ FragmentRun Fragment::PlanRun(const ExecContext& ctx, bool parallel) const {
     // in a few morsels: at least kMorselsPerWorker per worker, so dynamic scheduling can
     // even them out, and never below kMinExpandMorsel ids (a morsel costs a chunk's setup).
     constexpr uint64_t kScanMorsel = 16384, kMinExpandMorsel = 256, kMorselsPerWorker = 64;
-    const bool expands = std::any_of(stages_.begin(), stages_.end(),
-                                     [](const auto& s) { return s->op->kind == OpKind::kExpand; });
     run.morsel_nodes = kScanMorsel;
-    if (expands && workers > 1) {
+    if (Expands() && workers > 1) {
       run.morsel_nodes = std::clamp<uint64_t>(run.bound / (uint64_t{workers} * kMorselsPerWorker),
                                               kMinExpandMorsel, kScanMorsel);
     }
@@ -270,7 +272,9 @@ void Fragment::Run(ExecContext& ctx, const FragmentRun& run, std::vector<std::un
     return;
   }
   WorkerPools::Lease lease = WorkerPools::Acquire(ctx.execution().pools.get(), run.workers);
-  if (!run.share_chunks) {
+  // Only an expand offers chunks; without one a worker out of morsels would merely
+  // sleep until the last morsel ends, and the run wait for it to wake.
+  if (!run.share_chunks || !Expands()) {
     lease.pool().ParallelFor(run.morsels, morsel);
     return;
   }

@@ -97,6 +97,7 @@ class Fragment {
   struct Stage;
   Fragment();
   void Prepare(WorkerState& worker) const;  // its per-stage buffers
+  bool Expands() const;
   void Push(size_t stage, DataChunk& chunk, WorkerState& worker, const Sink& sink) const;
   void Expand(size_t stage, DataChunk& chunk, WorkerState& worker, const Sink& sink) const;
 
