@@ -1,10 +1,12 @@
 // f(DISTINCT x): the first occurrence of each value reaches the inner aggregator.
 //
 // Integers — and floats holding an integer, which are the same value to DISTINCT
-// (1 ~ 1.0) — are remembered in a flat open-addressing set of int64, the rest as
-// Values: count(DISTINCT b.id) over millions of rows (the vectorized engine's
-// UpdateInt) then costs a probe per row, not a boxed Value, a node-based set entry and
-// a row vector per distinct value.
+// (1 ~ 1.0) — are remembered in a flat open-addressing set of int64, and so are nodes
+// and relationships (a set each, of their ids: their identity is all equality reads);
+// the rest as Values. count(DISTINCT b.id) over millions of rows (the vectorized
+// engine's UpdateInt) or count(DISTINCT c) over the ends of a search then costs a probe
+// per row, not a node-based set entry per distinct value. The distinct rows are kept
+// for Merge; a one-argument row (the usual case) as its Value alone, not as a vector.
 
 #include <unordered_set>
 #include <vector>
@@ -64,10 +66,10 @@ class Distinct final : public Aggregator {
   void Update(std::span<const Value> args) override {
     if (args[0].IsNull()) return;  // nulls are never aggregated (Aggregation8 #2-#4)
     if (!FirstSeen(args[0])) return;
-    rows_.emplace_back(args.begin(), args.end());
+    Keep(args);
     const uint64_t inner_before = inner_->held_bytes();
     inner_->Update(args);
-    held_bytes_ += EntryBytes(args) + (inner_->held_bytes() - inner_before);
+    held_bytes_ += inner_->held_bytes() - inner_before;
   }
 
   // One argument (the vectorized engine's typed path): the row is the integer alone.
@@ -87,8 +89,12 @@ class Distinct final : public Aggregator {
     for (std::vector<Value>& row : o.rows_) {
       if (!FirstSeen(row[0])) continue;
       inner_->Update(row);
-      held_bytes_ += EntryBytes(row);
-      rows_.push_back(std::move(row));
+      Keep(row);
+    }
+    for (Value& v : o.single_rows_) {
+      if (!FirstSeen(v)) continue;
+      inner_->Update({&v, 1});
+      Keep({&v, 1});
     }
     for (int64_t v : o.int_rows_) {
       if (!InsertInt(v)) continue;
@@ -97,6 +103,7 @@ class Distinct final : public Aggregator {
       int_rows_.push_back(v);
     }
     o.rows_.clear();
+    o.single_rows_.clear();
     o.int_rows_.clear();
     held_bytes_ += inner_->held_bytes() - inner_before;
   }
@@ -109,7 +116,27 @@ class Distinct final : public Aggregator {
     int64_t as_int = 0;
     if (v.IsInt()) return InsertInt(v.AsInt());
     if (v.IsFloat() && value_internal::FloatAsExactInt(v.AsFloat(), as_int)) return InsertInt(as_int);
-    return seen_.insert(v).second;
+    if (v.IsNode()) return InsertId(node_ids_, v.AsNode().id);
+    if (v.IsRelationship()) return InsertId(rel_ids_, v.AsRelationship().id);
+    if (!seen_.insert(v).second) return false;
+    held_bytes_ += exec::HeldBytes(v) + exec::kHashEntryBytes;
+    return true;
+  }
+  bool InsertId(FlatIntSet& set, uint64_t id) {
+    const uint64_t before = set.capacity_bytes();
+    const bool inserted = set.Insert(static_cast<int64_t>(id));
+    held_bytes_ += set.capacity_bytes() - before;
+    return inserted;
+  }
+  // A distinct row, kept for Merge (sharing the payload).
+  void Keep(std::span<const Value> row) {
+    if (row.size() == 1) {
+      single_rows_.push_back(row[0]);
+      held_bytes_ += sizeof(Value);
+      return;
+    }
+    rows_.emplace_back(row.begin(), row.end());
+    held_bytes_ += sizeof(std::vector<Value>) + row.size() * sizeof(Value);
   }
   bool InsertInt(int64_t v) {
     const uint64_t before = ints_.capacity_bytes();
@@ -117,15 +144,13 @@ class Distinct final : public Aggregator {
     held_bytes_ += ints_.capacity_bytes() - before;
     return inserted;
   }
-  // A distinct row: the set's entry and the row kept for Merge (sharing the payload).
-  static uint64_t EntryBytes(std::span<const Value> row) {
-    return exec::HeldBytes(row[0]) + exec::kHashEntryBytes + sizeof(std::vector<Value>) + row.size() * sizeof(Value);
-  }
 
   std::unique_ptr<Aggregator> inner_;
   FlatIntSet ints_;
+  FlatIntSet node_ids_, rel_ids_;
   std::unordered_set<Value, ValueGroupHash, ValueGroupEqual> seen_;
-  std::vector<std::vector<Value>> rows_;  // each distinct row seen by Update, for Merge
+  std::vector<Value> single_rows_;        // each distinct one-argument row seen by Update, for Merge
+  std::vector<std::vector<Value>> rows_;  // each distinct row of several arguments
   std::vector<int64_t> int_rows_;         // each distinct integer seen by UpdateInt, for Merge
 };
 
