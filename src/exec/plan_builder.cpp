@@ -150,6 +150,10 @@ PhysicalOperatorPtr BuildPhysicalPlan(const planner::LogicalOperator& root, cons
       std::reverse(stages.begin(), stages.end());
       op = MakePipeline(std::move(stages));
       inputs.push_back(logical);
+    } else if (logical->Is<planner::LogicalAggregate>() && logical->As<planner::LogicalAggregate>().count_of_ends) {
+      // Runs the VarExpand under it itself: its input is the expand's.
+      op = MakeDistinctEndCount(*logical);
+      inputs.push_back(logical->children[0]->children[0].get());
     } else if (options.vectorize && (op = MakeVectorized(*logical)) != nullptr) {
       // Runs its whole input fragment itself: no physical children.
     } else {

@@ -169,6 +169,7 @@ std::string AggregateDetails(const LogicalAggregate& aggregate, const SlotNames*
     }
     out += " AS " + Slot(a.slot, names);
   }
+  if (aggregate.count_of_ends) out += " counting the ends";
   return out;
 }
 

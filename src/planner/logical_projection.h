@@ -51,6 +51,10 @@ class LogicalAggregate final : public LogicalOperator {
   std::vector<BoundExprPtr> keys;
   std::vector<SlotId> key_slots;
   std::vector<AggregateSpec> aggregates;
+  // Set by the optimizer (DistinctEnds): no keys, one aggregate, count(DISTINCT c) of the
+  // end node of the VarExpand (with distinct ends) below — the size of the union of the
+  // input rows' ends, counted without a row per end (exec/operator/distinct_end_count.cpp).
+  bool count_of_ends = false;
 
   void ForEachExpression(const std::function<void(BoundExprPtr&)>& visit) override { VisitAll(keys, visit); }
 };

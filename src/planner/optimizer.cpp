@@ -200,6 +200,11 @@ class Optimizer {
       if (!spec.distinct) return;
     }
     expand.rel.distinct_ends = true;
+    // count(DISTINCT c) alone, of the end node: the union's size, without a row per end.
+    const AggregateSpec& first = aggregate.aggregates[0];
+    aggregate.count_of_ends = aggregate.keys.empty() && aggregate.aggregates.size() == 1 && first.name == "count" &&
+                              first.args.size() == 1 && first.args[0]->op == ExprOp::kSlot &&
+                              first.args[0]->slot == expand.to_slot;
   }
 
   // Aggregate(count(*) / count(n), no keys) over NodeScan(n[:L]) over Start → the

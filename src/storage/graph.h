@@ -148,6 +148,11 @@ class GraphReader {
   // Appends what Expand would, as ids: the node at the other end and the relationship.
   virtual void ExpandIds(NodeId node, Direction direction, std::span<const RelTypeId> types,
                          std::vector<NodeId>& neighbours, std::vector<RelId>& rels) const;
+  // Appends only the nodes at the other end (as ExpandIds, without the relationships): a
+  // search that asks where relationships lead, not which. A store reads a base CSR
+  // slice in one pass, its checksum blocks checked once per slice.
+  virtual void ExpandNeighbours(NodeId node, Direction direction, std::span<const RelTypeId> types,
+                                std::vector<NodeId>& neighbours) const;
 };
 
 class GraphWriter : public GraphReader {

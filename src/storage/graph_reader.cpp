@@ -33,6 +33,12 @@ void GraphReader::ExpandIds(NodeId node, Direction direction, std::span<const Re
   }
 }
 
+void GraphReader::ExpandNeighbours(NodeId node, Direction direction, std::span<const RelTypeId> types,
+                                   std::vector<NodeId>& neighbours) const {
+  std::vector<RelId> rels;
+  ExpandIds(node, direction, types, neighbours, rels);
+}
+
 bool GraphReader::HasRelationship(NodeId from, NodeId to, Direction direction,
                                   std::span<const RelTypeId> types) const {
   if (!NodeExists(from) || !NodeExists(to)) return false;

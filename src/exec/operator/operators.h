@@ -22,6 +22,8 @@ StreamOperatorPtr MakeProject(const LogicalOperator& op);        // filter_proje
 PhysicalOperatorPtr MakeOptional(const LogicalOperator& op);       // optional.cpp
 PhysicalOperatorPtr MakeAggregate(const LogicalOperator& op);      // aggregate.cpp
 PhysicalOperatorPtr MakeCountStore(const LogicalOperator& op);     // count_store.cpp
+// An Aggregate with count_of_ends; its children are those of the VarExpand under it.
+PhysicalOperatorPtr MakeDistinctEndCount(const LogicalOperator& op);  // distinct_end_count.cpp
 PhysicalOperatorPtr MakeSort(const LogicalOperator& op);           // sort.cpp
 PhysicalOperatorPtr MakeDistinct(const LogicalOperator& op);       // skip_limit_distinct.cpp
 PhysicalOperatorPtr MakeSkip(const LogicalOperator& op);           // skip_limit_distinct.cpp

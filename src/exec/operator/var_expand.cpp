@@ -5,11 +5,12 @@
 // the list of relationships (in pattern order) and the end node.
 //
 // With rel.distinct_ends (an optimizer rewrite, see optimizer.h) it emits instead each
-// node reachable in min..max steps once per input row, found breadth-first: O(nodes and
-// relationships reached), where the paths can be exponentially many.
+// node reachable in min..max steps once per input row, found breadth-first
+// (distinct_ends.h): O(nodes and relationships reached), where the paths can be
+// exponentially many.
 
 #include <algorithm>
-#include <unordered_set>
+#include <optional>
 
 #include "common/assert.h"
 #include "exec/entity_ref.h"
@@ -17,6 +18,7 @@
 #include "exec/expression/expression_internal.h"
 #include "exec/operator/expand_common.h"
 #include "exec/operator/operators.h"
+#include "exec/operator/distinct_ends.h"
 
 namespace quiver::exec {
 
@@ -29,8 +31,12 @@ class VarExpandOp final : public StreamOperator {
   void BeginRow(ExecContext& ctx, Value* row) override {
     const auto& op = logical().As<planner::LogicalVarExpand>();
     frames_.clear();
-    ends_.clear();
     next_end_ = 0;
+    if (op.rel.distinct_ends) {
+      if (!ends_of_) ends_of_.emplace(op);
+      ends_of_->Find(ctx, row, ends_);
+      return;
+    }
     path_.clear();
     path_values_.clear();
     pending_emit_ = false;
@@ -62,10 +68,6 @@ class VarExpandOp final : public StreamOperator {
     NodeId start = from.AsNode().id;
     if (!ctx.graph().NodeExists(start)) return;
     no_hops_ = no_hops_ || (!op.rel.types.empty() && types_.empty());
-    if (op.rel.distinct_ends) {
-      ReachableEnds(ctx, start);
-      return;
-    }
     Push(ctx, start);
     pending_emit_ = op.rel.min_hops <= 0;
   }
@@ -126,42 +128,6 @@ class VarExpandOp final : public StreamOperator {
     frames_.push_back(std::move(frame));
   }
 
-  // Breadth-first from start: every node reached in 1..max steps into ends_, each once,
-  // and start itself when min is 0 (or when a cycle leads back to it). The optimizer
-  // only sets distinct_ends with min <= 1, so a node is an end exactly when it is
-  // reached: one `reached` set serves both, and each node is expanded once, at its
-  // least depth.
-  void ReachableEnds(ExecContext& ctx, NodeId start) {
-    const planner::RelPattern& rel = logical().As<planner::LogicalVarExpand>().rel;
-    QUIVER_ASSERT(rel.min_hops <= 1);
-    ends_.clear();
-    next_end_ = 0;
-    if (rel.min_hops <= 0) ends_.push_back(start);
-    bool start_is_end = rel.min_hops <= 0;
-    std::unordered_set<NodeId> reached{start};
-    std::vector<NodeId> frontier{start}, next;
-    std::vector<Adjacent> adjacent;
-    for (int64_t depth = 1; depth <= rel.max_hops && !frontier.empty() && !no_hops_; ++depth) {
-      next.clear();
-      for (NodeId node : frontier) {
-        ctx.Tick();
-        adjacent.clear();
-        ctx.graph().Expand(node, rel.direction, types_, adjacent);
-        for (const Adjacent& a : adjacent) {
-          if (!PropertiesMatch(ctx, a.rel.id)) continue;
-          if (reached.insert(a.neighbour).second) {
-            ends_.push_back(a.neighbour);
-            next.push_back(a.neighbour);
-          } else if (a.neighbour == start && !start_is_end) {  // a cycle back to the start
-            ends_.push_back(start);
-            start_is_end = true;
-          }
-        }
-      }
-      frontier.swap(next);
-    }
-  }
-
   bool PropertiesMatch(ExecContext& ctx, RelId rel) {
     for (size_t i = 0; i < property_keys_.size(); ++i) {
       Value actual = ctx.graph().GetRelationshipProperty(rel, property_keys_[i]);
@@ -189,6 +155,7 @@ class VarExpandOp final : public StreamOperator {
   bool no_hops_ = false;
   NodeId target_ = 0;
   std::vector<NodeId> ends_;  // distinct_ends: this input row's end nodes
+  std::optional<DistinctEnds> ends_of_;
   size_t next_end_ = 0;
 };
 

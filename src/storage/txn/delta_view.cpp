@@ -298,6 +298,43 @@ void DeltaView::ExpandIds(NodeId node, quiver::Direction direction, std::span<co
   });
 }
 
+void DeltaView::ExpandNeighbours(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types,
+                                 std::vector<NodeId>& neighbours) const {
+  CheckNode(node);
+  const NodeDelta* d = NodeRecord(node);
+  // No base relationship of the node deleted and one direction (kBoth drops a self-loop's
+  // second sighting): its base slices are its base neighbours, read a slice at a time.
+  const bool whole_slices = IsBaseNode(node) && direction != quiver::Direction::kBoth &&
+                            (d == nullptr || (d->deleted_base_out == 0 && d->deleted_base_in == 0));
+  if (!whole_slices) {
+    ForEachAdjacent(node, direction, types,
+                    [&](RelId, RelTypeId, NodeId, NodeId, NodeId nb) { neighbours.push_back(nb); });
+    return;
+  }
+  const BaseGraph& base = *s_->base;
+  const Generation& g = base.gen();
+  const Direction side = direction == quiver::Direction::kOutgoing ? Direction::kOut : Direction::kIn;
+  auto visit = [&](uint32_t t) {
+    if (t >= base.type_count()) return;
+    const AdjacencySlice s = g.Neighbors(t, node, side);
+    const size_t at = neighbours.size();
+    neighbours.resize(at + s.size());
+    NodeId* out = neighbours.data() + at;
+    s.neighbors.ForEach([&](uint64_t nb) { *out++ = nb; });
+  };
+  if (types.empty()) {
+    for (uint32_t t = 0; t < base.type_count(); ++t) visit(t);
+  } else {
+    for (RelTypeId t : types) visit(t);
+  }
+  if (d == nullptr) return;
+  const auto& added = direction == quiver::Direction::kOutgoing ? d->out : d->in;
+  added.ForEach([&](uint64_t rel, SetMember) {
+    const RelDelta* r = RelRecord(rel);
+    if (TypeWanted(types, r->type)) neighbours.push_back(direction == quiver::Direction::kOutgoing ? r->end : r->start);
+  });
+}
+
 std::optional<uint64_t> DeltaView::CountNodes(std::optional<LabelId> label) const {
   if (!label) return s_->live_nodes;
   if (!s_->nodes.empty()) return std::nullopt;

@@ -70,6 +70,8 @@ class DeltaView {
   void FilterByLabel(std::span<const NodeId> nodes, LabelId label, std::span<uint8_t> keep) const;
   void ExpandIds(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types,
                  std::vector<NodeId>& neighbours, std::vector<RelId>& rels) const;
+  void ExpandNeighbours(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types,
+                        std::vector<NodeId>& neighbours) const;
 
   // ---- for the writer and compaction ----
   const NodeDelta* NodeRecord(NodeId node) const {
@@ -171,6 +173,10 @@ class StateReader : public Base {
   void ExpandIds(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types,
                  std::vector<NodeId>& neighbours, std::vector<RelId>& rels) const override {
     view_.ExpandIds(node, direction, types, neighbours, rels);
+  }
+  void ExpandNeighbours(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types,
+                        std::vector<NodeId>& neighbours) const override {
+    view_.ExpandNeighbours(node, direction, types, neighbours);
   }
 
  protected:
