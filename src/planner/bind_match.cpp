@@ -172,17 +172,12 @@ void Binder::FailOnPathSelector(const PatternPart& part, std::string_view clause
        SelectorName(part) + " cannot be used in " + std::string(clause) + ", only in MATCH");
 }
 
-// A shortest-path part: Neo4j's rules for shortestPath(...) — one relationship, a least
-// length of 0 or 1, in MATCH only — and what the search does not do yet, named.
+// A shortest-path part: Neo4j's rules — one relationship, in MATCH only; the functions
+// shortestPath(...) and allShortestPaths(...) take a least length of 0 or 1 only, GQL's
+// selectors any (a path of length 2 or more is then searched as a trail).
 void Binder::BindPathSearch(const PatternPart& source, PatternUse use, BoundPatternPart& part) {
   const std::string name = SelectorName(source);
   const SourcePosition pos = source.selector_pos;
-  if (source.selector == PathSelector::kShortestK || source.selector == PathSelector::kShortestKGroups ||
-      source.selector == PathSelector::kAnyK) {
-    Fail(pos, "UnsupportedPathSelector",
-         name + " is not supported yet; ANY SHORTEST, ALL SHORTEST, shortestPath(...) and allShortestPaths(...) "
-                "are");
-  }
   if (use != PatternUse::kMatch) FailOnPathSelector(source, "MERGE");
   const PatternElement& element = source.element;
   if (element.relationships.size() != 1) {
@@ -191,16 +186,38 @@ void Binder::BindPathSearch(const PatternPart& source, PatternUse use, BoundPatt
              std::to_string(element.relationships.size()));
   }
   BoundPatternRel& rel = part.rels[0];
-  if (rel.pattern.min_hops > 1) {
+  if (source.selector_as_function && rel.pattern.min_hops > 1) {
     Fail(element.relationships[0].pos, "InvalidShortestPath",
-         name + " supports a least length of 0 or 1 only, not " + std::to_string(rel.pattern.min_hops));
+         name + " supports a least length of 0 or 1 only, not " + std::to_string(rel.pattern.min_hops) +
+             "; the GQL selectors (ANY SHORTEST, SHORTEST k, ...) take any");
   }
   if (!element.relationships[0].var_length) {
     part.single_rel = true;
     rel.pattern.min_hops = 1;
     rel.pattern.max_hops = 1;
   }
-  part.search = source.selector == PathSelector::kAllShortest ? PathSearch::kAllShortest : PathSearch::kAnyShortest;
+  switch (source.selector) {
+    case PathSelector::kAllShortest:
+      part.search = PathSearch::kAllShortest;
+      break;
+    case PathSelector::kShortestK:
+    case PathSelector::kAnyK:  // any k paths: the k shortest are k paths
+      part.search = PathSearch::kShortestK;
+      break;
+    case PathSelector::kShortestKGroups:
+      part.search = PathSearch::kShortestKGroups;
+      break;
+    default:
+      part.search = PathSearch::kAnyShortest;
+  }
+  part.search_count = source.selector_count;
+  part.search_as_function = source.selector_as_function;
+  // Past one relationship a shortest walk may repeat one; the trail search keeps to
+  // trails, as Cypher's paths do.
+  if (rel.pattern.min_hops > 1 && part.search == PathSearch::kAnyShortest) part.search = PathSearch::kShortestK;
+  if (rel.pattern.min_hops > 1 && part.search == PathSearch::kAllShortest) {
+    part.search = PathSearch::kShortestKGroups;
+  }
   part.search_pos = pos;
   part.search_name = name;
 }

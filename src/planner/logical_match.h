@@ -99,11 +99,17 @@ struct PathElementPredicate {
   BoundExprPtr predicate;
 };
 
-// shortestPath / allShortestPaths: per input row, one shortest path (or, when `all`,
-// every path of least length) from the node in from_slot to the node in to_slot, both
-// bound (`into`), along `rel` (its direction relative to from_slot, types, min 0 or 1,
-// max, and property map) and meeting `element_predicates`. Binds rel_slot: the
-// relationships in pattern order, a list, or the one relationship when `single_rel`.
+// Which matches of a pattern part are kept: every one (trail semantics), or the
+// shortest — shortestPath(...) and ANY SHORTEST: one; allShortestPaths(...) and ALL
+// SHORTEST: every one of least length; SHORTEST k: the k shortest trails (ANY k takes
+// these too); SHORTEST k GROUPS: every trail of the k least lengths that have one.
+enum class PathSearch : uint8_t { kEvery, kAnyShortest, kAllShortest, kShortestK, kShortestKGroups };
+
+// A shortest-path search: per input row, the paths `search` keeps (with `count`, its k)
+// from the node in from_slot to the node in to_slot, both bound (`into`), along `rel`
+// (its direction relative to from_slot, types, min and max length, and property map) and
+// meeting `element_predicates`. Binds rel_slot: the relationships in pattern order, a
+// list, or the one relationship when `single_rel`.
 class LogicalShortestPath final : public LogicalHop {
  public:
   static constexpr OpKind kKind = OpKind::kShortestPath;
@@ -111,7 +117,11 @@ class LogicalShortestPath final : public LogicalHop {
   LogicalShortestPath() : LogicalHop(kKind) { into = true; }
 
   SlotId rel_slot = kNoSlot;
-  bool all = false;
+  PathSearch search = PathSearch::kAnyShortest;
+  int64_t count = 1;
+  // shortestPath(...) / allShortestPaths(...) as functions find no path from a node to
+  // itself but the empty one (Neo4j's rule); GQL's selectors find the shortest cycles.
+  bool as_function = false;
   bool single_rel = false;
   std::vector<PathElementPredicate> element_predicates;
 

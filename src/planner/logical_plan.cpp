@@ -145,6 +145,20 @@ std::string HopDetails(const LogicalHop& hop, const std::string& middle, const S
          Slot(hop.to_slot, names) + ")" + (hop.into ? " into" : "");
 }
 
+// What a shortest-path search keeps, before its hop: "" (one), "all ", "3 ", "3 groups ".
+std::string SearchName(const LogicalShortestPath& search) {
+  switch (search.search) {
+    case PathSearch::kAllShortest:
+      return "all ";
+    case PathSearch::kShortestK:
+      return std::to_string(search.count) + " ";
+    case PathSearch::kShortestKGroups:
+      return std::to_string(search.count) + " groups ";
+    default:
+      return "";
+  }
+}
+
 std::string ScanDetails(const LogicalNodeScan& scan, const SlotNames* names) {
   std::string out = "(" + Slot(scan.slot, names);
   for (const auto& l : scan.labels) out += ":" + l;
@@ -189,8 +203,7 @@ std::string Details(const LogicalOperator& op, const SlotNames* names) {
     }
     case OpKind::kShortestPath: {
       const auto& e = op.As<LogicalShortestPath>();
-      std::string out = std::string(e.all ? "all " : "") +
-                        HopDetails(e, Slot(e.rel_slot, names) + Types(e.rel.types) + Hops(e.rel), names);
+      std::string out = SearchName(e) + HopDetails(e, Slot(e.rel_slot, names) + Types(e.rel.types) + Hops(e.rel), names);
       for (const auto& p : e.element_predicates) {
         out += std::string(p.negated ? " none " : " all ") + (p.on_nodes ? "nodes: " : "relationships: ") +
                ToString(*p.predicate, names);

@@ -214,7 +214,9 @@ class PatternPlanner {
   // WHERE's conditions on the path's elements (Binder::TakePathElementPredicates).
   void PlanShortestPart(BoundPatternPart& part) {
     auto search = MakeOp<LogicalShortestPath>(nullptr);
-    search->all = part.search == PathSearch::kAllShortest;
+    search->search = part.search;
+    search->count = part.search_count;
+    search->as_function = part.search_as_function;
     search->single_rel = part.single_rel;
     search->rel_slot = part.rels[0].slot;
     search->element_predicates = std::move(part.element_predicates);

@@ -37,10 +37,6 @@ struct BoundPatternRel {
   RelPattern pattern;
 };
 
-// Which matches of a part are kept: all of them, or the shortest (shortestPath(...) and
-// ANY SHORTEST: one; allShortestPaths(...) and ALL SHORTEST: every one of least length).
-enum class PathSearch : uint8_t { kEvery, kAnyShortest, kAllShortest };
-
 // One comma-separated part: nodes[i] -rels[i]- nodes[i + 1].
 struct BoundPatternPart {
   std::vector<BoundPatternNode> nodes;
@@ -49,6 +45,8 @@ struct BoundPatternPart {
   // A shortest search: one relationship (rels[0], var_length unless `single_rel`), both
   // ends scanned or bound before it runs.
   PathSearch search = PathSearch::kEvery;
+  int64_t search_count = 1;  // k of SHORTEST k and SHORTEST k GROUPS
+  bool search_as_function = false;  // shortestPath(...) / allShortestPaths(...)
   bool single_rel = false;  // `shortestPath((a)-[r]->(b))`: r is one relationship, not a list
   cypher::SourcePosition search_pos;
   std::string search_name;  // "shortestPath(...)", "ALL SHORTEST", ... for errors

@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
-"""shortestPath / allShortestPaths against NetworkX, the reference implementation.
+"""shortestPath / allShortestPaths against NetworkX, the reference implementation, and
+SHORTEST k [GROUPS] against every trail enumerated here.
 
 For seeded random multigraphs — several components, isolated nodes, self-loops and
 parallel relationships, a base generation (`quiver import`) with relationships created
 and deleted on top of it (the delta) — every sampled pair's shortest-path length, and the
 set of node sequences of its shortest paths, must be NetworkX's: directed and undirected,
-bounded, with a condition on the relationships and one on the nodes.
+bounded, with a condition on the relationships and one on the nodes. NetworkX has no
+k shortest *trails* (its shortest_simple_paths never repeat a node; Cypher's paths may,
+only not a relationship), so those are checked against a brute-force enumeration of the
+trails of up to five relationships.
 
 usage: shortest_paths_vs_networkx.py QUIVER_BINARY
 Prints `N passed, N failed` last; exits non-zero on a failure.
@@ -103,6 +107,54 @@ def compare(db, g, pairs, pattern, where="", label="", max_hops=None, min_zero=F
         check(got_all.get((s, t), set()) == want, f"{label} {s}->{t}: paths {got_all.get((s, t))}, NetworkX {want}")
 
 
+def trails(g, s, t, max_len, undirected):
+    """Every trail from s to t of at most max_len relationships, as (nodes, relationship ids)."""
+    adjacent = {v: [] for v in g.nodes}
+    for u, v, key in g.edges(keys=True):
+        adjacent[u].append((key, v))
+        if undirected and u != v:
+            adjacent[v].append((key, u))
+    found = []
+
+    def extend(node, nodes, rels):
+        if node == t and rels:
+            found.append((tuple(nodes), tuple(rels)))
+        if len(rels) == max_len:
+            return
+        for key, nxt in adjacent[node]:
+            if key not in rels:
+                extend(nxt, nodes + [nxt], rels + [key])
+
+    extend(s, [s], [])
+    return found
+
+
+def compare_k(db, g, pairs, arrow, undirected, label):
+    pattern = f"(a){arrow[0]}[:E*..5]{arrow[1]}(b)"
+    def run(selector):
+        rows = quiver(db, "UNWIND $pairs AS pair MATCH (a:N {id: pair[0]}), (b:N {id: pair[1]}) "
+                          f"MATCH p = {selector} {pattern} RETURN pair[0] AS s, pair[1] AS t, "
+                          "[x IN nodes(p) | x.id] AS ns, [r IN relationships(p) | r.eid] AS rs", {"pairs": pairs})
+        got = {}
+        for r in rows:
+            got.setdefault((r["s"], r["t"]), []).append((tuple(r["ns"]), tuple(r["rs"])))
+        return got
+    groups, first, any_two = run("SHORTEST 3 GROUPS"), run("SHORTEST 4"), run("ANY SHORTEST")
+    for s, t in {tuple(p) for p in pairs}:
+        want = trails(g, s, t, 5, undirected)
+        lengths = sorted({len(r) for _, r in want})[:3]
+        want_groups = sorted(w for w in want if len(w[1]) in lengths)
+        got = sorted(groups.get((s, t), []))
+        check(got == want_groups, f"{label} SHORTEST 3 GROUPS {s}->{t}: {len(got)} trails, want {len(want_groups)}")
+        got = first.get((s, t), [])
+        want_lengths = sorted(len(r) for _, r in want)[:4]
+        check(sorted(len(r) for _, r in got) == want_lengths and all(w in want for w in got),
+              f"{label} SHORTEST 4 {s}->{t}: {got}, want lengths {want_lengths}")
+        got = any_two.get((s, t), [])
+        check(len(got) == (1 if want else 0) and all(w in want and len(w[1]) == min(want_lengths) for w in got),
+              f"{label} ANY SHORTEST {s}->{t}: {got}")
+
+
 with tempfile.TemporaryDirectory() as tmp:
     for seed in range(4):
         db, g, pairs = make_graph(seed, tmp)
@@ -119,5 +171,7 @@ with tempfile.TemporaryDirectory() as tmp:
         open_pairs = [p for p in pairs if p[0] not in blocked and p[1] not in blocked]
         compare(db, g.subgraph(set(g.nodes) - blocked), open_pairs, "(a)-[:E*]->(b)",
                 f"WHERE none(x IN nodes(p) WHERE x.id IN {sorted(blocked)})", label=f"seed {seed} open nodes")
+        compare_k(db, g, pairs, ("-", "->"), False, f"seed {seed} trails")
+        compare_k(db, g, pairs, ("-", "-"), True, f"seed {seed} undirected trails")
 
 finish()

@@ -1,6 +1,7 @@
 // ShortestPath: per input row, the shortest path (or, for allShortestPaths, every path
 // of least length) between two bound nodes, found by ShortestPathSearch
-// (exec/path/shortest_path_search.h). The relationship pattern's property map and the
+// (exec/path/shortest_path_search.h); for SHORTEST k [GROUPS], the k shortest trails,
+// found by ShortestTrailsSearch (exec/path/shortest_trails_search.h). The relationship pattern's property map and the
 // WHERE conditions on the path's elements (all(...) / none(...) over relationships(p) or
 // nodes(p)) are tested during the search, as Neo4j does: the answer is the shortest
 // path that meets them, not the shortest path dropped when it does not.
@@ -13,6 +14,7 @@
 #include "exec/operator/expand_common.h"
 #include "exec/operator/operators.h"
 #include "exec/path/shortest_path_search.h"
+#include "exec/path/shortest_trails_search.h"
 
 namespace quiver::exec {
 
@@ -68,9 +70,18 @@ class ShortestPathOp final : public StreamOperator {
         return true;
       };
     }
-    ShortestPathSearch search(ctx, std::move(spec));
     const NodeId source = from.AsNode().id, target = to.AsNode().id;
-    if (op.all) {
+    // A cycle (GQL's selectors from a node back to itself) is no shortest walk: a trail.
+    const bool cycle = source == target && !op.as_function && op.rel.min_hops > 0;
+    if (cycle || op.search == planner::PathSearch::kShortestK || op.search == planner::PathSearch::kShortestKGroups) {
+      const bool groups =
+          op.search == planner::PathSearch::kShortestKGroups || op.search == planner::PathSearch::kAllShortest;
+      ShortestTrailsSearch search(ctx, std::move(spec));
+      search.Find(source, target, op.count, groups, paths_);
+      return;
+    }
+    ShortestPathSearch search(ctx, std::move(spec));
+    if (op.search == planner::PathSearch::kAllShortest) {
       search.FindAll(source, target, paths_);
     } else {
       paths_.emplace_back();
