@@ -92,6 +92,14 @@ class Parser {
   PatternElement ParsePatternElement();
   NodePattern ParseNodePattern();
   RelationshipPattern ParseRelationshipPattern();
+  // A quantified path pattern, `((a)-->(b) WHERE ...){1,3}`, at its first '('.
+  RelationshipPattern ParseQuantifiedPath();
+  // `{m,n}`, `{n}`, `{m,}`, `{,n}`, `+` or `*` after a quantified path or relationship;
+  // nullopt when none follows.
+  std::optional<VarLength> ParseQuantifier();
+  // Whether tokens from `ahead` are '(' '(' ... ')' followed by a quantifier: a
+  // quantified path pattern, not a parenthesized element.
+  bool AtQuantifiedPath(size_t ahead = 0) const;
   VarLength ParseVarLength();
   int64_t ParseRangeBound();
   [[noreturn]] void FailPatternTooLong() const;

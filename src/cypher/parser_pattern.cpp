@@ -114,8 +114,9 @@ void Parser::ParsePathSelector(PatternPart& part) {
 PatternElement Parser::ParsePatternElement() {
   DepthGuard guard(*this, kNestingWeight);
   // openCypher allows a parenthesized element, `((a)-->(b))`; a node pattern never
-  // starts with two parentheses, so one token of lookahead tells them apart.
-  if (Check(TokenKind::kLParen) && Check(TokenKind::kLParen, 1)) {
+  // starts with two parentheses, so one token of lookahead tells them apart — and a
+  // quantifier after the closing parenthesis makes it a quantified path pattern.
+  if (Check(TokenKind::kLParen) && Check(TokenKind::kLParen, 1) && !AtQuantifiedPath()) {
     Advance();
     PatternElement element = ParsePatternElement();
     Expect(TokenKind::kRParen, "')'");
@@ -123,13 +124,94 @@ PatternElement Parser::ParsePatternElement() {
   }
   PatternElement element;
   element.pos = Peek().pos;
-  element.nodes.push_back(ParseNodePattern());
-  while (Check(TokenKind::kMinus) || (Check(TokenKind::kLt) && Check(TokenKind::kMinus, 1))) {
-    if (element.relationships.size() >= kMaxPatternLength) FailPatternTooLong();
-    element.relationships.push_back(ParseRelationshipPattern());
-    element.nodes.push_back(ParseNodePattern());
+  // A node beside a quantified path pattern may be left out: an anonymous one stands there.
+  auto node = [&] {
+    if (Check(TokenKind::kLParen) && !AtQuantifiedPath()) return ParseNodePattern();
+    NodePattern anonymous;
+    anonymous.pos = Peek().pos;
+    return anonymous;
+  };
+  element.nodes.push_back(node());
+  while (true) {
+    if (Check(TokenKind::kMinus) || (Check(TokenKind::kLt) && Check(TokenKind::kMinus, 1))) {
+      if (element.relationships.size() >= kMaxPatternLength) FailPatternTooLong();
+      element.relationships.push_back(ParseRelationshipPattern());
+      if (AtQuantifiedPath()) {
+        element.nodes.push_back(node());
+      } else {
+        element.nodes.push_back(ParseNodePattern());
+      }
+    } else if (Check(TokenKind::kLParen) && Check(TokenKind::kLParen, 1)) {
+      // Juxtaposed to the node before: only a quantified path pattern may stand here.
+      if (element.relationships.size() >= kMaxPatternLength) FailPatternTooLong();
+      if (!AtQuantifiedPath()) {
+        Fail(Peek(), "InvalidQuantifiedPath",
+             "a parenthesized path pattern next to a node needs a quantifier, such as ((a)-->(b)){1,3}");
+      }
+      element.relationships.push_back(ParseQuantifiedPath());
+      element.nodes.push_back(node());
+    } else {
+      break;
+    }
   }
   return element;
+}
+
+bool Parser::AtQuantifiedPath(size_t ahead) const {
+  if (!Check(TokenKind::kLParen, ahead) || !Check(TokenKind::kLParen, ahead + 1)) return false;
+  int depth = 0;
+  size_t i = ahead;
+  do {
+    const TokenKind kind = Peek(i).kind;
+    if (kind == TokenKind::kEnd) return false;
+    if (kind == TokenKind::kLParen) ++depth;
+    if (kind == TokenKind::kRParen) --depth;
+    ++i;
+  } while (depth > 0);
+  return Check(TokenKind::kLBrace, i) || Check(TokenKind::kPlus, i) || Check(TokenKind::kStar, i);
+}
+
+RelationshipPattern Parser::ParseQuantifiedPath() {
+  RelationshipPattern rel;
+  rel.pos = Peek().pos;
+  rel.group = std::make_unique<QuantifiedPath>();
+  QuantifiedPath& group = *rel.group;
+  group.pos = Expect(TokenKind::kLParen, "'('").pos;
+  group.element = ParsePatternElement();
+  if (AcceptKeyword(Keyword::kWhere)) group.where = ParseWhereExpression();
+  Expect(TokenKind::kRParen, "')' to end the quantified path pattern");
+  group.quantifier = *ParseQuantifier();
+  return rel;
+}
+
+std::optional<VarLength> Parser::ParseQuantifier() {
+  VarLength q;
+  if (Accept(TokenKind::kPlus)) {
+    q.min = 1;
+    return q;
+  }
+  if (Accept(TokenKind::kStar)) {
+    q.min = 0;
+    return q;
+  }
+  if (!Accept(TokenKind::kLBrace)) return std::nullopt;
+  if (Check(TokenKind::kInteger)) q.min = ParseRangeBound();
+  if (Accept(TokenKind::kComma)) {
+    if (Check(TokenKind::kInteger)) q.max = ParseRangeBound();
+    if (!q.min) q.min = 0;
+  } else if (q.min) {
+    q.max = q.min;  // {n}: exactly n
+  } else {
+    Fail(Peek(), "InvalidQuantifier", "a quantifier needs a bound: {n}, {m,n}, {m,} or {,n}");
+  }
+  if (q.max && *q.max < *q.min) {
+    Fail(Peek(), "InvalidQuantifier",
+         "a quantifier's upper bound " + std::to_string(*q.max) + " is below its lower bound " +
+             std::to_string(*q.min));
+  }
+  if (q.max && *q.max == 0) Fail(Peek(), "InvalidQuantifier", "a quantifier's upper bound must be at least 1");
+  Expect(TokenKind::kRBrace, "'}' to end the quantifier");
+  return q;
 }
 
 NodePattern Parser::ParseNodePattern() {
@@ -191,6 +273,15 @@ RelationshipPattern Parser::ParseRelationshipPattern() {
     rel.direction = RelDirection::kRight;
   } else {
     rel.direction = RelDirection::kUndirected;
+  }
+  // A quantified relationship, `-[:R]->{1,3}`: a variable-length one written in GQL.
+  const SourcePosition at = Peek().pos;
+  if (std::optional<VarLength> quantifier = ParseQuantifier()) {
+    if (rel.var_length) {
+      Fail(at, "InvalidQuantifier", "a relationship cannot have both '*' and a quantifier");
+    }
+    rel.var_length = quantifier;
+    rel.quantified = true;
   }
   return rel;
 }

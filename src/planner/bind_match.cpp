@@ -64,6 +64,24 @@ PendingPredicate& AddPending(BoundPattern& pattern, BoundExprPtr expr) {
   return pattern.predicates.back();
 }
 
+// A pattern's property map: a map literal (a parameter is not allowed in a pattern
+// that matches).
+const MapExpr* PropertyMap(const ExprPtr& properties, const Binder& binder) {
+  if (!properties) return nullptr;
+  if (properties->Is<ParameterExpr>()) {
+    binder.Fail(properties->pos, "InvalidParameterUse", "a parameter cannot be used as a property map in a pattern");
+  }
+  return &properties->As<MapExpr>();
+}
+
+BoundExprPtr HasLabels(SlotId slot, const std::vector<std::string>& labels) {
+  std::vector<BoundExprPtr> args;
+  args.push_back(MakeSlotRef(slot, StaticType::kNode));
+  auto has = MakeExpr(ExprOp::kHasLabels, std::move(args), StaticType::kBool);
+  has->names = labels;
+  return has;
+}
+
 }  // namespace
 
 LogicalOperatorPtr Binder::PlanPattern(const Pattern& pattern, const Expr* where, LogicalOperatorPtr input,
@@ -115,6 +133,10 @@ void Binder::BindPatternVariables(const std::vector<PatternPartRef>& parts, cons
       part.nodes.push_back({slot, node.labels});
     }
     for (const auto& rel : element.relationships) {
+      if (rel.group) {
+        part.rels.push_back(BindQuantifiedPath(rel, scope, use, introduced, fresh));
+        continue;
+      }
       BoundPatternRel bound;
       bound.var_length = rel.var_length.has_value();
       bound.named = !rel.variable.empty();
@@ -180,6 +202,11 @@ void Binder::BindPathSearch(const PatternPart& source, PatternUse use, BoundPatt
   const SourcePosition pos = source.selector_pos;
   if (use != PatternUse::kMatch) FailOnPathSelector(source, "MERGE");
   const PatternElement& element = source.element;
+  if (element.relationships.size() == 1 && element.relationships[0].group) {
+    Fail(pos, "UnsupportedShortestPath",
+         name + " over a quantified path pattern is not supported yet; over a quantified relationship, such as "
+                "(a)-[:R]->+(b), it is");
+  }
   if (element.relationships.size() != 1) {
     Fail(pos, "InvalidShortestPath",
          name + " needs a pattern of exactly one relationship, such as (a)-[*]-(b); this one has " +
@@ -272,6 +299,109 @@ void Binder::TakePathElementPredicates(BoundPatternPart& part, std::vector<Pendi
   predicates.resize(kept);
 }
 
+BoundPatternRel Binder::BindQuantifiedPath(const RelationshipPattern& rel, const Scope& scope, PatternUse use,
+                                           Scope& introduced, const std::function<SlotId(std::string)>& fresh) {
+  const QuantifiedPath& group = *rel.group;
+  if (use != PatternUse::kMatch) {
+    Fail(group.pos, "UnsupportedQuantifiedPath", "quantified path patterns are supported in MATCH only");
+  }
+  const PatternElement& element = group.element;
+  if (element.relationships.empty()) {
+    Fail(group.pos, "InvalidQuantifiedPath", "a quantified path pattern needs at least one relationship");
+  }
+  auto spec = std::make_unique<QuantifiedSpec>();
+  std::vector<BoundExprPtr> conditions;
+  // The iteration's variables: visible (as single values) in its WHERE, and after the
+  // pattern as lists. A name twice in the pattern is one node: a second slot, equal.
+  Scope inner(&scope);
+  auto bind = [&](const std::string& name, SourcePosition pos, bool node, size_t position) -> SlotId {
+    if (name.empty()) return NewSlot(node ? "  qpp node" : "  qpp rel");
+    const StaticType type = node ? StaticType::kNode : StaticType::kRelationship;
+    if (const Variable* v = inner.FindHere(name)) {
+      if (!node || v->type != type) {
+        Fail(pos, v->type == type ? "RelationshipUniquenessViolation" : "VariableTypeConflict",
+             "`" + name + "` appears twice in one quantified path pattern");
+      }
+      SlotId again = NewSlot(name);
+      std::vector<BoundExprPtr> args;
+      args.push_back(MakeSlotRef(v->slot));
+      args.push_back(MakeSlotRef(again));
+      auto equal = MakeExpr(ExprOp::kComparison, std::move(args), StaticType::kBool);
+      equal->cmp_ops.push_back(CmpOp::kEq);
+      conditions.push_back(std::move(equal));
+      return again;
+    }
+    if (scope.Find(name) != nullptr || introduced.Find(name) != nullptr) {
+      Fail(pos, "VariableAlreadyBound",
+           "variable `" + name + "` is already bound; a quantified path pattern's variables are new (each becomes a "
+           "list of its values)");
+    }
+    const SlotId slot = NewSlot(name);
+    inner.Add({name, slot, type});
+    const SlotId list = fresh(name);
+    introduced.Add({name, list, node ? StaticType::kList : StaticType::kRelationshipList});
+    spec->groups.push_back({list, node, position});
+    return slot;
+  };
+  for (size_t i = 0; i < element.nodes.size(); ++i) {
+    const NodePattern& node = element.nodes[i];
+    spec->node_slots.push_back(bind(node.variable, node.pos, true, i));
+  }
+  for (size_t i = 0; i < element.relationships.size(); ++i) {
+    const RelationshipPattern& inner_rel = element.relationships[i];
+    if (inner_rel.group) Fail(inner_rel.pos, "InvalidQuantifiedPath", "quantified path patterns cannot be nested");
+    if (inner_rel.var_length) {
+      Fail(inner_rel.pos, "InvalidQuantifiedPath",
+           "a relationship inside a quantified path pattern cannot be variable-length or quantified");
+    }
+    QuantifiedSpec::Hop& hop = spec->hops.emplace_back();
+    hop.direction = ToDirection(inner_rel.direction);
+    for (const auto& t : inner_rel.types) {
+      if (std::find(hop.types.begin(), hop.types.end(), t) == hop.types.end()) hop.types.push_back(t);
+    }
+    spec->rel_slots.push_back(bind(inner_rel.variable, inner_rel.pos, false, i));
+  }
+  // Labels, property maps and WHERE: the condition each iteration meets.
+  ExprContext ctx;
+  ctx.scope = &inner;
+  for (size_t i = 0; i < element.nodes.size(); ++i) {
+    const NodePattern& node = element.nodes[i];
+    if (!node.labels.empty()) conditions.push_back(HasLabels(spec->node_slots[i], node.labels));
+    if (const MapExpr* map = PropertyMap(node.properties, *this)) {
+      for (const auto& entry : map->entries) {
+        conditions.push_back(
+            PropertyEquals(spec->node_slots[i], StaticType::kNode, entry.key, BindExpr(*entry.value, ctx)));
+      }
+    }
+  }
+  for (size_t i = 0; i < element.relationships.size(); ++i) {
+    if (const MapExpr* map = PropertyMap(element.relationships[i].properties, *this)) {
+      for (const auto& entry : map->entries) {
+        conditions.push_back(
+            PropertyEquals(spec->rel_slots[i], StaticType::kRelationship, entry.key, BindExpr(*entry.value, ctx)));
+      }
+    }
+  }
+  if (group.where) {
+    std::vector<const Expr*> conjuncts;
+    SplitConjuncts(*group.where, conjuncts);
+    for (const Expr* c : conjuncts) conditions.push_back(BindPredicate(*c, ctx));
+  }
+  if (conditions.size() == 1) spec->predicate = std::move(conditions[0]);
+  if (conditions.size() > 1) spec->predicate = MakeExpr(ExprOp::kAnd, std::move(conditions), StaticType::kBool);
+
+  const auto hops = static_cast<int64_t>(spec->hops.size());
+  spec->min_iterations = group.quantifier.min.value_or(1);
+  spec->max_iterations = group.quantifier.max.value_or(INT64_MAX);
+  BoundPatternRel bound;
+  bound.var_length = true;
+  bound.pattern.min_hops = spec->min_iterations > INT64_MAX / hops ? INT64_MAX : spec->min_iterations * hops;
+  bound.pattern.max_hops = spec->max_iterations > INT64_MAX / hops ? INT64_MAX : spec->max_iterations * hops;
+  bound.pattern.quantified = std::move(spec);
+  bound.slot = fresh("  qpp");  // every relationship of the match, in order
+  return bound;
+}
+
 SlotId Binder::BindPatternNode(const NodePattern& node, const Scope& scope, PatternUse use, Scope& introduced,
                                const std::function<SlotId(std::string)>& fresh) {
   if (node.variable.empty()) return fresh("  node");
@@ -338,14 +468,7 @@ void Binder::BindPatternPredicates(const std::vector<PatternPartRef>& parts, con
                                    const Scope& predicate_scope, BoundPattern& pattern) {
   ExprContext ctx;
   ctx.scope = &predicate_scope;
-  auto property_map = [&](const ExprPtr& properties) -> const MapExpr* {
-    if (!properties) return nullptr;
-    if (properties->Is<ParameterExpr>()) {
-      Fail(properties->pos, "InvalidParameterUse",
-           "a parameter cannot be used as a property map in a pattern");
-    }
-    return &properties->As<MapExpr>();
-  };
+  auto property_map = [&](const ExprPtr& properties) { return PropertyMap(properties, *this); };
   for (size_t p = 0; p < parts.size(); ++p) {
     const PatternElement& element = *parts[p].element;
     BoundPatternPart& part = pattern.parts[p];
@@ -353,11 +476,7 @@ void Binder::BindPatternPredicates(const std::vector<PatternPartRef>& parts, con
       const auto& node = element.nodes[i];
       SlotId slot = part.nodes[i].slot;
       if (!node.labels.empty()) {
-        std::vector<BoundExprPtr> args;
-        args.push_back(MakeSlotRef(slot, StaticType::kNode));
-        auto has = MakeExpr(ExprOp::kHasLabels, std::move(args), StaticType::kBool);
-        has->names = node.labels;
-        PendingPredicate& added = AddPending(pattern, std::move(has));
+        PendingPredicate& added = AddPending(pattern, HasLabels(slot, node.labels));
         added.scan_label_node = slot;
         added.labels = node.labels;
       }

@@ -81,6 +81,7 @@ CreatePlan PlanCreation(Binder& b, const std::vector<PatternPartRef>& parts, Sco
       if (!rel.variable.empty() && in_scope(rel.variable) != nullptr) {
         b.Fail(rel.pos, "VariableAlreadyBound", "variable `" + rel.variable + "` is already bound");
       }
+      if (rel.group) b.Fail(rel.pos, "CreatingVarLength", "a quantified path pattern cannot be created");
       if (rel.var_length)
         b.Fail(rel.pos, "CreatingVarLength", "variable length relationships cannot be created");
       if (rel.types.size() != 1) {

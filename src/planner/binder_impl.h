@@ -177,6 +177,11 @@ class Binder {
                         Scope& introduced, const std::function<SlotId(std::string)>& fresh,
                         std::vector<std::pair<SlotId, SlotId>>& outer_rels);
   void BindPathSearch(const cypher::PatternPart& source, PatternUse use, BoundPatternPart& part);
+  // A quantified path pattern in the place of a relationship: its nodes and
+  // relationships in a scope of its own, its conditions as one predicate per iteration,
+  // its named variables introduced as lists (group variables).
+  BoundPatternRel BindQuantifiedPath(const cypher::RelationshipPattern& rel, const Scope& scope, PatternUse use,
+                                     Scope& introduced, const std::function<SlotId(std::string)>& fresh);
   // InvalidPathSelector when `part` has a selector (shortestPath, SHORTEST, ...): `clause`
   // (CREATE, MERGE) does not take one.
   void FailOnPathSelector(const cypher::PatternPart& part, std::string_view clause) const;

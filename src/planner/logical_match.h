@@ -79,7 +79,8 @@ class LogicalExpand final : public LogicalHop {
   SlotId rel_slot = kNoSlot;
 };
 
-// A variable-length path: its relationships into `list_slot` (when rel.bind_list).
+// A variable-length path: its relationships into `list_slot` (when rel.bind_list); a
+// quantified path pattern's group variables too (rel.quantified).
 class LogicalVarExpand final : public LogicalHop {
  public:
   static constexpr OpKind kKind = OpKind::kVarExpand;
@@ -87,6 +88,10 @@ class LogicalVarExpand final : public LogicalHop {
   LogicalVarExpand() : LogicalHop(kKind) {}
 
   SlotId list_slot = kNoSlot;
+
+  void ForEachExpression(const std::function<void(BoundExprPtr&)>& visit) override {
+    if (rel.quantified && rel.quantified->predicate) visit(rel.quantified->predicate);
+  }
 };
 
 // A condition every relationship (or every node) of a shortest path must meet: WHERE's

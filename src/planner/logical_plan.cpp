@@ -145,6 +145,23 @@ std::string HopDetails(const LogicalHop& hop, const std::string& middle, const S
          Slot(hop.to_slot, names) + ")" + (hop.into ? " into" : "");
 }
 
+// ` repeating ((a)-[r:T]->(b) WHERE ...){1,3}`: a quantified path pattern's iteration.
+std::string QuantifiedDetails(const QuantifiedSpec& spec, const SlotNames* names) {
+  std::string out = " repeating (";
+  for (size_t i = 0; i < spec.node_slots.size(); ++i) {
+    out += "(" + Slot(spec.node_slots[i], names) + ")";
+    if (i < spec.hops.size()) {
+      RelPattern hop;
+      hop.direction = spec.hops[i].direction;
+      out += DirectionArrow(hop, Slot(spec.rel_slots[i], names) + Types(spec.hops[i].types));
+    }
+  }
+  if (spec.predicate) out += " WHERE " + ToString(*spec.predicate, names);
+  out += "){" + std::to_string(spec.min_iterations) + ",";
+  if (spec.max_iterations != INT64_MAX) out += std::to_string(spec.max_iterations);
+  return out + "}";
+}
+
 // What a shortest-path search keeps, before its hop: "" (one), "all ", "3 ", "3 groups ".
 std::string SearchName(const LogicalShortestPath& search) {
   switch (search.search) {
@@ -199,7 +216,8 @@ std::string Details(const LogicalOperator& op, const SlotNames* names) {
     case OpKind::kVarExpand: {
       const auto& e = op.As<LogicalVarExpand>();
       return HopDetails(e, Slot(e.list_slot, names) + Types(e.rel.types) + Hops(e.rel), names) +
-             (e.rel.distinct_ends ? " distinct ends" : "");
+             (e.rel.distinct_ends ? " distinct ends" : "") +
+             (e.rel.quantified ? QuantifiedDetails(*e.rel.quantified, names) : "");
     }
     case OpKind::kShortestPath: {
       const auto& e = op.As<LogicalShortestPath>();

@@ -4,6 +4,7 @@
 // apart from the operators because several share them (Expand and VarExpand a
 // RelPattern, Create and Merge the creation specs, Merge and SetProperties SET items).
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,6 +34,32 @@ class SlotPrefix {
   size_t size_ = 0;
 };
 
+// A quantified path pattern, `((a)-[r:R]->(b)-[s]->(c) WHERE ...){min,max}`, matched
+// by VarExpand: `hops` in written order (direction from node i to node i + 1, types),
+// repeated min..max times, each iteration's last node the next one's first. The
+// iteration's own nodes and relationships go into `node_slots` (hops.size() + 1) and
+// `rel_slots` while `predicate` — its labels, property maps and WHERE, over those slots
+// and what earlier clauses bound — is tested once per completed iteration. After a
+// match, each group variable's list holds its values over the iterations, in order.
+struct QuantifiedSpec {
+  struct Hop {
+    Direction direction = Direction::kOutgoing;
+    std::vector<std::string> types;  // alternatives; empty means any
+  };
+  struct Group {
+    SlotId list = kNoSlot;  // the group variable outside the pattern: a list
+    bool node = true;       // a node (at node_slots[position]) or a relationship
+    size_t position = 0;
+  };
+  std::vector<Hop> hops;
+  std::vector<SlotId> node_slots;
+  std::vector<SlotId> rel_slots;
+  BoundExprPtr predicate;  // null when the iterations have no condition
+  std::vector<Group> groups;
+  int64_t min_iterations = 1;
+  int64_t max_iterations = INT64_MAX;
+};
+
 // One relationship hop's shape, shared by Expand and VarExpand.
 struct RelPattern {
   Direction direction = Direction::kOutgoing;  // relative to from_slot
@@ -56,6 +83,9 @@ struct RelPattern {
   // Var-length: property equalities every relationship on the path must meet.
   std::vector<std::string> property_keys;
   std::vector<BoundExprPtr> property_values;
+  // Var-length: a quantified path pattern; min_hops and max_hops then count its
+  // relationships (iterations × hops), and `types` and `direction` are unused.
+  std::unique_ptr<QuantifiedSpec> quantified;
 };
 
 struct AggregateSpec {

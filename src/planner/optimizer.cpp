@@ -194,6 +194,7 @@ class Optimizer {
     auto& expand = aggregate.children[0]->As<LogicalVarExpand>();
     const RelPattern& rel = expand.rel;
     if (expand.into || rel.bind_list || rel.direction == Direction::kBoth || rel.min_hops > 1) return;
+    if (rel.quantified) return;  // its iterations have conditions, and may be of several hops
     if (!rel.distinct_from.empty() || !rel.distinct_from_lists.empty()) return;
     if (aggregate.aggregates.empty()) return;
     for (const auto& spec : aggregate.aggregates) {

@@ -375,8 +375,13 @@ class PatternPlanner {
     if (rel.var_length) {
       rp.bind_list = rel.named || part.path != kNoSlot || total_rels_ > 1;
       lists_so_far_->push_back(rel.slot);
+      std::vector<SlotId> groups;
+      if (rp.quantified) {
+        for (const auto& group : rp.quantified->groups) groups.push_back(group.list);
+      }
       plan_ = MakeHop<LogicalVarExpand>(from, to, std::move(rp));
       plan_->As<LogicalVarExpand>().list_slot = rel.slot;
+      for (SlotId group : groups) Bind(group);
     } else {
       rels_so_far_->push_back(rel.slot);
       plan_ = MakeHop<LogicalExpand>(from, to, std::move(rp));

@@ -155,6 +155,35 @@ def compare_k(db, g, pairs, arrow, undirected, label):
               f"{label} ANY SHORTEST {s}->{t}: {got}")
 
 
+def compare_quantified(db, pairs, label):
+    def paths(match, where=""):
+        rows = quiver(db, "UNWIND $pairs AS pair MATCH (a:N {id: pair[0]}), (b:N {id: pair[1]}) "
+                          f"MATCH p = {match} {where} RETURN pair[0] AS s, pair[1] AS t, "
+                          "[r IN relationships(p) | r.eid] AS rs", {"pairs": pairs})
+        return sorted((r["s"], r["t"], tuple(r["rs"])) for r in rows)
+    cases = [
+        ("(a)((x)-[r:E]->(y) WHERE r.w < 6){1,4}(b)", "(a)-[rs:E*1..4]->(b)", "WHERE all(r IN rs WHERE r.w < 6)"),
+        ("(a)((x)-[:E]-(y) WHERE x.id < y.id){1,5}(b)", "(a)-[rs:E*1..5]-(b)",
+         "WHERE all(i IN range(0, size(rs) - 1) WHERE nodes(p)[i].id < nodes(p)[i + 1].id)"),
+        ("(a)((x)-[:E]->(m)-[:E]->(y)){1,2}(b)", "(a)-[rs:E*2..4]->(b)", "WHERE size(rs) % 2 = 0"),
+        ("(a)((x)-[r1:E]->(m)<-[r2:E]-(y) WHERE r1.w <= r2.w){0,2}(b)", "(a)-[rs:E*0..4]-(b)",
+         "WHERE size(rs) % 2 = 0 AND all(i IN range(0, size(rs) - 1) WHERE "
+         "CASE WHEN i % 2 = 0 THEN startNode(rs[i]) = nodes(p)[i] AND rs[i].w <= rs[i + 1].w "
+         "ELSE endNode(rs[i]) = nodes(p)[i] END)"),
+    ]
+    for quantified, var_length, where in cases:
+        want = paths(var_length, where)
+        check(len(want) >= 5, f"{label} {var_length} {where}: only {len(want)} paths to compare")
+        check(paths(quantified) == want, f"{label} {quantified}: {len(paths(quantified))} paths, want {len(want)}")
+        # The far end bound first: the planner expands from b.
+        far = [[t, s] for s, t in pairs]
+        rows = quiver(db, "UNWIND $pairs AS pair MATCH (b:N {id: pair[0]}) WITH b, pair "
+                          f"MATCH (a:N {{id: pair[1]}}) WITH a, b, pair MATCH p = {quantified} "
+                          "RETURN pair[1] AS s, pair[0] AS t, [r IN relationships(p) | r.eid] AS rs", {"pairs": far})
+        got = sorted((r["s"], r["t"], tuple(r["rs"])) for r in rows)
+        check(got == want, f"{label} {quantified} from b: {len(got)} paths, want {len(want)}")
+
+
 with tempfile.TemporaryDirectory() as tmp:
     for seed in range(4):
         db, g, pairs = make_graph(seed, tmp)
@@ -173,5 +202,7 @@ with tempfile.TemporaryDirectory() as tmp:
                 f"WHERE none(x IN nodes(p) WHERE x.id IN {sorted(blocked)})", label=f"seed {seed} open nodes")
         compare_k(db, g, pairs, ("-", "->"), False, f"seed {seed} trails")
         compare_k(db, g, pairs, ("-", "-"), True, f"seed {seed} undirected trails")
+        sources = sorted({s for s, _ in pairs})[:6]
+        compare_quantified(db, [[s, t] for s in sources for t in sorted(g.nodes)], f"seed {seed} quantified")
 
 finish()

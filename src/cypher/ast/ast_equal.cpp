@@ -33,8 +33,14 @@ bool EqualNodes(const NodePattern& a, const NodePattern& b) {
 }
 
 bool EqualRelationships(const RelationshipPattern& a, const RelationshipPattern& b) {
+  if ((a.group == nullptr) != (b.group == nullptr)) return false;
+  if (a.group != nullptr) {
+    return Equal(a.group->element, b.group->element) && Equal(a.group->where.get(), b.group->where.get()) &&
+           a.group->quantifier == b.group->quantifier;
+  }
   return a.direction == b.direction && a.variable == b.variable && a.types == b.types &&
-         a.var_length == b.var_length && Equal(a.properties.get(), b.properties.get());
+         a.var_length == b.var_length && a.quantified == b.quantified &&
+         Equal(a.properties.get(), b.properties.get());
 }
 
 bool EqualPatterns(const Pattern& a, const Pattern& b) {

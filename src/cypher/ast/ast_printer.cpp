@@ -431,17 +431,40 @@ void CypherPrinter::PrintNode(const NodePattern& node) {
   out_.push_back(')');
 }
 
+void CypherPrinter::PrintQuantifier(const VarLength& q) {
+  out_.push_back('{');
+  if (q.min && q.max && *q.min == *q.max) {
+    out_.append(std::to_string(*q.min));
+  } else {
+    out_.append(std::to_string(q.min.value_or(0))).push_back(',');
+    if (q.max) out_.append(std::to_string(*q.max));
+  }
+  out_.push_back('}');
+}
+
 void CypherPrinter::PrintRelationship(const RelationshipPattern& rel) {
+  if (rel.group) {
+    out_.push_back('(');
+    PrintPatternElement(rel.group->element);
+    if (rel.group->where) {
+      out_.append(" WHERE ");
+      PrintExpr(*rel.group->where);
+    }
+    out_.push_back(')');
+    PrintQuantifier(rel.group->quantifier);
+    return;
+  }
   bool left = rel.direction == RelDirection::kLeft || rel.direction == RelDirection::kBoth;
   bool right = rel.direction == RelDirection::kRight || rel.direction == RelDirection::kBoth;
   out_.append(left ? "<-" : "-");
-  bool detail = !rel.variable.empty() || !rel.types.empty() || rel.var_length || rel.properties;
+  const bool star = rel.var_length && !rel.quantified;
+  bool detail = !rel.variable.empty() || !rel.types.empty() || star || rel.properties;
   if (detail) {
     out_.push_back('[');
     out_.append(rel.variable.empty() ? "" : QuoteVariableName(rel.variable));
     for (size_t i = 0; i < rel.types.size(); ++i)
       out_.append(i == 0 ? ":" : "|").append(QuoteSchemaName(rel.types[i]));
-    if (rel.var_length) {
+    if (star) {
       out_.push_back('*');
       const VarLength& length = *rel.var_length;
       if (length.min && length.max && *length.min == *length.max) {
@@ -453,12 +476,13 @@ void CypherPrinter::PrintRelationship(const RelationshipPattern& rel) {
       }
     }
     if (rel.properties) {
-      if (!rel.variable.empty() || !rel.types.empty() || rel.var_length) out_.push_back(' ');
+      if (!rel.variable.empty() || !rel.types.empty() || star) out_.push_back(' ');
       PrintExpr(*rel.properties);
     }
     out_.push_back(']');
   }
   out_.append(right ? "->" : "-");
+  if (rel.quantified) PrintQuantifier(*rel.var_length);
 }
 
 void CypherPrinter::PrintPatternElement(const PatternElement& element) {

@@ -2,6 +2,7 @@
 // Graph patterns: MATCH/CREATE/MERGE patterns, pattern predicates and comprehensions.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,22 +33,41 @@ struct VarLength {
   friend bool operator==(const VarLength&, const VarLength&) = default;
 };
 
-// `-[r:KNOWS|LIKES*1..2 {since: 2020}]->`
+struct QuantifiedPath;
+
+// `-[r:KNOWS|LIKES*1..2 {since: 2020}]->`, a quantified relationship `-[r:KNOWS]->{1,2}`
+// (the same match: var_length holds the quantifier's bounds), or in its place a
+// quantified path pattern `((a)-[r]->(b) WHERE a.x < b.x){1,3}` (`group`; the other
+// fields are then unused).
 struct RelationshipPattern {
   SourcePosition pos;
   RelDirection direction = RelDirection::kUndirected;
   std::string variable;            // empty when anonymous
   std::vector<std::string> types;  // alternatives; empty means any type
   std::optional<VarLength> var_length;
+  bool quantified = false;  // written with a quantifier ({m,n}, +, *), not with `*` inside
   ExprPtr properties;  // a MapExpr or a ParameterExpr; null when absent
+  std::unique_ptr<QuantifiedPath> group;
 };
 
 // `(a)-[r]->(b)<-[s]-(c)`: nodes.size() == relationships.size() + 1, and
-// relationships[i] joins nodes[i] and nodes[i + 1].
+// relationships[i] joins nodes[i] and nodes[i + 1]. A quantified path pattern written
+// next to a node, `(x)((a)-->(b)){2}(y)`, joins x and y; where no node is written beside
+// it, an anonymous one stands there.
 struct PatternElement {
   SourcePosition pos;
   std::vector<NodePattern> nodes;
   std::vector<RelationshipPattern> relationships;
+};
+
+// `((a)-[r:R]->(b) WHERE r.w > 1){1,3}`: the element repeated min..max times, each
+// iteration's last node the next one's first. `{n}`, `{m,n}`, `{m,}`, `{,n}` (min 0),
+// `+` ({1,}) and `*` ({0,}); both bounds are set but an unbounded max.
+struct QuantifiedPath {
+  SourcePosition pos;
+  PatternElement element;
+  ExprPtr where;  // null when absent
+  VarLength quantifier;
 };
 
 // One comma-separated part of a pattern, optionally naming the path: `p = (a)-->(b)`.

@@ -46,6 +46,7 @@ class CypherPrinter {
   void PrintLabels(const std::vector<std::string>& labels);
   void PrintNode(const NodePattern& node);
   void PrintRelationship(const RelationshipPattern& rel);
+  void PrintQuantifier(const VarLength& q);
   void PrintSetItem(const SetItem& item);
   void PrintProjectionBody(const ProjectionBody& body);
   // A function's or procedure's name: the parser keeps it as its parts joined by dots.

@@ -4,6 +4,10 @@
 // a relationship twice, nor one bound by an earlier hop of the same pattern. It binds
 // the list of relationships (in pattern order) and the end node.
 //
+// A quantified path pattern (rel.quantified) is the same search taking its hops in
+// turn, testing each completed iteration's condition before going on, and emitting only
+// whole iterations, with the group variables' lists (quantified_iterations.h).
+//
 // With rel.distinct_ends (an optimizer rewrite, see optimizer.h) it emits instead each
 // node reachable in min..max steps once per input row, found breadth-first
 // (distinct_ends.h): O(nodes and relationships reached), where the paths can be
@@ -19,6 +23,7 @@
 #include "exec/operator/expand_common.h"
 #include "exec/operator/operators.h"
 #include "exec/operator/distinct_ends.h"
+#include "exec/operator/quantified_iterations.h"
 
 namespace quiver::exec {
 
@@ -52,6 +57,13 @@ class VarExpandOp final : public StreamOperator {
     if (!ResolveRelTypes(ctx, op.rel, types_)) {
       // No relationship can match; only a zero-length path can.
       if (op.rel.min_hops > 0) return;
+    }
+    if (op.rel.quantified) {
+      if (!quantified_) quantified_.emplace(*op.rel.quantified, op.rel.reverse_list);
+      if (!quantified_->ResolveTypes(ctx)) {
+        if (op.rel.min_hops > 0) return;  // no iteration can complete
+        no_hops_ = true;
+      }
     }
     property_keys_.clear();
     property_values_.clear();
@@ -104,11 +116,13 @@ class VarExpandOp final : public StreamOperator {
         continue;
       if (UsedEarlier(op.rel, row, a.rel.id)) continue;
       if (!PropertiesMatch(ctx, a.rel.id)) continue;
+      if (quantified_ && !IterationHolds(ctx, row, a)) continue;
       path_.push_back(a);
       // Made once per hop and shared by every path through it (a copy is a refcount).
       if (op.rel.bind_list) path_values_.push_back(RelRef(a.rel, ctx.graph()));
       Push(ctx, a.neighbour);
-      pending_emit_ = static_cast<int64_t>(path_.size()) >= op.rel.min_hops;
+      pending_emit_ = static_cast<int64_t>(path_.size()) >= op.rel.min_hops &&
+                      (!quantified_ || path_.size() % quantified_->hops() == 0);
     }
   }
 
@@ -123,7 +137,12 @@ class VarExpandOp final : public StreamOperator {
     Frame frame{node, {}, 0};
     const planner::RelPattern& rel = logical().As<planner::LogicalVarExpand>().rel;
     if (!no_hops_ && static_cast<int64_t>(path_.size()) < rel.max_hops) {
-      ctx.graph().Expand(node, rel.direction, types_, frame.adjacent);
+      if (quantified_) {
+        ctx.graph().Expand(node, quantified_->DirectionAt(path_.size()), quantified_->TypesAt(path_.size()),
+                           frame.adjacent);
+      } else {
+        ctx.graph().Expand(node, rel.direction, types_, frame.adjacent);
+      }
     }
     frames_.push_back(std::move(frame));
   }
@@ -136,9 +155,28 @@ class VarExpandOp final : public StreamOperator {
     return true;
   }
 
+  // Whether the step `a` after path_ leaves every completed iteration meeting its
+  // condition: it is tested when `a` completes one.
+  bool IterationHolds(ExecContext& ctx, Value* row, const Adjacent& a) {
+    const size_t k = quantified_->hops();
+    const size_t length = path_.size() + 1;
+    if (length % k != 0) return true;
+    iteration_nodes_.clear();
+    for (size_t depth = length - k; depth < length; ++depth) iteration_nodes_.push_back(frames_[depth].node);
+    iteration_nodes_.push_back(a.neighbour);
+    iteration_rels_.assign(path_.end() - static_cast<std::ptrdiff_t>(k - 1), path_.end());
+    iteration_rels_.push_back(a);
+    return quantified_->Holds(ctx, row, iteration_nodes_, iteration_rels_);
+  }
+
   void Emit(ExecContext& ctx, NodeId end, Value* out) {
     const auto& op = logical().As<planner::LogicalVarExpand>();
     if (!op.into) out[op.to_slot] = NodeRef(end);
+    if (quantified_) {
+      iteration_nodes_.clear();
+      for (const Frame& frame : frames_) iteration_nodes_.push_back(frame.node);
+      quantified_->BindGroups(ctx, out, iteration_nodes_, path_);
+    }
     if (!op.rel.bind_list) return;
     std::vector<Value> rels(path_values_);
     if (op.rel.reverse_list) std::reverse(rels.begin(), rels.end());
@@ -156,6 +194,9 @@ class VarExpandOp final : public StreamOperator {
   NodeId target_ = 0;
   std::vector<NodeId> ends_;  // distinct_ends: this input row's end nodes
   std::optional<DistinctEnds> ends_of_;
+  std::optional<QuantifiedIterations> quantified_;  // rel.quantified
+  std::vector<NodeId> iteration_nodes_;
+  std::vector<Adjacent> iteration_rels_;
   size_t next_end_ = 0;
 };
 

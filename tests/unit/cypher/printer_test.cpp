@@ -119,6 +119,10 @@ TEST(PrinterTest, RoundTripsEveryConstruct) {
       "RETURN 'quote\\'s', \"dq\", '\\u00e9\\U0001F600', 1e9, .5, 0o17, 017",
       "WITH 1 AS `match` RETURN `match`",
       "MATCH (n) RETURN n.x AS x ORDER BY n.y DESC, x ASCENDING LIMIT $l",
+      "MATCH p = SHORTEST 3 GROUPS (a)-[*]->(b), q = ANY 2 (c)-->+(d), ALL SHORTEST (e)-[*2..]-(f) RETURN p",
+      "MATCH (x)((a:A)-[r:R {w: 1}]->(b) WHERE a.v < b.v){1,3}(y), ((c)<-[s]-(d)-->(e)){2}, (z)-[:T]->{0,}(w) "
+      "RETURN x",
+      "MATCH (a)-[:R]->+(b)-->*(c)<-[t:T]-{,4}(d)((e)--(f))+ RETURN a",
   };
   for (const char* query : queries) ExpectRoundTrip(query);
 }

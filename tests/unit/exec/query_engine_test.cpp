@@ -89,6 +89,15 @@ TEST_F(QueryEngineTest, ExplainPrintsThePlanWithoutRunningIt) {
   EXPECT_EQ(ToTckString(Single("MATCH (n:Made) RETURN count(n)")), "0");
 }
 
+TEST_F(QueryEngineTest, ExplainShowsAQuantifiedPathsIteration) {
+  auto result = Run("EXPLAIN MATCH (x:S {n: 'a'})((p)-[r:R]->(q) WHERE p.v < q.v){1,3}(y) RETURN y.n");
+  std::string plan(result.rows()[0][0].AsString());
+  EXPECT_NE(plan.find("*1..3]->(y) repeating ((p)-[r:R]->(q) WHERE (p.v < q.v)){1,3}"), std::string::npos) << plan;
+  result = Run("EXPLAIN MATCH p = SHORTEST 2 GROUPS (a)-[:R*]->(b) RETURN p");
+  plan = result.rows()[0][0].AsString();
+  EXPECT_NE(plan.find("ShortestPath 2 groups (a)-["), std::string::npos) << plan;
+}
+
 TEST_F(QueryEngineTest, ProfileCountsRowsPerOperator) {
   Run("UNWIND range(1, 10) AS i CREATE (:N {i: i})");
   auto result = Run("PROFILE MATCH (n:N) WHERE n.i > 7 RETURN n.i");
