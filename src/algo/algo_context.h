@@ -5,6 +5,7 @@
 // count (the determinism rule of ingest/worker_pool.h).
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -54,6 +55,14 @@ class AlgoContext {
     lease_->pool().ParallelFor(tasks, task);
   }
 
+  // The algorithm proper has finished: what follows — its values as Cypher values, its
+  // statistics — is post-processing, timed apart (GDS's computeMillis and
+  // postProcessingMillis). The first call counts.
+  void MarkComputed() {
+    if (!computed_) computed_ = std::chrono::steady_clock::now();
+  }
+  std::optional<std::chrono::steady_clock::time_point> computed() const { return computed_; }
+
   const GraphReader& graph() const { return exec_.graph(); }
   exec::ExecContext& exec() { return exec_; }
 
@@ -62,6 +71,7 @@ class AlgoContext {
   exec::MemoryCharge charge_;
   uint32_t workers_ = 1;
   mutable std::optional<exec::WorkerPools::Lease> lease_;
+  std::optional<std::chrono::steady_clock::time_point> computed_;
 };
 
 }  // namespace quiver::algo

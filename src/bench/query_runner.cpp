@@ -122,14 +122,22 @@ nlohmann::json RunQuery(Connection& conn, const nlohmann::json& q, uint32_t repe
     } else {
       const std::vector<int64_t> sources = q.at("sources").get<std::vector<int64_t>>();
       if (sources.empty()) throw std::runtime_error("no sources for a point query");
-      std::unique_ptr<PreparedStatement> prepared = conn.Prepare(text, {{"id", Value::Int(0)}});
+      // Pair queries take $to too: targets[i] goes with sources[i].
+      const std::vector<int64_t> targets = q.value("targets", std::vector<int64_t>{});
+      if (!targets.empty() && targets.size() != sources.size()) throw std::runtime_error("targets do not match sources");
+      auto parameters = [&](size_t i) {
+        ValueMap p{{"id", Value::Int(sources[i])}};
+        if (!targets.empty()) p.Set("to", Value::Int(targets[i]));
+        return p;
+      };
+      std::unique_ptr<PreparedStatement> prepared = conn.Prepare(text, parameters(0));
       std::vector<double> measured, pass_medians;
       for (uint32_t pass = 0; pass <= repeat; ++pass) {
         ResultDigest pass_digest;
         std::vector<double> lat;
         double pass_us = 0;
-        for (int64_t s : sources) {
-          Run r = RunOnce(conn, prepared.get(), text, {{"id", Value::Int(s)}}, dog);
+        for (size_t i = 0; i < sources.size(); ++i) {
+          Run r = RunOnce(conn, prepared.get(), text, parameters(i), dog);
           lat.push_back(r.us);
           pass_us += r.us;
           pass_digest.AddRows(std::move(r.rows), ordered);

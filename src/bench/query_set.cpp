@@ -44,6 +44,15 @@ const std::vector<QueryDef>& AllQueries() {
        "MATCH (a:V {id: $id})-[:E]->(:V)-[:E]->(c:V) WHERE c.id <> a.id RETURN count(c)"},
       {"point_varlen_distinct", "g500", "var-length *1..2 with DISTINCT ends from a key", K::kPoint, false,
        "MATCH (a:V {id: $id})-[:E*1..2]->(b:V) RETURN count(DISTINCT b)", 20},
+      {"point_shortest_path", "g500", "shortest path between two keys (length), directed; 20 pairs", K::kPoint,
+       false,
+       "MATCH (a:V {id: $id}), (b:V {id: $to}) MATCH p = shortestPath((a)-[:E*..30]->(b)) RETURN length(p)", 20,
+       true,
+       "MATCH p = (a:V)-[e:E* SHORTEST 1..30]->(b:V) WHERE a.id = $id AND b.id = $to RETURN length(e)"},
+      {"point_shortest_path_both", "g500", "shortest path between two keys (length), either direction; 20 pairs",
+       K::kPoint, false,
+       "MATCH (a:V {id: $id}), (b:V {id: $to}) MATCH p = shortestPath((a)-[:E*..30]-(b)) RETURN length(p)", 20,
+       true, "MATCH p = (a:V)-[e:E* SHORTEST 1..30]-(b:V) WHERE a.id = $id AND b.id = $to RETURN length(e)"},
       // --- props: Person(id, age, score, name, city) -[KNOWS {since}]-> Person
       {"p_group_city", "props", "group by a string property, avg", K::kAnalytic, true,
        "MATCH (p:Person) RETURN p.city AS city, count(*) AS n, avg(p.age) AS age ORDER BY city"},
@@ -92,10 +101,16 @@ nlohmann::json QuerySetJson(std::string_view graph, const std::vector<const Quer
                         {"ordered", q->ordered},
                         {"text", q->text},
                         {"covers", q->covers}};
+    if (!q->peer_text.empty()) j["peer_text"] = q->peer_text;
     if (q->kind == QueryKind::kPoint) {
       const size_t n =
           q->max_sources == 0 ? sources.size() : std::min<size_t>(q->max_sources, sources.size());
       j["sources"] = std::vector<uint64_t>(sources.begin(), sources.begin() + static_cast<std::ptrdiff_t>(n));
+      if (q->pairs) {
+        std::vector<uint64_t> targets;
+        for (size_t i = 0; i < n; ++i) targets.push_back(sources[(i + 1) % sources.size()]);
+        j["targets"] = targets;
+      }
     }
     list.push_back(std::move(j));
   }

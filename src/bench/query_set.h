@@ -37,6 +37,11 @@ struct QueryDef {
   bool ordered = false;  // the rows' order is part of the answer (ORDER BY with tie-breakers)
   std::string_view text;
   uint32_t max_sources = 0;  // kPoint: at most this many of the sources (0: all)
+  // kPoint: the query also takes $to, a second vertex per source (the next source: pairs
+  // that are mostly connected, as the sources have outgoing edges).
+  bool pairs = false;
+  // The peer's text where its dialect differs (Kùzu's shortest paths); empty: `text`.
+  std::string_view peer_text = {};
 };
 
 // Every query, in the order they run and print.
@@ -47,7 +52,8 @@ inline constexpr std::string_view kGraphProps = "props";
 
 // The file both engines' runners read (one per graph): {"graph", "repeat",
 // "timeout_ms", "queries": [{"name", "kind": "analytic"|"point", "ordered", "text",
-// "sources": [...] (point only)}]}.
+// "peer_text" (where it differs), "sources": [...] (point only), "targets": [...] (pairs
+// only, one per source)}]}.
 nlohmann::json QuerySetJson(std::string_view graph, const std::vector<const QueryDef*>& queries,
                             const std::vector<uint64_t>& sources, uint32_t repeat, uint64_t timeout_ms);
 

@@ -76,6 +76,7 @@ void AddNodeAlgorithms(ProcedureList& procedures, std::shared_ptr<GraphCatalog> 
                       options.sources = config.Nodes("sourceNodes", graph);
                       options.weighted = Weighted(config, graph);
                       PageRankResult pr = PageRank(graph, options, context);
+                      context.MarkComputed();
                       NodeResult result;
                       result.values = Floats(pr.scores);
                       result.stats = {Value::Int(pr.iterations), Value::Bool(pr.converged),
@@ -85,8 +86,10 @@ void AddNodeAlgorithms(ProcedureList& procedures, std::shared_ptr<GraphCatalog> 
   AddNodeAlgorithm(procedures, catalog,
                    {"gds.degree", "score", "FLOAT?", {"orientation", "relationshipWeightProperty"}, centrality,
                     [](const GraphProjection& graph, const ProcedureConfig& config, AlgoContext& context) {
+                      const auto degrees = DegreeCentrality(graph, OrientationOf(config), Weighted(config, graph), context);
+                      context.MarkComputed();
                       NodeResult result;
-                      result.values = Floats(DegreeCentrality(graph, OrientationOf(config), Weighted(config, graph), context));
+                      result.values = Floats(degrees);
                       result.stats = {CentralityDistribution(result.values)};
                       return result;
                     }});
@@ -96,8 +99,10 @@ void AddNodeAlgorithms(ProcedureList& procedures, std::shared_ptr<GraphCatalog> 
                       std::optional<uint64_t> sample;
                       if (auto size = config.IntIn("samplingSize", 0, INT64_MAX)) sample = static_cast<uint64_t>(*size);
                       const auto seed = static_cast<uint64_t>(config.Int("samplingSeed").value_or(0));
+                      const auto scores = Betweenness(graph, sample, seed, context);
+                      context.MarkComputed();
                       NodeResult result;
-                      result.values = Floats(Betweenness(graph, sample, seed, context));
+                      result.values = Floats(scores);
                       result.stats = {CentralityDistribution(result.values)};
                       return result;
                     }});
@@ -105,12 +110,16 @@ void AddNodeAlgorithms(ProcedureList& procedures, std::shared_ptr<GraphCatalog> 
   AddNodeAlgorithm(procedures, catalog,
                    {"gds.wcc", "componentId", "INTEGER?", {}, components,
                     [](const GraphProjection& graph, const ProcedureConfig&, AlgoContext& context) {
-                      return Community(graph, WeaklyConnectedComponents(graph, context), {});
+                      const auto components = WeaklyConnectedComponents(graph, context);
+                      context.MarkComputed();
+                      return Community(graph, components, {});
                     }});
   AddNodeAlgorithm(procedures, catalog,
                    {"gds.scc", "componentId", "INTEGER?", {}, components,
                     [](const GraphProjection& graph, const ProcedureConfig&, AlgoContext& context) {
-                      return Community(graph, StronglyConnectedComponents(graph, context), {});
+                      const auto components = StronglyConnectedComponents(graph, context);
+                      context.MarkComputed();
+                      return Community(graph, components, {});
                     }});
   AddNodeAlgorithm(procedures, catalog,
                    {"gds.labelPropagation", "communityId", "INTEGER?", {"maxIterations", "relationshipWeightProperty"},
@@ -122,6 +131,7 @@ void AddNodeAlgorithms(ProcedureList& procedures, std::shared_ptr<GraphCatalog> 
                       const auto iterations =
                           static_cast<uint32_t>(config.IntIn("maxIterations", 1, 1'000'000).value_or(10));
                       auto lpa = LabelPropagation(graph, iterations, Weighted(config, graph), context);
+                      context.MarkComputed();
                       return Community(graph, lpa.labels, {Value::Int(lpa.iterations), Value::Bool(lpa.converged)});
                     }});
   AddNodeAlgorithm(procedures, catalog,
@@ -138,6 +148,7 @@ void AddNodeAlgorithms(ProcedureList& procedures, std::shared_ptr<GraphCatalog> 
                           static_cast<uint32_t>(config.IntIn("maxIterations", 1, 1'000'000).value_or(10));
                       const double tolerance = config.Float("tolerance").value_or(0.0001);
                       auto louvain = Louvain(graph, levels, iterations, tolerance, Weighted(config, graph), context);
+                      context.MarkComputed();
                       std::vector<Value> modularities;
                       for (double q : louvain.level_modularities) modularities.push_back(Value::Float(q));
                       const double last = louvain.level_modularities.empty() ? 0 : louvain.level_modularities.back();
@@ -150,6 +161,7 @@ void AddNodeAlgorithms(ProcedureList& procedures, std::shared_ptr<GraphCatalog> 
                     {{"globalTriangleCount", "INTEGER?"}, {"nodeCount", "INTEGER?"}},
                     [](const GraphProjection& graph, const ProcedureConfig&, AlgoContext& context) {
                       auto triangles = TriangleCounts(graph, context);
+                      context.MarkComputed();
                       NodeResult result;
                       result.values = Ints(triangles);
                       const uint64_t corners = std::accumulate(triangles.begin(), triangles.end(), uint64_t{0});
@@ -161,6 +173,7 @@ void AddNodeAlgorithms(ProcedureList& procedures, std::shared_ptr<GraphCatalog> 
                     {{"averageClusteringCoefficient", "FLOAT?"}, {"nodeCount", "INTEGER?"}},
                     [](const GraphProjection& graph, const ProcedureConfig&, AlgoContext& context) {
                       auto coefficients = LocalClusteringCoefficients(graph, context);
+                      context.MarkComputed();
                       NodeResult result;
                       result.values = Floats(coefficients);
                       const double sum = std::accumulate(coefficients.begin(), coefficients.end(), 0.0);
@@ -172,6 +185,7 @@ void AddNodeAlgorithms(ProcedureList& procedures, std::shared_ptr<GraphCatalog> 
                    {"gds.kcore", "coreValue", "INTEGER?", {}, {{"degeneracy", "INTEGER?"}},
                     [](const GraphProjection& graph, const ProcedureConfig&, AlgoContext& context) {
                       auto cores = CoreNumbers(graph, context);
+                      context.MarkComputed();
                       NodeResult result;
                       result.values = Ints(cores);
                       uint32_t degeneracy = 0;

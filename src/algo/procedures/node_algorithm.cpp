@@ -13,9 +13,11 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-int64_t MillisSince(Clock::time_point start) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+int64_t MillisBetween(Clock::time_point start, Clock::time_point end) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(end - start).count();
 }
+
+int64_t MillisSince(Clock::time_point start) { return MillisBetween(start, Clock::now()); }
 
 enum class Mode { kStream, kStats, kWrite };
 
@@ -32,12 +34,14 @@ ProcedureSignature SignatureFor(const NodeAlgorithm& algorithm, Mode mode, std::
     case Mode::kStats:
       signature.outputs = algorithm.stats;
       signature.outputs.push_back({"computeMillis", "INTEGER?"});
+      signature.outputs.push_back({"postProcessingMillis", "INTEGER?"});
       signature.outputs.push_back({"configuration", "MAP?"});
       break;
     case Mode::kWrite:
       signature.outputs = {{"nodePropertiesWritten", "INTEGER?"}};
       signature.outputs.insert(signature.outputs.end(), algorithm.stats.begin(), algorithm.stats.end());
       signature.outputs.push_back({"computeMillis", "INTEGER?"});
+      signature.outputs.push_back({"postProcessingMillis", "INTEGER?"});
       signature.outputs.push_back({"writeMillis", "INTEGER?"});
       signature.outputs.push_back({"configuration", "MAP?"});
       break;
@@ -96,7 +100,10 @@ void AddNodeAlgorithm(ProcedureList& procedures, std::shared_ptr<GraphCatalog> c
       AlgoContext context(call.exec(), Concurrency(config));
       const auto started = Clock::now();
       NodeResult result = shared->run(*graph, config, context);
-      const int64_t compute_millis = MillisSince(started);
+      const auto finished = Clock::now();
+      const auto computed = context.computed().value_or(finished);
+      const int64_t compute_millis = MillisBetween(started, computed);
+      const int64_t post_processing_millis = MillisBetween(computed, finished);
       if (mode == Mode::kStream) {
         for (DenseId v = 0; v < graph->node_count(); ++v) {
           call.Emit({Value::Int(static_cast<int64_t>(graph->OriginalId(v))), std::move(result.values[v])});
@@ -110,10 +117,12 @@ void AddNodeAlgorithm(ProcedureList& procedures, std::shared_ptr<GraphCatalog> c
         row.push_back(Value::Int(written));
         for (auto& s : result.stats) row.push_back(std::move(s));
         row.push_back(Value::Int(compute_millis));
+        row.push_back(Value::Int(post_processing_millis));
         row.push_back(Value::Int(MillisSince(write_started)));
       } else {
         for (auto& s : result.stats) row.push_back(std::move(s));
         row.push_back(Value::Int(compute_millis));
+        row.push_back(Value::Int(post_processing_millis));
       }
       row.push_back(config.AsValue());
       call.Emit(std::move(row));
