@@ -1,5 +1,6 @@
 // Cancellation and timeouts (Connection::Cancel, SetQueryTimeout): a statement stops
-// wherever it is — deep in a variable-length expansion, inside a big sort, in a
+// wherever it is — deep in a variable-length expansion, a k-shortest-trails search or a
+// quantified path pattern, inside a big sort, in a
 // cartesian product that rejects every row, while its result streams — with
 // QueryInterrupted, its transaction rolled back, and the connection usable after.
 //
@@ -73,6 +74,22 @@ TEST_F(InterruptTest, CancelStopsAVariableLengthExpansion) {
   std::printf("[ cancel ] var-length expansion stopped %lld ms after Cancel()\n",
               static_cast<long long>(took.count()));
   EXPECT_EQ(conn_->Query("MATCH (n:K) RETURN count(n) AS n").rows()[0][0].AsInt(), 12);  // usable after
+}
+
+// The k shortest trails between two nodes of the complete graph: as many lengths as
+// relationships, and trails of each length by the million.
+TEST_F(InterruptTest, CancelStopsAShortestTrailsSearch) {
+  const milliseconds took = CancelAfter(
+      *conn_, "MATCH (a:K {i: 1}), (b:K {i: 2}) MATCH p = SHORTEST 1000000000 (a)-[*]->(b) RETURN count(p)",
+      milliseconds(300));
+  EXPECT_LT(took.count(), 1000) << "stopped " << took.count() << " ms after Cancel()";
+}
+
+// A quantified path pattern tests a condition per iteration while it searches.
+TEST_F(InterruptTest, CancelStopsAQuantifiedPathSearch) {
+  const milliseconds took = CancelAfter(
+      *conn_, "MATCH (a:K {i: 1})((x)-->(y) WHERE x.i <> y.i){1,12}(b) RETURN count(*)", milliseconds(300));
+  EXPECT_LT(took.count(), 1000) << "stopped " << took.count() << " ms after Cancel()";
 }
 
 TEST_F(InterruptTest, CancelStopsABigSort) {
