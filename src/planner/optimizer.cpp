@@ -71,7 +71,27 @@ class Optimizer {
   void RewriteSubplans(BoundExprPtr& e) {
     if (e->subplan) Rewrite(e->subplan);
     for (auto& a : e->args) RewriteSubplans(a);
-    if (e->op == ExprOp::kSubquery && e->subquery_mode == SubqueryMode::kExists) OneHopExists(e);
+    if (e->op == ExprOp::kSubquery && e->subquery_mode == SubqueryMode::kExists) {
+      ReachableExists(*e);
+      OneHopExists(e);
+    }
+  }
+
+  // EXISTS { (a)-[*min..max]->(b) } (or to a new end, under Filters that test it): only
+  // whether some path exists matters, and with one direction and min <= 1 one does iff b
+  // is reachable in min..max steps (the argument of DistinctEnds below). So the
+  // VarExpand searches breadth-first for its distinct ends — stopping at a bound b —
+  // instead of enumerating paths, which are exponentially many (and all of them are
+  // tried when none ends at b). Not when anything reads the relationship list, when the
+  // pattern has other relationships to differ from, or for a quantified path pattern.
+  static void ReachableExists(BoundExpr& e) {
+    LogicalOperator* top = e.subplan.get();
+    while (top->Is<LogicalFilter>()) top = top->children[0].get();
+    if (!top->Is<LogicalVarExpand>() || !top->children[0]->Is<LogicalArgument>()) return;
+    RelPattern& rel = top->As<LogicalVarExpand>().rel;
+    if (rel.bind_list || rel.direction == Direction::kBoth || rel.min_hops > 1 || rel.quantified) return;
+    if (!rel.distinct_from.empty() || !rel.distinct_from_lists.empty()) return;
+    rel.distinct_ends = true;
   }
 
   // EXISTS { (a)-[:T]->(b) } of two bound nodes (a subplan of one Expand into b over the

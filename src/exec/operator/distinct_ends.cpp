@@ -1,5 +1,6 @@
 #include "exec/operator/distinct_ends.h"
 
+#include <algorithm>
 #include <string>
 
 #include "exec/expression/evaluator.h"
@@ -8,7 +9,15 @@
 
 namespace quiver::exec {
 
-void DistinctEnds::Find(ExecContext& ctx, Value* row, std::vector<NodeId>& ends) {
+void DistinctEnds::Find(ExecContext& ctx, Value* row, std::vector<NodeId>& ends, std::optional<NodeId> target) {
+  FindAll(ctx, row, ends, target);
+  if (!target) return;
+  const bool reached = std::find(ends.begin(), ends.end(), *target) != ends.end();
+  ends.clear();
+  if (reached) ends.push_back(*target);
+}
+
+void DistinctEnds::FindAll(ExecContext& ctx, Value* row, std::vector<NodeId>& ends, std::optional<NodeId> target) {
   ends.clear();
   const planner::RelPattern& rel = op_.rel;
   const Value& from = row[op_.from_slot];
@@ -46,7 +55,7 @@ void DistinctEnds::Find(ExecContext& ctx, Value* row, std::vector<NodeId>& ends)
     if (!rel.property_keys.empty()) spec.rel_ok = [this](RelId r) { return PropertiesMatch(r); };
     search_.emplace(ctx, std::move(spec));
   }
-  search_->Find(start, types_, ends);
+  search_->Find(start, types_, ends, target);
 }
 
 bool DistinctEnds::PropertiesMatch(RelId rel) const {

@@ -18,10 +18,13 @@ class DistinctEnds {
  public:
   explicit DistinctEnds(const planner::LogicalVarExpand& op) : op_(op) {}
 
-  // The ends of `row`'s paths into `ends` (replaced).
-  void Find(ExecContext& ctx, Value* row, std::vector<NodeId>& ends);
+  // The ends of `row`'s paths into `ends` (replaced). With `target` (the bound end of
+  // an expand `into` it), whether it is one: `ends` is then {target} or empty, and the
+  // search stops where it finds it.
+  void Find(ExecContext& ctx, Value* row, std::vector<NodeId>& ends, std::optional<NodeId> target = std::nullopt);
 
  private:
+  void FindAll(ExecContext& ctx, Value* row, std::vector<NodeId>& ends, std::optional<NodeId> target);
   bool PropertiesMatch(RelId rel) const;
 
   const planner::LogicalVarExpand& op_;

@@ -39,7 +39,13 @@ class VarExpandOp final : public StreamOperator {
     next_end_ = 0;
     if (op.rel.distinct_ends) {
       if (!ends_of_) ends_of_.emplace(op);
-      ends_of_->Find(ctx, row, ends_);
+      if (!op.into) {
+        ends_of_->Find(ctx, row, ends_);
+        return;
+      }
+      // Into a bound end (an existence test): whether it is one of the ends.
+      ends_.clear();
+      if (row[op.to_slot].IsNode()) ends_of_->Find(ctx, row, ends_, row[op.to_slot].AsNode().id);
       return;
     }
     path_.clear();

@@ -38,7 +38,8 @@ void ReachableSearch::SortByNodeId(std::vector<NodeId>& level, NodeId bound) {
   }
 }
 
-void ReachableSearch::Find(NodeId start, std::span<const RelTypeId> types, std::vector<NodeId>& ends) {
+void ReachableSearch::Find(NodeId start, std::span<const RelTypeId> types, std::vector<NodeId>& ends,
+                           std::optional<NodeId> target) {
   ends.clear();
   const NodeId bound = ctx_.graph().NodeIdBound();
   if (visited_.size() * 64 < bound) {
@@ -50,11 +51,13 @@ void ReachableSearch::Find(NodeId start, std::span<const RelTypeId> types, std::
   if (start_is_end) ends.push_back(start);
   Visit(start);
   frontier_.assign(1, start);
+  bool found = start_is_end && target == start;
   const uint64_t held_before = ends.capacity() + frontier_.capacity() + next_.capacity();
-  for (int64_t depth = 1; depth <= spec_.max_hops && !frontier_.empty(); ++depth) {
+  for (int64_t depth = 1; depth <= spec_.max_hops && !frontier_.empty() && !found; ++depth) {
     next_.clear();
     const bool last = depth == spec_.max_hops;  // nothing expands what this level reaches
     for (NodeId node : frontier_) {
+      if (found) break;
       ctx_.Tick();
       neighbours_.clear();
       rels_.clear();
@@ -71,12 +74,20 @@ void ReachableSearch::Find(NodeId start, std::span<const RelTypeId> types, std::
           if (spec_.rel_ok && !spec_.rel_ok(rels_[j])) continue;
           ends.push_back(start);
           start_is_end = true;
+          if (target == start) {
+            found = true;
+            break;
+          }
           continue;
         }
         if (spec_.rel_ok && !spec_.rel_ok(rels_[j])) continue;
         Visit(n);
         ends.push_back(n);
         if (!last) next_.push_back(n);
+        if (target == n) {
+          found = true;
+          break;
+        }
       }
     }
     SortByNodeId(next_, bound);

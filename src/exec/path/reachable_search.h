@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -40,8 +41,10 @@ class ReachableSearch {
   // and `start` itself when min is 0 or a closed walk of at most max steps returns to
   // it. Sound for one direction only: a shortest walk repeats no node but its ends, so
   // no relationship (optimizer.cpp, "DistinctEnds").
-  // Over relationships of `types` (any when empty).
-  void Find(NodeId start, std::span<const RelTypeId> types, std::vector<NodeId>& ends);
+  // Over relationships of `types` (any when empty). With `target`, the search stops as
+  // soon as it is an end (the ends found so far are then in `ends`, `target` last).
+  void Find(NodeId start, std::span<const RelTypeId> types, std::vector<NodeId>& ends,
+            std::optional<NodeId> target = std::nullopt);
 
  private:
   bool Visited(NodeId n) const { return (visited_[n >> 6] >> (n & 63)) & 1; }

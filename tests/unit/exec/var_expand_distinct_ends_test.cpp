@@ -4,6 +4,8 @@
 // the rewrite cannot apply (a path variable makes the relationship list read) on seeded
 // random graphs with cycles, self-loops and parallel relationships — and must not apply
 // where it would be wrong (undirected, min >= 2, non-DISTINCT aggregates, lists read).
+// EXISTS { (a)-[*]->(c) } is the same search, stopping at c (optimizer.cpp,
+// ReachableExists).
 
 #include <gtest/gtest.h>
 
@@ -103,6 +105,20 @@ TEST(VarExpandDistinctEndsTest, AnswersAsPathEnumerationDoesOverBaseAndDelta) {
     };
     EXPECT_EQ(ends("", "count(DISTINCT c)"), ends("p = ", "count(DISTINCT c)"));
     EXPECT_EQ(ends("", "size(collect(DISTINCT c.id))"), ends("p = ", "size(collect(DISTINCT c.id))"));
+    // Existence between two bound nodes (a search that stops at c), and to a new end.
+    auto pairs = [&](const std::string& path) {
+      const QueryResult r = conn->Query("MATCH (a:N), (c:N) WHERE a.id % 9 = 2 AND c.id % 5 = 1 AND EXISTS { MATCH " +
+                                        path + "(a)" + shape + "(c) } RETURN count(*)");
+      return ToTckString(r.rows().at(0).at(0));
+    };
+    EXPECT_EQ(pairs(""), pairs("p = "));
+    EXPECT_NE(pairs(""), "0");
+    auto sources = [&](const std::string& path) {
+      const QueryResult r =
+          conn->Query("MATCH (a:N) WHERE EXISTS { MATCH " + path + "(a)" + shape + "(:N {id: 7}) } RETURN count(*)");
+      return ToTckString(r.rows().at(0).at(0));
+    };
+    EXPECT_EQ(sources(""), sources("p = "));
   }
 }
 

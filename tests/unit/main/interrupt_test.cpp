@@ -92,6 +92,18 @@ TEST_F(InterruptTest, CancelStopsAQuantifiedPathSearch) {
   EXPECT_LT(took.count(), 1000) << "stopped " << took.count() << " ms after Cancel()";
 }
 
+// Whether a variable-length path exists is a reachability search: to a node no path
+// reaches, enumerating the complete graph's paths would not end in hours.
+TEST_F(InterruptTest, ExistenceOfAVariableLengthPathIsASearch) {
+  conn_->SetQueryTimeout(milliseconds(10000));
+  QueryResult r = conn_->Query(
+      "MATCH (a:K {i: 1}), (b:L {i: 1}) RETURN EXISTS { (a)-[*]->(b) } AS reaches, EXISTS { (a)-[*]->(:K {i: 2}) } AS k");
+  ASSERT_TRUE(r.Next());
+  EXPECT_FALSE(r.row()[0].AsBool());
+  EXPECT_TRUE(r.row()[1].AsBool());
+  conn_->SetQueryTimeout(milliseconds(0));
+}
+
 TEST_F(InterruptTest, CancelStopsABigSort) {
   const milliseconds took = CancelAfter(
       *conn_, "UNWIND range(1, 4000) AS i UNWIND range(1, 4000) AS j RETURN i * j AS x ORDER BY x", milliseconds(300));
