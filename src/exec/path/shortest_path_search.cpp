@@ -5,25 +5,8 @@
 
 namespace quiver::exec {
 
-namespace {
-// What a visited node costs, about: its hash-map node, bucket and frontier entry.
-constexpr uint64_t kBytesPerVisited = 64;
-}  // namespace
-
 ShortestPathSearch::ShortestPathSearch(ExecContext& ctx, Spec spec)
-    : ctx_(ctx), spec_(std::move(spec)), memory_(&ctx.memory()) {}
-
-void ShortestPathSearch::Charge(size_t entries) { memory_.Add(entries * kBytesPerVisited); }
-
-bool ShortestPathSearch::NodeOk(NodeId node) {
-  if (!spec_.node_ok) return true;
-  auto [it, fresh] = node_ok_.try_emplace(node, false);
-  if (fresh) {
-    Charge(1);
-    it->second = spec_.node_ok(node);
-  }
-  return it->second;
-}
+    : ctx_(ctx), spec_(std::move(spec)), memo_(ctx, spec_.node_ok) {}
 
 void ShortestPathSearch::ExpandLevel(Side& mine, const Side& theirs, bool every, std::vector<NodeId>& meetings) {
   const int64_t depth = ++mine.depth;
@@ -38,8 +21,8 @@ void ShortestPathSearch::ExpandLevel(Side& mine, const Side& theirs, bool every,
       // all (one predecessor is enough).
       if (it != mine.reached.end() && (!every || it->second.depth != depth)) continue;
       if (spec_.rel_ok && !spec_.rel_ok(a)) continue;
-      if (!NodeOk(a.neighbour)) continue;
-      Charge(1);
+      if (!memo_.NodeOk(a.neighbour)) continue;
+      memo_.Charge(1);
       const Step step{node, a.rel};
       if (it != mine.reached.end()) {
         it->second.more.push_back(step);
@@ -64,11 +47,10 @@ void ShortestPathSearch::ExpandLevel(Side& mine, const Side& theirs, bool every,
 
 std::vector<NodeId> ShortestPathSearch::Search(NodeId source, NodeId target, bool every, Side& forward,
                                                Side& backward) {
-  memory_.Reset();
-  node_ok_.clear();
+  memo_.Reset();
   std::vector<NodeId> meetings;
   if (!ctx_.graph().NodeExists(source) || !ctx_.graph().NodeExists(target)) return meetings;
-  if (!NodeOk(source) || !NodeOk(target)) return meetings;
+  if (!memo_.NodeOk(source) || !memo_.NodeOk(target)) return meetings;
   if (source == target) {
     // A path of no relationships, when the least length allows it.
     if (spec_.min_hops == 0) meetings.push_back(source);
@@ -108,7 +90,7 @@ void ShortestPathSearch::WalksToRoot(const Side& side, NodeId from, std::vector<
     const Reached& reached = side.reached.at(top.node);
     if (!reached.first) {  // the root
       walks.push_back(walk);
-      Charge(walk.size());
+      memo_.Charge(walk.size());
       pop();
       continue;
     }
@@ -149,7 +131,7 @@ void ShortestPathSearch::Collect(NodeId source, NodeId target, bool every, std::
         ctx_.Tick();
         Path& path = paths.emplace_back(head);
         path.insert(path.end(), tail.begin(), tail.end());
-        Charge(path.size());
+        memo_.Charge(path.size());
       }
     }
   }

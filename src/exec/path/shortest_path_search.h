@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "exec/exec_context.h"
-#include "exec/query_memory.h"
+#include "exec/path/search_memo.h"
 #include "storage/graph.h"
 
 namespace quiver::exec {
@@ -77,15 +77,12 @@ class ShortestPathSearch {
   void WalksToRoot(const Side& side, NodeId from, std::vector<Path>& walks);
   // Search, then the paths through its meetings.
   void Collect(NodeId source, NodeId target, bool every, std::vector<Path>& paths);
-  bool NodeOk(NodeId node);
-  void Charge(size_t entries);
 
   ExecContext& ctx_;
   Spec spec_;
-  std::unordered_map<NodeId, bool> node_ok_;  // the node test's answers, asked once a node
+  SearchMemo memo_;
   std::vector<Adjacent> adjacent_;
   std::vector<NodeId> next_;
-  MemoryCharge memory_;
 };
 
 }  // namespace quiver::exec

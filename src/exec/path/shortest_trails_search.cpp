@@ -5,30 +5,12 @@
 
 namespace quiver::exec {
 
-namespace {
-// What a node of the backward search or a node-test answer costs, about: its hash-map
-// node and bucket.
-constexpr uint64_t kBytesPerEntry = 64;
-}  // namespace
-
 ShortestTrailsSearch::ShortestTrailsSearch(ExecContext& ctx, Spec spec)
-    : ctx_(ctx), spec_(std::move(spec)), memory_(&ctx.memory()) {}
-
-void ShortestTrailsSearch::Charge(size_t entries) { memory_.Add(entries * kBytesPerEntry); }
-
-bool ShortestTrailsSearch::NodeOk(NodeId node) {
-  if (!spec_.node_ok) return true;
-  auto [it, fresh] = node_ok_.try_emplace(node, false);
-  if (fresh) {
-    Charge(1);
-    it->second = spec_.node_ok(node);
-  }
-  return it->second;
-}
+    : ctx_(ctx), spec_(std::move(spec)), memo_(ctx, spec_.node_ok) {}
 
 bool ShortestTrailsSearch::Allowed(const Adjacent& a) {
   if (spec_.rel_ok && !spec_.rel_ok(a)) return false;
-  return NodeOk(a.neighbour);
+  return memo_.NodeOk(a.neighbour);
 }
 
 void ShortestTrailsSearch::GrowBounds(int64_t depth) {
@@ -43,7 +25,7 @@ void ShortestTrailsSearch::GrowBounds(int64_t depth) {
         if (bounds_.distance.count(a.neighbour) != 0 || !Allowed(a)) continue;
         bounds_.distance.emplace(a.neighbour, bounds_.depth + 1);
         next.push_back(a.neighbour);
-        Charge(1);
+        memo_.Charge(1);
       }
     }
     ++bounds_.depth;
@@ -72,14 +54,14 @@ void ShortestTrailsSearch::TrailsOfLength(NodeId source, int64_t length, size_t 
     if (static_cast<int64_t>(trail.size()) == length) {
       if (node == target_) {
         paths.push_back(trail);
-        Charge(trail.size());
+        memo_.Charge(trail.size());
         cut_by_length_ = true;  // it may go on to a longer trail
       }
       return false;
     }
     Frame& frame = stack.emplace_back();
     ctx_.graph().Expand(node, spec_.direction, spec_.types, frame.adjacent);
-    Charge(frame.adjacent.size() / 2);
+    memo_.Charge(frame.adjacent.size() / 2);
     return true;
   };
   if (!arrive(source)) return;
@@ -114,12 +96,11 @@ void ShortestTrailsSearch::TrailsOfLength(NodeId source, int64_t length, size_t 
 
 void ShortestTrailsSearch::Find(NodeId source, NodeId target, int64_t k, bool groups, std::vector<Path>& paths) {
   paths.clear();
-  memory_.Reset();
-  node_ok_.clear();
+  memo_.Reset();
   bounds_ = Bounds{};
   target_ = target;
   if (k <= 0 || !ctx_.graph().NodeExists(source) || !ctx_.graph().NodeExists(target)) return;
-  if (!NodeOk(source) || !NodeOk(target)) return;
+  if (!memo_.NodeOk(source) || !memo_.NodeOk(target)) return;
   bounds_.distance.emplace(target, 0);
   bounds_.frontier.push_back(target);
   const int64_t max_hops = spec_.max_hops;

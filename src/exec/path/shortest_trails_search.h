@@ -25,7 +25,7 @@
 
 #include "exec/exec_context.h"
 #include "exec/path/shortest_path_search.h"
-#include "exec/query_memory.h"
+#include "exec/path/search_memo.h"
 #include "storage/graph.h"
 
 namespace quiver::exec {
@@ -61,18 +61,15 @@ class ShortestTrailsSearch {
   // branch was cut only by the length. Stops once `paths` holds `limit`.
   void TrailsOfLength(NodeId source, int64_t length, size_t limit, std::vector<Path>& paths);
   bool Allowed(const Adjacent& a);
-  bool NodeOk(NodeId node);
-  void Charge(size_t entries);
 
   ExecContext& ctx_;
   Spec spec_;
   NodeId target_ = 0;
   Bounds bounds_;
   bool cut_by_length_ = false;
-  std::unordered_map<NodeId, bool> node_ok_;
+  SearchMemo memo_;
   std::unordered_set<RelId> used_;  // the relationships of the trail being extended
   std::vector<Adjacent> adjacent_;
-  MemoryCharge memory_;
 };
 
 }  // namespace quiver::exec
