@@ -8,7 +8,7 @@ packages=(
   build-essential cmake ninja-build ccache pkg-config git
   libgtest-dev libgmock-dev libbenchmark-dev
   libxxhash-dev libcli11-dev nlohmann-json3-dev zlib1g-dev
-  libhowardhinnant-date-dev tzdata libdivide-dev
+  libhowardhinnant-date-dev tzdata libdivide-dev libasio-dev libssl-dev
   python3 python3-networkx
 )
 # `setup.sh fuzz` (make fuzz) adds clang and its libFuzzer runtime; the build and `make
