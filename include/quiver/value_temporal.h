@@ -25,6 +25,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "quiver/export.h"
 
@@ -79,5 +80,19 @@ QUIVER_EXPORT void AppendIso(std::string& out, const DurationValue& v);
 // by the temporal functions that come later.
 QUIVER_EXPORT int64_t DaysFromCivil(int64_t year, unsigned month, unsigned day);
 QUIVER_EXPORT void CivilFromDays(int64_t days, int64_t& year, unsigned& month, unsigned& day);
+
+// A DateTime in a zone, for values that arrive from outside the engine (the Bolt
+// server's DateTime structures). `zone` is what Cypher accepts as a time zone: an IANA
+// name ("Europe/Stockholm", kept in the value's zone with the offset in force) or an
+// offset ("+01:00", "Z"; the value then has no zone name). Throw ArgumentError for an
+// unknown zone, nanos outside [0, 1e9), or a date outside years -999,999,999 to
+// +999,999,999.
+//   DateTimeAtInstant:   the instant utc_seconds, shown in the zone.
+//   DateTimeAtWallClock: the wall-clock seconds read in the zone, with java.time's gap
+//                        and overlap rules (02:30 in a spring-forward gap of one hour is
+//                        03:30 at the later offset; in an overlap, the offset before the
+//                        transition: the earlier of the two instants).
+QUIVER_EXPORT DateTimeValue DateTimeAtInstant(int64_t utc_seconds, int32_t nanos, std::string_view zone);
+QUIVER_EXPORT DateTimeValue DateTimeAtWallClock(int64_t local_seconds, int32_t nanos, std::string_view zone);
 
 }  // namespace quiver

@@ -3,9 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+#include <string>
+
 #include "common/temporal/civil.h"
 #include "common/temporal/zones.h"
 #include "quiver/error.h"
+#include "quiver/value_temporal.h"
 #include "temporal_cypher_eval.h"
 
 namespace quiver::testing {
@@ -142,6 +146,43 @@ TEST(TemporalZonesTest, DefaultZoneAndTimeOffsetsComeFromTheClock) {
   const TemporalClock winter = TemporalClock::Fixed({temporal::DaysFromCivil(2017, 1, 1) * 86400, 0});
   EXPECT_EQ(EvalText("time({hour: 12, timezone: 'Europe/Stockholm'})", winter), "'12:00+01:00'");
   EXPECT_EQ(EvalText("time('12:00')", winter), "'12:00Z'");
+}
+
+// The public factories for DateTimes that arrive from outside (quiver/value_temporal.h).
+TEST(TemporalZonesTest, DateTimeAtInstantAndAtWallClock) {
+  const int64_t night = DaysFromCivil(2017, 3, 26) * 86'400;  // Stockholm skipped 02:00-03:00
+  const DateTimeValue at = DateTimeAtInstant(night + 5400, 5, "Europe/Stockholm");  // 01:30Z
+  EXPECT_EQ(at.seconds, night + 5400);
+  EXPECT_EQ(at.nanos, 5);
+  EXPECT_EQ(at.offset_seconds, 7200);
+  EXPECT_EQ(at.zone, "Europe/Stockholm");
+  // 02:30 on the wall clock that night lies in the gap: 03:30+02:00, the same instant.
+  const DateTimeValue gap = DateTimeAtWallClock(night + 9000, 5, "Europe/Stockholm");
+  EXPECT_EQ(gap.seconds, at.seconds);
+  EXPECT_EQ(gap.offset_seconds, 7200);
+  // 02:30 on 2017-10-29 came twice: the earlier, at +02:00.
+  const DateTimeValue overlap =
+      DateTimeAtWallClock(DaysFromCivil(2017, 10, 29) * 86'400 + 9000, 0, "Europe/Stockholm");
+  EXPECT_EQ(overlap.offset_seconds, 7200);
+  EXPECT_EQ(EvalText("datetime('2017-10-29T02:30[Europe/Stockholm]').epochSeconds"),
+            std::to_string(overlap.seconds));
+  // An offset for a zone: the value has no zone name.
+  const DateTimeValue fixed = DateTimeAtInstant(0, 0, "-01:30");
+  EXPECT_EQ(fixed.offset_seconds, -5400);
+  EXPECT_EQ(fixed.zone, "");
+
+  EXPECT_THROW(DateTimeAtInstant(0, 0, "Mars/Olympus_Mons"), ArgumentError);
+  EXPECT_THROW(DateTimeAtWallClock(0, 0, ""), ArgumentError);
+  EXPECT_THROW(DateTimeAtInstant(0, 1'000'000'000, "Z"), ArgumentError);
+  EXPECT_THROW(DateTimeAtWallClock(0, -1, "Z"), ArgumentError);
+  EXPECT_THROW(DateTimeAtWallClock(std::numeric_limits<int64_t>::max(), 0, "Europe/Stockholm"),
+               ArgumentError);
+  EXPECT_THROW(DateTimeAtInstant(std::numeric_limits<int64_t>::min(), 0, "+01:00"), ArgumentError);
+  const int64_t last_day = DaysFromCivil(999'999'999, 12, 31);
+  EXPECT_NO_THROW(DateTimeAtWallClock(last_day * 86'400 + 86'399, 999'999'999, "Z"));
+  EXPECT_THROW(DateTimeAtWallClock((last_day + 1) * 86'400, 0, "Z"), ArgumentError);
+  EXPECT_THROW(DateTimeAtInstant(last_day * 86'400 + 86'399, 0, "+01:00"),
+               ArgumentError);  // local: next year
 }
 
 }  // namespace
