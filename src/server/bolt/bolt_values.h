@@ -25,6 +25,9 @@
 // A client may send every kind a parameter can hold — null, booleans, integers, floats,
 // strings, lists, maps and the temporal structures; bytes, nodes, relationships, paths
 // and points are refused (PackStreamError naming them: Cypher has no value for them here).
+// Decoding is strict where a guess would be needed: a map key given twice is an error (as
+// in Neo4j), and each version takes only its own DateTime encoding. A Duration's
+// nanoseconds outside [0, 1e9) carry into its seconds, as Neo4j normalises them.
 
 #include <cstdint>
 #include <span>
@@ -39,6 +42,8 @@ namespace quiver::server::bolt {
 void EncodeValue(PackWriter& w, const Value& v, const BoltVersion& version);
 // One value; PackStreamError for anything the list above refuses, a structure of the
 // wrong size, a temporal value out of range or a zone the tz database does not know.
+// `depth` is the value's nesting: a list, map or structure at depth kMaxDepth is refused,
+// so 64 nested lists are the most a value may hold.
 Value DecodeValue(PackReader& r, const BoltVersion& version, int depth = 0);
 
 // A request message: a structure whose tag names it (HELLO 0x01, RUN 0x10, ...) and
@@ -48,7 +53,8 @@ struct BoltMessage {
   std::vector<Value> fields;
 };
 // The whole of one dechunked message; PackStreamError when it is not exactly one
-// structure (bytes left over included).
+// structure (bytes left over included). Any tag and field count (the session judges
+// them); the fields are values at depth 0.
 BoltMessage DecodeMessage(std::span<const uint8_t> bytes, const BoltVersion& version);
 
 }  // namespace quiver::server::bolt

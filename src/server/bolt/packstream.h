@@ -11,8 +11,8 @@
 //
 // PackWriter appends to a byte string; PackReader reads from a byte span it does not
 // own and checks everything a peer could lie about: a size past the end of the input,
-// a marker no version defines, a map key that is not a string, nesting deeper than
-// kMaxDepth. Any such input is a PackStreamError, never a crash or an allocation of
+// a marker no version defines, a map key that is not a string, a string that is not
+// valid UTF-8, nesting deeper than kMaxDepth. Any such input is a PackStreamError, never a crash or an allocation of
 // what the peer claimed (sizes are checked against the bytes left before anything is
 // reserved).
 
