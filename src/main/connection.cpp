@@ -167,7 +167,7 @@ QueryResult SourceConnection::RunAutoCommit(SourcePreparedStatement& statement, 
     snapshot.reset();
   }
 
-  std::unique_ptr<GraphWriter> writer = source.BeginWrite();
+  std::unique_ptr<GraphWriter> writer = source.BeginWrite(control.interrupt.get());
   try {
     plan = statement.PlanFor(parameters, *writer, *procedures);
     Eager result =
@@ -247,7 +247,11 @@ void SourceConnection::Begin(TransactionMode mode) {
   tx.mode = mode;
   tx.serial = db_.SerializeStatement();
   if (mode == TransactionMode::kReadOnly) tx.snapshot = db_.source().BeginRead();
-  if (!tx.snapshot) tx.writer = db_.source().BeginWrite();  // read-write, or no snapshots
+  if (!tx.snapshot) {
+    // Waiting for the writer is cancellable and bounded by the connection's timeout.
+    const RunControl control = StartControl(Clock::now());
+    tx.writer = db_.source().BeginWrite(control.interrupt.get());  // read-write, or no snapshots
+  }
   transaction_ = std::move(tx);
 }
 

@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "exec/interrupt.h"
 #include "storage/graph.h"
 
 namespace quiver::main {
@@ -11,8 +12,10 @@ namespace quiver::main {
 class GraphSource {
  public:
   virtual ~GraphSource() = default;
-  // The write transaction of a statement (throws when the store cannot give one).
-  virtual std::unique_ptr<GraphWriter> BeginWrite() = 0;
+  // The write transaction of a statement (throws when the store cannot give one). While
+  // another holds the writer it waits, checking `interrupt` (when given): a Cancel() or
+  // the statement's deadline ends the wait with QueryInterrupted.
+  virtual std::unique_ptr<GraphWriter> BeginWrite(const exec::Interrupt* interrupt = nullptr) = 0;
   // A consistent snapshot for a statement that does not write, or null when the store
   // has none (then it runs in a write transaction too).
   virtual std::unique_ptr<GraphReader> BeginRead() { return nullptr; }

@@ -13,7 +13,8 @@ namespace {
 // MemoryGraph has no snapshots: every statement runs in a (write) transaction.
 class MemorySource final : public main::GraphSource {
  public:
-  std::unique_ptr<GraphWriter> BeginWrite() override { return graph_.BeginTransaction(); }
+  // One transaction at a time by the statement lock (SerializeStatement): never waits here.
+  std::unique_ptr<GraphWriter> BeginWrite(const exec::Interrupt* = nullptr) override { return graph_.BeginTransaction(); }
 
  private:
   MemoryGraph graph_;

@@ -13,8 +13,21 @@ namespace quiver::main {
 class StoreSource final : public GraphSource {
  public:
   explicit StoreSource(storage::TransactionalStore& store) : store_(store) {}
-  std::unique_ptr<GraphWriter> BeginWrite() override {
-    auto writer = store_.BeginWrite();
+  std::unique_ptr<GraphWriter> BeginWrite(const exec::Interrupt* interrupt = nullptr) override {
+    storage::WriteOptions options;
+    if (interrupt != nullptr) {
+      options.give_up = [interrupt] {
+        try {
+          interrupt->Check();
+          return false;
+        } catch (const QueryInterrupted&) {
+          return true;
+        }
+      };
+    }
+    auto writer = store_.BeginWrite(options);
+    // Gave up: the interrupt says why (Cancelled or Timeout).
+    if (!writer.ok() && interrupt != nullptr && writer.status().code() == StatusCode::kAborted) interrupt->Check();
     ThrowIfError(writer.status());
     return std::move(writer).value();
   }

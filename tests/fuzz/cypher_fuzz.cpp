@@ -46,7 +46,7 @@ constexpr std::chrono::milliseconds kTimeout{250};
 class SnapshotSource final : public quiver::main::GraphSource {
  public:
   explicit SnapshotSource(quiver::storage::TransactionalStore* store) : store_(store) {}
-  std::unique_ptr<quiver::GraphWriter> BeginWrite() override {
+  std::unique_ptr<quiver::GraphWriter> BeginWrite(const quiver::exec::Interrupt* = nullptr) override {
     // As a read-only database answers a statement that writes.
     throw quiver::StorageError("ReadOnly", "the fuzz target's database is read-only");
   }

@@ -225,13 +225,22 @@ void TransactionalStore::WaitForMemory(uint64_t extra, const char* where) {
   ++memory_waits_;
 }
 
+Status TransactionalStore::AcquireSlot(const std::function<bool()>& give_up) {
+  std::unique_lock<std::mutex> l(mu_);
+  if (give_up) {
+    while (!slot_cv_.wait_for(l, std::chrono::milliseconds(10), [&] { return !slot_busy_; })) {
+      if (give_up()) return Status::Aborted("gave up waiting for the writer (another transaction holds it)");
+    }
+  } else {
+    slot_cv_.wait(l, [&] { return !slot_busy_; });
+  }
+  slot_busy_ = true;
+  return Status::OK();
+}
+
 Result<std::unique_ptr<GraphWriter>> TransactionalStore::BeginWrite(const WriteOptions& options) {
   if (options_.read_only) return Status::ReadOnly("the database was opened read-only");
-  {
-    std::unique_lock<std::mutex> l(mu_);
-    slot_cv_.wait(l, [&] { return !slot_busy_; });
-    slot_busy_ = true;
-  }
+  if (Status s = AcquireSlot(options.give_up); !s.ok()) return s;
   Status h = health();
   if (!h.ok()) {
     ReleaseSlot();
@@ -326,11 +335,7 @@ Status TransactionalStore::AutoCompact() {
 
 Status TransactionalStore::Compact() {
   if (options_.read_only) return Status::ReadOnly("the database was opened read-only");
-  {
-    std::unique_lock<std::mutex> l(mu_);
-    slot_cv_.wait(l, [&] { return !slot_busy_; });
-    slot_busy_ = true;
-  }
+  (void)AcquireSlot(nullptr);  // without give_up it waits as long as it takes, and succeeds
   Status s = health();
   if (s.ok()) s = CompactHoldingSlot();
   ReleaseSlot();

@@ -32,6 +32,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -74,6 +75,10 @@ struct StoreOptions {
 
 struct WriteOptions {
   std::optional<Durability> durability;  // default: the store's
+  // While another transaction holds the writer, BeginWrite waits; this is asked every
+  // few milliseconds, and true makes it give up with Aborted (a statement cancelled or
+  // past its timeout while it waited). Null: wait as long as it takes.
+  std::function<bool()> give_up;
 };
 
 struct StoreStats {
@@ -141,6 +146,8 @@ class TransactionalStore final : public TransactionHost {
   // The newest generation with the log past it replayed (retrying a reader's races).
   Result<RecoveredLog> ReadState(RecoveryReport* report);
   void PublishVisible(const std::shared_ptr<const DeltaState>& state);
+  // Takes the one writer slot, waiting for it; Aborted when `give_up` says so first.
+  Status AcquireSlot(const std::function<bool()>& give_up);
   void ReleaseSlot();
   // Waits (up to memory_patience) while delta + log buffer + extra > budget and the
   // flusher is draining the buffer; counts the wait, and an overrun when it proceeds

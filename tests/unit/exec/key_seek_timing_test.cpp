@@ -69,7 +69,7 @@ class HiddenIndexReader final : public GraphReader {
 class StoreSource final : public main::GraphSource {
  public:
   StoreSource(storage::TransactionalStore* store, bool hide_index) : store_(store), hide_(hide_index) {}
-  std::unique_ptr<GraphWriter> BeginWrite() override { return nullptr; }  // read-only queries here
+  std::unique_ptr<GraphWriter> BeginWrite(const exec::Interrupt* = nullptr) override { return nullptr; }  // read-only queries here
   std::unique_ptr<GraphReader> BeginRead() override {
     auto r = store_->BeginRead();
     if (hide_) return std::make_unique<HiddenIndexReader>(std::move(r));

@@ -104,6 +104,31 @@ TEST_F(InterruptTest, ExistenceOfAVariableLengthPathIsASearch) {
   conn_->SetQueryTimeout(milliseconds(0));
 }
 
+// A statement (or BEGIN) waiting for the database's writer, which another transaction
+// holds, stops at Cancel() and at its timeout: a server's client that gives up must not
+// leave its thread waiting behind a transaction that may never end.
+TEST_F(InterruptTest, CancelAndTimeoutStopAWaitForTheWriter) {
+  auto holder = db_->Connect();
+  holder->Begin();
+  holder->Query("CREATE (:Held)");
+  auto waiter = db_->Connect();
+  const milliseconds took = CancelAfter(*waiter, "CREATE (:Waiting)", milliseconds(200));
+  EXPECT_LT(took.count(), 1000);
+  waiter->SetQueryTimeout(milliseconds(150));
+  const Clock::time_point started = Clock::now();
+  try {
+    waiter->Begin();
+    FAIL() << "Begin did not wait for the writer";
+  } catch (const QueryInterrupted& e) {
+    EXPECT_EQ(e.detail(), "Timeout");
+  }
+  EXPECT_LT(Clock::now() - started, milliseconds(2000));
+  EXPECT_FALSE(waiter->InTransaction());
+  holder->Commit();
+  waiter->Query("CREATE (:After)");
+  EXPECT_EQ(waiter->Query("MATCH (n) WHERE n:Held OR n:After OR n:Waiting RETURN count(n)").rows()[0][0].AsInt(), 2);
+}
+
 TEST_F(InterruptTest, CancelStopsABigSort) {
   const milliseconds took = CancelAfter(
       *conn_, "UNWIND range(1, 4000) AS i UNWIND range(1, 4000) AS j RETURN i * j AS x ORDER BY x", milliseconds(300));
