@@ -42,19 +42,6 @@ int RunRungStage(const RungFlags& f) {
 
 }  // namespace
 
-std::optional<uint64_t> ParseDurationSeconds(const std::string& text) {
-  if (text.empty()) return std::nullopt;
-  uint64_t value = 0;
-  const char* end = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(text.data(), end, value);
-  if (ec != std::errc() || value == 0) return std::nullopt;
-  const std::string unit(ptr, end);
-  if (unit.empty() || unit == "s") return value;
-  if (unit == "m") return value * 60;
-  if (unit == "h") return value * 3600;
-  return std::nullopt;
-}
-
 void RegisterBenchRungCommand(CLI::App* bench_cmd, CommandHandler& handler) {
   auto f = std::make_shared<RungFlags>();
   auto* cmd = bench_cmd->add_subcommand("rung", "One stage of one ladder rung (run by 'bench ladder').");

@@ -59,20 +59,6 @@ DatabaseOptions WithExecution(DatabaseOptions base, const QueryOptions& options)
   return base;
 }
 
-// "500ms", "30s", "5m", "1h" (a number alone is seconds); nullopt when it is none of them.
-std::optional<int64_t> ParseTimeoutMs(const std::string& text) {
-  int64_t value = 0;
-  const char* end = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(text.data(), end, value);
-  if (ec != std::errc() || value <= 0) return std::nullopt;
-  const std::string unit(ptr, end);
-  if (unit == "ms") return value;
-  if (unit.empty() || unit == "s") return value * 1000;
-  if (unit == "m") return value * 60'000;
-  if (unit == "h") return value * 3'600'000;
-  return std::nullopt;
-}
-
 // Splits a script at semicolons outside strings, quoted names and comments.
 std::vector<std::string> SplitStatements(const std::string& text) {
   std::vector<std::string> out;
@@ -243,7 +229,7 @@ void PrintResult(const QueryResult& result, const std::string& format, std::ostr
 
 int RunQuery(QueryOptions options) {
   if (!options.timeout.empty()) {
-    const auto ms = ParseTimeoutMs(options.timeout);
+    const auto ms = ParseDurationMs(options.timeout);
     if (!ms) {
       std::cerr << "quiver query: --timeout: '" << options.timeout << "' is not a duration (500ms, 30s, 5m)\n";
       return kExitUsage;
