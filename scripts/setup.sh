@@ -24,13 +24,27 @@ for p in "${packages[@]}"; do
   fi
 done
 
-if [ ${#missing[@]} -eq 0 ]; then
-  exit 0
+# Node.js for the Bolt driver tests: Debian's, unless a node is already on the PATH.
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  missing+=(nodejs npm)
 fi
 
-echo "setup: installing ${missing[*]}"
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# The official Neo4j JavaScript driver, pinned by tests/bolt/package-lock.json, for the
+# Bolt server's tests (ctest bolt_driver skips, saying why, where it is missing).
+bolt_tests="$(cd "$(dirname "$0")/.." && pwd)/tests/bolt"
+if [ ! -f "$bolt_tests/node_modules/neo4j-driver/package.json" ] ||
+   [ "$bolt_tests/package-lock.json" -nt "$bolt_tests/node_modules/.package-lock.json" ]; then
+  echo "setup: npm ci in tests/bolt (neo4j-driver)"
+  if ! (cd "$bolt_tests" && npm ci --no-audit --no-fund --loglevel=error); then
+    echo "setup: npm ci failed; the Bolt driver tests will be skipped" >&2
+  fi
+fi

@@ -75,6 +75,8 @@ tools/quiver/cmd_import.cpp ingest/csv_import.h
 tools/quiver/cmd_import.cpp ingest/progress_reporter.h
 tools/quiver/cmd_import.cpp ingest/run_options.h
 tools/quiver/cmd_info.cpp common/resource/resource_policy.h
+tools/quiver/cmd_serve.cpp server/auth.h
+tools/quiver/cmd_serve.cpp server/bolt_server.h
 LIST
 )
 used_private=""

@@ -4,7 +4,9 @@
 // 0 success, 1 the operation failed, 2 a usage error (bad flag, unknown command).
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace quiver {
@@ -31,6 +33,12 @@ void RegisterCheckCommand(CLI::App& app, CommandHandler& handler);
 void RegisterQueryCommand(CLI::App& app, CommandHandler& handler);
 void RegisterImportCommand(CLI::App& app, CommandHandler& handler);
 void RegisterGenerateCommand(CLI::App& app, CommandHandler& handler);
+
+// "500ms", "30s", "5m", "1h" (a number alone is seconds) -> milliseconds; nullopt when
+// malformed or not positive (durations.cpp).
+std::optional<int64_t> ParseDurationMs(const std::string& text);
+// `quiver serve`: the Bolt server (cmd_serve.cpp).
+void RegisterServeCommand(CLI::App& app, CommandHandler& handler);
 
 // The resource flags import and generate share (--threads, --memory-budget, --quiet, ...).
 void AddIngestRunOptions(CLI::App* cmd, ingest::RunOptions* run);

@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   RegisterGenerateCommand(app, handler);
   RegisterCompactCommand(app, handler);
   RegisterBenchCommand(app, handler);
+  RegisterServeCommand(app, handler);
 
   // CLI11 would report an unknown command as "A subcommand is required"; name it instead.
   const auto is_command = [&app](const std::string& name) {

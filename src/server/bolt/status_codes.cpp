@@ -1,0 +1,47 @@
+#include "server/bolt/status_codes.h"
+
+namespace quiver::server::bolt {
+
+std::string StatusCode(const QuiverError& error) {
+  const std::string& detail = error.detail();
+  switch (error.error_class()) {
+    case ErrorClass::kSyntaxError:
+      return "Neo.ClientError.Statement.SyntaxError";
+    case ErrorClass::kSemanticError:
+      return "Neo.ClientError.Statement.SemanticError";
+    case ErrorClass::kTypeError:
+      return "Neo.ClientError.Statement.TypeError";
+    case ErrorClass::kArgumentError:
+      return "Neo.ClientError.Statement.ArgumentError";
+    case ErrorClass::kArithmeticError:
+      return "Neo.ClientError.Statement.ArithmeticError";
+    case ErrorClass::kParameterMissing:
+      return "Neo.ClientError.Statement.ParameterMissing";
+    case ErrorClass::kConstraintVerificationFailed:
+      return "Neo.ClientError.Schema.ConstraintValidationFailed";
+    case ErrorClass::kEntityNotFound:
+      return "Neo.ClientError.Statement.EntityNotFound";
+    case ErrorClass::kProcedureError:
+      return detail == "ProcedureNotFound" ? "Neo.ClientError.Procedure.ProcedureNotFound"
+                                           : "Neo.ClientError.Procedure.ProcedureCallFailed";
+    case ErrorClass::kResourceExhausted:
+      // As Neo4j classifies a query past its memory limit: transient (another run, with
+      // less else going on, may fit).
+      return "Neo.TransientError.General.MemoryPoolOutOfMemoryError";
+    case ErrorClass::kStorageError:
+      return detail == "Corruption" ? "Neo.DatabaseError.General.StorageDamageDetected" : kUnknownError;
+    case ErrorClass::kInternalError:
+      return kUnknownError;
+    case ErrorClass::kClientError:
+      if (detail == "ReadOnly") return kForbiddenReadOnly;
+      if (detail == "ReadOnlyTransaction") return "Neo.ClientError.Statement.AccessMode";
+      if (detail == "TransactionFailed") return "Neo.ClientError.Transaction.TransactionTerminated";
+      return kRequestInvalid;
+    case ErrorClass::kInterrupted:
+      if (detail == "Timeout") return "Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration";
+      return kTerminated;
+  }
+  return kUnknownError;
+}
+
+}  // namespace quiver::server::bolt
