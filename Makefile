@@ -8,7 +8,7 @@ CMAKE_FLAGS ?=
 SANITIZE ?= address,undefined
 DEMO_DIR ?= build/demo
 
-.PHONY: all setup configure build demo test sanitize tsan fuzz bench-micro bench-ladder bench-peers bench-queries bench-algorithms format lint clean
+.PHONY: all setup configure build demo test sanitize tsan fuzz bench-micro bench-ladder bench-peers bench-queries bench-algorithms bench-bolt format lint clean
 
 all: build
 
@@ -94,6 +94,19 @@ ALGORITHMS_SCALE ?= 20
 bench-algorithms: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver
 	bash bench/algorithms.sh $(BUILD_DIR)/quiver $(ALGORITHMS_SCALE) build/bench/algorithms
+
+# Bolt point-query throughput and latency with 1, 8 and 32 driver sessions beside the same
+# query embedded, and rows/s streaming (bench/bolt/bolt_bench.mjs; docs/bolt.md). Uses
+# the Graph500 database of bench-queries at BOLT_SCALE when it exists, else generates one.
+BOLT_SCALE ?= 20
+BOLT_SECONDS ?= 5
+bench-bolt: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver
+	@db=build/bench/queries/g500-$(BOLT_SCALE)/quiver.db; \
+	if [ ! -d $$db ]; then db=build/bench/bolt/g500-$(BOLT_SCALE); \
+	  [ -d $$db ] || $(BUILD_DIR)/quiver generate g500 --scale $(BOLT_SCALE) --db $$db --quiet; fi; \
+	node bench/bolt/bolt_bench.mjs --quiver $(BUILD_DIR)/quiver --db $$db --scale $(BOLT_SCALE) \
+	  --seconds $(BOLT_SECONDS) --out build/bench/bolt-$(BOLT_SCALE).json
 
 bench-queries: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver

@@ -182,6 +182,7 @@ void BoltConnection::Serve() {
   while (true) {
     std::vector<uint8_t> message;
     bool resume_reading = false;
+    bool more_queued = false;
     {
       std::unique_lock<std::mutex> lock(mu_);
       wake_.wait(lock, [&] { return closing_ || !inbox_.empty(); });
@@ -194,9 +195,10 @@ void BoltConnection::Serve() {
         resume_reading = true;
       }
       ++requests_;
+      more_queued = !inbox_.empty();
     }
     if (resume_reading) asio::post(io_, [self = shared_from_this()] { self->ReadRequests(); });
-    const bool keep = session_->Handle(message);
+    const bool keep = session_->Handle(message, more_queued);
     const auto state = session_->state();
     if (state != bolt::BoltSession::State::kNegotiation && state != bolt::BoltSession::State::kAuthentication) {
       authenticated_ = true;

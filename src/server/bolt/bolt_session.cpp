@@ -75,7 +75,7 @@ void BoltSession::Cancel() {
   if (connection_) connection_->Cancel();
 }
 
-bool BoltSession::Handle(std::span<const uint8_t> bytes) {
+bool BoltSession::Handle(std::span<const uint8_t> bytes, bool more_queued) {
   BoltMessage message;
   try {
     message = DecodeMessage(bytes, version_);
@@ -87,8 +87,9 @@ bool BoltSession::Handle(std::span<const uint8_t> bytes) {
     return false;
   }
   const bool keep = Dispatch(message);
-  if (!Flush()) return false;
-  return keep && state_ != State::kDefunct;
+  const bool last = !keep || state_ == State::kDefunct;
+  if ((!more_queued || last || pending_.size() >= kFlushBytes) && !Flush()) return false;
+  return !last;
 }
 
 bool BoltSession::Dispatch(const BoltMessage& message) {

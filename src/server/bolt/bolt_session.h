@@ -71,9 +71,11 @@ class BoltSession {
   BoltSession(const BoltSession&) = delete;
   BoltSession& operator=(const BoltSession&) = delete;
 
-  // Handles one request message (its dechunked bytes) and sends the responses. False
-  // when the connection must close now (after its last response has been sent).
-  bool Handle(std::span<const uint8_t> message);
+  // Handles one request message (its dechunked bytes). Its responses are sent now, or
+  // with those of the requests queued behind it when `more_queued` (a driver pipelines
+  // RUN and PULL: one write answers both). False when the connection must close now
+  // (after its last response has been sent).
+  bool Handle(std::span<const uint8_t> message, bool more_queued = false);
 
   // From any thread: a RESET has arrived (it will be handled in its turn): what runs
   // now stops, and what comes before the RESET is ignored.
@@ -155,6 +157,8 @@ class BoltSession {
   // Prepared statements by text, the most recently used first (at most kCacheSize):
   // drivers send the same statements again and again.
   static constexpr size_t kCacheSize = 64;
+  // Responses are sent once this much is pending, so a PULL of many rows streams.
+  static constexpr size_t kFlushBytes = 64 * 1024;
   std::list<std::pair<std::string, std::unique_ptr<PreparedStatement>>> prepared_;
   std::unordered_map<std::string, decltype(prepared_)::iterator> prepared_index_;
 };

@@ -13,9 +13,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Responses are sent once this much is pending, so a PULL of many rows streams.
-constexpr size_t kFlushBytes = 64 * 1024;
-
 int64_t MillisSince(Clock::time_point start) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
 }
