@@ -96,6 +96,10 @@ BoundExprPtr Binder::BindEntityFunction(EntityFunction f, const FunctionCallExpr
       expect({StaticType::kNode, StaticType::kRelationship});
       result = StaticType::kInt;
       break;
+    case EntityFunction::kElementId:
+      expect({StaticType::kNode, StaticType::kRelationship});
+      result = StaticType::kString;
+      break;
     case EntityFunction::kLabels:
       expect({StaticType::kNode});
       result = StaticType::kList;

@@ -60,8 +60,9 @@ std::string SlotText(SlotId s, const SlotNames* names) {
   return out;
 }
 
-constexpr std::array<std::pair<std::string_view, EntityFunction>, 12> kEntityFunctions{{
+constexpr std::array<std::pair<std::string_view, EntityFunction>, 13> kEntityFunctions{{
     {"id", EntityFunction::kId},
+    {"elementId", EntityFunction::kElementId},
     {"labels", EntityFunction::kLabels},
     {"type", EntityFunction::kType},
     {"keys", EntityFunction::kKeys},

@@ -111,6 +111,7 @@ enum class EntityFunction : uint8_t {
   kLength,
   kExists,  // exists(n.prop): is the property (or any value) non-null
   kAsNode,  // gds.util.asNode(id): the node with that id (an algorithm's nodeId), null if none
+  kElementId,  // elementId(n): the id as a string (Neo4j 5; what Bolt sends as element ids)
 };
 std::optional<EntityFunction> FindEntityFunction(std::string_view name);
 std::string_view EntityFunctionName(EntityFunction f);

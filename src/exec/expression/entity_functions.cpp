@@ -44,6 +44,10 @@ Value CallEntityFunction(planner::EntityFunction f, const Value& arg, ExecContex
       if (arg.IsNode()) return Value::Int(static_cast<int64_t>(arg.AsNode().id));
       if (arg.IsRelationship()) return Value::Int(static_cast<int64_t>(arg.AsRelationship().id));
       break;
+    case EntityFunction::kElementId:
+      if (arg.IsNode()) return Value::String(std::to_string(arg.AsNode().id));
+      if (arg.IsRelationship()) return Value::String(std::to_string(arg.AsRelationship().id));
+      break;
     case EntityFunction::kLabels: {
       if (!arg.IsNode()) break;
       NodeId id = arg.AsNode().id;
