@@ -50,11 +50,10 @@ void BoltConnection::Start() {
   });
 }
 
-void BoltConnection::ReadHandshake() {
-  const size_t want = bolt::kHandshakeBytes - handshake_.size();
+void BoltConnection::ReadHandshakeBytes(size_t at_most, std::function<void()> then) {
   reading_ = true;
-  transport_->ReadSome(asio::buffer(read_buffer_.data(), want),
-                       [self = shared_from_this()](const asio::error_code& ec, size_t n) {
+  transport_->ReadSome(asio::buffer(read_buffer_.data(), at_most),
+                       [self = shared_from_this(), then = std::move(then)](const asio::error_code& ec, size_t n) {
                          self->reading_ = false;
                          if (ec) {
                            self->Close("closed during the handshake");
@@ -62,67 +61,67 @@ void BoltConnection::ReadHandshake() {
                          }
                          self->handshake_.insert(self->handshake_.end(), self->read_buffer_.begin(),
                                                  self->read_buffer_.begin() + static_cast<std::ptrdiff_t>(n));
-                         if (self->handshake_.size() < bolt::kHandshakeBytes) {
-                           self->ReadHandshake();
-                           return;
-                         }
-                         const bolt::HandshakeAnswer answer = bolt::AnswerHandshake(
-                             std::span<const uint8_t, bolt::kHandshakeBytes>(self->handshake_.data(),
-                                                                             bolt::kHandshakeBytes));
-                         switch (answer.kind) {
-                           case bolt::HandshakeAnswer::Kind::kNotBolt:
-                             self->Close("not a Bolt client (no Bolt preamble)");
-                             return;
-                           case bolt::HandshakeAnswer::Kind::kNone:
-                             self->outbox_ = answer.reply;
-                             self->outbox_bytes_ = answer.reply.size();
-                             self->CloseAfterWrites("no Bolt version in common");
-                             self->StartWrite();
-                             return;
-                           case bolt::HandshakeAnswer::Kind::kManifest:
-                             self->outbox_ = answer.reply;
-                             self->outbox_bytes_ = answer.reply.size();
-                             self->StartWrite();
-                             self->handshake_.clear();
-                             self->ReadManifestChoice();
-                             return;
-                           case bolt::HandshakeAnswer::Kind::kVersion:
-                             self->outbox_ = answer.reply;
-                             self->outbox_bytes_ = answer.reply.size();
-                             self->StartWrite();
-                             self->StartSession(answer.version, self->handshake_.size());
-                             return;
-                         }
+                         then();
                        });
 }
 
-void BoltConnection::ReadManifestChoice() {
-  reading_ = true;
-  transport_->ReadSome(asio::buffer(read_buffer_), [self = shared_from_this()](const asio::error_code& ec, size_t n) {
-    self->reading_ = false;
-    if (ec) {
-      self->Close("closed during the handshake");
+void BoltConnection::SendRaw(const std::string& bytes) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    outbox_ += bytes;
+    outbox_bytes_ += bytes.size();
+  }
+  StartWrite();
+}
+
+void BoltConnection::ReadHandshake() {
+  ReadHandshakeBytes(bolt::kHandshakeBytes - handshake_.size(), [this] {
+    if (handshake_.size() < bolt::kHandshakeBytes) {
+      ReadHandshake();
       return;
     }
-    self->handshake_.insert(self->handshake_.end(), self->read_buffer_.begin(),
-                            self->read_buffer_.begin() + static_cast<std::ptrdiff_t>(n));
+    const bolt::HandshakeAnswer answer =
+        bolt::AnswerHandshake(std::span<const uint8_t, bolt::kHandshakeBytes>(handshake_.data(), bolt::kHandshakeBytes));
+    switch (answer.kind) {
+      case bolt::HandshakeAnswer::Kind::kNotBolt:
+        Close("not a Bolt client (no Bolt preamble)");
+        return;
+      case bolt::HandshakeAnswer::Kind::kNone:
+        SendRaw(answer.reply);
+        CloseAfterWrites("no Bolt version in common");
+        return;
+      case bolt::HandshakeAnswer::Kind::kManifest:
+        SendRaw(answer.reply);
+        handshake_.clear();
+        ReadManifestChoice();
+        return;
+      case bolt::HandshakeAnswer::Kind::kVersion:
+        SendRaw(answer.reply);
+        StartSession(answer.version, handshake_.size());
+        return;
+    }
+  });
+}
+
+void BoltConnection::ReadManifestChoice() {
+  ReadHandshakeBytes(read_buffer_.size(), [this] {
     bolt::BoltVersion version;
     std::optional<size_t> used;
     try {
-      used = bolt::ReadManifestChoice(self->handshake_, version);
+      used = bolt::ReadManifestChoice(handshake_, version);
     } catch (const bolt::HandshakeError& e) {
-      self->Close(e.what());
+      Close(e.what());
       return;
     }
     if (!used) {
-      if (self->handshake_.size() > 64) {
-        self->Close("the manifest handshake's answer is too long");
+      if (handshake_.size() > 64) {
+        Close("the manifest handshake's answer is too long");
         return;
       }
-      self->ReadManifestChoice();
+      ReadManifestChoice();
       return;
     }
-    self->StartSession(version, *used);
+    StartSession(version, *used);
   });
 }
 

@@ -59,6 +59,10 @@ class BoltConnection final : public std::enable_shared_from_this<BoltConnection>
 
  private:
   // --- I/O thread ---
+  // Reads up to `at_most` more handshake bytes into handshake_, then `then` (the
+  // connection is kept alive by the read).
+  void ReadHandshakeBytes(size_t at_most, std::function<void()> then);
+  void SendRaw(const std::string& bytes);  // the handshake's answers, before the session
   void ReadHandshake();
   void ReadManifestChoice();
   void StartSession(bolt::BoltVersion version, size_t consumed);
