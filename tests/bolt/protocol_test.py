@@ -389,6 +389,38 @@ def connection_limits(db):
     check("refused a connection" in log and "not authenticated within 1 s" in log, f"the log says why:\n{log}")
 
 
+def read_only(db):
+    server = subprocess.Popen([QUIVER, "serve", db, "--listen", "127.0.0.1:0", "--no-auth", "--read-only"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        port = int(re.search(r":(\d+)$", server.stdout.readline().strip()).group(1))
+        c = Client(port)
+        c.hello(auth=None)
+        # (A RESET counts as it arrives: one pipelined behind requests would have them IGNORED.)
+        c.send(message(0x10, "CREATE (:X)", {}, {}))
+        refused = c.receive()
+        c.send(message(0x0F))
+        c.receive()
+        c.send(message(0x11, {}), message(0x10, "MATCH (n) RETURN count(n) AS n", {}, {}), message(0x3F, {"n": -1}),
+               message(0x10, "CREATE (:X)", {}, {}))
+        begin, run, count, done, refused_in_tx = [c.receive() for _ in range(5)]
+        c.send(message(0x0F))
+        c.receive()
+        c.send(message(0x66, {}, [], {"db": None}))
+        route = c.receive()
+        code = "Neo.ClientError.General.ForbiddenOnReadOnlyDatabase"
+        check(tag(refused) == FAILURE and meta(refused)["code"] == code, f"a write on --read-only: {refused}")
+        check(tag(begin) == SUCCESS and tag(count) == RECORD and isinstance(count[2][0][0], int),
+              f"a read transaction: {begin} {count}")
+        check(tag(refused_in_tx) == FAILURE and meta(refused_in_tx)["code"] == code, f"in a tx: {refused_in_tx}")
+        roles = sorted(s["role"] for s in meta(route)["rt"]["servers"])
+        check(roles == ["READ", "ROUTE"], f"no writer in the routing table: {roles}")
+        c.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
 with tempfile.TemporaryDirectory() as tmp:
     server = subprocess.Popen([QUIVER, "serve", os.path.join(tmp, "db"), "--create", "--listen", "127.0.0.1:0",
                                "--auth", "neo4j:secret", "--max-message", "1M"],
@@ -411,6 +443,7 @@ with tempfile.TemporaryDirectory() as tmp:
         if failed:
             print(log[-5000:])
     connection_limits(os.path.join(tmp, "limits"))
+    read_only(os.path.join(tmp, "db"))
 
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -302,7 +302,10 @@ void BoltSession::Failure(std::string_view code, std::string_view message) {
 }
 
 void BoltSession::Failed(const QuiverError& error, std::string_view what) {
-  const std::string code = StatusCode(error);
+  std::string code = StatusCode(error);
+  // A write in a read-only transaction is, on a read-only server, a write to a
+  // read-only database.
+  if (server_.read_only && error.detail() == "ReadOnlyTransaction") code = kForbiddenReadOnly;
   Failure(code, error.message());
   std::string text = std::string(what);
   if (text.size() > 200) text = text.substr(0, 200) + "...";

@@ -210,8 +210,9 @@ void BoltSession::Begin(const BoltMessage& message) {
     bool read_mode = false;
     tx_timeout_ = std::chrono::milliseconds{0};
     ApplyExtra(message.fields[0], /*read_mode_allowed=*/true, read_mode);
-    connection_->Begin(read_mode ? TransactionMode::kReadOnly : TransactionMode::kReadWrite);
-    tx_read_only_ = read_mode;
+    // On a read-only server every transaction reads (a write in it is then refused).
+    tx_read_only_ = read_mode || server_.read_only;
+    connection_->Begin(tx_read_only_ ? TransactionMode::kReadOnly : TransactionMode::kReadWrite);
     next_qid_ = 0;
     state_ = State::kTxReady;
     Success({});

@@ -29,11 +29,11 @@ std::string StatusCode(const QuiverError& error) {
       // less else going on, may fit).
       return "Neo.TransientError.General.MemoryPoolOutOfMemoryError";
     case ErrorClass::kStorageError:
+      if (detail == "ReadOnly") return kForbiddenReadOnly;
       return detail == "Corruption" ? "Neo.DatabaseError.General.StorageDamageDetected" : kUnknownError;
     case ErrorClass::kInternalError:
       return kUnknownError;
     case ErrorClass::kClientError:
-      if (detail == "ReadOnly") return kForbiddenReadOnly;
       if (detail == "ReadOnlyTransaction") return "Neo.ClientError.Statement.AccessMode";
       if (detail == "TransactionFailed") return "Neo.ClientError.Transaction.TransactionTerminated";
       return kRequestInvalid;
