@@ -71,7 +71,7 @@ tools/quiver/cmd_generate.cpp ingest/g500_output.h
 tools/quiver/cmd_generate.cpp ingest/progress_reporter.h
 tools/quiver/cmd_generate.cpp ingest/run_options.h
 tools/quiver/cmd_import.cpp common/metrics/phase_recorder.h
-tools/quiver/cmd_import.cpp ingest/csv_import.h
+tools/quiver/cmd_import.cpp ingest/import_run.h
 tools/quiver/cmd_import.cpp ingest/progress_reporter.h
 tools/quiver/cmd_import.cpp ingest/run_options.h
 tools/quiver/cmd_info.cpp common/resource/resource_policy.h

@@ -8,7 +8,7 @@
 
 #include "commands.h"
 #include "common/metrics/phase_recorder.h"
-#include "ingest/csv_import.h"
+#include "ingest/import_run.h"
 #include "ingest/progress_reporter.h"
 #include "ingest/run_options.h"
 
@@ -158,35 +158,19 @@ int RunImport(const ImportCliOptions& o, const std::vector<std::string>& extras)
   }
   PhaseCollector phases;
   const ProcessSnapshot start = ProcessSnapshot::Take();
-  storage::DatabaseOptions dbo;
-  dbo.create_if_missing = true;
-  auto db = storage::DatabaseDir::Open(Env::Default(), db_path, dbo);
-  if (!db.ok()) return Fail(db.status().ToString());
-  {
-    auto gen = (*db)->Pin();
-    if (!gen.ok()) return Fail(gen.status().ToString());
-    if (!o.replace && ((*gen)->NodeCount() > 0 || (*gen)->EdgeCount() > 0)) {
-      return Fail(db_path + " already holds a graph (" + std::to_string((*gen)->NodeCount()) + " nodes, " +
-                  std::to_string((*gen)->EdgeCount()) + " relationships); pass --replace to replace it");
-    }
+  ingest::ImportRun run;
+  run.replace = o.replace;
+  run.resources = *resources;
+  run.progress = progress.get();
+  run.phases = &phases;
+  auto imported = ingest::ImportIntoDatabase(db_path, groups, io, run);
+  if (!imported.ok()) {
+    // Bad input is named by file:line:column alone; anything else by its status.
+    const Status& s = imported.status();
+    return Fail(s.code() == StatusCode::kInvalidArgument ? s.message() : s.ToString());
   }
-  ingest::SessionOptions so;
-  so.workers = resources->workers;
-  so.memory_budget = resources->memory_budget;
-  so.progress = progress.get();
-  so.phases = &phases;
-  auto session = ingest::ConstructionSession::Begin(db->get(), so);
-  if (!session.ok()) return Fail(session.status().ToString());
-  ingest::ImportStats stats;
-  {
-    ScopedPhase phase(phases, "read_csv");
-    auto imported = ingest::ImportCsv(groups, io, session->get());
-    if (!imported.ok()) return Fail(imported.status().message());  // the session aborts: nothing published
-    stats = *imported;
-    phase.SetUnits("edge", stats.edges);
-  }
-  auto result = (*session)->Commit();
-  if (!result.ok()) return Fail(result.status().ToString());
+  const ingest::ImportStats& stats = imported->stats;
+  const ingest::CommitResult* result = &imported->commit;
   progress.reset();
   if (stats.bad_rows > 0) {
     std::cout << "skipped " << stats.bad_rows << " bad rows; see " << o.report_file << "\n";
