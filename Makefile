@@ -8,7 +8,7 @@ CMAKE_FLAGS ?=
 SANITIZE ?= address,undefined
 DEMO_DIR ?= build/demo
 
-.PHONY: all setup configure build demo test sanitize tsan fuzz bench-micro bench-ladder bench-peers bench-queries bench-algorithms bench-bolt format lint clean
+.PHONY: all setup configure build demo test sanitize tsan fuzz bench-micro bench-ladder bench-peers bench-queries bench-algorithms bench-bolt python node format lint clean
 
 all: build
 
@@ -113,6 +113,13 @@ bench-queries: configure
 	$(BUILD_DIR)/quiver bench queries --scale $(QUERIES_SCALE) --repeat $(QUERIES_REPEAT) --graphs $(QUERIES_GRAPHS) \
 		--peer $(QUERIES_PEER) --query-timeout $(QUERIES_TIMEOUT) --out build/bench/queries \
 		$(if $(QUERIES_FILTER),--filter '$(QUERIES_FILTER)')
+
+# The language modules (bindings/): the Python module into build/python/ (docs/python.md)
+# and the Node.js module into build/node/ (docs/node.md). `make test` builds and tests both.
+python: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver_python
+node: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver_node
 
 format:
 	git ls-files '*.h' '*.cpp' | xargs clang-format -i

@@ -9,7 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libxxhash-dev libcli11-dev nlohmann-json3-dev zlib1g-dev
   libhowardhinnant-date-dev tzdata libdivide-dev libasio-dev libssl-dev
-  python3 python3-networkx
+  python3 python3-networkx python3-pybind11 python3-pytest python3-pandas
 )
 # `setup.sh fuzz` (make fuzz) adds clang and its libFuzzer runtime; the build and `make
 # test` need only gcc.
@@ -26,7 +26,9 @@ done
 
 # Node.js for the Bolt driver tests: Debian's, unless a node is already on the PATH.
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-  missing+=(nodejs npm)
+  missing+=(nodejs npm libnode-dev)
+elif [ ! -f /usr/include/node/node_api.h ] && [ ! -f "$(dirname "$(dirname "$(command -v node)")")/include/node/node_api.h" ]; then
+  missing+=(libnode-dev)  # Node-API's headers, for the Node.js module
 fi
 
 if [ ${#missing[@]} -gt 0 ]; then
@@ -38,13 +40,16 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# The official Neo4j JavaScript driver, pinned by tests/bolt/package-lock.json, for the
-# Bolt server's tests (ctest bolt_driver skips, saying why, where it is missing).
-bolt_tests="$(cd "$(dirname "$0")/.." && pwd)/tests/bolt"
-if [ ! -f "$bolt_tests/node_modules/neo4j-driver/package.json" ] ||
-   [ "$bolt_tests/package-lock.json" -nt "$bolt_tests/node_modules/.package-lock.json" ]; then
-  echo "setup: npm ci in tests/bolt (neo4j-driver)"
-  if ! (cd "$bolt_tests" && npm ci --no-audit --no-fund --loglevel=error); then
-    echo "setup: npm ci failed; the Bolt driver tests will be skipped" >&2
+# npm packages, pinned by each folder's package-lock.json: the official Neo4j JavaScript
+# driver for the Bolt server's tests (tests/bolt), node-addon-api for the Node.js module
+# (bindings/node). A folder whose install fails has its tests skipped, saying why.
+root="$(cd "$(dirname "$0")/.." && pwd)"
+for dir in "$root/tests/bolt" "$root/bindings/node"; do
+  [ -f "$dir/package-lock.json" ] || continue
+  if [ ! -f "$dir/node_modules/.package-lock.json" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+    echo "setup: npm ci in ${dir#$root/}"
+    if ! (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error); then
+      echo "setup: npm ci failed in ${dir#$root/}; its tests will be skipped" >&2
+    fi
   fi
-fi
+done
