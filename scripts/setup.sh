@@ -8,7 +8,7 @@ packages=(
   build-essential cmake ninja-build ccache pkg-config git
   libgtest-dev libgmock-dev libbenchmark-dev
   libxxhash-dev libcli11-dev nlohmann-json3-dev zlib1g-dev
-  libhowardhinnant-date-dev tzdata libdivide-dev libasio-dev libssl-dev
+  libhowardhinnant-date-dev tzdata libdivide-dev libasio-dev libssl-dev libedit-dev tmux
   python3 python3-networkx python3-pybind11 python3-pytest python3-pandas
 )
 # `setup.sh fuzz` (make fuzz) adds clang and its libFuzzer runtime; the build and `make

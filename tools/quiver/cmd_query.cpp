@@ -28,6 +28,8 @@
 #include <sstream>
 
 #include "commands.h"
+#include "statements.h"
+#include "value_json.h"
 #include "quiver/byte_size.h"
 #include "json_text.h"
 #include "quiver/database.h"
@@ -59,105 +61,9 @@ DatabaseOptions WithExecution(DatabaseOptions base, const QueryOptions& options)
   return base;
 }
 
-// Splits a script at semicolons outside strings, quoted names and comments.
-std::vector<std::string> SplitStatements(const std::string& text) {
-  std::vector<std::string> out;
-  std::string current;
-  char quote = 0;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (quote != 0) {
-      current += c;
-      if (c == '\\' && quote != '`' && i + 1 < text.size()) {
-        current += text[++i];
-      } else if (c == quote) {
-        quote = 0;
-      }
-      continue;
-    }
-    if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
-      while (i < text.size() && text[i] != '\n') ++i;
-      current += '\n';
-      continue;
-    }
-    if (c == '/' && i + 1 < text.size() && text[i + 1] == '*') {
-      size_t end = text.find("*/", i + 2);
-      i = end == std::string::npos ? text.size() : end + 1;
-      current += ' ';
-      continue;
-    }
-    if (c == '\'' || c == '"' || c == '`') quote = c;
-    if (c == ';') {
-      out.push_back(current);
-      current.clear();
-      continue;
-    }
-    current += c;
-  }
-  out.push_back(current);
-  std::erase_if(out,
-                [](const std::string& s) { return s.find_first_not_of(" \t\r\n") == std::string::npos; });
-  return out;
-}
-
 std::string CellText(const Value& v, bool raw_strings) {
   if (raw_strings && v.IsString()) return std::string(v.AsString());
   return ToTckString(v);
-}
-
-// JSON keeps the order of result columns and of properties as they come (ordered_json):
-// a row reads in the order its RETURN wrote it.
-using Json = nlohmann::ordered_json;
-
-Json PropertiesJson(const ValueMap& properties);
-
-Json NodeJson(const NodeValue& n) { return {{"id", n.id}, {"labels", n.labels}, {"properties", PropertiesJson(n.properties)}}; }
-
-Json RelationshipJson(const RelationshipValue& r) {
-  return {{"id", r.id},       {"type", r.type}, {"start", r.start_id},
-          {"end", r.end_id}, {"properties", PropertiesJson(r.properties)}};
-}
-
-Json ToJson(const Value& v) {
-  switch (v.kind()) {
-    case ValueKind::kNull:
-      return nullptr;
-    case ValueKind::kBool:
-      return v.AsBool();
-    case ValueKind::kInt:
-      return v.AsInt();
-    case ValueKind::kFloat:
-      return v.AsFloat();
-    case ValueKind::kString:
-      return std::string(v.AsString());
-    case ValueKind::kList: {
-      Json out = Json::array();
-      for (const auto& item : v.AsList()) out.push_back(ToJson(item));
-      return out;
-    }
-    case ValueKind::kMap:
-      return PropertiesJson(v.AsMap());
-    case ValueKind::kNode:
-      return NodeJson(v.AsNode());
-    case ValueKind::kRelationship:
-      return RelationshipJson(v.AsRelationship());
-    case ValueKind::kPath: {
-      // A structure, as Neo4j's drivers give it: the nodes and the relationships in order.
-      const PathValue& p = v.AsPath();
-      Json nodes = Json::array(), rels = Json::array();
-      for (const auto& n : p.nodes) nodes.push_back(NodeJson(n));
-      for (const auto& r : p.relationships) rels.push_back(RelationshipJson(r));
-      return {{"nodes", std::move(nodes)}, {"relationships", std::move(rels)}};
-    }
-    default:
-      return ToTckString(v);  // temporal values: their Cypher text
-  }
-}
-
-Json PropertiesJson(const ValueMap& properties) {
-  Json out = Json::object();
-  for (const auto& [k, item] : properties) out[k] = ToJson(item);
-  return out;
 }
 
 std::string CsvField(const std::string& s) {

@@ -37,6 +37,8 @@ void RegisterGenerateCommand(CLI::App& app, CommandHandler& handler);
 // "500ms", "30s", "5m", "1h" (a number alone is seconds) -> milliseconds; nullopt when
 // malformed or not positive (durations.cpp).
 std::optional<int64_t> ParseDurationMs(const std::string& text);
+// `quiver shell`: the interactive shell (cmd_shell.cpp, shell/).
+void RegisterShellCommand(CLI::App& app, CommandHandler& handler);
 // `quiver serve`: the Bolt server (cmd_serve.cpp).
 void RegisterServeCommand(CLI::App& app, CommandHandler& handler);
 

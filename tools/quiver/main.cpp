@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   RegisterCompactCommand(app, handler);
   RegisterBenchCommand(app, handler);
   RegisterServeCommand(app, handler);
+  RegisterShellCommand(app, handler);
 
   // CLI11 would report an unknown command as "A subcommand is required"; name it instead.
   const auto is_command = [&app](const std::string& name) {
