@@ -1,0 +1,340 @@
+// Quiver for Node.js: the typed API (docs/node.md is the manual).
+
+export const version: string;
+
+// ---- values -----------------------------------------------------------------------------
+
+/**
+ * What a result holds (engine -> JavaScript). An INTEGER is a `number` when
+ * |v| <= 2^53 - 1 (Number.MAX_SAFE_INTEGER), else a `bigint`.
+ */
+export type Value =
+  | null
+  | boolean
+  | number
+  | bigint
+  | string
+  | Value[]
+  | { [key: string]: Value }
+  | Node
+  | Relationship
+  | Path
+  | Date
+  | LocalTime
+  | Time
+  | LocalDateTime
+  | DateTime
+  | Duration;
+
+/**
+ * What a parameter may be (JavaScript -> engine). A `number` is an INTEGER when it is a
+ * safe integer (Number.isSafeInteger, and not -0), else a FLOAT; a `bigint` an INTEGER
+ * (RangeError outside 64 bits); a JavaScript Date a DateTime in UTC (offset 0); a plain
+ * object a MAP; undefined is null.
+ */
+export type Parameter =
+  | null
+  | undefined
+  | boolean
+  | number
+  | bigint
+  | string
+  | globalThis.Date
+  | Parameter[]
+  | { [key: string]: Parameter }
+  | Date
+  | LocalTime
+  | Time
+  | LocalDateTime
+  | DateTime
+  | Duration;
+
+export type Parameters = { [name: string]: Parameter };
+
+/** A node: its properties, and `_id`, `_label` (the first label, or null), `_labels`. */
+export interface Node {
+  _id: number | bigint;
+  _label: string | null;
+  _labels: string[];
+  [property: string]: Value;
+}
+
+/** A relationship: its properties, `_id`, `_type` (also `_label`), `_src`, `_dst` (node ids). */
+export interface Relationship {
+  _id: number | bigint;
+  _type: string;
+  _label: string;
+  _src: number | bigint;
+  _dst: number | bigint;
+  [property: string]: Value;
+}
+
+/** `_rels[i]` joins `_nodes[i]` and `_nodes[i + 1]`. */
+export interface Path {
+  _nodes: Node[];
+  _rels: Relationship[];
+}
+
+declare abstract class Temporal {
+  /** The ISO-8601 text Cypher's toString() writes. */
+  toString(): string;
+  toJSON(): string;
+}
+
+export class Date extends Temporal {
+  constructor(year: number, month: number, day: number);
+  year: number;
+  month: number;
+  day: number;
+}
+
+export class LocalTime extends Temporal {
+  constructor(hour?: number, minute?: number, second?: number, nanosecond?: number);
+  hour: number;
+  minute: number;
+  second: number;
+  nanosecond: number;
+}
+
+export class Time extends Temporal {
+  constructor(hour?: number, minute?: number, second?: number, nanosecond?: number, offsetSeconds?: number);
+  hour: number;
+  minute: number;
+  second: number;
+  nanosecond: number;
+  offsetSeconds: number;
+}
+
+export class LocalDateTime extends Temporal {
+  constructor(year: number, month: number, day: number, hour?: number, minute?: number, second?: number,
+              nanosecond?: number);
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  nanosecond: number;
+}
+
+/**
+ * A wall clock with its UTC offset and, when it has one, its IANA zone. Made with a zone
+ * and no offset, the zone's rules place the wall clock; with both, the offset picks the
+ * instant when the zone has that offset there.
+ */
+export class DateTime extends Temporal {
+  constructor(year: number, month: number, day: number, hour?: number, minute?: number, second?: number,
+              nanosecond?: number, offsetSeconds?: number | null, timeZoneId?: string | null);
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  nanosecond: number;
+  /** null only when made with a zone and no offset. */
+  offsetSeconds: number | null;
+  timeZoneId: string | null;
+  /** The instant of a JavaScript Date, in UTC. */
+  static fromDate(date: globalThis.Date): DateTime;
+  /** The instant as a JavaScript Date (milliseconds; the zone is not kept). */
+  toDate(): globalThis.Date;
+}
+
+export class Duration extends Temporal {
+  constructor(months?: number | bigint, days?: number | bigint, seconds?: number | bigint, nanoseconds?: number);
+  months: number | bigint;
+  days: number | bigint;
+  seconds: number | bigint;
+  nanoseconds: number;
+}
+
+// ---- errors -----------------------------------------------------------------------------
+
+export type ErrorClass =
+  | 'SyntaxError'
+  | 'SemanticError'
+  | 'TypeError'
+  | 'ArgumentError'
+  | 'ArithmeticError'
+  | 'ConstraintVerificationFailed'
+  | 'EntityNotFound'
+  | 'ProcedureError'
+  | 'ParameterMissing'
+  | 'ResourceExhausted'
+  | 'StorageError'
+  | 'InternalError'
+  | 'ClientError'
+  | 'Interrupted';
+
+/** Every error of the engine, and every use of a closed object. */
+export class QuiverError extends Error {
+  constructor(message: string, fields?: { errorClass?: ErrorClass; detail?: string; phase?: 'compile time' | 'runtime' });
+  /** The openCypher class. */
+  errorClass: ErrorClass;
+  /** The code within it ('UndefinedVariable', 'Cancelled', 'Timeout', ...); may be ''. */
+  detail: string;
+  phase: 'compile time' | 'runtime';
+}
+
+/** One subclass of QuiverError per class, named as in C++ (quiver/error.h). */
+export const errors: {
+  SyntaxError: typeof QuiverError;
+  SemanticError: typeof QuiverError;
+  TypeError: typeof QuiverError;
+  ArgumentError: typeof QuiverError;
+  ArithmeticError: typeof QuiverError;
+  ConstraintVerificationFailed: typeof QuiverError;
+  EntityNotFound: typeof QuiverError;
+  ProcedureError: typeof QuiverError;
+  ParameterMissing: typeof QuiverError;
+  ResourceExhaustedError: typeof QuiverError;
+  StorageError: typeof QuiverError;
+  InternalError: typeof QuiverError;
+  ClientError: typeof QuiverError;
+  QueryInterrupted: typeof QuiverError;
+};
+
+// ---- databases, connections, results ----------------------------------------------------
+
+export interface DatabaseOptions {
+  /** Open for reading only: other processes may write; refresh() catches up with them. */
+  readOnly?: boolean;
+  /** Create the database when the directory holds none (default true). */
+  createIfMissing?: boolean;
+  /** Bytes for the delta store, log buffers and query operators (default: the resource policy's). */
+  memoryBudget?: number | bigint;
+  /** 'durable' (default): a commit returns once the log is fsynced; 'async': at once. */
+  durability?: 'durable' | 'async';
+  /** Bytes one statement's operators may hold (0: no limit; default half the memory budget). */
+  queryMemoryLimit?: number | bigint;
+  /** Threads one statement may use (0, the default: the resource policy's cores). */
+  workers?: number;
+}
+
+export class Database {
+  /** A directory, or undefined / ':memory:' for a database in memory. Opened by init() or at first use. */
+  constructor(path?: string, options?: DatabaseOptions);
+  init(): Promise<void>;
+  /** A read-only database moves to what the writing process has committed since. */
+  refresh(): Promise<void>;
+  /** Closes every connection (after the calls already made on them), then the database. */
+  close(): Promise<void>;
+}
+
+export type Row = { [column: string]: Value };
+
+export interface UpdateCounters {
+  nodesCreated: number;
+  nodesDeleted: number;
+  relationshipsCreated: number;
+  relationshipsDeleted: number;
+  propertiesSet: number;
+  labelsAdded: number;
+  labelsRemoved: number;
+}
+
+export interface QuerySummary {
+  rows: number;
+  /** From the call that started the statement to its last row. */
+  elapsedMs: number;
+  counters: UpdateCounters;
+  containsUpdates: boolean;
+  /** 'created 1 node, set 2 properties', or 'no changes'. */
+  countersText: string;
+  /** The most the statement's operators held at once (estimated). */
+  peakMemoryBytes: number;
+}
+
+export class QueryResult implements AsyncIterable<Row> {
+  getColumnNames(): string[];
+  /** 'INTEGER', 'FLOAT', 'STRING', 'BOOLEAN', 'LIST', 'MAP', 'NODE', 'RELATIONSHIP', 'PATH', 'NULL' or 'ANY'. */
+  getColumnDataTypes(): string[];
+  /** Whether getNext() returns a row. */
+  hasNext(): boolean;
+  /** The next row, or null after the last. */
+  getNext(): Promise<Row | null>;
+  /** The rows not read yet. */
+  getAll(): Promise<Row[]>;
+  /** Reads and drops the rows not read yet. */
+  getSummary(): Promise<QuerySummary>;
+  /** Leaving the loop early closes the result. */
+  [Symbol.asyncIterator](): AsyncIterator<Row>;
+  close(): void;
+}
+
+export class PreparedStatement {
+  readonly text: string;
+  getColumnNames(): string[];
+  getColumnDataTypes(): string[];
+  isReadOnly(): boolean;
+  close(): void;
+}
+
+export class Connection {
+  constructor(database: Database);
+  /** Opens the database if need be and connects (every call does it first). */
+  init(): Promise<void>;
+  /** One statement, or BEGIN [TRANSACTION] [READ ONLY] / COMMIT / ROLLBACK. */
+  query(statement: string, params?: Parameters): Promise<QueryResult>;
+  prepare(statement: string, params?: Parameters): Promise<PreparedStatement>;
+  execute(preparedStatement: PreparedStatement, params?: Parameters): Promise<QueryResult>;
+  begin(options?: { readOnly?: boolean }): Promise<void>;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+  /** Statements started after this call end with QueryInterrupted (Timeout) past `ms`; 0: no limit. */
+  setQueryTimeout(ms: number): void;
+  /** Bytes one statement's operators may hold; 0: no limit. */
+  setQueryMemoryLimit(bytes: number | bigint): void;
+  /** Stops the statements running or streaming now (QueryInterrupted, Cancelled). */
+  interrupt(): void;
+  /** After the calls already made; open results and statements close with it. */
+  close(): Promise<void>;
+}
+
+// ---- bulk import ------------------------------------------------------------------------
+
+export interface ImportSpec {
+  /** {'Person': 'people.csv', 'Person:Employee': ['header.csv', 'rows.csv'], '': 'labelled-by-column.csv'} */
+  nodes?: { [labels: string]: string | string[] };
+  /** {'KNOWS': 'knows.csv', '': 'typed-by-column.csv'} */
+  relationships?: { [type: string]: string | string[] };
+  integerIds?: boolean;
+  skipBadRows?: boolean;
+  reportPath?: string;
+  replace?: boolean;
+  threads?: number;
+  memoryBudget?: number | bigint;
+  delimiter?: string;
+  quote?: string;
+  arrayDelimiter?: string;
+}
+
+export interface ImportSummary {
+  nodes: number;
+  relationships: number;
+  badRows: number;
+  generation: number;
+  seconds: number;
+}
+
+/** Imports CSV files into the database at dbPath, which no process may have open. */
+export function importCsv(dbPath: string, spec: ImportSpec): Promise<ImportSummary>;
+
+declare const quiver: {
+  version: typeof version;
+  Database: typeof Database;
+  Connection: typeof Connection;
+  PreparedStatement: typeof PreparedStatement;
+  QueryResult: typeof QueryResult;
+  QuiverError: typeof QuiverError;
+  errors: typeof errors;
+  Date: typeof Date;
+  LocalTime: typeof LocalTime;
+  Time: typeof Time;
+  LocalDateTime: typeof LocalDateTime;
+  DateTime: typeof DateTime;
+  Duration: typeof Duration;
+  importCsv: typeof importCsv;
+};
+export default quiver;
