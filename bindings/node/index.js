@@ -56,7 +56,9 @@ for (const [name, errorClass] of [
 
 function makeError(errorClass, detail, phase, message) {
   const cls = errorsByClass[errorClass] || QuiverError;
-  return new cls(message, { errorClass, detail, phase });
+  const error = new cls(message, { errorClass, detail, phase });
+  Error.captureStackTrace(error, makeError);  // the stack starts where the error surfaced
+  return error;
 }
 
 function closedError(what, detail) {
@@ -212,13 +214,18 @@ class Connection {
     this._closed = false;
   }
 
+  // Closed by its own close() or its database's.
+  _isClosed() {
+    return this._closed || this._database._closed;
+  }
+
   _check() {
-    if (this._closed) throw closedError('connection', 'ConnectionClosed');
+    if (this._isClosed()) throw closedError('connection', 'ConnectionClosed');
   }
 
   // Opens the database if need be and connects; every call does it first.
   init() {
-    if (this._closed) return Promise.reject(closedError('connection', 'ConnectionClosed'));
+    if (this._isClosed()) return Promise.reject(closedError('connection', 'ConnectionClosed'));
     if (!this._ready) this._ready = this._database.init().then(() => this._native.connect());
     return this._ready;
   }
@@ -348,21 +355,35 @@ class QueryResult {
     this._closed = false;
     this._summary = null;
     this._queue = Promise.resolve();  // the calls on this result, one after another
+    this._waiting = 0;                // calls in _queue not yet settled
     released.register(this, { connection: this._native, id: info.id, kind: 'result' }, this);
   }
 
+  // A result closes with its connection (and the rows read ahead go with it).
   _check() {
     if (this._closed) throw closedError('result', 'ResultClosed');
+    this._connection._check();
   }
 
   // Runs `call` after the calls made before it on this result.
   _inTurn(call) {
+    this._waiting++;
     const run = this._queue.then(() => {
       this._check();
       return call();
     });
-    this._queue = run.catch(() => {});
+    this._queue = run.catch(() => {}).then(() => { this._waiting--; });
     return run;
+  }
+
+  // The next row of the batch at hand, when no call waits before it; else undefined.
+  _take() {
+    if (this._waiting > 0 || this._closed || this._next >= this._rows.length || this._connection._isClosed()) {
+      return undefined;
+    }
+    const row = this._rows[this._next];
+    this._rows[this._next++] = undefined;  // let it go once handed out
+    return row;
   }
 
   async _fetch() {
@@ -390,15 +411,17 @@ class QueryResult {
 
   // The next row as an object keyed by column name, or null after the last.
   getNext() {
+    const row = this._take();
+    if (row !== undefined) return Promise.resolve(row);
     return this._inTurn(async () => {
       if (this._next >= this._rows.length) {
         if (this._done) return null;
         await this._fetch();
         if (this._next >= this._rows.length) return null;
       }
-      const row = this._rows[this._next];
-      this._rows[this._next++] = undefined;  // let it go once handed out
-      return row;
+      const next = this._rows[this._next];
+      this._rows[this._next++] = undefined;
+      return next;
     });
   }
 
@@ -430,15 +453,28 @@ class QueryResult {
     });
   }
 
-  // Leaving the loop early (break, return, a throw) closes the result.
-  async *[Symbol.asyncIterator]() {
+  // Leaving the loop early (break, return, a throw) closes the result. (An iterator of
+  // its own rather than an async generator: a row at hand costs one promise.)
+  [Symbol.asyncIterator]() {
     let finished = false;
-    try {
-      for (let row = await this.getNext(); row !== null; row = await this.getNext()) yield row;
+    const end = (row) => {
+      if (row !== null) return { done: false, value: row };
       finished = true;
-    } finally {
-      if (!finished) this.close();
-    }
+      return { done: true, value: undefined };
+    };
+    return {
+      next: () => {
+        const row = this._take();
+        return row !== undefined ? Promise.resolve({ done: false, value: row }) : this.getNext().then(end);
+      },
+      return: () => {
+        if (!finished) this.close();
+        return Promise.resolve({ done: true, value: undefined });
+      },
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+    };
   }
 
   // Stops the statement (if it still runs) and releases it.
