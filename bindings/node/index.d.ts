@@ -4,6 +4,9 @@ export const version: string;
 
 // ---- values -----------------------------------------------------------------------------
 
+/** The temporal values (below), both ways. */
+export type TemporalValue = Date | LocalTime | Time | LocalDateTime | DateTime | Duration;
+
 /**
  * What a result holds (engine -> JavaScript). An INTEGER is a `number` when
  * |v| <= 2^53 - 1 (Number.MAX_SAFE_INTEGER), else a `bigint`.
@@ -19,12 +22,7 @@ export type Value =
   | Node
   | Relationship
   | Path
-  | Date
-  | LocalTime
-  | Time
-  | LocalDateTime
-  | DateTime
-  | Duration;
+  | TemporalValue;
 
 /**
  * What a parameter may be (JavaScript -> engine). A `number` is an INTEGER when it is a
@@ -42,12 +40,7 @@ export type Parameter =
   | globalThis.Date
   | Parameter[]
   | { [key: string]: Parameter }
-  | Date
-  | LocalTime
-  | Time
-  | LocalDateTime
-  | DateTime
-  | Duration;
+  | TemporalValue;
 
 export type Parameters = { [name: string]: Parameter };
 
@@ -81,40 +74,39 @@ declare abstract class Temporal {
   toJSON(): string;
 }
 
-export class Date extends Temporal {
-  constructor(year: number, month: number, day: number);
+interface DateFields {
   year: number;
   month: number;
   day: number;
 }
 
-export class LocalTime extends Temporal {
-  constructor(hour?: number, minute?: number, second?: number, nanosecond?: number);
+interface TimeFields {
   hour: number;
   minute: number;
   second: number;
   nanosecond: number;
 }
 
+export interface Date extends DateFields {}
+export class Date extends Temporal {
+  constructor(year: number, month: number, day: number);
+}
+
+export interface LocalTime extends TimeFields {}
+export class LocalTime extends Temporal {
+  constructor(hour?: number, minute?: number, second?: number, nanosecond?: number);
+}
+
+export interface Time extends TimeFields {}
 export class Time extends Temporal {
   constructor(hour?: number, minute?: number, second?: number, nanosecond?: number, offsetSeconds?: number);
-  hour: number;
-  minute: number;
-  second: number;
-  nanosecond: number;
   offsetSeconds: number;
 }
 
+export interface LocalDateTime extends DateFields, TimeFields {}
 export class LocalDateTime extends Temporal {
   constructor(year: number, month: number, day: number, hour?: number, minute?: number, second?: number,
               nanosecond?: number);
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  nanosecond: number;
 }
 
 /**
@@ -122,16 +114,10 @@ export class LocalDateTime extends Temporal {
  * and no offset, the zone's rules place the wall clock; with both, the offset picks the
  * instant when the zone has that offset there.
  */
+export interface DateTime extends DateFields, TimeFields {}
 export class DateTime extends Temporal {
   constructor(year: number, month: number, day: number, hour?: number, minute?: number, second?: number,
               nanosecond?: number, offsetSeconds?: number | null, timeZoneId?: string | null);
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  nanosecond: number;
   /** null only when made with a zone and no offset. */
   offsetSeconds: number | null;
   timeZoneId: string | null;

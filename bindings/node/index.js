@@ -83,43 +83,28 @@ class Temporal {
 const QuiverDate = class Date extends Temporal {
   constructor(year, month, day) {
     super();
-    this.year = year;
-    this.month = month;
-    this.day = day;
+    Object.assign(this, { year, month, day });
   }
 };
 
 const LocalTime = class LocalTime extends Temporal {
   constructor(hour = 0, minute = 0, second = 0, nanosecond = 0) {
     super();
-    this.hour = hour;
-    this.minute = minute;
-    this.second = second;
-    this.nanosecond = nanosecond;
+    Object.assign(this, { hour, minute, second, nanosecond });
   }
 };
 
 const Time = class Time extends Temporal {
   constructor(hour = 0, minute = 0, second = 0, nanosecond = 0, offsetSeconds = 0) {
     super();
-    this.hour = hour;
-    this.minute = minute;
-    this.second = second;
-    this.nanosecond = nanosecond;
-    this.offsetSeconds = offsetSeconds;
+    Object.assign(this, { hour, minute, second, nanosecond, offsetSeconds });
   }
 };
 
 const LocalDateTime = class LocalDateTime extends Temporal {
   constructor(year, month, day, hour = 0, minute = 0, second = 0, nanosecond = 0) {
     super();
-    this.year = year;
-    this.month = month;
-    this.day = day;
-    this.hour = hour;
-    this.minute = minute;
-    this.second = second;
-    this.nanosecond = nanosecond;
+    Object.assign(this, { year, month, day, hour, minute, second, nanosecond });
   }
 };
 
@@ -128,13 +113,7 @@ const LocalDateTime = class LocalDateTime extends Temporal {
 const DateTime = class DateTime extends Temporal {
   constructor(year, month, day, hour = 0, minute = 0, second = 0, nanosecond = 0, offsetSeconds, timeZoneId = null) {
     super();
-    this.year = year;
-    this.month = month;
-    this.day = day;
-    this.hour = hour;
-    this.minute = minute;
-    this.second = second;
-    this.nanosecond = nanosecond;
+    Object.assign(this, { year, month, day, hour, minute, second, nanosecond });
     this.offsetSeconds = offsetSeconds ?? (timeZoneId ? null : 0);
     this.timeZoneId = timeZoneId || null;
   }
@@ -157,10 +136,7 @@ const DateTime = class DateTime extends Temporal {
 const Duration = class Duration extends Temporal {
   constructor(months = 0, days = 0, seconds = 0, nanoseconds = 0) {
     super();
-    this.months = months;
-    this.days = days;
-    this.seconds = seconds;
-    this.nanoseconds = nanoseconds;
+    Object.assign(this, { months, days, seconds, nanoseconds });
   }
 };
 
@@ -180,6 +156,7 @@ class Database {
   constructor(path, options = {}) {
     this._native = new native.NativeDatabase(path ?? null, options);
     this._opening = null;
+    this._closing = null;
     this._closed = false;
   }
 
@@ -196,11 +173,12 @@ class Database {
   }
 
   // Closes every connection (after the calls already made on it), then the database.
-  async close() {
-    if (this._closed) return;
-    this._closed = true;
-    if (this._opening) await this._opening.catch(() => {});
-    await this._native.close();
+  close() {
+    if (!this._closing) {
+      this._closed = true;
+      this._closing = (this._opening ? this._opening.catch(() => {}) : Promise.resolve()).then(() => this._native.close());
+    }
+    return this._closing;
   }
 }
 
@@ -298,6 +276,7 @@ class Connection {
   async close() {
     if (this._closed) return;
     this._closed = true;
+    if (this._database._closed) return this._database.close();  // closes this connection too
     if (this._ready) await this._ready.catch(() => {});
     await this._native.close();
   }

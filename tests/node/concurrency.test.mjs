@@ -146,3 +146,22 @@ test('a read-only process reads while this one writes, and refreshes to see new 
   reader.stdin.end();
   assert.equal(await exited, 0);
 });
+
+test('closing the database while a connection waits for the writer another holds', async (t) => {
+  const dir = path.join(tempDir('close-waiting'), 'db');
+  const db = new quiver.Database(dir);
+  const waiting = new quiver.Connection(db);  // first: the database closes it first
+  const holder = new quiver.Connection(db);
+  await waiting.init();
+  await holder.begin();
+  await holder.query('CREATE (:W {by: "holder"})');
+  const blocked = waiting.query('CREATE (:W {by: "waiting"})');  // waits for holder's transaction
+  await sleep(100);
+  assert.equal(await state(blocked), 'pending');
+  // Every connection's close is queued before any is waited for: holder's rolls back its
+  // transaction, so the blocked write goes through; then its connection closes too.
+  await db.close();
+  await blocked;
+  const { conn } = await open(t, { path: dir });
+  assert.deepEqual(await rows(conn, 'MATCH (w:W) RETURN w.by AS writer'), [{ writer: 'waiting' }]);
+});

@@ -52,18 +52,9 @@ Napi::Value EpochMillis(const Napi::CallbackInfo& info) {
 }
 
 Napi::Value IsoString(const Napi::CallbackInfo& info) {
-  Napi::Env env = info.Env();
-  const Value value = TemporalArgument(info);
-  std::string text;
-  switch (value.kind()) {
-    case ValueKind::kDate: AppendIso(text, value.AsDate()); break;
-    case ValueKind::kLocalTime: AppendIso(text, value.AsLocalTime()); break;
-    case ValueKind::kTime: AppendIso(text, value.AsTime()); break;
-    case ValueKind::kLocalDateTime: AppendIso(text, value.AsLocalDateTime()); break;
-    case ValueKind::kDateTime: AppendIso(text, value.AsDateTime()); break;
-    default: AppendIso(text, value.AsDuration()); break;
-  }
-  return Napi::String::New(env, text);
+  // The TCK notation of a temporal value is its ISO text in single quotes.
+  const std::string quoted = ToTckString(TemporalArgument(info));
+  return Napi::String::New(info.Env(), quoted.substr(1, quoted.size() - 2));
 }
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {

@@ -19,9 +19,8 @@ ErrorInfo ConnectionClosed() {
 
 // BEGIN [TRANSACTION] [READ ONLY], COMMIT [TRANSACTION], ROLLBACK [TRANSACTION] — the
 // transaction statements query() accepts as text (the engine's Query takes Cypher
-// only); a final ';' and any case. nullopt: some other statement.
-enum class TransactionStatement : uint8_t { kBegin, kBeginReadOnly, kCommit, kRollback };
-std::optional<TransactionStatement> ParseTransactionStatement(std::string_view text) {
+// only), in any case, with a final ';'. Runs `text` when it is one; false otherwise.
+bool RunTransactionStatement(Connection& connection, std::string_view text) {
   std::string upper;
   for (char c : text) upper.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
   while (!upper.empty() && (std::isspace(static_cast<unsigned char>(upper.back())) || upper.back() == ';')) {
@@ -30,41 +29,26 @@ std::optional<TransactionStatement> ParseTransactionStatement(std::string_view t
   std::istringstream in(upper);
   std::vector<std::string> words;
   for (std::string word; in >> word;) words.push_back(word);
-  if (words.empty() || words.size() > 4) return std::nullopt;
-  const bool transaction = words.size() > 1 && words[1] == "TRANSACTION";
-  const size_t rest = transaction ? 2 : 1;
-  if (words[0] == "BEGIN") {
-    if (words.size() == rest) return TransactionStatement::kBegin;
-    if (words.size() == rest + 2 && words[rest] == "READ" && words[rest + 1] == "ONLY") {
-      return TransactionStatement::kBeginReadOnly;
-    }
-  } else if (words.size() == rest && words[0] == "COMMIT") {
-    return TransactionStatement::kCommit;
-  } else if (words.size() == rest && words[0] == "ROLLBACK") {
-    return TransactionStatement::kRollback;
+  if (words.empty() || words.size() > 4) return false;
+  const size_t rest = words.size() > 1 && words[1] == "TRANSACTION" ? 2 : 1;  // after [TRANSACTION]
+  if (words[0] == "BEGIN" && words.size() == rest) {
+    connection.Begin(TransactionMode::kReadWrite);
+  } else if (words[0] == "BEGIN" && words.size() == rest + 2 && words[rest] == "READ" && words[rest + 1] == "ONLY") {
+    connection.Begin(TransactionMode::kReadOnly);
+  } else if (words[0] == "COMMIT" && words.size() == rest) {
+    connection.Commit();
+  } else if (words[0] == "ROLLBACK" && words.size() == rest) {
+    connection.Rollback();
+  } else {
+    return false;
   }
-  return std::nullopt;
+  return true;
 }
 
 // The statement's result, or an empty one for a transaction statement.
 QueryResult RunText(Connection& connection, const std::string& text, const ValueMap& parameters) {
-  const std::optional<TransactionStatement> transaction = ParseTransactionStatement(text);
-  if (!transaction) return connection.Query(text, parameters);
-  switch (*transaction) {
-    case TransactionStatement::kBegin:
-      connection.Begin(TransactionMode::kReadWrite);
-      break;
-    case TransactionStatement::kBeginReadOnly:
-      connection.Begin(TransactionMode::kReadOnly);
-      break;
-    case TransactionStatement::kCommit:
-      connection.Commit();
-      break;
-    case TransactionStatement::kRollback:
-      connection.Rollback();
-      break;
-  }
-  return QueryResult();
+  if (RunTransactionStatement(connection, text)) return QueryResult();
+  return connection.Query(text, parameters);
 }
 
 Napi::Array ColumnTypesToJs(Napi::Env env, const std::vector<ColumnType>& types) {
@@ -129,8 +113,12 @@ ConnectionCore::~ConnectionCore() {
   Shutdown();
 }
 
-void ConnectionCore::Shutdown() {
+void ConnectionCore::CloseSoon() {
   executor_.Submit([this] { Close(); });  // refused when stopped: Close ran before the stop
+}
+
+void ConnectionCore::Shutdown() {
+  CloseSoon();
   executor_.Stop();
 }
 
@@ -271,14 +259,15 @@ NativeConnection::NativeConnection(const Napi::CallbackInfo& info) : Napi::Objec
 }
 
 Napi::Value NativeConnection::OnThread(Napi::Env env, std::function<void()> work,
-                                       std::function<Napi::Value(Napi::Env)> result) {
+                                       std::function<Napi::Value(Napi::Env)> result, bool resolve_when_closed) {
   // The result function holds the core, so the last reference to it never goes on the
   // connection's own thread.
   auto job = std::make_unique<FunctionJob>(env, std::move(work),
                                            [core = core_, result = std::move(result)](Napi::Env env) {
                                              return result ? result(env) : env.Undefined();
                                            });
-  return Dispatch(env, core_->executor(), std::move(job), ConnectionClosed());
+  return Dispatch(env, core_->executor(), std::move(job),
+                  resolve_when_closed ? std::nullopt : std::optional<ErrorInfo>(ConnectionClosed()));
 }
 
 void NativeConnection::Queue(std::function<void(ConnectionCore&)> task) {
@@ -413,11 +402,13 @@ Napi::Value NativeConnection::Rollback(const Napi::CallbackInfo& info) {
 Napi::Value NativeConnection::Close(const Napi::CallbackInfo& info) {
   ConnectionCore* core = core_.get();
   // Once closed, the thread has nothing left to do: end it (at once: it is idle).
-  return OnThread(info.Env(), [core] { core->Close(); },
-                  [core = core_](Napi::Env env) -> Napi::Value {
-                    core->executor().Stop();
-                    return env.Undefined();
-                  });
+  return OnThread(
+      info.Env(), [core] { core->Close(); },
+      [core = core_](Napi::Env env) -> Napi::Value {
+        core->executor().Stop();
+        return env.Undefined();
+      },
+      true);
 }
 
 void NativeConnection::DropResult(const Napi::CallbackInfo& info) {

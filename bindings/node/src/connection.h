@@ -45,8 +45,10 @@ class ConnectionCore {
   ~ConnectionCore();
 
   Executor& executor() { return executor_; }
-  // Closes the connection on its thread (after the calls queued before), then ends the
-  // thread. Idempotent; any thread but the connection's own.
+  // Queues closing the connection on its thread, after the calls queued before.
+  void CloseSoon();
+  // CloseSoon(), then waits for the thread to end. Idempotent; any thread but the
+  // connection's own.
   void Shutdown();
   // Any thread: stops the statements running or streaming now (Connection::Cancel()).
   void Interrupt();
@@ -116,7 +118,10 @@ class NativeConnection : public Napi::ObjectWrap<NativeConnection> {
   void Interrupt(const Napi::CallbackInfo& info);
 
   // A job on the connection's thread: `work` computes, `result` makes the promise's value.
-  Napi::Value OnThread(Napi::Env env, std::function<void()> work, std::function<Napi::Value(Napi::Env)> result = {});
+  // Once the thread has ended (the connection closed), the promise is rejected with
+  // ClientError/ConnectionClosed — or resolved, for close() itself.
+  Napi::Value OnThread(Napi::Env env, std::function<void()> work, std::function<Napi::Value(Napi::Env)> result = {},
+                       bool resolve_when_closed = false);
   // A task on the connection's thread that nobody waits for.
   void Queue(std::function<void(ConnectionCore&)> task);
   // A statement run (query or execute): its result's first batch with its columns.

@@ -78,6 +78,9 @@ void DatabaseCore::Close() {
     }
     connections_.clear();
   }
+  // Every connection's close queued first: one waiting for the writer behind another's
+  // transaction goes on once that one has closed (rolling back).
+  for (const auto& connection : open) connection->CloseSoon();
   for (const auto& connection : open) connection->Shutdown();
   open.clear();
   std::unique_ptr<Database> db;

@@ -117,14 +117,15 @@ std::function<void()> JobTask(Job* job, std::shared_ptr<Poster> poster) {
 
 }  // namespace
 
-Napi::Promise Dispatch(Napi::Env env, Executor& executor, std::unique_ptr<Job> job, const ErrorInfo& closed) {
+Napi::Promise Dispatch(Napi::Env env, Executor& executor, std::unique_ptr<Job> job,
+                       const std::optional<ErrorInfo>& refused) {
   const std::shared_ptr<Poster>& poster = AddonData::Get(env).poster;
   Napi::Promise promise = job->promise();
   if (executor.Submit(JobTask(job.get(), poster))) {
     poster->JobStarted(env);
     (void)job.release();  // owned by the task until Post hands it to CallJs
   } else {
-    job->Refuse(closed);
+    job->Refuse(refused);
     job->Finish(env);
   }
   return promise;

@@ -34,8 +34,8 @@ class Job {
   void Run();
   // JavaScript thread: settles the promise.
   void Finish(Napi::Env env);
-  // JavaScript thread, instead of Run(): the job is refused.
-  void Refuse(ErrorInfo error) { error_ = std::move(error); }
+  // JavaScript thread, instead of Run(): the job is refused (with this error, if any).
+  void Refuse(std::optional<ErrorInfo> error) { error_ = std::move(error); }
 
  protected:
   virtual void Execute() = 0;
@@ -114,9 +114,11 @@ class Executor {
   std::thread thread_;
 };
 
-// Queues `job` on `executor` and returns its promise; when the executor takes no more
-// work, the promise is rejected with `closed`.
-Napi::Promise Dispatch(Napi::Env env, Executor& executor, std::unique_ptr<Job> job, const ErrorInfo& closed);
+// Queues `job` on `executor` and returns its promise. When the executor takes no more
+// work, the promise is rejected with `refused` — or, without one, settles as if the job
+// had run and found nothing to do (closing what is closed).
+Napi::Promise Dispatch(Napi::Env env, Executor& executor, std::unique_ptr<Job> job,
+                       const std::optional<ErrorInfo>& refused);
 // Runs `job` on a thread of its own.
 Napi::Promise RunDetached(Napi::Env env, std::unique_ptr<Job> job);
 
