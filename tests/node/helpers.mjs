@@ -11,7 +11,7 @@ if (!MODULE_DIR) throw new Error('QUIVER_NODE_MODULE must name the built package
 export const quiver = createRequire(import.meta.url)(path.resolve(MODULE_DIR));
 
 export function tempDir(name) {
-  const base = process.env.QUIVER_TEST_TMPDIR || os.tmpdir();
+  const base = path.resolve(process.env.QUIVER_TEST_TMPDIR || os.tmpdir());
   fs.mkdirSync(base, { recursive: true });
   return fs.mkdtempSync(path.join(base, `node-${name}-`));
 }
