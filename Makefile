@@ -114,8 +114,8 @@ bench-queries: configure
 		--peer $(QUERIES_PEER) --query-timeout $(QUERIES_TIMEOUT) --out build/bench/queries \
 		$(if $(QUERIES_FILTER),--filter '$(QUERIES_FILTER)')
 
-# The language modules (bindings/): the Python module into build/python/ (docs/python.md)
-# and the Node.js module into build/node/ (docs/node.md). `make test` builds and tests both.
+# The language modules (bindings/): the Python module into build/<dir>/python/ (docs/python.md)
+# and the Node.js module into build/<dir>/node/ (docs/node.md). `make test` builds and tests both.
 python: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver_python
 node: configure
