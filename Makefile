@@ -8,7 +8,7 @@ CMAKE_FLAGS ?=
 SANITIZE ?= address,undefined
 DEMO_DIR ?= build/demo
 
-.PHONY: all setup configure build demo test sanitize tsan fuzz bench-micro bench-ladder bench-peers bench-queries bench-algorithms bench-bolt python node format lint clean
+.PHONY: all setup configure build demo test sanitize tsan fuzz bench-micro bench-ladder bench-peers bench-queries bench-algorithms bench-bolt bench-bindings python node format lint clean
 
 all: build
 
@@ -107,6 +107,19 @@ bench-bolt: configure
 	  [ -d $$db ] || $(BUILD_DIR)/quiver generate g500 --scale $(BOLT_SCALE) --db $$db --quiet; fi; \
 	node bench/bolt/bolt_bench.mjs --quiver $(BUILD_DIR)/quiver --db $$db --scale $(BOLT_SCALE) \
 	  --seconds $(BOLT_SECONDS) --out build/bench/bolt-$(BOLT_SCALE).json
+
+# Quiver's Node.js module against Kuzu's (npm) on the Graph500 CSV of bench-queries at
+# BINDINGS_SCALE: loading, 1,000 1-hop and 100 2-hop prepared key seeks, 1 M rows read
+# (bench/bindings/node_vs_kuzu.mjs; docs/benchmarks.md).
+BINDINGS_SCALE ?= 20
+bench-bindings: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver quiver_node
+	@csv=build/bench/queries/g500-$(BINDINGS_SCALE)/csv; \
+	[ -f $$csv/edges.csv ] || $(BUILD_DIR)/quiver generate g500 --scale $(BINDINGS_SCALE) --out $$csv --quiet; \
+	[ -d build/peers/kuzu/node_modules/kuzu ] || (mkdir -p build/peers/kuzu && cp bench/peers/kuzu/package.json \
+	  build/peers/kuzu/ && cd build/peers/kuzu && npm install --no-audit --no-fund --loglevel=error); \
+	node bench/bindings/node_vs_kuzu.mjs --quiver-module $(BUILD_DIR)/node --kuzu-dir build/peers/kuzu \
+	  --csv $$csv --work build/bench/bindings-$(BINDINGS_SCALE) --out build/bench/bindings-$(BINDINGS_SCALE).json
 
 bench-queries: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver

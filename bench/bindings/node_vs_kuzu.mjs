@@ -31,16 +31,18 @@ const ONE_HOP = 'MATCH (a:V {id: $id})-[:E]->(b) RETURN count(b)';
 const TWO_HOP = 'MATCH (a:V {id: $id})-[:E]->(:V)-[:E]->(c:V) WHERE c.id <> a.id RETURN count(c)';
 const ROWS = 'MATCH (a:V)-[:E]->(b:V) RETURN a.id AS a, b.id AS b LIMIT 1000000';
 
-// Keys with an outgoing edge, from the edge file's first lines (seeded by the file).
-function sources(count) {
-  const fd = fs.openSync(edgesCsv, 'r');
-  const buf = Buffer.alloc(1 << 20);
-  const n = fs.readSync(fd, buf, 0, buf.length, 0);
-  fs.closeSync(fd);
-  const ids = buf.toString('utf8', 0, n).split('\n').slice(1, -1).map((l) => Number(l.split(',')[0]));
-  const out = [];
-  for (let i = 0; out.length < count; i += 7) out.push(ids[i % ids.length]);
-  return out;
+// Keys with an outgoing edge, uniformly (as the ladder draws its sources: not weighted by
+// degree), in a fixed pseudo-random order: asked of the Quiver database once it is loaded.
+async function sources(count) {
+  const db = new quiver.Database(quiverDb, { readOnly: true });
+  const conn = new quiver.Connection(db);
+  const r = await conn.query(
+    'MATCH (a:V) WHERE (a)-[:E]->() RETURN a.id AS id ORDER BY (a.id * 7919) % 1000003, id LIMIT $n',
+    { n: count });
+  const ids = (await r.getAll()).map((row) => Number(row.id));
+  await conn.close();
+  await db.close();
+  return ids;
 }
 
 function percentile(xs, p) {
@@ -94,8 +96,8 @@ t = performance.now();
 report.load.kuzu_s = (performance.now() - t) / 1000;
 console.log(`load: Quiver ${report.load.quiver_s.toFixed(2)} s, Kuzu ${report.load.kuzu_s.toFixed(2)} s`);
 
-const oneHopIds = sources(1000);
-const twoHopIds = sources(100);
+const oneHopIds = await sources(1000);
+const twoHopIds = oneHopIds.slice(0, 100);
 for (const [name, open, param] of [
   ['quiver', () => { const db = new quiver.Database(quiverDb, { readOnly: true }); return [db, new quiver.Connection(db)]; },
     (id) => id],
