@@ -5,6 +5,7 @@ ctest runs them as `python_module` with PYTHONPATH at the built package
     PYTHONPATH=build/release/python /usr/bin/python3 -m pytest -q tests/python
 """
 
+import contextlib
 import os
 import shutil
 import sys
@@ -54,3 +55,11 @@ def rss_bytes():
     """The process's resident memory now."""
     with open("/proc/self/statm") as statm:
         return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+@contextlib.contextmanager
+def raises(exception, detail):
+    """pytest.raises(exception) whose error also has this detail code."""
+    with pytest.raises(exception) as caught:
+        yield caught
+    assert caught.value.detail == detail, str(caught.value)

@@ -9,6 +9,7 @@ import textwrap
 import pytest
 
 import quiver
+from conftest import raises
 
 
 def count(conn, label="P"):
@@ -29,9 +30,8 @@ def test_prepared_statements(conn):
     other = quiver.Connection(conn.database)
     assert other.execute(lookup, {"id": 9}).get_all() == [["n9"]]
     lookup.close()
-    with pytest.raises(quiver.ClientError) as error:
+    with raises(quiver.ClientError, "StatementClosed"):
         conn.execute(lookup, {"id": 1})
-    assert error.value.detail == "StatementClosed"
     with pytest.raises(quiver.ParameterMissingError):
         conn.execute(insert, {"id": 1})
 
@@ -71,22 +71,19 @@ def test_transactions_as_text_and_calls(disk_conn):
     disk_conn.commit()
     assert count(other) == 2
     disk_conn.execute("BEGIN TRANSACTION READ ONLY")
-    with pytest.raises(quiver.ClientError) as error:
+    with raises(quiver.ClientError, "ReadOnlyTransaction"):
         disk_conn.execute("CREATE (:P)")
-    assert error.value.detail == "ReadOnlyTransaction"
     disk_conn.rollback()
-    with pytest.raises(quiver.ClientError) as error:
+    with raises(quiver.ClientError, "NoTransaction"):
         disk_conn.commit()
-    assert error.value.detail == "NoTransaction"
 
 
 def test_failed_transaction_needs_a_rollback(disk_conn):
     disk_conn.begin()
     with pytest.raises(quiver.SyntaxError):
         disk_conn.execute("RETURN nope")
-    with pytest.raises(quiver.ClientError) as error:
+    with raises(quiver.ClientError, "TransactionFailed"):
         disk_conn.execute("RETURN 1")
-    assert error.value.detail == "TransactionFailed"
     disk_conn.rollback()
     assert disk_conn.execute("RETURN 1").get_all() == [[1]]
 
@@ -117,9 +114,8 @@ def test_closing_the_database_closes_what_was_forgotten(scratch):
 def test_a_second_writer_is_busy(scratch):
     path = os.path.join(scratch, "g")
     with quiver.Database(path):
-        with pytest.raises(quiver.StorageError) as error:
+        with raises(quiver.StorageError, "Busy"):
             quiver.Database(path)
-        assert error.value.detail == "Busy"
 
 
 def test_options(scratch):

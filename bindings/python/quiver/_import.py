@@ -14,8 +14,6 @@ from . import _quiver
 from ._session import Size, _bytes
 
 Files = Union[str, os.PathLike, Sequence[Union[str, os.PathLike]]]
-# (kind 'nodes' or 'relationships', labels or [type], files): one quiver::ImportSource.
-Source = Tuple[str, List[str], List[str]]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -42,10 +40,19 @@ def _names(key: Any) -> List[str]:
     return list(key)
 
 
+Sources = Union[Mapping[Any, Files], Sequence[Tuple[Any, Files]]]
+
+
+def _pairs(sources: Optional[Sources]) -> List[Tuple[Any, Files]]:
+    if sources is None:
+        return []
+    return list(sources.items()) if isinstance(sources, Mapping) else list(sources)
+
+
 def import_csv(
     db_path: Union[str, os.PathLike],
-    nodes: Optional[Mapping[Any, Files]] = None,
-    relationships: Optional[Mapping[Any, Files]] = None,
+    nodes: Optional[Sources] = None,
+    relationships: Optional[Sources] = None,
     delimiter: str = ",",
     quote: str = '"',
     array_delimiter: str = ";",
@@ -63,46 +70,27 @@ def import_csv(
 
     nodes maps labels ('Person', or 'Person:Employee' for two) to a file or a list of
     files whose first file's first row is the header; relationships maps a type to
-    files likewise ('' for a source whose :TYPE column says). Bad input raises
-    quiver.ArgumentError (InvalidInput) naming file:line:column and imports nothing,
-    unless skip_bad_rows, which leaves bad rows out and lists them in report_path.
+    files likewise ('' for a source whose :TYPE column says). Either may also be a list
+    of (key, files) pairs, for two sources of one label with different headers. Bad
+    input raises quiver.ArgumentError (InvalidInput) naming file:line:column and
+    imports nothing, unless skip_bad_rows, which leaves bad rows out and lists them in
+    report_path.
     """
-    sources: List[Source] = []
-    for key, files in (nodes or {}).items():
-        sources.append(("nodes", _names(key), _files(files)))
-    for key, files in (relationships or {}).items():
-        sources.append(("relationships", _names(key), _files(files)))
-    return _run(
-        db_path,
+    sources = [("nodes", _names(key), _files(files)) for key, files in _pairs(nodes)]
+    sources += [("relationships", _names(key), _files(files)) for key, files in _pairs(relationships)]
+    summary = _quiver.import_csv(
+        os.fspath(db_path),
         sources,
         delimiter="\t" if delimiter == "TAB" else delimiter,
         quote=quote,
         array_delimiter=array_delimiter,
         integer_ids=integer_ids,
         skip_bad_rows=skip_bad_rows,
-        report_path=report_path,
-        replace=replace,
-        threads=threads,
-        memory_budget=memory_budget,
-        progress=progress,
-    )
-
-
-def _run(
-    db_path: Union[str, os.PathLike],
-    sources: List[Source],
-    report_path: Optional[Union[str, os.PathLike]],
-    threads: Optional[int],
-    memory_budget: Size,
-    **options: Any,
-) -> ImportSummary:
-    summary = _quiver.import_csv(
-        os.fspath(db_path),
-        sources,
         report_path="" if report_path is None else os.fspath(report_path),
+        replace=replace,
         threads=0 if threads is None else int(threads),
         memory_budget=_bytes(memory_budget, "memory_budget"),
-        **options,
+        progress=progress,
     )
     return ImportSummary(**summary)
 
@@ -171,9 +159,7 @@ def _check_name(frame_name: str, name: Any) -> str:
     return name
 
 
-def _write_frame(
-    path: str, frame_name: str, frame: Any, special: Dict[str, str], delimiter: str
-) -> None:
+def _write_frame(path: str, frame_name: str, frame: Any, special: Dict[str, str]) -> None:
     """Writes `frame` as a CSV file whose header types its columns; `special` maps
     column names to the header fields they get instead (':ID', ':START_ID', ...)."""
     header: List[str] = []
@@ -189,9 +175,9 @@ def _write_frame(
             header.append(f"{_check_name(frame_name, name)}:{column_type}")
         columns.append(texts)
     with open(path, "w", encoding="utf-8", newline="") as out:
-        out.write(delimiter.join(header) + "\n")
+        out.write(",".join(header) + "\n")
         for row in zip(*columns):
-            out.write(delimiter.join(row))
+            out.write(",".join(row))
             out.write("\n")
 
 
@@ -240,28 +226,22 @@ def import_dataframes(
     def space(label: str) -> str:
         return f"({label})" if triples else ""
 
-    delimiter = ","
     with tempfile.TemporaryDirectory(prefix="quiver-import-", dir=tmp_dir) as directory:
-        sources: List[Source] = []
+        node_files: List[Tuple[str, str]] = []
         for i, (label, frame) in enumerate(nodes.items()):
             path = os.path.join(directory, f"nodes{i}.csv")
             special = {id_column: f"{_check_name('nodes', id_column)}:ID{space(label)}"}
-            _write_frame(path, f"nodes[{label!r}]", frame, special, delimiter)
-            sources.append(("nodes", _names(label), [path]))
+            _write_frame(path, f"nodes[{label!r}]", frame, special)
+            node_files.append((label, path))
+        relationship_files: List[Tuple[str, str]] = []
         for i, (key, frame) in enumerate(relationships.items()):
             source, rel_type, target = key if isinstance(key, tuple) else (None, key, None)
             path = os.path.join(directory, f"relationships{i}.csv")
             special = {source_column: f":START_ID{space(source)}", target_column: f":END_ID{space(target)}"}
-            _write_frame(path, f"relationships[{key!r}]", frame, special, delimiter)
-            sources.append(("relationships", [rel_type], [path]))
-        return _run(
-            db_path,
-            sources,
-            report_path=report_path,
-            threads=threads,
+            _write_frame(path, f"relationships[{key!r}]", frame, special)
+            relationship_files.append((rel_type, path))
+        return import_csv(
+            db_path, nodes=node_files, relationships=relationship_files, integer_ids=integer_ids,
+            skip_bad_rows=skip_bad_rows, report_path=report_path, replace=replace, threads=threads,
             memory_budget=memory_budget,
-            delimiter=delimiter,
-            integer_ids=integer_ids,
-            skip_bad_rows=skip_bad_rows,
-            replace=replace,
         )

@@ -38,6 +38,25 @@ def _bytes(value: Size, what: str) -> Optional[int]:
     return value
 
 
+class _Closable:
+    """close(), `closed` and the context manager, over the extension's object."""
+
+    _native: Any
+
+    def close(self) -> None:
+        self._native.close()
+
+    @property
+    def closed(self) -> bool:
+        return self._native.closed
+
+    def __enter__(self) -> Any:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
 _open_databases: "weakref.WeakSet[Database]" = weakref.WeakSet()
 
 
@@ -49,7 +68,7 @@ def _close_open_databases() -> None:
         database.close()
 
 
-class Database:
+class Database(_Closable):
     """A Quiver database: a directory, or in memory when path is None or ':memory:'.
 
     read_only opens beside one writing process (refresh() catches up with it);
@@ -90,23 +109,13 @@ class Database:
         self._native.close()
         _open_databases.discard(self)
 
-    @property
-    def closed(self) -> bool:
-        return self._native.closed
-
-    def __enter__(self) -> "Database":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
     def __repr__(self) -> str:
         where = ":memory:" if self.path is None else self.path
         state = "closed" if self.closed else ("read-only" if self.read_only else "open")
         return f"<quiver.Database {where} ({state})>"
 
 
-class PreparedStatement:
+class PreparedStatement(_Closable):
     """A statement parsed and planned once (Connection.prepare), to run many times with
     Connection.execute(prepared, parameters)."""
 
@@ -137,9 +146,6 @@ class PreparedStatement:
     def get_error_message(self) -> str:
         return ""
 
-    def close(self) -> None:
-        self._native.close()
-
 
 @dataclasses.dataclass(frozen=True)
 class QuerySummary:
@@ -161,7 +167,7 @@ class QuerySummary:
         return self.elapsed_ns / 1e9
 
 
-class QueryResult:
+class QueryResult(_Closable):
     """A statement's rows, read as they are asked for: a statement that only reads
     runs batch by batch while the rows are iterated, so any number of rows takes
     bounded memory. Each row is a list, in column order."""
@@ -246,11 +252,9 @@ class QueryResult:
             raise StopIteration
         return next(self._native)
 
-    def __enter__(self) -> "QueryResult":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
+    @property
+    def closed(self) -> bool:
+        return self._native is None or self._native.closed
 
 
 def _no_rows() -> Exception:
@@ -264,7 +268,7 @@ def _no_rows() -> Exception:
     )
 
 
-class Connection:
+class Connection(_Closable):
     """A session on a Database. Statements run one at a time on it; use one connection
     per thread (a connection shared by threads serializes their calls)."""
 
@@ -352,13 +356,3 @@ class Connection:
     def close(self) -> None:
         """Rolls back an open transaction and closes the connection's results."""
         self._native.close()
-
-    @property
-    def closed(self) -> bool:
-        return self._native.closed
-
-    def __enter__(self) -> "Connection":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()

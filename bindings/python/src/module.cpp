@@ -68,7 +68,8 @@ PYBIND11_MODULE(_quiver, m) {
       .def_property_readonly("columns", &PreparedCore::columns)
       .def_property_readonly("column_types", &PreparedCore::column_types)
       .def_property_readonly("read_only", &PreparedCore::read_only)
-      .def("close", &PreparedCore::Close);
+      .def("close", &PreparedCore::Close)
+      .def_property_readonly("closed", &PreparedCore::closed);
 
   py::class_<ConnectionCore, std::shared_ptr<ConnectionCore>>(m, "Connection")
       .def(

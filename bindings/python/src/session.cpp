@@ -134,6 +134,11 @@ void PreparedCore::Close() {
   statement = std::move(statement_);
 }
 
+bool PreparedCore::closed() {
+  std::lock_guard lock(mu_);
+  return statement_ == nullptr;
+}
+
 // ---- ConnectionCore -------------------------------------------------------------------
 
 ConnectionCore::ConnectionCore(std::shared_ptr<DatabaseCore> db, std::unique_ptr<Connection> connection)
@@ -300,14 +305,15 @@ py::list ResultCore::Next(bool for_iterator) {
     if (for_iterator) throw py::stop_iteration();
     ThrowClientError("NoMoreRows", "the result has no more rows (has_next() is False)");
   }
-  const std::vector<Value>& row = rows_[next_++];
+  // Moved out: converting runs Python code (a Duration's class, a ZoneInfo), during which
+  // another thread may fetch into rows_.
+  std::vector<Value> row = std::move(rows_[next_++]);
   ++passed_;
-  py::list out = RowToPython(row);
   if (next_ == rows_.size()) {
     rows_.clear();
     next_ = 0;
   }
-  return out;
+  return RowToPython(row);
 }
 
 py::list ResultCore::All() {

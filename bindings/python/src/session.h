@@ -69,6 +69,7 @@ class PreparedCore {
   std::vector<std::string> column_types();
   bool read_only();
   void Close();
+  bool closed();
 
  private:
   std::shared_ptr<DatabaseCore> db_;
