@@ -30,6 +30,7 @@ def test_prepared_statements(conn):
     other = quiver.Connection(conn.database)
     assert other.execute(lookup, {"id": 9}).get_all() == [["n9"]]
     lookup.close()
+    assert lookup.closed and not insert.closed
     with raises(quiver.ClientError, "StatementClosed"):
         conn.execute(lookup, {"id": 1})
     with pytest.raises(quiver.ParameterMissingError):
