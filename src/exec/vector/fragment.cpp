@@ -72,10 +72,13 @@ std::unique_ptr<Fragment> Fragment::Match(const LogicalOperator& consumer) {
     chain.push_back(op);
     op = op->children[0].get();
   }
-  if (op->kind != OpKind::kNodeScan || op->children[0]->kind != OpKind::kStart) return nullptr;
+  if ((op->kind != OpKind::kNodeScan && op->kind != OpKind::kNodeSeek) || op->children[0]->kind != OpKind::kStart) {
+    return nullptr;
+  }
   std::unique_ptr<Fragment> f(new Fragment());
   const auto& scan = op->As<planner::LogicalNodeScan>();
   f->scan_ = &scan;
+  f->seek_ = op->kind == OpKind::kNodeSeek;
   f->scan_column_ = f->columns_.Add(scan.slot, FragmentColumns::Holds::kNodes);
   for (const auto& value : scan.property_values) {
     if (!planner::IsRowIndependent(*value)) return nullptr;
@@ -224,7 +227,7 @@ bool Fragment::ScanNodesOnce() const {
 
 std::string FragmentRun::Note(const std::string& what) const {
   return what + ": " + std::to_string(workers) + (workers == 1 ? " worker, " : " workers, ") +
-         std::to_string(morsels) + (morsels == 1 ? " morsel" : " morsels");
+         (seek ? std::string("a seek") : std::to_string(morsels) + (morsels == 1 ? " morsel" : " morsels"));
 }
 
 bool Fragment::Expands() const {
@@ -251,6 +254,7 @@ FragmentRun Fragment::PlanRun(const ExecContext& ctx, bool parallel) const {
     }
   }
   run.morsels = (run.bound + run.morsel_nodes - 1) / run.morsel_nodes;
+  run.seek = seek_;
   run.workers = static_cast<uint32_t>(std::min<uint64_t>(workers, std::max<uint64_t>(1, run.morsels)));
   return run;
 }
@@ -262,10 +266,18 @@ void Fragment::Run(ExecContext& ctx, const FragmentRun& run, std::vector<std::un
     states.push_back(std::make_unique<WorkerState>(ctx));
     Prepare(*states.back());  // a worker may run another's chunk before any morsel
   }
+  // A seek asks the key index once, here; its nodes are then one morsel, which the
+  // workers share at the expands (a point query from a hub uses every worker).
+  std::vector<NodeId> seeded;
+  const bool seek = seek_ && Seek(*states[0], seeded);
   auto morsel = [&](size_t m, uint32_t w) {
+    if (seek) {
+      if (m == 0) RunMorsel(0, seeded.size(), &seeded, *states[w], [&](DataChunk& chunk) { sink(chunk, m, w); });
+      return;
+    }
     const NodeId begin = m * run.morsel_nodes;
     const NodeId end = std::min<uint64_t>(run.bound, begin + run.morsel_nodes);
-    RunMorsel(begin, end, *states[w], [&](DataChunk& chunk) { sink(chunk, m, w); });
+    RunMorsel(begin, end, nullptr, *states[w], [&](DataChunk& chunk) { sink(chunk, m, w); });
   };
   if (run.workers == 1) {
     for (size_t m = 0; m < run.morsels; ++m) morsel(m, 0);
@@ -298,7 +310,22 @@ void Fragment::Prepare(WorkerState& worker) const {
   worker.constants.resize(stages_.size());
 }
 
-void Fragment::RunMorsel(NodeId begin, NodeId end, WorkerState& worker, const Sink& sink) const {
+bool Fragment::Seek(WorkerState& worker, std::vector<NodeId>& ids) const {
+  ExecContext& ctx = worker.rows;
+  std::optional<LabelId> first;
+  if (!scan_->labels.empty()) {
+    first = ctx.Label(scan_->labels[0]);
+    if (!first) return true;  // a label nobody carries: no node
+  }
+  const auto key = ctx.PropertyKey(scan_->property_keys[0]);
+  const Value value = exec::Evaluate(*scan_->property_values[0], worker.eval.scratch.data(), ctx);
+  if (!key || value.IsNull()) return true;  // no node has it, or `= null` is never true
+  // The index may decline (a value it cannot look up): then the fragment scans.
+  return ctx.graph().FindNodesByKey(first, *key, value, ids);
+}
+
+void Fragment::RunMorsel(NodeId begin, NodeId end, const std::vector<NodeId>* seeded, WorkerState& worker,
+                         const Sink& sink) const {
   ExecContext& ctx = worker.rows;
   const GraphReader& graph = ctx.graph();
   std::vector<LabelId> labels;
@@ -328,7 +355,13 @@ void Fragment::RunMorsel(NodeId begin, NodeId end, WorkerState& worker, const Si
     ids.clear();
     while (ids.size() < vector_size && next < end) {
       const NodeId stop = std::min<NodeId>(end, next + (vector_size - ids.size()));
-      graph.ScanNodes(next, stop, first, ids);
+      if (seeded != nullptr) {
+        // [begin, end) indexes the seek's nodes, which carry the first label already.
+        ids.insert(ids.end(), seeded->begin() + static_cast<std::ptrdiff_t>(next),
+                   seeded->begin() + static_cast<std::ptrdiff_t>(stop));
+      } else {
+        graph.ScanNodes(next, stop, first, ids);
+      }
       next = stop;
     }
     if (ids.empty()) break;

@@ -50,14 +50,17 @@ struct FragmentRun {
   // Whether a busy worker may hand rows to an idle one (work_share.h): only for a
   // consumer indifferent to which worker sees a row and in what order.
   bool share_chunks = false;
-  // PROFILE's note: "<what>: 2 workers, 64 morsels".
+  // The fragment starts at a NodeSeek: its nodes (from the key index) are one morsel,
+  // the others stay empty — unless the index declines a value, when it scans them all.
+  bool seek = false;
+  // PROFILE's note: "<what>: 2 workers, 64 morsels" (or ", a seek").
   std::string Note(const std::string& what) const;
 };
 
 class Fragment {
  public:
   // The fragment under `consumer` (whose input is children[0]), or null when that input
-  // is not a vectorizable chain (a seek, a var-length expand, an OPTIONAL MATCH, ...).
+  // is not a vectorizable chain (a var-length expand, an OPTIONAL MATCH, ...).
   static std::unique_ptr<Fragment> Match(const planner::LogicalOperator& consumer);
   ~Fragment();
 
@@ -71,7 +74,12 @@ class Fragment {
   // Runs the scan over node ids [begin, end) and the stages, handing every non-empty
   // output chunk to `sink`.
   using Sink = std::function<void(DataChunk& chunk)>;
-  void RunMorsel(NodeId begin, NodeId end, WorkerState& worker, const Sink& sink) const;
+  // Scans the node ids [begin, end) — or, with `seeded`, takes seeded[begin, end): the
+  // nodes a seek found — and pushes them a chunk at a time.
+  void RunMorsel(NodeId begin, NodeId end, const std::vector<NodeId>* seeded, WorkerState& worker,
+                 const Sink& sink) const;
+  // A NodeSeek's nodes from the key index into `ids`; false when the index declines.
+  bool Seek(WorkerState& worker, std::vector<NodeId>& ids) const;
   size_t stage_count() const { return stages_.size(); }
   // Whether every node of the scan reaches the consumer in one row at most: no expand,
   // or one factorized expand (SetConsumerReads decides that). A per-node table over the
@@ -103,6 +111,7 @@ class Fragment {
 
   FragmentColumns columns_;
   const planner::LogicalNodeScan* scan_ = nullptr;
+  bool seek_ = false;  // the scan is a NodeSeek: its first equality answered by the key index
   uint32_t scan_column_ = 0;
   std::vector<std::unique_ptr<Stage>> stages_;  // bottom-up: stages_[0] reads the scan's chunks
   // Per stage, the columns read after it (by later stages or the consumer).

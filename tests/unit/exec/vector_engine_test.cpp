@@ -199,6 +199,14 @@ const char* const kQueries[] = {
     "MATCH (n) RETURN (n.id - 9223372036854775807 - 1) / 3 AS q, (n.id - 9223372036854775807 - 1) % 10 AS m, "
     "count(*)",
     "MATCH (n) RETURN n.score % 3 AS m, n.level / 2 AS q, count(*)",
+    // A fragment that starts at a key seek (one morsel, the workers sharing its expands):
+    // nodes of the base and of the delta, a deleted one, none, no label.
+    "MATCH (a:Person {id: 1000})-[:KNOWS]->(b)-[:KNOWS]->(c) WHERE c <> a RETURN count(*), count(DISTINCT c)",
+    "MATCH (a:Person {id: 3})-[:KNOWS]->(b) RETURN b.city AS c, count(*), min(b.age)",
+    "MATCH (a:Person {id: 5})-[:KNOWS]->(b) RETURN count(*)",
+    "MATCH (a:Person {id: 123456}) RETURN count(*)",
+    "MATCH (a {id: 7})<-[:KNOWS|LIKES]-(b) RETURN count(*), sum(b.id)",
+    "MATCH (a:Person:Admin {id: 4}) RETURN count(*)",
 };
 
 // ORDER BY [... LIMIT] (vectorized top-k and sort): compared in order, ties included — they must
@@ -391,6 +399,10 @@ TEST_F(VectorEngineTest, ProfileCountsTheFragmentsRows) {
   EXPECT_NE(std::string(r.rows().at(0).at(0).AsString()).find("vectorized: 2 workers,"), std::string::npos);
   r = conn->Query("PROFILE MATCH (a)-[r:KNOWS]->(b) RETURN sum(b.score), avg(b.score)");
   EXPECT_NE(std::string(r.rows().at(0).at(0).AsString()).find("vectorized: 2 workers,"), std::string::npos);
+  // A fragment from a key seek: its one morsel, the workers sharing the expands.
+  r = conn->Query("PROFILE MATCH (a:Person {id: 3})-[:KNOWS]->(b)-[:KNOWS]->(c) RETURN count(c)");
+  EXPECT_NE(std::string(r.rows().at(0).at(0).AsString()).find("vectorized: 2 workers, a seek"), std::string::npos)
+      << r.rows().at(0).at(0).AsString();
   // ORDER BY ... LIMIT over a fragment: a top-k per worker.
   r = conn->Query("PROFILE MATCH (a)-[:KNOWS]->(b) RETURN b.id ORDER BY b.id LIMIT 3");
   EXPECT_NE(std::string(r.rows().at(0).at(0).AsString()).find("vectorized top-k: 2 workers"), std::string::npos);
