@@ -110,16 +110,19 @@ bench-bolt: configure
 
 # Quiver's Node.js module against Kuzu's (npm) on the Graph500 CSV of bench-queries at
 # BINDINGS_SCALE: loading, 1,000 1-hop and 100 2-hop prepared key seeks, 1 M rows read
-# (bench/bindings/node_vs_kuzu.mjs; docs/benchmarks.md).
+# (bench/bindings/node_vs_kuzu.mjs); then the Python module on the same work
+# (bench/bindings/python_bench.py) beside Kuzu's Node.js numbers (docs/benchmarks.md).
 BINDINGS_SCALE ?= 20
 bench-bindings: configure
-	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver quiver_node
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver quiver_node quiver_python
 	@csv=build/bench/queries/g500-$(BINDINGS_SCALE)/csv; \
 	[ -f $$csv/edges.csv ] || $(BUILD_DIR)/quiver generate g500 --scale $(BINDINGS_SCALE) --out $$csv --quiet; \
 	[ -d build/peers/kuzu/node_modules/kuzu ] || (mkdir -p build/peers/kuzu && cp bench/peers/kuzu/package.json \
 	  build/peers/kuzu/ && cd build/peers/kuzu && npm install --no-audit --no-fund --loglevel=error); \
 	node bench/bindings/node_vs_kuzu.mjs --quiver-module $(BUILD_DIR)/node --kuzu-dir build/peers/kuzu \
-	  --csv $$csv --work build/bench/bindings-$(BINDINGS_SCALE) --out build/bench/bindings-$(BINDINGS_SCALE).json
+	  --csv $$csv --work build/bench/bindings-$(BINDINGS_SCALE) --out build/bench/bindings-$(BINDINGS_SCALE).json; \
+	PYTHONPATH=$(BUILD_DIR)/python /usr/bin/python3 bench/bindings/python_bench.py $$csv \
+	  build/bench/bindings-$(BINDINGS_SCALE) build/bench/bindings-$(BINDINGS_SCALE).json
 
 bench-queries: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver
