@@ -131,6 +131,9 @@ struct ValueGroupEqual {
 // writes -0.0 as 0.0 and chose its own digits for a few literals.
 QUIVER_EXPORT std::string ToTckString(const Value& v);
 QUIVER_EXPORT void AppendTckString(std::string& out, const Value& v);
+// A temporal value's ISO 8601 text, as Cypher's toString() gives it and JSON carries it
+// (1984-10-11, 12:31:14.645876123+01:00, P1DT2H); for any other value, ToTckString(v).
+QUIVER_EXPORT std::string ToIsoString(const Value& v);
 // The float text used above, without quotes ("1.0", "1e308", "NaN").
 QUIVER_EXPORT std::string FormatFloat(double d);
 // Prints ToTckString(v); lets GoogleTest show values in failure messages.

@@ -43,8 +43,7 @@ std::string Profile(const exec::PhysicalOperator& root, const std::vector<std::s
       out += "\n";
     }
     for (size_t i = 0; i < op->children.size(); ++i) {
-      bool input = i == 0 && op->logical().kind != planner::OpKind::kUnion;
-      stack.emplace_back(op->children[i].get(), input ? level : level + 1);
+      stack.emplace_back(op->children[i].get(), i == 0 ? level : level + 1);
     }
   }
   return out;

@@ -310,8 +310,10 @@ std::string Describe(const LogicalOperator& op, const std::vector<std::string>* 
 std::string ToString(const LogicalOperator& root, int indent, const std::vector<std::string>* slot_names) {
   // An operator's input (children[0]) continues in the operator's column, so a chain of
   // clauses reads down one column and the text stays linear in the plan's size; extra
-  // children (subplans, a hash join's build side) and every branch of a UNION are
-  // indented under their operator, printed before the input, last child first.
+  // children (subplans, a hash join's build side, a UNION's later branches) are indented
+  // under their operator, printed before the input, last child first. So the text is a
+  // tree without brackets: an indented run of lines is one more input of the line above
+  // it (the web view draws it so).
   // Iterative: plans can be thousands of operators deep.
   std::string out;
   std::vector<std::pair<const LogicalOperator*, int>> stack{{&root, indent}};
@@ -323,8 +325,7 @@ std::string ToString(const LogicalOperator& root, int indent, const std::vector<
     if (op->estimated_rows) out += "  [est=" + EstimateText(*op->estimated_rows) + "]";
     out += "\n";
     for (size_t i = 0; i < op->children.size(); ++i) {
-      bool input = i == 0 && op->kind != OpKind::kUnion;
-      stack.emplace_back(op->children[i].get(), input ? level : level + 1);
+      stack.emplace_back(op->children[i].get(), i == 0 ? level : level + 1);
     }
   }
   return out;

@@ -1,6 +1,9 @@
 #include "value_json.h"
 
+#include <cmath>
 #include <string>
+
+#include "quiver/value_ops.h"
 
 namespace quiver::cli {
 
@@ -30,6 +33,7 @@ Json ToJson(const Value& v) {
     case ValueKind::kInt:
       return v.AsInt();
     case ValueKind::kFloat:
+      if (!std::isfinite(v.AsFloat())) return FormatFloat(v.AsFloat());  // else dump() writes null
       return v.AsFloat();
     case ValueKind::kString:
       return std::string(v.AsString());
@@ -53,7 +57,7 @@ Json ToJson(const Value& v) {
       return {{"nodes", std::move(nodes)}, {"relationships", std::move(rels)}};
     }
     default:
-      return ToTckString(v);  // temporal values: their Cypher text
+      return ToIsoString(v);  // temporal values: their ISO 8601 text
   }
 }
 

@@ -179,6 +179,13 @@ std::string ToTckString(const Value& v) {
   return out;
 }
 
+std::string ToIsoString(const Value& v) {
+  std::string out = ToTckString(v);
+  // A temporal's TCK text is its ISO text in quotes, which never holds a quote itself.
+  if (v.IsTemporal()) out = out.substr(1, out.size() - 2);
+  return out;
+}
+
 std::ostream& operator<<(std::ostream& os, const Value& v) {
   return os << ToTckString(v);
 }
