@@ -9,7 +9,9 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libxxhash-dev libcli11-dev nlohmann-json3-dev zlib1g-dev
   libhowardhinnant-date-dev tzdata libdivide-dev libasio-dev libssl-dev libedit-dev tmux
+  libcpp-httplib-dev
   python3 python3-networkx python3-pybind11 python3-pytest python3-pandas
+  chromium
 )
 # `setup.sh fuzz` (make fuzz) adds clang and its libFuzzer runtime; the build and `make
 # test` need only gcc.
@@ -42,9 +44,12 @@ fi
 
 # npm packages, pinned by each folder's package-lock.json: the official Neo4j JavaScript
 # driver for the Bolt server's tests (tests/bolt), node-addon-api for the Node.js module
-# (bindings/node). A folder whose install fails has its tests skipped, saying why.
+# (bindings/node), CodeMirror and Cytoscape.js that the web view compiles in (web/),
+# playwright-core that drives Chromium in the web view's tests (tests/web). A folder
+# whose install fails has its tests skipped (the web view then lacks its editor and
+# picture), saying why.
 root="$(cd "$(dirname "$0")/.." && pwd)"
-for dir in "$root/tests/bolt" "$root/bindings/node"; do
+for dir in "$root/tests/bolt" "$root/bindings/node" "$root/web" "$root/tests/web"; do
   [ -f "$dir/package-lock.json" ] || continue
   if [ ! -f "$dir/node_modules/.package-lock.json" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
     echo "setup: npm ci in ${dir#$root/}"

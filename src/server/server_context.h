@@ -33,6 +33,9 @@ struct ServerContext {
   // later transaction sees every earlier commit, so a bookmark only has to be honest,
   // not waited for.
   std::atomic<uint64_t> commits{0};
+
+  // The bookmark of everything committed so far.
+  std::string Bookmark() const { return "quiver:" + std::to_string(commits.load()); }
 };
 
 }  // namespace quiver::server

@@ -4,6 +4,7 @@
 //   quiver serve /data/graph --auth-file users.txt --listen 0.0.0.0:7687 \
 //                --tls-cert server.pem --tls-key server.key
 //   QUIVER_AUTH=neo4j:secret quiver serve /data/graph         # no password in `ps`
+//   quiver serve /data/graph --auth neo4j:secret --http       # and the web view on :7474
 //
 // Authentication is on by default: without --auth, --auth-file or QUIVER_AUTH the server
 // refuses to start and says how to give credentials; --no-auth must be explicit. It
@@ -11,12 +12,14 @@
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <thread>
 
 #include "commands.h"
 #include "quiver/byte_size.h"
 #include "quiver/database.h"
 #include "server/auth.h"
 #include "server/bolt_server.h"
+#include "server/http/http_server.h"
 
 namespace quiver::cli {
 namespace {
@@ -40,6 +43,13 @@ struct ServeOptions {
   std::string shutdown_grace = "10s";
   std::string login_timeout = "30s";
   std::string database_name = "neo4j";
+  // The web view and the HTTP endpoint (docs/web.md).
+  std::string http;  // HOST:PORT; set when --http was given
+  bool http_set = false;
+  std::string http_root;
+  std::string http_tx_timeout = "60s";
+  size_t http_max_transactions = 1000;
+  size_t http_threads = 32;
 };
 
 struct HostPort {
@@ -75,7 +85,13 @@ int Fail(const std::string& message) {
   return kExitUsage;
 }
 
-int Serve(const ServeOptions& o) {
+int Serve(ServeOptions o) {
+  // `quiver serve --http DB`: --http takes an optional value, and took the database's.
+  if (o.db.empty() && o.http_set && !ParseListen(o.http)) {
+    o.db = o.http;
+    o.http = "127.0.0.1:7474";
+  }
+  if (o.db.empty()) return Fail("which database? quiver serve DB [--http] (see --help)");
   const std::optional<HostPort> listen = ParseListen(o.listen);
   if (!listen) return Fail("--listen: '" + o.listen + "' is not host:port (127.0.0.1:7687, [::1]:7687, :7687)");
   // Who may connect.
@@ -165,7 +181,46 @@ int Serve(const ServeOptions& o) {
              "database");
   }
   std::cout << "listening on " << scheme << "://" << listen->host << ":" << bolt.port() << std::endl;
+  std::unique_ptr<server::http::HttpServer> http;
+  std::thread http_thread;
+  if (o.http_set) {
+    const std::optional<HostPort> http_listen = ParseListen(o.http);
+    if (!http_listen) return Fail("--http: '" + o.http + "' is not host:port (127.0.0.1:7474, :7474)");
+    server::http::HttpOptions http_options;
+    http_options.host = http_listen->host;
+    http_options.port = http_listen->port;
+    http_options.tls_certificate = options.tls_certificate;
+    http_options.tls_key = options.tls_key;
+    http_options.max_request_bytes = *max_message;
+    http_options.asset_root = o.http_root;
+    http_options.max_transactions = o.http_max_transactions;
+    http_options.threads = o.http_threads;
+    const auto tx_timeout = duration(o.http_tx_timeout, "--http-tx-timeout");
+    if (!tx_timeout) return kExitUsage;
+    http_options.transaction_timeout = std::chrono::milliseconds(*tx_timeout);
+    http = std::make_unique<server::http::HttpServer>(context, http_options);
+    try {
+      http->Listen();
+    } catch (const std::exception& e) {
+      std::cerr << "quiver serve: --http: " << e.what() << "\n";
+      return kExitFailure;
+    }
+    const std::string http_scheme = http->tls() ? "https" : "http";
+    const std::string shown = http_listen->host.find(':') != std::string::npos ? "[" + http_listen->host + "]"
+                                                                                 : http_listen->host;
+    log.Line("quiver serve: web view on " + http_scheme + "://" + shown + ":" + std::to_string(http->port()) + "/");
+    if (!auth->required() && !Loopback(http_listen->host)) {
+      log.Line("warning: --no-auth on " + http_listen->host + ": anyone who reaches the web view can read and write "
+               "the database");
+    }
+    std::cout << "web view on " << http_scheme << "://" << shown << ":" << http->port() << "/" << std::endl;
+    http_thread = std::thread([&http] { http->Run(); });
+  }
   bolt.Run();
+  if (http) {
+    http->Stop();
+    http_thread.join();
+  }
   log.Line("quiver serve: stopped");
   return kExitOk;
 }
@@ -175,7 +230,7 @@ int Serve(const ServeOptions& o) {
 void RegisterServeCommand(CLI::App& app, CommandHandler& handler) {
   auto o = std::make_shared<ServeOptions>();
   auto* cmd = app.add_subcommand("serve", "Serve a database over Bolt to the Neo4j drivers and tools.");
-  cmd->add_option("db", o->db, "The database directory")->required();
+  cmd->add_option("db", o->db, "The database directory");
   cmd->add_option("--listen", o->listen,
                   "Address and port to listen on (default 127.0.0.1:7687: this machine only; :7687 for every "
                   "IPv4 interface, :0 for any free port)");
@@ -203,10 +258,26 @@ void RegisterServeCommand(CLI::App& app, CommandHandler& handler) {
                   "On SIGINT/SIGTERM, how long running statements and open transactions may go on (default 10s)");
   cmd->add_option("--login-timeout", o->login_timeout,
                   "Close a connection not authenticated this long after connecting (default 30s)");
+  auto* http = cmd->add_option("--http", o->http,
+                  "Also serve the web view and Neo4j's HTTP endpoint (POST /db/neo4j/tx/commit) on HOST:PORT "
+                  "(default 127.0.0.1:7474: this machine only); HTTPS with --tls-cert")
+                  ->expected(0, 1)
+                  ->default_str("127.0.0.1:7474");
+  http->each([o](const std::string&) { o->http_set = true; });
+  cmd->add_option("--http-tx-timeout", o->http_tx_timeout,
+                  "Roll back an HTTP transaction left idle this long (default 60s)");
+  cmd->add_option("--http-max-transactions", o->http_max_transactions,
+                  "HTTP transactions open at once, all users (default 1000)")
+      ->check(CLI::Range(1, 1000000));
+  cmd->add_option("--http-threads", o->http_threads,
+                  "HTTP requests served at once; a browser's open connection holds one (default 32)")
+      ->check(CLI::Range(2, 4096));
+  cmd->add_option("--http-root", o->http_root,
+                  "Serve the web view's files from this folder when it has them (developing the page: --http-root web)");
   cmd->add_flag("--quiet", o->quiet, "No log lines (connections, failed requests) on stderr");
   cmd->footer(
       "Logs a line per connection and per failed request on stderr. Drivers connect with bolt://host:port or "
-      "neo4j://host:port (a single-server routing table). See docs/bolt.md.");
+      "neo4j://host:port (a single-server routing table). See docs/bolt.md; the web view, docs/web.md.");
   cmd->callback([o, &handler] { handler = [o] { return Serve(*o); }; });
 }
 

@@ -9,7 +9,7 @@
 #include "server/bolt/chunking.h"
 #include "server/bolt/messages.h"
 #include "server/bolt/responses.h"
-#include "server/bolt/status_codes.h"
+#include "server/status_codes.h"
 
 namespace quiver::server::bolt {
 
@@ -302,10 +302,7 @@ void BoltSession::Failure(std::string_view code, std::string_view message) {
 }
 
 void BoltSession::Failed(const QuiverError& error, std::string_view what) {
-  std::string code = StatusCode(error);
-  // A write in a read-only transaction is, on a read-only server, a write to a
-  // read-only database.
-  if (server_.read_only && error.detail() == "ReadOnlyTransaction") code = kForbiddenReadOnly;
+  const std::string code = StatusCode(error, server_.read_only);
   Failure(code, error.message());
   std::string text = std::string(what);
   if (text.size() > 200) text = text.substr(0, 200) + "...";
@@ -315,7 +312,5 @@ void BoltSession::Failed(const QuiverError& error, std::string_view what) {
 }
 
 void BoltSession::Ignored() { AppendIgnored(pending_); }
-
-std::string BoltSession::Bookmark() const { return "quiver:" + std::to_string(server_.commits.load()); }
 
 }  // namespace quiver::server::bolt

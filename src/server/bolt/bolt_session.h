@@ -127,7 +127,6 @@ class BoltSession {
   // A statement failed: FAILURE with its code, the log line, FAILED.
   void Failed(const QuiverError& error, std::string_view what);
   void Ignored();
-  std::string Bookmark() const;
 
   ServerContext& server_;
   BoltVersion version_;

@@ -5,7 +5,7 @@
 
 #include "server/bolt/bolt_session.h"
 #include "server/bolt/responses.h"
-#include "server/bolt/status_codes.h"
+#include "server/status_codes.h"
 
 namespace quiver::server::bolt {
 
@@ -183,7 +183,7 @@ void BoltSession::Pull(const BoltMessage& message, bool discard) {
                       {"type", Value::String(open->type)},
                       {"db", Value::String(server_.database_name)}};
     if (summary.counters.ContainsUpdates()) metadata.Set("stats", Statistics(summary.counters));
-    if (!in_tx) metadata.Set("bookmark", Value::String(Bookmark()));
+    if (!in_tx) metadata.Set("bookmark", Value::String(server_.Bookmark()));
     results_.erase(open);
     if (in_tx) {
       state_ = results_.empty() ? State::kTxReady : State::kTxStreaming;
@@ -230,7 +230,7 @@ void BoltSession::Commit() {
     connection_->Commit();
     if (!tx_read_only_) server_.commits.fetch_add(1);
     state_ = State::kReady;
-    Success({{"bookmark", Value::String(Bookmark())}});
+    Success({{"bookmark", Value::String(server_.Bookmark())}});
   } catch (const QuiverError& e) {
     Failed(e, "COMMIT");
   }

@@ -1,6 +1,6 @@
-#include "server/bolt/status_codes.h"
+#include "server/status_codes.h"
 
-namespace quiver::server::bolt {
+namespace quiver::server {
 
 std::string StatusCode(const QuiverError& error) {
   const std::string& detail = error.detail();
@@ -44,4 +44,9 @@ std::string StatusCode(const QuiverError& error) {
   return kUnknownError;
 }
 
-}  // namespace quiver::server::bolt
+std::string StatusCode(const QuiverError& error, bool read_only_server) {
+  if (read_only_server && error.detail() == "ReadOnlyTransaction") return kForbiddenReadOnly;
+  return StatusCode(error);
+}
+
+}  // namespace quiver::server

@@ -1,15 +1,19 @@
 #pragma once
-// Neo4j status codes for Quiver's errors (FAILURE's `code`): the drivers decide by them
-// whether to retry (Neo.TransientError.*), what to raise (ClientError, DatabaseError),
-// and tools show them. The mapping is docs/bolt.md's table.
+// Neo4j status codes for Quiver's errors (Bolt FAILURE's `code`, the HTTP endpoint's
+// errors[].code): the drivers decide by them whether to retry (Neo.TransientError.*),
+// what to raise (ClientError, DatabaseError), and tools show them. The mapping is
+// docs/bolt.md's table.
 
 #include <string>
 
 #include "quiver/error.h"
 
-namespace quiver::server::bolt {
+namespace quiver::server {
 
 std::string StatusCode(const QuiverError& error);
+// As above; on a read-only server a write refused by a read-only transaction is a write to
+// a read-only database (what Neo4j answers there).
+std::string StatusCode(const QuiverError& error, bool read_only_server);
 
 // Codes the server raises itself.
 inline constexpr const char* kUnauthorized = "Neo.ClientError.Security.Unauthorized";
@@ -19,4 +23,4 @@ inline constexpr const char* kForbiddenReadOnly = "Neo.ClientError.General.Forbi
 inline constexpr const char* kTerminated = "Neo.TransientError.Transaction.Terminated";
 inline constexpr const char* kUnknownError = "Neo.DatabaseError.General.UnknownError";
 
-}  // namespace quiver::server::bolt
+}  // namespace quiver::server
