@@ -145,7 +145,9 @@ void HttpServer::Listen() {
   server_->new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   server_->set_payload_max_length(options_.max_request_bytes);
   server_->set_read_timeout(options_.read_timeout);
-  server_->set_keep_alive_timeout(5);
+  // An idle keep-alive connection holds a thread, and Stop waits for it to time out
+  // (cpp-httplib cannot close it sooner): short, since a loopback reconnect is cheap.
+  server_->set_keep_alive_timeout(2);
   server_->set_keep_alive_max_count(1000);
   server_->set_tcp_nodelay(true);
   registry_ = std::make_unique<TransactionRegistry>(context_.database, context_.log, options_.transaction_timeout,

@@ -48,7 +48,7 @@ const char* TemporalTypeName(ValueKind kind) {
 Json ParseRequestJson(std::string_view text) {
   try {
     return Json::parse(text, [](int depth, Json::parse_event_t, Json&) {
-      if (depth > kMaxJsonDepth) throw TooDeep{};
+      if (depth >= kMaxJsonDepth) throw TooDeep{};  // the outermost value is depth 0
       return true;
     });
   } catch (const TooDeep&) {
