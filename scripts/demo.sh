@@ -70,7 +70,14 @@ step "quiver check $db"
 
 cat <<EOF
 
-== Next
+== Next: work with the graph interactively
+
+  $quiver shell $db             # a Cypher shell: history, Ctrl-R, :schema, :mode, Ctrl-C cancels (docs/shell.md)
+  $quiver serve $db --no-auth --http
+                                # then open http://127.0.0.1:7474/ : the web view, with the graph
+                                # drawn; Bolt on :7687 for the Neo4j drivers (docs/web.md, docs/bolt.md)
+
+== More
 
   $quiver query --db $db "MATCH (p:Person) RETURN p.name, p.skills LIMIT 5"
   $quiver query --db $db --format json "MATCH (c:City)<-[:LIVES_IN]-(p) RETURN c.name, count(p)"

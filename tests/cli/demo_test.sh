@@ -36,4 +36,6 @@ want info-label '^  Person +31$'
 want info-type '^  KNOWS +71$'
 want check '^OK: '
 want next '^== Next'
+want next-shell 'quiver shell .*social.db'
+want next-web 'quiver serve .*social.db --no-auth --http'
 [ "$failures" -eq 0 ]

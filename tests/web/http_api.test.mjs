@@ -3,7 +3,9 @@
 // transactions, cancellation, timeouts, limits, authentication, and bad input.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import https from 'node:https';
 import path from 'node:path';
 import { socialDatabase, startServer, request, commit, basic, tempDir } from './server.mjs';
 
@@ -393,4 +395,32 @@ test('SIGTERM stops a server with an open HTTP transaction within the grace peri
   assert.equal(code, 0, server.log());
   assert.ok(Date.now() - started < 5000, `stopped after ${Date.now() - started} ms`);
   await running;
+});
+
+test('with --tls-cert the endpoint is HTTPS only', async () => {
+  const dir = tempDir('tls');
+  const key = path.join(dir, 'key.pem');
+  const cert = path.join(dir, 'cert.pem');
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '2',
+                           '-subj', '/CN=localhost'], { stdio: 'ignore' });
+  const server = await startServer(socialDatabase('tls'), ['--tls-cert', cert, '--tls-key', key]);
+  try {
+    assert.match(server.base, /^https:/);
+    const body = JSON.stringify({ statements: [{ statement: 'MATCH (c:City) RETURN count(c)' }] });
+    const answer = await new Promise((resolve, reject) => {
+      const req = https.request(`${server.base}/db/neo4j/tx/commit`, {
+        method: 'POST', ca: fs.readFileSync(cert), headers: { 'Content-Type': 'application/json' },
+      }, (res) => {
+        let text = '';
+        res.on('data', (d) => { text += d; });
+        res.on('end', () => resolve(JSON.parse(text)));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+    assert.deepEqual(answer.results[0].data[0].row, [5]);
+    await assert.rejects(fetch(`http://localhost:${server.port}/`), 'plain HTTP gets no answer');
+  } finally {
+    await server.stop();
+  }
 });

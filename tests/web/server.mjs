@@ -56,7 +56,7 @@ export async function startServer(db, extraArgs = [], { auth = null } = {}) {
     });
   });
   const exited = new Promise((resolve) => proc.on('exit', (code, signal) => resolve({ code, signal })));
-  const base = `http://localhost:${port}`;
+  const base = `${extraArgs.includes('--tls-cert') ? 'https' : 'http'}://localhost:${port}`;
   return {
     port,
     base,
