@@ -19,9 +19,9 @@ struct ServerContext {
   ServerLog& log;
   bool read_only = false;
   // HELLO's "server": what the drivers and tools show (and some parse for "Neo4j/").
-  std::string agent;
+  std::string agent{};
   // The host:port a ROUTE answer names (the address clients reach this server at).
-  std::string advertised_address;
+  std::string advertised_address{};
   // The name the one database answers to (drivers send "neo4j" unless told otherwise);
   // a request for another is Neo.ClientError.Database.DatabaseNotFound.
   std::string database_name = "neo4j";

@@ -1,8 +1,9 @@
-// `quiver serve DB`: a Bolt server for the official Neo4j drivers and tools (docs/bolt.md).
+// `quiver serve DB`: a Bolt server for the official Neo4j drivers and tools (docs/bolt.md),
+// and with --http the web view and Neo4j's HTTP endpoint (docs/web.md).
 //
 //   quiver serve /data/graph --auth neo4j:secret             # bolt://127.0.0.1:7687
-//   quiver serve /data/graph --auth-file users.txt --listen 0.0.0.0:7687 \
-//                --tls-cert server.pem --tls-key server.key
+//   quiver serve /data/graph --auth-file users.txt --listen 0.0.0.0:7687
+//                --tls-cert server.pem --tls-key server.key   (one line)
 //   QUIVER_AUTH=neo4j:secret quiver serve /data/graph         # no password in `ps`
 //   quiver serve /data/graph --auth neo4j:secret --http       # and the web view on :7474
 //
@@ -144,7 +145,7 @@ int Serve(ServeOptions o) {
   std::unique_ptr<Database> database = Database::Open(o.db, db_options);
 
   server::ServerLog log(stderr, o.quiet);
-  server::ServerContext context{*database, *auth, log};
+  server::ServerContext context{.database = *database, .auth = *auth, .log = log};
   context.read_only = o.read_only;
   context.agent = "Neo4j/5.26.0 compatible graph database server - Quiver 0.1.0";
   context.database_name = o.database_name;
