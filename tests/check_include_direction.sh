@@ -77,6 +77,7 @@ tools/quiver/cmd_import.cpp ingest/run_options.h
 tools/quiver/cmd_info.cpp common/resource/resource_policy.h
 tools/quiver/cmd_serve.cpp server/auth.h
 tools/quiver/cmd_serve.cpp server/bolt_server.h
+tools/quiver/cmd_serve.cpp server/http/http_server.h
 LIST
 )
 used_private=""

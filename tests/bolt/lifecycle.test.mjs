@@ -2,13 +2,14 @@
 // SIGKILL in the middle of a transaction, a graceful SIGTERM with a transaction open,
 // TLS, and the refusal to start without credentials.
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import neo4j from 'neo4j-driver';
 
 import { PASSWORD, QUIVER, USER, queryOffline, startServer, tempDir } from './server.mjs';
+import { selfSignedCertificate } from '../test_util/quiver_serve.mjs';
 
 const auth = neo4j.auth.basic(USER, PASSWORD);
 
@@ -102,10 +103,7 @@ describe('the server around the driver', () => {
 
   it('serves TLS (bolt+ssc://) and nothing in plain text on a TLS port', async () => {
     const dir = tempDir('tls');
-    const cert = path.join(dir, 'server.pem');
-    const key = path.join(dir, 'server.key');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '2',
-      '-subj', '/CN=localhost'], { stdio: 'ignore' });
+    const { cert, key } = selfSignedCertificate(dir);
     const server = await startServer(path.join(dir, 'db'), ['--tls-cert', cert, '--tls-key', key]);
     try {
       const secure = neo4j.driver(`bolt+ssc://127.0.0.1:${server.port}`, auth);

@@ -1,10 +1,11 @@
 // Starting and stopping `quiver serve` for the driver tests: a database directory of
 // the test's own, a free port (--listen 127.0.0.1:0, read back from the server's first
 // line on stdout), the server's log kept for a failing test to print.
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnServe } from '../test_util/quiver_serve.mjs';
 
 export const QUIVER = process.env.QUIVER_BIN;
 if (!QUIVER) throw new Error('QUIVER_BIN must name the quiver binary');
@@ -22,39 +23,12 @@ export function tempDir(name) {
 export async function startServer(db, extraArgs = [], { auth = `${USER}:${PASSWORD}` } = {}) {
   const args = ['serve', db, '--listen', '127.0.0.1:0', '--create', ...extraArgs];
   if (auth) args.push('--auth', auth);
-  const proc = spawn(QUIVER, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  proc.stderr.on('data', (d) => { log += d; });
-  const port = await new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`the server did not start in 20 s:\n${log}`)), 20000);
-    proc.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/listening on bolt(?:\+s)?:\/\/[^:]+:(\d+)/);
-      if (m) {
-        clearTimeout(timer);
-        resolve(Number(m[1]));
-      }
-    });
-    proc.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code}) before listening:\n${log}`));
-    });
-  });
-  const exited = new Promise((resolve) => proc.on('exit', (code, signal) => resolve({ code, signal })));
+  const server = await spawnServe(QUIVER, args, /listening on bolt(?:\+s)?:\/\/[^:]+:(\d+)/);
   return {
-    port,
-    proc,
-    exited,
-    log: () => log,
-    url: (scheme = 'bolt') => `${scheme}://127.0.0.1:${port}`,
-    // SIGTERM (the graceful shutdown) and the exit status.
-    async stop(signal = 'SIGTERM') {
-      if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
-      return exited;
-    },
+    ...server,
+    url: (scheme = 'bolt') => `${scheme}://127.0.0.1:${server.port}`,
     rssKiB() {
-      const status = fs.readFileSync(`/proc/${proc.pid}/status`, 'utf8');
+      const status = fs.readFileSync(`/proc/${server.proc.pid}/status`, 'utf8');
       return Number(status.match(/VmRSS:\s+(\d+)/)[1]);
     },
   };

@@ -3,11 +3,10 @@
 // transactions, cancellation, timeouts, limits, authentication, and bad input.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
-import { socialDatabase, startServer, request, commit, basic, tempDir } from './server.mjs';
+import { socialDatabase, startServer, request, commit, basic, tempDir, selfSignedCertificate } from './server.mjs';
 
 const LONG = 'UNWIND range(1, 100000) AS x UNWIND range(1, 100000) AS y RETURN count(*)';
 
@@ -398,11 +397,7 @@ test('SIGTERM stops a server with an open HTTP transaction within the grace peri
 });
 
 test('with --tls-cert the endpoint is HTTPS only', async () => {
-  const dir = tempDir('tls');
-  const key = path.join(dir, 'key.pem');
-  const cert = path.join(dir, 'cert.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '2',
-                           '-subj', '/CN=localhost'], { stdio: 'ignore' });
+  const { cert, key } = selfSignedCertificate(tempDir('tls'));
   const server = await startServer(socialDatabase('tls'), ['--tls-cert', cert, '--tls-key', key]);
   try {
     assert.match(server.base, /^https:/);

@@ -2,11 +2,14 @@
 // the test's own (the example social graph, imported by `quiver import`), free ports for
 // Bolt and HTTP (port 0, read back from the server's stdout), the log kept for a failing
 // test to print, and requests to the HTTP endpoint as a client sends them.
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnServe } from '../test_util/quiver_serve.mjs';
+
+export { selfSignedCertificate } from '../test_util/quiver_serve.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(here, '../..');
@@ -36,39 +39,9 @@ export async function startServer(db, extraArgs = [], { auth = null } = {}) {
   if (auth) args.push('--auth', auth);
   else if (!extraArgs.includes('--auth-file')) args.push('--no-auth');
   if (process.env.QUIVER_WEB_ROOT) args.push('--http-root', process.env.QUIVER_WEB_ROOT);
-  const proc = spawn(QUIVER, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  proc.stderr.on('data', (d) => { log += d; });
-  const port = await new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`the server did not start in 20 s:\n${log}`)), 20000);
-    proc.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/web view on https?:\/\/[^\s]+:(\d+)\//);
-      if (m) {
-        clearTimeout(timer);
-        resolve(Number(m[1]));
-      }
-    });
-    proc.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code}) before listening:\n${log}`));
-    });
-  });
-  const exited = new Promise((resolve) => proc.on('exit', (code, signal) => resolve({ code, signal })));
-  const base = `${extraArgs.includes('--tls-cert') ? 'https' : 'http'}://localhost:${port}`;
-  return {
-    port,
-    base,
-    proc,
-    exited,
-    log: () => log,
-    // SIGTERM (the graceful shutdown) and the exit status.
-    async stop(signal = 'SIGTERM') {
-      if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
-      return exited;
-    },
-  };
+  const server = await spawnServe(QUIVER, args, /web view on https?:\/\/[^\s]+:(\d+)\//);
+  const scheme = extraArgs.includes('--tls-cert') ? 'https' : 'http';
+  return { ...server, base: `${scheme}://localhost:${server.port}` };
 }
 
 export function basic(user, password) {

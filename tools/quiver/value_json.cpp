@@ -1,9 +1,8 @@
 #include "value_json.h"
 
-#include <cmath>
 #include <string>
 
-#include "quiver/value_ops.h"
+#include "quiver/value_json.h"
 
 namespace quiver::cli {
 
@@ -25,40 +24,16 @@ Json RelationshipJson(const RelationshipValue& r) {
 }  // namespace
 
 Json ToJson(const Value& v) {
-  switch (v.kind()) {
-    case ValueKind::kNull:
-      return nullptr;
-    case ValueKind::kBool:
-      return v.AsBool();
-    case ValueKind::kInt:
-      return v.AsInt();
-    case ValueKind::kFloat:
-      if (!std::isfinite(v.AsFloat())) return FormatFloat(v.AsFloat());  // else dump() writes null
-      return v.AsFloat();
-    case ValueKind::kString:
-      return std::string(v.AsString());
-    case ValueKind::kList: {
-      Json out = Json::array();
-      for (const auto& item : v.AsList()) out.push_back(ToJson(item));
-      return out;
-    }
-    case ValueKind::kMap:
-      return PropertiesJson(v.AsMap());
-    case ValueKind::kNode:
-      return NodeJson(v.AsNode());
-    case ValueKind::kRelationship:
-      return RelationshipJson(v.AsRelationship());
-    case ValueKind::kPath: {
-      // A structure, as Neo4j's drivers give it: the nodes and the relationships in order.
-      const PathValue& p = v.AsPath();
-      Json nodes = Json::array(), rels = Json::array();
-      for (const auto& n : p.nodes) nodes.push_back(NodeJson(n));
-      for (const auto& r : p.relationships) rels.push_back(RelationshipJson(r));
-      return {{"nodes", std::move(nodes)}, {"relationships", std::move(rels)}};
-    }
-    default:
-      return ToIsoString(v);  // temporal values: their ISO 8601 text
-  }
+  return ValueToJson<Json>(v, [](const Value& entity) -> Json {
+    if (entity.IsNode()) return NodeJson(entity.AsNode());
+    if (entity.kind() == ValueKind::kRelationship) return RelationshipJson(entity.AsRelationship());
+    // A path: a structure, as Neo4j's drivers give it: the nodes and the relationships in order.
+    const PathValue& p = entity.AsPath();
+    Json nodes = Json::array(), rels = Json::array();
+    for (const auto& n : p.nodes) nodes.push_back(NodeJson(n));
+    for (const auto& r : p.relationships) rels.push_back(RelationshipJson(r));
+    return {{"nodes", std::move(nodes)}, {"relationships", std::move(rels)}};
+  });
 }
 
 }  // namespace quiver::cli

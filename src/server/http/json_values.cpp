@@ -1,9 +1,8 @@
 #include "server/http/json_values.h"
 
-#include <cmath>
 #include <limits>
 
-#include "quiver/value_ops.h"
+#include "quiver/value_json.h"
 
 namespace quiver::server::http {
 
@@ -108,41 +107,17 @@ ValueMap ParametersFromJson(const Json& json) {
 }
 
 Json RowJson(const Value& v) {
-  switch (v.kind()) {
-    case ValueKind::kNull:
-      return nullptr;
-    case ValueKind::kBool:
-      return v.AsBool();
-    case ValueKind::kInt:
-      return v.AsInt();
-    case ValueKind::kFloat:
-      if (!std::isfinite(v.AsFloat())) return FormatFloat(v.AsFloat());  // dump() would write null
-      return v.AsFloat();
-    case ValueKind::kString:
-      return std::string(v.AsString());
-    case ValueKind::kList: {
-      Json out = Json::array();
-      for (const auto& item : v.AsList()) out.push_back(RowJson(item));
-      return out;
+  return ValueToJson<Json>(v, [](const Value& entity) -> Json {
+    if (entity.IsNode()) return PropertiesJson(entity.AsNode().properties);
+    if (entity.kind() == ValueKind::kRelationship) return PropertiesJson(entity.AsRelationship().properties);
+    const PathValue& p = entity.AsPath();  // the alternating nodes and relationships
+    Json out = Json::array();
+    for (size_t i = 0; i < p.nodes.size(); ++i) {
+      if (i > 0) out.push_back(PropertiesJson(p.relationships[i - 1].properties));
+      out.push_back(PropertiesJson(p.nodes[i].properties));
     }
-    case ValueKind::kMap:
-      return PropertiesJson(v.AsMap());
-    case ValueKind::kNode:
-      return PropertiesJson(v.AsNode().properties);
-    case ValueKind::kRelationship:
-      return PropertiesJson(v.AsRelationship().properties);
-    case ValueKind::kPath: {
-      const PathValue& p = v.AsPath();
-      Json out = Json::array();
-      for (size_t i = 0; i < p.nodes.size(); ++i) {
-        if (i > 0) out.push_back(PropertiesJson(p.relationships[i - 1].properties));
-        out.push_back(PropertiesJson(p.nodes[i].properties));
-      }
-      return out;
-    }
-    default:
-      return ToIsoString(v);
-  }
+    return out;
+  });
 }
 
 Json MetaJson(const Value& v) {
