@@ -8,7 +8,7 @@ CMAKE_FLAGS ?=
 SANITIZE ?= address,undefined
 DEMO_DIR ?= build/demo
 
-.PHONY: all setup configure build demo test sanitize tsan fuzz bench-micro bench-ladder bench-peers bench-queries bench-algorithms bench-bolt bench-bindings python node format lint clean
+.PHONY: all setup configure build demo test sanitize tsan fuzz bench-micro bench-ladder bench-peers bench-queries bench-algorithms bench-bolt bench-web bench-bindings python node format lint clean
 
 all: build
 
@@ -107,6 +107,16 @@ bench-bolt: configure
 	  [ -d $$db ] || $(BUILD_DIR)/quiver generate g500 --scale $(BOLT_SCALE) --db $$db --quiet; fi; \
 	node bench/bolt/bolt_bench.mjs --quiver $(BUILD_DIR)/quiver --db $$db --scale $(BOLT_SCALE) \
 	  --seconds $(BOLT_SECONDS) --out build/bench/bolt-$(BOLT_SCALE).json
+
+# The HTTP endpoint of `quiver serve --http` (docs/web.md): a point query and RETURN 1 per
+# request over keep-alive, and a 1 M-row result (bench/web/http_bench.py), on the
+# Graph500 database of bench-bolt.
+bench-web: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver
+	@db=build/bench/queries/g500-$(BOLT_SCALE)/quiver.db; \
+	if [ ! -d $$db ]; then db=build/bench/bolt/g500-$(BOLT_SCALE); \
+	  [ -d $$db ] || $(BUILD_DIR)/quiver generate g500 --scale $(BOLT_SCALE) --db $$db --quiet; fi; \
+	/usr/bin/python3 bench/web/http_bench.py $(BUILD_DIR)/quiver $$db
 
 # Quiver's Node.js module against Kuzu's (npm) on the Graph500 CSV of bench-queries at
 # BINDINGS_SCALE: loading, 1,000 1-hop and 100 2-hop prepared key seeks, 1 M rows read
