@@ -63,6 +63,35 @@ export async function request(server, method, urlPath, body, headers = {}) {
   return { status: response.status, headers: response.headers, text, json };
 }
 
+// One statement in an auto-commit request, rows and graph: its result ({columns, data,
+// errors}); an error throws unless allowErrors. What the page's answers are checked
+// against.
+export async function query(server, statement, parameters = {}, { allowErrors = false, headers = {} } = {}) {
+  const body = { statements: [{ statement, parameters, resultDataContents: ['row', 'graph'] }] };
+  const { json } = await request(server, 'POST', '/db/neo4j/tx/commit', body, headers);
+  if (json.errors.length && !allowErrors) throw new Error(`${statement}: ${json.errors[0].code}: ${json.errors[0].message}`);
+  return { ...(json.results[0] || { columns: [], data: [] }), errors: json.errors };
+}
+
+// Nodes per label and relationships per type in an import's CSV files (those with an
+// :ID column hold nodes, with :TYPE relationships): what the schema panel must show.
+export function csvCounts(dir) {
+  const labels = {};
+  const types = {};
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.csv'))) {
+    const [header, ...rows] = fs.readFileSync(path.join(dir, file), 'utf8').split('\n').filter((l) => l.trim());
+    const columns = header.split(',');
+    const label = columns.indexOf(':LABEL');
+    const type = columns.indexOf(':TYPE');
+    for (const row of rows) {
+      const fields = row.split(',');  // the example data quotes nothing
+      if (label >= 0) for (const l of fields[label].split(';')) labels[l] = (labels[l] || 0) + 1;
+      if (type >= 0) types[fields[type]] = (types[fields[type]] || 0) + 1;
+    }
+  }
+  return { labels, types };
+}
+
 // Runs statements in one auto-commit request; `statements` strings or statement objects.
 export function commit(server, statements, headers = {}) {
   const list = statements.map((s) => (typeof s === 'string' ? { statement: s } : s));
