@@ -31,6 +31,7 @@
 #include "statements.h"
 #include "value_json.h"
 #include "quiver/byte_size.h"
+#include "csv_text.h"
 #include "json_text.h"
 #include "quiver/database.h"
 
@@ -64,16 +65,6 @@ DatabaseOptions WithExecution(DatabaseOptions base, const QueryOptions& options)
 std::string CellText(const Value& v, bool raw_strings) {
   if (raw_strings && v.IsString()) return std::string(v.AsString());
   return ToTckString(v);
-}
-
-std::string CsvField(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
 }
 
 void PrintTable(const QueryResult& result, std::ostream& os) {

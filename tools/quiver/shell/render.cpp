@@ -4,6 +4,7 @@
 #include <iostream>
 #include <numeric>
 
+#include "csv_text.h"
 #include "json_text.h"
 #include "quiver/value_ops.h"
 #include "value_json.h"
@@ -152,16 +153,6 @@ void RenderTable(const std::vector<std::string>& columns, const std::vector<std:
     line(cells[r], right);
   }
   rule("\u2514", "\u2534", "\u2518");
-}
-
-std::string CsvField(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
 }
 
 std::string MarkdownCell(const std::string& s) {
