@@ -63,6 +63,7 @@ StatementRun::StatementRun(std::shared_ptr<const PreparedPlan> plan, ValueMap pa
       snapshot_(std::move(snapshot)),
       graph_(graph),
       started_(started) {
+  summary_.notifications = plan_->notifications();
   if (plan_->mode != StatementMode::kRun) {
     plan_columns_ = {"plan"};
     plan_row_pending_ = true;

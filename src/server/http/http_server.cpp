@@ -95,6 +95,7 @@ struct Exchange {
     const bool ok = batch.Run(statements, ending, out, control);
     if (!tx) registry.Untrack(&connection);
     out << ",\"errors\":" << batch.errors();
+    if (!batch.notifications().empty()) out << ",\"notifications\":" << batch.notifications();
     if (tx) {
       if (!ok || ending == Ending::kCommit) {
         registry.Remove(*tx);
