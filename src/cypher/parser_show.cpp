@@ -186,7 +186,9 @@ std::unique_ptr<Statement> Parser::ParseShowCommand() {
       // SHOW INDEXES, SHOW CONSTRAINTS, SHOW USERS, ...: a command Quiver does not have
       // (yet), said so rather than reported as a typo.
       std::string words;
-      for (size_t i = 0; i < 3 && Peek(i).kind == TokenKind::kIdentifier; ++i) {
+      for (size_t i = 0; i < 3 && Peek(i).kind == TokenKind::kIdentifier && !Peek(i).Is(Keyword::kYield) &&
+                         !Peek(i).Is(Keyword::kWhere);
+           ++i) {
         words += (words.empty() ? "" : " ") + std::string(Peek(i).text);
       }
       if (words.empty()) FailUnexpected("PROCEDURES, FUNCTIONS, DATABASES or TRANSACTIONS");

@@ -143,6 +143,9 @@ void StatementRun::Close() {
   root_.reset();
   ctx_.reset();
   snapshot_.reset();
+  // An auto-commit statement's transaction record lives as long as its interrupt
+  // (main/transaction_registry.h): closed, it is no longer listed.
+  interrupt_.reset();
 }
 
 }  // namespace quiver::main
