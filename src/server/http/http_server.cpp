@@ -311,6 +311,7 @@ void HttpServer::Transaction(const httplib::Request& request, httplib::Response&
   exchange->ending = route == Route::kBegin || route == Route::kRun ? Ending::kKeepOpen : Ending::kCommit;
   if (route == Route::kAutoCommit) {
     exchange->own_connection = Connect();
+    exchange->own_connection->SetUser(*user);
   } else if (route == Route::kBegin) {
     exchange->tx = registry_->Open(*user);
     if (!exchange->tx) {
