@@ -94,38 +94,25 @@ void ListProcedures(ExecProcedureContext& context) {
   }
 }
 
-struct FunctionRow {
-  std::string name;
-  std::string category;
-  int min_args = 0;
-  int max_args = 0;
-  bool aggregating = false;
-};
-
 // The library's functions, the temporal ones and those the binder implements itself
 // (id(), labels(), ...: they read the graph), by name.
 void ListFunctions(ExecProcedureContext& context) {
-  std::vector<FunctionRow> rows;
-  for (const FunctionListing& f : LibraryFunctions()) {
-    rows.push_back({std::string(f.name), std::string(f.category), f.min_args, f.max_args, f.aggregating});
-  }
-  for (const TemporalFunction& f : TemporalFunctions()) {
-    rows.push_back({std::string(f.name), "Temporal", f.min_args, f.max_args, false});
-  }
+  std::vector<FunctionListing> rows = LibraryFunctions();
+  for (const TemporalFunction& f : TemporalFunctions()) rows.push_back({f.name, "Temporal", f.min_args, f.max_args});
   for (int i = 0;; ++i) {
     const std::string_view name = planner::EntityFunctionName(static_cast<planner::EntityFunction>(i));
     if (name == "?") break;
-    rows.push_back({std::string(name), "Graph", 1, 1, false});
+    rows.push_back({name, "Graph", 1, 1});
   }
   std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
-  for (const FunctionRow& f : rows) {
+  for (const FunctionListing& f : rows) {
     std::string arity = std::to_string(f.min_args) + (f.max_args == f.min_args ? ""
                                                       : f.max_args < 0        ? " or more"
                                                                               : " to " + std::to_string(f.max_args));
     const std::string description = std::string(f.aggregating ? "Aggregating function" : "Function") +
                                     " taking " + arity + (arity == "1" ? " argument." : " arguments.");
     context.Emit({Value::String(f.name), Value::String(f.category), Value::String(description),
-                  Value::String(f.name + "(...)"), Value::Bool(true), Value::List({}), Value::List({}),
+                  Value::String(std::string(f.name) + "(...)"), Value::Bool(true), Value::List({}), Value::List({}),
                   Value::Bool(f.aggregating), Value::Null(), Value::Null(), Value::Bool(false)});
   }
 }

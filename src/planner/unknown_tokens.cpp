@@ -25,7 +25,8 @@ bool IsNameChar(char c) {
 // one of `before` (':' for a label, '.' for a property) with only blanks between. Not
 // found (a name spelled with escapes): the start itself.
 uint32_t FindName(std::string_view source, uint32_t from, std::string_view name, std::string_view before) {
-  const std::string quoted = "`" + std::string(name) + "`";
+  std::string quoted(1, '`');
+  quoted.append(name).push_back('`');
   for (size_t at = from; at < source.size(); ++at) {
     size_t length = 0;
     if (source.compare(at, quoted.size(), quoted) == 0) {
@@ -283,33 +284,27 @@ class Walker {
 Notification UnknownTokenWarning(TokenKind kind, std::string_view name, NotificationPosition position) {
   // Neo4j's codes, titles and descriptions (its status-code manual), so that tools that
   // know them show them as they would Neo4j's.
+  struct Texts {
+    std::string_view code, title, plural, singular;
+  };
+  static constexpr Texts kTexts[] = {
+      {"UnknownLabelWarning", "The provided label is not in the database.", "labels", "label name"},
+      {"UnknownRelationshipTypeWarning", "The provided relationship type is not in the database.",
+       "relationship types", "relationship type"},
+      {"UnknownPropertyKeyWarning", "The provided property key is not in the database", "property names",
+       "property name"},
+  };
+  const Texts& t = kTexts[static_cast<size_t>(kind)];
   Notification n;
+  n.code = std::string(kPrefix) + std::string(t.code);
+  n.title = std::string(t.title);
+  n.description = "One of the " + std::string(t.plural) +
+                  " in your query is not available in the database, make sure you didn't misspell it or that the "
+                  "label is available when you run this statement in your application (the missing " +
+                  std::string(t.singular) + " is: " + std::string(name) + ")";
   n.severity = "WARNING";
   n.category = "UNRECOGNIZED";
   n.position = position;
-  const std::string tail =
-      ", make sure you didn't misspell it or that the label is available when you run this statement in your "
-      "application (the missing ";
-  switch (kind) {
-    case TokenKind::kLabel:
-      n.code = std::string(kPrefix) + "UnknownLabelWarning";
-      n.title = "The provided label is not in the database.";
-      n.description = "One of the labels in your query is not available in the database" + tail +
-                      "label name is: " + std::string(name) + ")";
-      break;
-    case TokenKind::kRelType:
-      n.code = std::string(kPrefix) + "UnknownRelationshipTypeWarning";
-      n.title = "The provided relationship type is not in the database.";
-      n.description = "One of the relationship types in your query is not available in the database" + tail +
-                      "relationship type is: " + std::string(name) + ")";
-      break;
-    case TokenKind::kPropertyKey:
-      n.code = std::string(kPrefix) + "UnknownPropertyKeyWarning";
-      n.title = "The provided property key is not in the database";
-      n.description = "One of the property names in your query is not available in the database" + tail +
-                      "property name is: " + std::string(name) + ")";
-      break;
-  }
   return n;
 }
 

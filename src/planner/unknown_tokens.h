@@ -24,6 +24,7 @@ class KnownTokens {
   virtual bool HasPropertyKey(std::string_view name) const = 0;
 };
 
+// In this order: UnknownTokenWarning finds its texts by it.
 enum class TokenKind : uint8_t { kLabel, kRelType, kPropertyKey };
 
 // The notification for an unknown token `name` of `kind` at `position`.

@@ -39,37 +39,41 @@ void GraphReader::ExpandNeighbours(NodeId node, Direction direction, std::span<c
   ExpandIds(node, direction, types, neighbours, rels);
 }
 
+namespace {
+
+// f(id) for every live node of `graph`, a morsel of ids at a time.
+template <typename F>
+void ForEachLiveNode(const GraphReader& graph, F&& f) {
+  constexpr NodeId kMorsel = 4096;
+  std::vector<NodeId> ids;
+  for (NodeId begin = 0; begin < graph.NodeIdBound(); begin += kMorsel) {
+    ids.clear();
+    graph.ScanNodes(begin, std::min(graph.NodeIdBound(), begin + kMorsel), std::nullopt, ids);
+    for (NodeId id : ids) f(id);
+  }
+}
+
+}  // namespace
+
 std::vector<uint64_t> GraphReader::NodeCountsByLabel() const {
   std::vector<uint64_t> counts(LabelTokenCount(), 0);
-  std::vector<NodeId> ids;
   std::vector<LabelId> labels;
-  constexpr NodeId kMorsel = 4096;
-  for (NodeId begin = 0; begin < NodeIdBound(); begin += kMorsel) {
-    ids.clear();
-    ScanNodes(begin, std::min(NodeIdBound(), begin + kMorsel), std::nullopt, ids);
-    for (NodeId id : ids) {
-      labels.clear();
-      GetLabels(id, labels);
-      for (LabelId l : labels) ++counts[l];
-    }
-  }
+  ForEachLiveNode(*this, [&](NodeId id) {
+    labels.clear();
+    GetLabels(id, labels);
+    for (LabelId l : labels) ++counts[l];
+  });
   return counts;
 }
 
 std::vector<uint64_t> GraphReader::RelationshipCountsByType() const {
   std::vector<uint64_t> counts(RelTypeTokenCount(), 0);
-  std::vector<NodeId> ids;
   std::vector<Adjacent> out;
-  constexpr NodeId kMorsel = 4096;
-  for (NodeId begin = 0; begin < NodeIdBound(); begin += kMorsel) {
-    ids.clear();
-    ScanNodes(begin, std::min(NodeIdBound(), begin + kMorsel), std::nullopt, ids);
-    for (NodeId id : ids) {
-      out.clear();
-      Expand(id, Direction::kOutgoing, {}, out);
-      for (const Adjacent& a : out) ++counts[a.rel.type];
-    }
-  }
+  ForEachLiveNode(*this, [&](NodeId id) {
+    out.clear();
+    Expand(id, Direction::kOutgoing, {}, out);
+    for (const Adjacent& a : out) ++counts[a.rel.type];
+  });
   return counts;
 }
 
