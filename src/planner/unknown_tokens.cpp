@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "common/stack_guard.h"
 #include "cypher/ast/statement.h"
 
 namespace quiver::planner {
@@ -65,6 +66,7 @@ class Walker {
       : source_(source), known_(known), shift_(shift) {}
 
   void Statement(const cypher::Statement& statement) {
+    CheckStack();
     for (const SingleQuery& query : statement.queries) {
       for (const ClausePtr& clause : query.clauses) Clause(*clause);
     }
@@ -184,6 +186,7 @@ class Walker {
 
   void Expr(const cypher::Expr* expr) {
     if (expr == nullptr) return;
+    CheckStack();  // the walk recurses as deep as the query nests
     switch (expr->kind()) {
       case ExprKind::kProperty: {
         const auto& property = expr->As<PropertyExpr>();
