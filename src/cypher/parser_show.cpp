@@ -14,7 +14,8 @@
 // the rewritten query, which parses back to the same AST). The column lists below are
 // the procedures' outputs (a test checks they agree).
 
-#include <algorithm>
+#include <cctype>
+#include <optional>
 
 #include "cypher/parser_impl.h"
 

@@ -3,7 +3,10 @@
 // into a CALL of one, cypher/parser_show.cpp): their columns are Neo4j 5's.
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
+#include <cstdio>
+#include <functional>
 #include <string>
 
 #include "common/temporal/temporal.h"
