@@ -230,6 +230,21 @@ export interface QuerySummary {
   countersText: string;
   /** The most the statement's operators held at once (estimated). */
   peakMemoryBytes: number;
+  /** Warnings about the statement, as Neo4j's (UnknownLabelWarning, ...). */
+  notifications: Notification[];
+}
+
+export interface Notification {
+  /** 'Neo.ClientNotification.Statement.UnknownLabelWarning', ... */
+  code: string;
+  title: string;
+  description: string;
+  /** 'WARNING' */
+  severity: string;
+  /** 'UNRECOGNIZED' */
+  category: string;
+  /** Offset from 0, line and column from 1, in the statement's text. */
+  position: { offset: number; line: number; column: number };
 }
 
 export class QueryResult implements AsyncIterable<Row> {

@@ -418,7 +418,8 @@ class QueryResult {
     });
   }
 
-  // {rows, elapsedMs, counters, containsUpdates, countersText, peakMemoryBytes}: reads
+  // {rows, elapsedMs, counters, containsUpdates, countersText, peakMemoryBytes,
+  // notifications}: reads
   // and drops the rows not read yet (as the C++ summary() does).
   getSummary() {
     return this._inTurn(async () => {

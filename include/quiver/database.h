@@ -63,6 +63,9 @@ struct DatabaseOptions {
   bool create_if_missing = true;
   // Verify every file checksum of the generation at open (otherwise `quiver check`).
   bool verify_checksums_on_open = false;
+  // The name the database answers to in SHOW DATABASES and in transaction ids
+  // ("neo4j-transaction-7"): what the servers call it (`quiver serve --database-name`).
+  std::string name = "neo4j";
 };
 
 // A procedure callable with CALL name(args) YIELD ... (the TCK registers test
@@ -77,6 +80,8 @@ struct ProcedureSignature {
   // Whether the procedure writes to the graph (GDS's `.write` modes): a statement that
   // calls it runs as a write transaction, and is refused on a read-only database.
   bool writes = false;
+  // One sentence for SHOW PROCEDURES.
+  std::string description;
 };
 // Receives the arguments in signature order; returns rows of outputs in signature order.
 using ProcedureFunction = std::function<std::vector<std::vector<Value>>(std::span<const Value> args)>;
@@ -158,6 +163,10 @@ class QUIVER_EXPORT Connection {
   // query_memory_limit. Applies to statements started after the call.
   virtual void SetQueryMemoryLimit(uint64_t bytes) = 0;
   virtual uint64_t query_memory_limit() const = 0;
+  // Who runs the statements of this connection, as SHOW TRANSACTIONS lists them (the
+  // servers set the authenticated user); empty by default. Applies to transactions
+  // started after the call.
+  virtual void SetUser(std::string_view user) = 0;
 };
 
 class QUIVER_EXPORT Database {

@@ -62,6 +62,35 @@ struct QUIVER_EXPORT UpdateCounters {
   friend bool operator==(const UpdateCounters&, const UpdateCounters&) = default;
 };
 
+// Where a notification points in the statement text, as Neo4j's InputPosition: the
+// byte offset from 0, the line and the column (in code points) from 1.
+struct NotificationPosition {
+  uint32_t offset = 0;
+  uint32_t line = 1;
+  uint32_t column = 1;
+  friend bool operator==(const NotificationPosition&, const NotificationPosition&) = default;
+};
+
+// A warning about a statement that runs nonetheless, as Neo4j reports one in the result
+// summary (its status-code names and fields). Quiver raises one kind at compile time: a
+// label, relationship type or property key in a read position (MATCH, WHERE, a
+// property read) that the database has never seen — most often a misspelling:
+//   Neo.ClientNotification.Statement.UnknownLabelWarning
+//   Neo.ClientNotification.Statement.UnknownRelationshipTypeWarning
+//   Neo.ClientNotification.Statement.UnknownPropertyKeyWarning
+struct Notification {
+  std::string code;         // "Neo.ClientNotification.Statement.UnknownLabelWarning"
+  std::string title;        // what the code means
+  std::string description;  // this case, the name included
+  std::string severity;     // "WARNING" (or "INFORMATION")
+  std::string category;     // "UNRECOGNIZED"
+  NotificationPosition position;
+  friend bool operator==(const Notification&, const Notification&) = default;
+};
+
+// "warning: <title> <description> (line L, column C)": one line for a terminal.
+QUIVER_EXPORT std::string FormatNotification(const Notification& notification);
+
 struct QuerySummary {
   uint64_t rows = 0;                  // rows the result produced
   std::chrono::nanoseconds elapsed{};  // from Query/Execute to the last row
@@ -69,6 +98,9 @@ struct QuerySummary {
   // The most memory the statement's operators held at once (sorts, hash tables, groups,
   // collected lists: what its memory limit counts), estimated.
   uint64_t peak_memory_bytes = 0;
+  // Warnings about the statement, known once it is compiled (EXPLAIN reports them too);
+  // in order of their position.
+  std::vector<Notification> notifications;
 };
 
 // The engine's side of a streaming result (implemented in src/main/).

@@ -3,6 +3,8 @@
 
 #include "quiver/result.h"
 
+#include <cctype>
+
 #include "quiver/error.h"
 
 namespace quiver {
@@ -52,6 +54,14 @@ std::string UpdateCounters::ToString() const {
   add(labels_added, "added", "label", "labels");
   add(labels_removed, "removed", "label", "labels");
   return out.empty() ? "no changes" : out;
+}
+
+std::string FormatNotification(const Notification& n) {
+  std::string severity = n.severity;
+  for (char& c : severity) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string_view code = std::string_view(n.code).substr(n.code.rfind('.') + 1);
+  return severity + ": " + n.description + " (" + std::string(code) + ", line " + std::to_string(n.position.line) +
+         ", column " + std::to_string(n.position.column) + ")";
 }
 
 QueryResult::QueryResult() { finished_ = true; }

@@ -226,6 +226,10 @@ void Parser::ParseProjectionBody(ProjectionBody& body) {
       body.items.push_back(ParseProjectionItem());
     } while (Accept(TokenKind::kComma));
   }
+  ParseProjectionTail(body);
+}
+
+void Parser::ParseProjectionTail(ProjectionBody& body) {
   if (CheckKeyword(Keyword::kOrder)) {
     Advance();
     ExpectKeyword(Keyword::kBy);

@@ -67,6 +67,16 @@ class Parser {
   bool AtClauseStart() const;
   void ValidateComposition(const SingleQuery& query, bool in_subquery) const;
 
+  // ---- SHOW and TERMINATE commands (parser_show.cpp): rewritten into a CALL of the
+  // procedure that answers them, with YIELD / WHERE / RETURN as clauses after it ----
+  bool AtShowCommand() const;
+  std::unique_ptr<Statement> ParseShowCommand();
+  bool AcceptWord(std::string_view word);
+  // YIELD items [ORDER BY] [SKIP] [LIMIT] [WHERE] [RETURN] after a command; `columns`:
+  // what the procedure yields, `defaults`: what the command returns without YIELD.
+  void ParseShowTail(SingleQuery& query, const std::vector<std::string>& columns,
+                     const std::vector<std::string>& defaults, SourcePosition pos);
+
   // ---- clauses (parser_clause.cpp) ----
   ClausePtr ParseClause();
   ClausePtr ParseMatch();
@@ -81,6 +91,8 @@ class Parser {
   ClausePtr ParseReturn();
   SetItem ParseSetItem();
   void ParseProjectionBody(ProjectionBody& body);
+  // ORDER BY, SKIP and LIMIT of a projection body (or of SHOW ... YIELD).
+  void ParseProjectionTail(ProjectionBody& body);
   ProjectionItem ParseProjectionItem();
   // The expression after a WHERE keyword: pattern predicates are allowed inside it.
   ExprPtr ParseWhereExpression();

@@ -14,6 +14,7 @@ const std::vector<std::string> kNoColumns;
 const std::vector<ColumnType> kNoTypes;
 const std::vector<std::string> kPlanColumns = {"plan"};
 const std::vector<ColumnType> kPlanTypes = {ColumnType::kString};
+constexpr const char* kTerminated = "the transaction was terminated by TERMINATE TRANSACTION";
 
 bool Writes(const PreparedPlan& plan) { return !plan.read_only() && plan.mode != StatementMode::kExplain; }
 
@@ -144,7 +145,7 @@ QueryResult SourceConnection::Run(SourcePreparedStatement& statement, const Valu
 
 QueryResult SourceConnection::RunAutoCommit(SourcePreparedStatement& statement, const ValueMap& parameters) {
   const Clock::time_point started = Clock::now();
-  RunControl control = StartControl(started);
+  RunControl control = StartControl(started, statement.text());
   const auto procedures = db_.procedures();
   auto serial = db_.SerializeStatement();
   GraphSource& source = db_.source();
@@ -191,13 +192,14 @@ QueryResult SourceConnection::RunAutoCommit(SourcePreparedStatement& statement, 
 
 QueryResult SourceConnection::RunInTransaction(SourcePreparedStatement& statement, const ValueMap& parameters) {
   Transaction& tx = *transaction_;
+  ThrowIfTerminated();
   if (tx.failure) {
     throw ClientError("TransactionFailed",
                       "the transaction was rolled back when a statement failed (" + *tx.failure +
                           "); call Rollback() to end it");
   }
   const Clock::time_point started = Clock::now();
-  RunControl control = StartControl(started);
+  RunControl control = StartControl(started, statement.text(), tx.record.get());
   try {
     const auto procedures = db_.procedures();
     const auto plan = statement.PlanFor(parameters, tx.graph(), *procedures);
@@ -214,8 +216,18 @@ QueryResult SourceConnection::RunInTransaction(SourcePreparedStatement& statemen
   }
 }
 
-RunControl SourceConnection::StartControl(Clock::time_point started) {
-  auto interrupt = std::make_shared<exec::Interrupt>();
+RunControl SourceConnection::StartControl(Clock::time_point started, std::string_view query,
+                                          TransactionRecord* transaction) {
+  std::shared_ptr<exec::Interrupt> interrupt;
+  if (transaction != nullptr) {
+    interrupt = std::make_shared<exec::Interrupt>();
+    transaction->SetStatement(std::string(query), interrupt);
+  } else {
+    // The statement is its own transaction: its record lives as long as its interrupt.
+    auto record = db_.transactions().Start(user_, /*explicit_transaction=*/false);
+    record->SetStatement(std::string(query), {});
+    interrupt = std::shared_ptr<exec::Interrupt>(record, &record->interrupt());
+  }
   if (timeout_.count() > 0) interrupt->SetDeadline(started + timeout_, timeout_);
   {
     std::lock_guard lock(running_mutex_);
@@ -232,6 +244,12 @@ void SourceConnection::Cancel() {
   }
 }
 
+void SourceConnection::ThrowIfTerminated() {
+  if (!transaction_ || !transaction_->record->terminated() || transaction_->failure) return;
+  FailTransaction(kTerminated);
+  throw QueryInterrupted("Terminated", std::string(kTerminated) + "; call Rollback() to end it");
+}
+
 void SourceConnection::FailTransaction(const std::string& why) {
   Transaction& tx = *transaction_;
   if (tx.writer) tx.writer->Rollback();
@@ -245,11 +263,12 @@ void SourceConnection::Begin(TransactionMode mode) {
   if (transaction_) throw ClientError("TransactionActive", "a transaction is already open on this connection");
   Transaction tx;
   tx.mode = mode;
+  tx.record = db_.transactions().Start(user_, /*explicit_transaction=*/true);
   tx.serial = db_.SerializeStatement();
   if (mode == TransactionMode::kReadOnly) tx.snapshot = db_.source().BeginRead();
   if (!tx.snapshot) {
     // Waiting for the writer is cancellable and bounded by the connection's timeout.
-    const RunControl control = StartControl(Clock::now());
+    const RunControl control = StartControl(Clock::now(), "", tx.record.get());
     tx.writer = db_.source().BeginWrite(control.interrupt.get());  // read-write, or no snapshots
   }
   transaction_ = std::move(tx);
@@ -257,6 +276,7 @@ void SourceConnection::Begin(TransactionMode mode) {
 
 void SourceConnection::Commit() {
   if (!transaction_) throw ClientError("NoTransaction", "Commit without an open transaction");
+  if (transaction_->record->terminated() && !transaction_->failure) FailTransaction(kTerminated);
   Transaction tx = std::move(*transaction_);
   transaction_.reset();
   if (tx.failure) {

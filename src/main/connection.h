@@ -15,6 +15,7 @@
 #include "main/prepared_plan.h"
 #include "main/source_database.h"
 #include "main/statement_run.h"
+#include "main/transaction_registry.h"
 
 namespace quiver::main {
 
@@ -61,6 +62,7 @@ class SourceConnection final : public Connection {
   void SetQueryTimeout(std::chrono::milliseconds timeout) override { timeout_ = timeout; }
   void SetQueryMemoryLimit(uint64_t bytes) override { memory_limit_ = bytes; }
   uint64_t query_memory_limit() const override { return memory_limit_.value_or(db_.query_memory_limit()); }
+  void SetUser(std::string_view user) override { user_ = std::string(user); }
 
  private:
   struct Transaction {
@@ -69,6 +71,7 @@ class SourceConnection final : public Connection {
     std::unique_ptr<GraphWriter> writer;     // read-write; read-only without snapshots
     std::unique_ptr<GraphReader> snapshot;   // read-only
     std::optional<std::string> failure;      // set once a statement failed: rolled back
+    std::shared_ptr<TransactionRecord> record;  // SHOW TRANSACTIONS' view of it
     const GraphReader& graph() const { return writer ? *writer : *snapshot; }
   };
 
@@ -80,13 +83,19 @@ class SourceConnection final : public Connection {
   void FailTransaction(const std::string& why);
 
   // A new statement's bounds: an interrupt with this connection's timeout, registered
-  // for Cancel(), and the memory limit.
-  RunControl StartControl(std::chrono::steady_clock::time_point started);
+  // for Cancel() and listed by SHOW TRANSACTIONS (an auto-commit statement as its own
+  // transaction, else as the current statement of `transaction`), and the memory limit.
+  RunControl StartControl(std::chrono::steady_clock::time_point started, std::string_view query,
+                          TransactionRecord* transaction = nullptr);
+  // ClientError/Terminated, rolling the transaction back, once TERMINATE TRANSACTION
+  // stopped it.
+  void ThrowIfTerminated();
 
   SourceDatabase& db_;
   std::optional<Transaction> transaction_;
   std::chrono::milliseconds timeout_{0};
   std::optional<uint64_t> memory_limit_;  // unset: the database's
+  std::string user_;                      // SetUser's, for SHOW TRANSACTIONS
   std::mutex running_mutex_;  // Cancel() comes from other threads
   std::vector<std::weak_ptr<exec::Interrupt>> running_;
 };

@@ -22,8 +22,9 @@ class MemorySource final : public main::GraphSource {
 
 class InMemoryDatabase final : public main::SourceDatabase {
  public:
-  InMemoryDatabase(uint64_t query_memory_limit, exec::ExecutionOptions execution)
-      : main::SourceDatabase(source_, /*one_statement_at_a_time=*/true, query_memory_limit, execution) {}
+  InMemoryDatabase(uint64_t query_memory_limit, exec::ExecutionOptions execution, std::string name)
+      : main::SourceDatabase(source_, /*one_statement_at_a_time=*/true, query_memory_limit, execution,
+                             main::DatabaseDescription{std::move(name), false, ":memory:"}) {}
 
  private:
   MemorySource source_;  // constructed before use: the base only stores the reference
@@ -33,7 +34,7 @@ class InMemoryDatabase final : public main::SourceDatabase {
 
 std::unique_ptr<Database> Database::OpenInMemory(const DatabaseOptions& options) {
   return std::make_unique<InMemoryDatabase>(main::DefaultQueryMemoryLimit(options),
-                                            main::DefaultExecutionOptions(options));
+                                            main::DefaultExecutionOptions(options), options.name);
 }
 
 }  // namespace quiver

@@ -17,8 +17,9 @@ namespace {
 class PersistentDatabase final : public main::SourceDatabase {
  public:
   PersistentDatabase(std::unique_ptr<storage::TransactionalStore> store, uint64_t query_memory_limit,
-                     exec::ExecutionOptions execution)
-      : main::SourceDatabase(source_, /*one_statement_at_a_time=*/false, query_memory_limit, execution),
+                     exec::ExecutionOptions execution, main::DatabaseDescription description)
+      : main::SourceDatabase(source_, /*one_statement_at_a_time=*/false, query_memory_limit, execution,
+                             std::move(description)),
         store_(std::move(store)),
         source_(*store_) {}
 
@@ -44,7 +45,8 @@ std::unique_ptr<Database> Database::Open(const std::string& path, const Database
   auto store = storage::TransactionalStore::Open(Env::Default(), path, store_options);
   ThrowIfError(store.status());
   return std::make_unique<PersistentDatabase>(std::move(store).value(), main::DefaultQueryMemoryLimit(options),
-                                              main::DefaultExecutionOptions(options));
+                                              main::DefaultExecutionOptions(options),
+                                              main::DatabaseDescription{options.name, options.read_only, path});
 }
 
 }  // namespace quiver

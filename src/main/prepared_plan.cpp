@@ -34,7 +34,25 @@ StatementMode TakeMode(std::string_view& text) {
   return StatementMode::kRun;
 }
 
+// The token names of the graph a statement is compiled on.
+class GraphTokens final : public planner::KnownTokens {
+ public:
+  explicit GraphTokens(const GraphReader& graph) : graph_(graph) {}
+  bool HasLabel(std::string_view name) const override { return graph_.FindLabel(name).has_value(); }
+  bool HasRelType(std::string_view name) const override { return graph_.FindRelType(name).has_value(); }
+  bool HasPropertyKey(std::string_view name) const override { return graph_.FindPropertyKey(name).has_value(); }
+
+ private:
+  const GraphReader& graph_;
+};
+
 }  // namespace
+
+std::vector<Notification> PreparedPlan::notifications() const {
+  std::vector<Notification> out;
+  for (const auto& token : unknown_tokens) out.push_back(token.warning);
+  return out;
+}
 
 void CheckParameterText(const ValueMap& parameters) {
   for (const auto& [name, value] : parameters) {
@@ -85,12 +103,17 @@ bool PreparedPlan::Fits(const ValueMap& parameters, const GraphReader& graph) co
     auto id = graph.FindPropertyKey(key);
     if (!id || !graph.HasNodeKeyIndex(*id)) return false;
   }
+  const GraphTokens tokens(graph);
+  for (const auto& token : unknown_tokens) {
+    if (planner::IsKnown(tokens, token.kind, token.name)) return false;
+  }
   return true;
 }
 
 std::shared_ptr<const PreparedPlan> CompilePlan(std::string_view text, const ValueMap& parameters,
                                                const exec::ProcedureTable& procedures, const GraphReader* graph) {
   auto prepared = std::make_shared<PreparedPlan>();
+  const std::string_view given = text;
   prepared->mode = TakeMode(text);
   prepared->text = std::string(text);
   // The AST and the plan keep views of the text: both refer to prepared->text.
@@ -106,6 +129,11 @@ std::shared_ptr<const PreparedPlan> CompilePlan(std::string_view text, const Val
   prepared->columns = root.columns;
   for (planner::StaticType t : root.column_types) prepared->column_types.push_back(ToColumnType(t));
   prepared->column_types.resize(prepared->columns.size(), ColumnType::kAny);
+  if (graph != nullptr) {
+    // Found in the text without EXPLAIN/PROFILE; positioned in the text as given.
+    prepared->unknown_tokens = planner::FindUnknownTokens(*prepared->statement, given, GraphTokens(*graph),
+                                                          static_cast<uint32_t>(given.size() - text.size()));
+  }
   return prepared;
 }
 

@@ -13,6 +13,7 @@
 #include "cypher/ast/statement.h"
 #include "exec/exec_context.h"
 #include "planner/logical_plan.h"
+#include "planner/unknown_tokens.h"
 #include "quiver/result.h"
 
 namespace quiver::main {
@@ -27,9 +28,14 @@ struct PreparedPlan {
   std::vector<std::pair<std::string, planner::StaticType>> parameter_types;  // as bound, by name
   std::vector<std::string> columns;
   std::vector<ColumnType> column_types;
+  // Names in read positions the graph did not have when the statement was compiled: the
+  // summary's warnings (planner/unknown_tokens.h), positions in the text as given.
+  std::vector<planner::UnknownToken> unknown_tokens;
+  std::vector<Notification> notifications() const;
 
   bool read_only() const { return !plan.has_updates; }
-  // Does the plan still fit these parameters and this graph?
+  // Does the plan still fit these parameters and this graph? (Not when a name it warned
+  // about has appeared since: its warnings would be stale.)
   bool Fits(const ValueMap& parameters, const GraphReader& graph) const;
 };
 

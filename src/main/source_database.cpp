@@ -6,6 +6,7 @@
 #include "common/resource/resource_policy.h"
 #include "exec/worker_pools.h"
 #include "main/connection.h"
+#include "main/introspection_procedures.h"
 
 namespace quiver::main {
 
@@ -39,16 +40,22 @@ exec::ExecutionOptions DefaultExecutionOptions(const DatabaseOptions& options) {
 }
 
 SourceDatabase::SourceDatabase(GraphSource& source, bool one_statement_at_a_time, uint64_t query_memory_limit,
-                               exec::ExecutionOptions execution)
+                               exec::ExecutionOptions execution, DatabaseDescription description)
     : source_(source),
       serialize_(one_statement_at_a_time),
       query_memory_limit_(query_memory_limit),
-      execution_(execution) {
+      execution_(execution),
+      description_(std::move(description)) {
   auto table = std::make_shared<exec::ProcedureTable>();
-  for (auto& procedure : algo::AlgorithmProcedures(graphs_)) {
-    std::string name = procedure.signature.name;
-    (*table)[name] = std::move(procedure);
-  }
+  auto add = [&](std::vector<exec::RegisteredProcedure> procedures) {
+    for (auto& procedure : procedures) {
+      std::string name = procedure.signature.name;
+      (*table)[name] = std::move(procedure);
+    }
+  };
+  add(algo::AlgorithmProcedures(graphs_));
+  add(SchemaProcedures());
+  add(DbmsProcedures(description_, transactions_));
   procedures_ = std::move(table);
 }
 

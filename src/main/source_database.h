@@ -6,11 +6,13 @@
 
 #include <memory>
 #include <mutex>
+#include <string>
 
 #include "algo/graph_catalog.h"
 #include "exec/exec_context.h"
 #include "exec/procedure_context.h"
 #include "main/graph_source.h"
+#include "main/transaction_registry.h"
 #include "quiver/database.h"
 
 namespace quiver::main {
@@ -23,6 +25,13 @@ uint64_t DefaultQueryMemoryLimit(const DatabaseOptions& options);
 // policy's cores; its vector and morsel sizes when set.
 exec::ExecutionOptions DefaultExecutionOptions(const DatabaseOptions& options);
 
+// What SHOW DATABASES and db.info() say of a database.
+struct DatabaseDescription {
+  std::string name = "neo4j";  // DatabaseOptions::name
+  bool read_only = false;
+  std::string location;  // the directory; ":memory:" for an in-memory database
+};
+
 class SourceDatabase : public Database {
  public:
   // one_statement_at_a_time: for sources that have no snapshots and one transaction
@@ -31,8 +40,10 @@ class SourceDatabase : public Database {
   // `query_memory_limit`: what a statement's operators may hold (0: no limit), unless
   // its connection sets another (DefaultQueryMemoryLimit).
   // Registers the engine's own procedures (the gds.* algorithms, algo/procedures/).
+  // Registers the introspection procedures (db.labels(), dbms.components(), ... and
+  // those SHOW runs: main/schema_procedures.cpp, main/dbms_procedures.cpp).
   SourceDatabase(GraphSource& source, bool one_statement_at_a_time, uint64_t query_memory_limit,
-                 exec::ExecutionOptions execution = {});
+                 exec::ExecutionOptions execution = {}, DatabaseDescription description = {});
 
   uint64_t query_memory_limit() const { return query_memory_limit_; }
   const exec::ExecutionOptions& execution() const { return execution_; }
@@ -45,6 +56,9 @@ class SourceDatabase : public Database {
   void RegisterProcedure(ProcedureSignature signature, exec::ProcedureImplementation body);
 
   GraphSource& source() { return source_; }
+  const DatabaseDescription& description() const { return description_; }
+  // The open transactions of every connection (SHOW TRANSACTIONS).
+  TransactionRegistry& transactions() { return *transactions_; }
   // Held by a statement (or an explicit transaction) for its whole life when statements
   // must run one at a time; empty otherwise.
   std::unique_lock<std::mutex> SerializeStatement();
@@ -57,6 +71,9 @@ class SourceDatabase : public Database {
   const bool serialize_;
   const uint64_t query_memory_limit_;
   const exec::ExecutionOptions execution_;
+  const DatabaseDescription description_;
+  // Shared with the procedures that list and terminate transactions.
+  std::shared_ptr<TransactionRegistry> transactions_ = std::make_shared<TransactionRegistry>();
   std::mutex statement_mutex_;
   mutable std::mutex procedures_mutex_;  // guards the pointer, not the table
   std::shared_ptr<const exec::ProcedureTable> procedures_ = std::make_shared<exec::ProcedureTable>();

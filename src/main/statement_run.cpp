@@ -63,6 +63,7 @@ StatementRun::StatementRun(std::shared_ptr<const PreparedPlan> plan, ValueMap pa
       snapshot_(std::move(snapshot)),
       graph_(graph),
       started_(started) {
+  summary_.notifications = plan_->notifications();
   if (plan_->mode != StatementMode::kRun) {
     plan_columns_ = {"plan"};
     plan_row_pending_ = true;
@@ -142,6 +143,9 @@ void StatementRun::Close() {
   root_.reset();
   ctx_.reset();
   snapshot_.reset();
+  // An auto-commit statement's transaction record lives as long as its interrupt
+  // (main/transaction_registry.h): closed, it is no longer listed.
+  interrupt_.reset();
 }
 
 }  // namespace quiver::main

@@ -65,6 +65,11 @@ class GraphReader {
   virtual std::string_view LabelName(LabelId label) const = 0;
   virtual std::string_view RelTypeName(RelTypeId type) const = 0;
   virtual std::string_view PropertyKeyName(PropertyKeyId key) const = 0;
+  // How many names the database has of each kind: the ids 0..n-1. A token stays once
+  // made, even when nothing carries it any more (db.propertyKeys() lists them all).
+  virtual uint32_t LabelTokenCount() const = 0;
+  virtual uint32_t RelTypeTokenCount() const = 0;
+  virtual uint32_t PropertyKeyTokenCount() const = 0;
 
   // ---- nodes ----
   // Every live node id is < NodeIdBound(); scans split [0, bound) into morsels.
@@ -128,6 +133,12 @@ class GraphReader {
   virtual std::optional<uint64_t> CountRelationships(std::optional<RelTypeId> type) const {
     return type ? std::nullopt : std::optional<uint64_t>(RelationshipCount());
   }
+  // Live nodes per label and live relationships per type, indexed by token id (one
+  // entry per token): which tokens are in use (db.labels(), db.relationshipTypes()).
+  // The defaults count by scanning, O(nodes + relationships); the transactional store
+  // answers from its generation's counts and its delta, O(tokens + delta records).
+  virtual std::vector<uint64_t> NodeCountsByLabel() const;
+  virtual std::vector<uint64_t> RelationshipCountsByType() const;
   // Whether every live node carries `label`, as the counts tell (false where they do not
   // know): a label test that then needs no lookup per node.
   bool LabelOnEveryNode(LabelId label) const;

@@ -39,6 +39,44 @@ void GraphReader::ExpandNeighbours(NodeId node, Direction direction, std::span<c
   ExpandIds(node, direction, types, neighbours, rels);
 }
 
+namespace {
+
+// f(id) for every live node of `graph`, a morsel of ids at a time.
+template <typename F>
+void ForEachLiveNode(const GraphReader& graph, F&& f) {
+  constexpr NodeId kMorsel = 4096;
+  std::vector<NodeId> ids;
+  for (NodeId begin = 0; begin < graph.NodeIdBound(); begin += kMorsel) {
+    ids.clear();
+    graph.ScanNodes(begin, std::min(graph.NodeIdBound(), begin + kMorsel), std::nullopt, ids);
+    for (NodeId id : ids) f(id);
+  }
+}
+
+}  // namespace
+
+std::vector<uint64_t> GraphReader::NodeCountsByLabel() const {
+  std::vector<uint64_t> counts(LabelTokenCount(), 0);
+  std::vector<LabelId> labels;
+  ForEachLiveNode(*this, [&](NodeId id) {
+    labels.clear();
+    GetLabels(id, labels);
+    for (LabelId l : labels) ++counts[l];
+  });
+  return counts;
+}
+
+std::vector<uint64_t> GraphReader::RelationshipCountsByType() const {
+  std::vector<uint64_t> counts(RelTypeTokenCount(), 0);
+  std::vector<Adjacent> out;
+  ForEachLiveNode(*this, [&](NodeId id) {
+    out.clear();
+    Expand(id, Direction::kOutgoing, {}, out);
+    for (const Adjacent& a : out) ++counts[a.rel.type];
+  });
+  return counts;
+}
+
 bool GraphReader::HasRelationship(NodeId from, NodeId to, Direction direction,
                                   std::span<const RelTypeId> types) const {
   if (!NodeExists(from) || !NodeExists(to)) return false;

@@ -126,6 +126,9 @@ class MemoryTransaction final : public GraphWriter {
   std::string_view PropertyKeyName(PropertyKeyId key) const override {
     return g_.property_keys_.names.at(key);
   }
+  uint32_t LabelTokenCount() const override { return static_cast<uint32_t>(g_.labels_.names.size()); }
+  uint32_t RelTypeTokenCount() const override { return static_cast<uint32_t>(g_.rel_types_.names.size()); }
+  uint32_t PropertyKeyTokenCount() const override { return static_cast<uint32_t>(g_.property_keys_.names.size()); }
   LabelId InternLabel(std::string_view name) override { return g_.labels_.Intern(name); }
   RelTypeId InternRelType(std::string_view name) override { return g_.rel_types_.Intern(name); }
   PropertyKeyId InternPropertyKey(std::string_view name) override { return g_.property_keys_.Intern(name); }

@@ -40,6 +40,37 @@ describe('one server', () => {
     }
   });
 
+  it('reports unknown names in summary.notifications and answers the introspection calls', async () => {
+    const session = driver.session();
+    try {
+      await session.run('CREATE (:Known {k: 1})-[:LINKS]->(:Known)');
+      const r = await session.run('MATCH (n:Unknwn) WHERE n.k = 1 RETURN n');
+      assert.equal(r.records.length, 0);
+      const [n] = r.summary.notifications;
+      assert.equal(r.summary.notifications.length, 1);
+      assert.equal(n.code, 'Neo.ClientNotification.Statement.UnknownLabelWarning');
+      assert.equal(n.title, 'The provided label is not in the database.');
+      assert.match(n.description, /Unknwn/);
+      assert.equal(n.severityLevel, 'WARNING');
+      assert.equal(n.rawCategory, 'UNRECOGNIZED');
+      assert.deepEqual(n.position, { offset: 9, line: 1, column: 10 });
+      const clean = await session.run('MATCH (n:Known) RETURN n.k');
+      assert.deepEqual(clean.summary.notifications, []);
+
+      const labels = await session.run('CALL db.labels()');
+      assert.ok(labels.records.map((rec) => rec.get('label')).includes('Known'));
+      const kernel = await session.run(
+        "CALL dbms.components() YIELD name, versions, edition WHERE name = 'Neo4j Kernel' RETURN versions[0] AS v");
+      assert.match(kernel.records[0].get('v'), /^5\./);
+      const dbs = await session.run('SHOW DATABASES YIELD name, currentStatus');
+      assert.equal(dbs.records[0].get('name'), 'neo4j');
+      const txs = await session.run('SHOW TRANSACTIONS YIELD username, currentQuery');
+      assert.equal(txs.records[0].get('username'), USER);
+    } finally {
+      await session.close();
+    }
+  });
+
   it('commits and rolls back explicit transactions, and counts what they change', async () => {
     const session = driver.session();
     try {

@@ -59,6 +59,10 @@ expect query-no-db 1 'no Quiver database at .*add --create' -- query --db "$tmp/
 expect query-create 0 '^created 2 nodes, created 1 relationship, set 1 property, added 2 labels$' -- \
   query --db "$tmp/made" --create "CREATE (:A {x: 1})-[:R]->(:B)"
 expect query-set-summary 0 '^set 2 properties$' -- query --db "$tmp/made" "MATCH (n) SET n.y = 2 RETURN count(n) AS c"
+# A name the database has never seen is a warning on stderr, once per statement.
+expect query-unknown-label 0 '^warning: .*the missing label name is: Nope\) \(UnknownLabelWarning, line 1, column 10\)$' -- \
+  query --db "$tmp/made" "MATCH (n:Nope) RETURN n"
+expect query-show 0 "\| 'dbms.components' +\|" -- query "SHOW PROCEDURES YIELD name WHERE name STARTS WITH 'dbms.c'"
 expect query-timing 0 '^\(2 rows, [0-9.e+-]+ ms\)$' -- query --db "$tmp/made" --timing "MATCH (n) RETURN n.x"
 # Reads open read-only: while one process reads (for up to 5 s), another reads and a
 # third writes; --read-only refuses a write; --timeout ends a statement.

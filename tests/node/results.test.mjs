@@ -67,6 +67,16 @@ test('summaries count what a statement changed', async (t) => {
   assert.equal((await removal.getSummary()).counters.nodesDeleted, 2);
 });
 
+test('summaries carry the warnings about unknown names', async (t) => {
+  const { conn } = await open(t, { path: ':memory:' });
+  await (await conn.query('CREATE (:Known)')).getAll();
+  const summary = await (await conn.query('MATCH (n:Unknown) RETURN n')).getSummary();
+  assert.equal(summary.notifications.length, 1);
+  assert.equal(summary.notifications[0].code, 'Neo.ClientNotification.Statement.UnknownLabelWarning');
+  assert.deepEqual(summary.notifications[0].position, { offset: 9, line: 1, column: 10 });
+  assert.deepEqual((await (await conn.query('MATCH (n:Known) RETURN n')).getSummary()).notifications, []);
+});
+
 test('a million rows stream through in bounded memory', async (t) => {
   // On disk: a read-only statement there runs lazily, batch by batch (the in-memory
   // database runs every statement to its end).

@@ -77,6 +77,14 @@ def test_summary_counters(conn):
     assert result.get_execution_time() > 0
 
 
+def test_summary_notifications(conn):
+    conn.execute("CREATE (:Known)")
+    [warning] = conn.execute("MATCH (n:Unknown) RETURN n").get_summary().notifications
+    assert warning["code"] == "Neo.ClientNotification.Statement.UnknownLabelWarning"
+    assert warning["position"] == {"offset": 9, "line": 1, "column": 10}
+    assert conn.execute("MATCH (n:Known) RETURN n").get_summary().notifications == []
+
+
 def test_summary_before_the_end_drops_the_rest(disk_conn):
     result = disk_conn.execute("UNWIND range(1, 100000) AS i RETURN i")
     assert result.get_next() == [1]

@@ -33,6 +33,9 @@ rc=$?
 [ "$rc" -eq 1 ] && grep -q "| b |" <<<"$result" && ok "--keep-going" || fail "--keep-going: rc=$rc $result"
 result=$("$quiver" shell -c "RETURN 40 + 2 AS answer" -c ":mode json" -c "RETURN 'x' AS s" 2>&1)
 [ $? -eq 0 ] && grep -q "|     42 |" <<<"$result" && grep -q '"s": "x"' <<<"$result" && ok "-c" || fail "-c: $result"
+result=$("$quiver" shell -c "MATCH (n:Nope) RETURN n" 2>&1 >/dev/null)
+[ "$(grep -c 'UnknownLabelWarning' <<<"$result")" -eq 1 ] && ok "an unknown label is one warning on stderr" ||
+  fail "unknown label warning: $result"
 result=$(printf ':mode jsonl\nUNWIND [1, 2] AS i RETURN i, null AS n, "null" AS s;\n' | "$quiver" shell 2>&1)
 grep -qx '{"i":1,"n":null,"s":"null"}' <<<"$result" && ok "jsonl keeps null apart from 'null'" || fail "jsonl: $result"
 db="$out/db"

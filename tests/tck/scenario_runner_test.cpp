@@ -105,6 +105,7 @@ class FakeConnection : public Connection {
   void SetQueryTimeout(std::chrono::milliseconds) override { Unscripted(); }
   void SetQueryMemoryLimit(uint64_t) override { Unscripted(); }
   uint64_t query_memory_limit() const override { return 0; }
+  void SetUser(std::string_view) override { Unscripted(); }
 
  private:
   [[noreturn]] static void Unscripted() { throw ClientError("Unscripted", "fake: the runner used more than Query"); }

@@ -42,6 +42,26 @@ describe('an open server', () => {
     assert.equal(r.json.quiver.transaction_timeout_seconds, 1);
   });
 
+  test('a name the database has never seen is a notification at the top level', async () => {
+    const r = await commit(server, [
+      { statement: 'MATCH (p:Persn) RETURN p' },
+      { statement: 'EXPLAIN MATCH (a:Person)-[:KNOWZ]->(b) RETURN b.nme' },
+    ]);
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.json.errors, []);
+    const codes = r.json.notifications.map((n) => n.code);
+    assert.deepEqual(codes, ['Neo.ClientNotification.Statement.UnknownLabelWarning',
+                             'Neo.ClientNotification.Statement.UnknownRelationshipTypeWarning',
+                             'Neo.ClientNotification.Statement.UnknownPropertyKeyWarning']);
+    const [label] = r.json.notifications;
+    assert.equal(label.severity, 'WARNING');
+    assert.equal(label.title, 'The provided label is not in the database.');
+    assert.match(label.description, /the missing label name is: Persn\)$/);
+    assert.deepEqual(label.position, { offset: 9, line: 1, column: 10 });
+    const clean = await commit(server, [{ statement: 'MATCH (p:Person) RETURN count(p)' }]);
+    assert.equal(clean.json.notifications, undefined);
+  });
+
   test('a browser gets the page; its files come from the server', async () => {
     const page = await request(server, 'GET', '/', undefined, { Accept: 'text/html' });
     assert.equal(page.status, 200);

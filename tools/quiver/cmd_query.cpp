@@ -223,6 +223,7 @@ int RunQuery(QueryOptions options) {
           i < prepared.size() ? conn->Execute(*prepared[i], params) : conn->Query(statements[i], params);
       if (!result.columns().empty()) PrintResult(result, options.format, std::cout);
       const QuerySummary& summary = result.summary();
+      for (const Notification& n : summary.notifications) std::cerr << FormatNotification(n) << "\n";
       if (summary.counters.ContainsUpdates() && (result.columns().empty() || options.format == "table")) {
         std::cout << summary.counters.ToString() << "\n";
       }

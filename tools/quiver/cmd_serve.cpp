@@ -142,6 +142,7 @@ int Serve(ServeOptions o) {
   DatabaseOptions db_options;
   db_options.read_only = o.read_only;
   db_options.create_if_missing = o.create;
+  db_options.name = o.database_name;  // SHOW DATABASES and transaction ids name it so
   std::unique_ptr<Database> database = Database::Open(o.db, db_options);
 
   server::ServerLog log(stderr, o.quiet);

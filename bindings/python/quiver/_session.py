@@ -151,8 +151,10 @@ class PreparedStatement(_Closable):
 class QuerySummary:
     """What a statement did: its rows, the time from the call to the last row, what it
     changed (counters: nodes_created, nodes_deleted, relationships_created,
-    relationships_deleted, properties_set, labels_added, labels_removed) and the most
-    memory its operators held."""
+    relationships_deleted, properties_set, labels_added, labels_removed), the most
+    memory its operators held, and its warnings (notifications: Neo4j's
+    {code, title, description, severity, category, position: {offset, line, column}},
+    such as UnknownLabelWarning for a label the database has never seen)."""
 
     rows: int
     elapsed_ns: int
@@ -160,6 +162,7 @@ class QuerySummary:
     counters_text: str
     contains_updates: bool
     peak_memory_bytes: int
+    notifications: List[Dict[str, Any]] = dataclasses.field(default_factory=list)
 
     @property
     def elapsed(self) -> float:

@@ -29,6 +29,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <vector>
 #include <string_view>
 
 #include "exec/query_memory.h"
@@ -80,6 +81,18 @@ struct ScalarFunction {
 // Case-insensitive ("toUpper", "TOUPPER", "toupper"); nullptr when unknown. Aliases
 // (lower/upper) resolve to their own entries. The pointer is valid for the process.
 const ScalarFunction* FindScalarFunction(std::string_view name);
+
+// Every function of the library (scalar and aggregate) as SHOW FUNCTIONS lists it:
+// its canonical name, Neo4j's category ("Numeric", "String", "List", "Scalar",
+// "Aggregating") and its argument counts (max -1: variadic).
+struct FunctionListing {
+  std::string_view name;
+  std::string_view category;
+  int min_args = 0;
+  int max_args = 0;
+  bool aggregating = false;
+};
+std::vector<FunctionListing> LibraryFunctions();
 
 // Calls f with arity asserted (an InternalError, not a user error: the binder checks).
 Value CallScalar(const ScalarFunction& f, std::span<const Value> args, FunctionContext& ctx);

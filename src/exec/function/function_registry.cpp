@@ -79,6 +79,21 @@ Value CallScalar(const ScalarFunction& f, std::span<const Value> args, FunctionC
   return f.fn(args, ctx);
 }
 
+std::vector<FunctionListing> LibraryFunctions() {
+  std::vector<FunctionListing> out;
+  auto add = [&](std::span<const ScalarFunction> functions, std::string_view category) {
+    for (const ScalarFunction& f : functions) out.push_back({f.name, category, f.min_args, f.max_args, false});
+  };
+  add(function_internal::MathFunctions(), "Numeric");
+  add(function_internal::StringFunctions(), "String");
+  add(function_internal::ListFunctions(), "List");
+  add(function_internal::ConversionFunctions(), "Scalar");
+  for (const AggregateFunction& f : function_internal::AggregateFunctions()) {
+    out.push_back({f.name, "Aggregating", f.min_args, f.max_args, true});
+  }
+  return out;
+}
+
 const AggregateFunction* FindAggregateFunction(std::string_view name) {
   return AggregateIndex().Find(name);
 }

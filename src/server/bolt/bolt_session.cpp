@@ -231,6 +231,7 @@ bool BoltSession::Authenticate(const ValueMap& token) {
   user_ = *user;
   std::unique_ptr<Connection> connection = server_.database.Connect();
   if (server_.query_memory_limit > 0) connection->SetQueryMemoryLimit(server_.query_memory_limit);
+  connection->SetUser(user_);
   {
     std::lock_guard<std::mutex> lock(mu_);
     connection_ = std::move(connection);

@@ -95,6 +95,7 @@ struct Exchange {
     const bool ok = batch.Run(statements, ending, out, control);
     if (!tx) registry.Untrack(&connection);
     out << ",\"errors\":" << batch.errors();
+    if (!batch.notifications().empty()) out << ",\"notifications\":" << batch.notifications();
     if (tx) {
       if (!ok || ending == Ending::kCommit) {
         registry.Remove(*tx);
@@ -310,6 +311,7 @@ void HttpServer::Transaction(const httplib::Request& request, httplib::Response&
   exchange->ending = route == Route::kBegin || route == Route::kRun ? Ending::kKeepOpen : Ending::kCommit;
   if (route == Route::kAutoCommit) {
     exchange->own_connection = Connect();
+    exchange->own_connection->SetUser(*user);
   } else if (route == Route::kBegin) {
     exchange->tx = registry_->Open(*user);
     if (!exchange->tx) {

@@ -190,6 +190,15 @@ void StatementBatch::RunOne(const StatementRequest& request, PreparedStatement& 
     throw;
   }
   const QuerySummary& summary = result.summary();
+  for (const Notification& n : summary.notifications) {
+    notifications_.push_back({{"code", n.code},
+                              {"severity", n.severity},
+                              {"title", n.title},
+                              {"description", n.description},
+                              {"category", n.category},
+                              {"position",
+                               {{"offset", n.position.offset}, {"line", n.position.line}, {"column", n.position.column}}}});
+  }
   out << "]";
   if (request.include_stats) out << ",\"stats\":" << StatsJson(summary.counters);
   out << ",\"quiver\":"

@@ -78,6 +78,9 @@ class StatementBatch {
            const TransactionControl& control);
   // The errors, as the response's "errors" array.
   const Json& errors() const { return errors_; }
+  // Every statement's notifications, as the response's "notifications" array (Neo4j's
+  // HTTP API puts them at the top level).
+  const Json& notifications() const { return notifications_; }
   // What went wrong, for the log ("" when nothing did).
   const std::string& failure() const { return failure_; }
 
@@ -98,6 +101,7 @@ class StatementBatch {
   std::optional<QuiverError> prepare_error_;  // of prepared_.size(), the first that failed
   bool wrote_ = false;
   Json errors_ = Json::array();
+  Json notifications_ = Json::array();
   std::string failure_;
 };
 

@@ -25,6 +25,7 @@ std::shared_ptr<HttpTransaction> TransactionRegistry::Open(const std::string& us
   auto tx = std::make_shared<HttpTransaction>();
   tx->user = user;
   tx->connection = database_.Connect();
+  tx->connection->SetUser(user);  // SHOW TRANSACTIONS names it
   std::lock_guard lock(mu_);
   if (stopping_ || open_.size() >= max_open_) return nullptr;
   tx->id = next_id_++;

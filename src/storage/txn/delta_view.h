@@ -16,6 +16,7 @@
 
 #include "storage/graph.h"
 #include "storage/txn/delta_state.h"
+#include "storage/txn/graph_counts.h"
 
 namespace quiver::storage {
 
@@ -31,6 +32,9 @@ class DeltaView {
   std::string_view LabelName(LabelId label) const;
   std::string_view RelTypeName(RelTypeId type) const;
   std::string_view PropertyKeyName(PropertyKeyId key) const;
+  uint32_t LabelTokenCount() const { return static_cast<uint32_t>(s_->tokens->labels.size()); }
+  uint32_t RelTypeTokenCount() const { return static_cast<uint32_t>(s_->tokens->rel_types.size()); }
+  uint32_t PropertyKeyTokenCount() const { return static_cast<uint32_t>(s_->tokens->property_keys.size()); }
 
   NodeId NodeIdBound() const { return s_->node_bound; }
   uint64_t NodeCount() const { return s_->live_nodes; }
@@ -114,6 +118,13 @@ class StateReader : public Base {
   std::string_view LabelName(LabelId label) const override { return view_.LabelName(label); }
   std::string_view RelTypeName(RelTypeId type) const override { return view_.RelTypeName(type); }
   std::string_view PropertyKeyName(PropertyKeyId key) const override { return view_.PropertyKeyName(key); }
+  uint32_t LabelTokenCount() const override { return view_.LabelTokenCount(); }
+  uint32_t RelTypeTokenCount() const override { return view_.RelTypeTokenCount(); }
+  uint32_t PropertyKeyTokenCount() const override { return view_.PropertyKeyTokenCount(); }
+  std::vector<uint64_t> NodeCountsByLabel() const override { return CountTokenUse(view_.state()).label_nodes; }
+  std::vector<uint64_t> RelationshipCountsByType() const override {
+    return CountTokenUse(view_.state()).type_relationships;
+  }
 
   NodeId NodeIdBound() const override { return view_.NodeIdBound(); }
   uint64_t NodeCount() const override { return view_.NodeCount(); }

@@ -5,8 +5,7 @@
 
 namespace quiver::storage {
 
-GraphCounts CountGraph(const DeltaState& state) {
-  const DeltaView view(&state);
+TokenUse CountTokenUse(const DeltaState& state) {
   const Generation& g = state.base->gen();
   std::vector<int64_t> labels(state.tokens->labels.size(), 0);
   std::vector<int64_t> types(state.tokens->rel_types.size(), 0);
@@ -29,18 +28,31 @@ GraphCounts CountGraph(const DeltaState& state) {
     if (!r->base && !r->deleted) ++types[r->type];
   });
 
+  TokenUse out;
+  for (uint32_t l = 0; l < labels.size(); ++l) {
+    QUIVER_ASSERT_MSG(labels[l] >= 0, "negative count for label " + std::to_string(l));
+    out.label_nodes.push_back(static_cast<uint64_t>(labels[l]));
+  }
+  for (uint32_t t = 0; t < types.size(); ++t) {
+    QUIVER_ASSERT_MSG(types[t] >= 0, "negative count for relationship type " + std::to_string(t));
+    out.type_relationships.push_back(static_cast<uint64_t>(types[t]));
+  }
+  return out;
+}
+
+GraphCounts CountGraph(const DeltaState& state) {
+  const DeltaView view(&state);
+  const TokenUse use = CountTokenUse(state);
   GraphCounts out;
   out.nodes = state.live_nodes;
   out.relationships = state.live_rels;
   uint64_t typed = 0;
-  for (uint32_t l = 0; l < labels.size(); ++l) {
-    QUIVER_ASSERT_MSG(labels[l] >= 0, "negative count for label " + std::to_string(l));
-    out.labels.emplace_back(std::string(view.LabelName(l)), static_cast<uint64_t>(labels[l]));
+  for (uint32_t l = 0; l < use.label_nodes.size(); ++l) {
+    out.labels.emplace_back(std::string(view.LabelName(l)), use.label_nodes[l]);
   }
-  for (uint32_t t = 0; t < types.size(); ++t) {
-    QUIVER_ASSERT_MSG(types[t] >= 0, "negative count for relationship type " + std::to_string(t));
-    out.rel_types.emplace_back(std::string(view.RelTypeName(t)), static_cast<uint64_t>(types[t]));
-    typed += static_cast<uint64_t>(types[t]);
+  for (uint32_t t = 0; t < use.type_relationships.size(); ++t) {
+    out.rel_types.emplace_back(std::string(view.RelTypeName(t)), use.type_relationships[t]);
+    typed += use.type_relationships[t];
   }
   QUIVER_ASSERT_MSG(typed == out.relationships, "relationship counts per type do not add up to the total");
   return out;

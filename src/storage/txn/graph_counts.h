@@ -23,4 +23,11 @@ struct GraphCounts {
 
 GraphCounts CountGraph(const DeltaState& state);
 
+// The same counts by token id, without the names (GraphReader::NodeCountsByLabel).
+struct TokenUse {
+  std::vector<uint64_t> label_nodes;         // by label id
+  std::vector<uint64_t> type_relationships;  // by type id
+};
+TokenUse CountTokenUse(const DeltaState& state);
+
 }  // namespace quiver::storage

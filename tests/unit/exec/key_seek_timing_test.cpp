@@ -33,6 +33,9 @@ class HiddenIndexReader final : public GraphReader {
   std::string_view LabelName(LabelId l) const override { return r_->LabelName(l); }
   std::string_view RelTypeName(RelTypeId t) const override { return r_->RelTypeName(t); }
   std::string_view PropertyKeyName(PropertyKeyId k) const override { return r_->PropertyKeyName(k); }
+  uint32_t LabelTokenCount() const override { return r_->LabelTokenCount(); }
+  uint32_t RelTypeTokenCount() const override { return r_->RelTypeTokenCount(); }
+  uint32_t PropertyKeyTokenCount() const override { return r_->PropertyKeyTokenCount(); }
   NodeId NodeIdBound() const override { return r_->NodeIdBound(); }
   uint64_t NodeCount() const override { return r_->NodeCount(); }
   bool NodeExists(NodeId n) const override { return r_->NodeExists(n); }

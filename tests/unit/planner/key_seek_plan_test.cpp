@@ -30,6 +30,9 @@ class IndexedIdGraph final : public GraphReader {
   std::string_view LabelName(LabelId) const override { return ""; }
   std::string_view RelTypeName(RelTypeId) const override { return ""; }
   std::string_view PropertyKeyName(PropertyKeyId) const override { return ""; }
+  uint32_t LabelTokenCount() const override { return 1; }
+  uint32_t RelTypeTokenCount() const override { return 1; }
+  uint32_t PropertyKeyTokenCount() const override { return 2; }
   NodeId NodeIdBound() const override { return 0; }
   uint64_t NodeCount() const override { return 0; }
   bool NodeExists(NodeId) const override { return false; }

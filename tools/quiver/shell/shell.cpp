@@ -263,6 +263,7 @@ void Shell::PrintResult(QueryResult& result, Clock::duration until_first) {
     }
   }
   const QuerySummary& summary = result.summary();
+  for (const Notification& n : summary.notifications) std::cerr << FormatNotification(n) << "\n";
   if (plan && rows.size() == 1 && rows[0][0].IsString()) {
     out() << rows[0][0].AsString();  // EXPLAIN / PROFILE
   } else if (!result.columns().empty()) {
