@@ -136,6 +136,39 @@ class Parser {
   ExprPtr ParseExists();
   bool AtFunctionCall() const;
 
+  // ---- Neo4j 5 expressions (parser_atom_neo4j.cpp) ----
+  // `n {.a, .*, k: e, x}` at the variable.
+  ExprPtr ParseMapProjection();
+  // `reduce(acc = init, x IN list | e)`, at `reduce`.
+  bool AtReduce() const;
+  ExprPtr ParseReduce();
+  // COUNT { ... } / COLLECT { ... }, at the keyword.
+  ExprPtr ParseSubqueryValue(SubqueryValueKind kind);
+  // The `{ ... }` of EXISTS, COUNT and COLLECT: a query, or a pattern with an optional
+  // WHERE stored as `MATCH pattern WHERE ...`.
+  std::unique_ptr<Statement> ParseSubqueryBraces();
+  // After `IS [NOT]`: whether `::` follows (a type predicate).
+  bool AtTypePredicate() const;
+  // The WHERE of a list or pattern comprehension, where '|' ends it.
+  ExprPtr ParseComprehensionWhere();
+
+  // ---- label expressions (parser_label.cpp) ----
+  // After a ':' that starts labels: `A:B`, `A&B`, `A|B`, `!A`, `%`, `(A|B)&!C`.
+  void ParseNodeLabels(std::vector<std::string>& labels, std::optional<LabelExpression>& expression);
+  // After the ':' of a relationship pattern: `A|B`, `A|:B`, `!A`, `%`, ...
+  void ParseRelationshipTypes(RelationshipPattern& rel);
+  // Whether Peek(ahead) can start a label expression after a ':'.
+  bool AtLabelExpressionStart(size_t ahead) const;
+  LabelExpression ParseLabelOr(bool relationship);
+  LabelExpression ParseLabelAnd(bool relationship);
+  LabelExpression ParseLabelNot(bool relationship);
+  LabelExpression ParseLabelAtom(bool relationship);
+
+  // ---- types (parser_type.cpp) ----
+  // A Cypher type: `INTEGER`, `LIST<STRING NOT NULL>`, `INTEGER | STRING`, ...
+  CypherType ParseCypherType();
+  CypherType ParseCypherTypeMember();
+
   std::string_view source_;
   std::vector<Token> tokens_;
   size_t index_ = 0;
@@ -150,6 +183,9 @@ class Parser {
   // True while parsing a CREATE pattern: the only place where `(n $map)` may take its
   // properties from a parameter.
   bool parameter_maps_allowed_ = false;
+  // True in the WHERE of a list or pattern comprehension, where a '|' ends the WHERE:
+  // there a label disjunction must be parenthesized, `x:(A|B)`.
+  bool in_comprehension_where_ = false;
 };
 
 // Nesting is measured in depth units, bounded by kMaxDepth: a nested expression,

@@ -215,6 +215,17 @@ bool Binder::ContainsAggregate(const Expr& expr) const {
       const auto& q = expr.As<QuantifierExpr>();
       return ContainsAggregate(*q.list) || (q.where && ContainsAggregate(*q.where));
     }
+    case ExprKind::kMapProjection:
+      for (const auto& item : expr.As<MapProjectionExpr>().items) {
+        if (item.value && ContainsAggregate(*item.value)) return true;
+      }
+      return false;
+    case ExprKind::kReduce: {
+      const auto& r = expr.As<ReduceExpr>();
+      return ContainsAggregate(*r.init) || ContainsAggregate(*r.list) || ContainsAggregate(*r.expression);
+    }
+    case ExprKind::kTypePredicate:
+      return ContainsAggregate(*expr.As<TypePredicateExpr>().operand);
     default:
       return false;
   }

@@ -168,6 +168,23 @@ class Binder {
   // SKIP / LIMIT: a constant or parameter, non-negative integer when constant.
   BoundExprPtr BindSkipLimit(const cypher::Expr& expr);
 
+  // ---- Neo4j 5 expressions (bind_neo4j_expression.cpp) ----
+  // `subject` (a node or relationship) tested against a label expression: `n:A|B`, a node
+  // pattern's `(n:!A)`, a relationship pattern's `[:!A]`; null semantics as `n:A`.
+  BoundExprPtr BindLabelExpression(const BoundExpr& subject, const cypher::LabelExpression& e,
+                                   SourcePosition pos) const;
+  // A node pattern's label expression on `slot`: the plain labels of a top-level
+  // conjunction (`:A&(B|C)`) go to `scan_labels`, which a label scan may absorb; the rest
+  // is the returned predicate (null when nothing is left).
+  BoundExprPtr BindPatternLabels(const cypher::LabelExpression& e, SlotId slot,
+                                 std::vector<std::string>& scan_labels) const;
+  // A relationship pattern's type expression as a predicate on `slot`; for a
+  // var-length relationship (a list), on each of its relationships.
+  BoundExprPtr BindPatternTypes(const cypher::LabelExpression& e, SlotId slot, bool var_length);
+  // InvalidLabelExpression: CREATE and MERGE take plain labels and one type only.
+  void FailOnLabelExpression(const cypher::NodePattern& node, std::string_view clause) const;
+  void FailOnTypeExpression(const cypher::RelationshipPattern& rel, std::string_view clause) const;
+
  private:
   void BindPatternVariables(const std::vector<PatternPartRef>& parts, const Scope& scope, PatternUse use,
                             BoundPattern& pattern, Scope& introduced);
@@ -198,6 +215,10 @@ class Binder {
                                   const ExprContext& ctx);
   BoundExprPtr BindComprehension(const cypher::Expr& expr, const ExprContext& ctx);
   BoundExprPtr BindPatternSubquery(const cypher::Expr& expr, const ExprContext& ctx);
+  BoundExprPtr BindMapProjection(const cypher::MapProjectionExpr& expr, const ExprContext& ctx);
+  BoundExprPtr BindReduce(const cypher::ReduceExpr& expr, const ExprContext& ctx);
+  BoundExprPtr BindTypePredicate(const cypher::TypePredicateExpr& expr, const ExprContext& ctx);
+  BoundExprPtr BindHasLabels(const cypher::HasLabelsExpr& expr, const ExprContext& ctx);
   BoundExprPtr BindBinary(const cypher::BinaryExpr& expr, const ExprContext& ctx);
   BoundExprPtr CombineBinary(const cypher::BinaryExpr& expr, BoundExprPtr left, BoundExprPtr right);
   // The slot of the projection item `expr` stands for (ExprContext::items), or null.

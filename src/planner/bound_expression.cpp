@@ -11,6 +11,7 @@
 
 #include "common/assert.h"
 #include "common/stack_guard.h"
+#include "cypher/ast/cypher_type.h"
 #include "planner/logical_plan.h"
 
 namespace quiver::planner {
@@ -141,6 +142,42 @@ std::string_view CmpSymbol(CmpOp op) {
 
 void Print(const BoundExpr& e, std::string& out, const SlotNames* names);
 
+// The expressions of Neo4j 5's syntax (bind_neo4j_expression.cpp).
+void PrintNeo4jOp(const BoundExpr& e, std::string& out, const SlotNames* names) {
+  switch (e.op) {
+    case ExprOp::kHasAnyLabel:
+      Print(*e.args[0], out, names);
+      out += ":%";
+      return;
+    case ExprOp::kMapProjection:
+      Print(*e.args[0], out, names);
+      out += " {";
+      if (e.has_test) out += ".*";
+      for (size_t i = 1; i < e.args.size(); ++i) {
+        if (i > 1 || e.has_test) out += ", ";
+        out += e.names[i - 1] + ": ";
+        Print(*e.args[i], out, names);
+      }
+      out += "}";
+      return;
+    case ExprOp::kReduce:
+      out += "reduce(" + SlotText(e.accumulator_slot, names) + " = ";
+      Print(*e.args[0], out, names);
+      out += ", " + SlotText(e.slot, names) + " IN ";
+      Print(*e.args[1], out, names);
+      out += " | ";
+      Print(*e.args[2], out, names);
+      out += ")";
+      return;
+    case ExprOp::kTypeCheck:
+      Print(*e.args[0], out, names);
+      out += " IS :: " + cypher::CypherTypeToString(*e.cypher_type);
+      return;
+    default:
+      return;
+  }
+}
+
 void PrintArgs(const BoundExpr& e, std::string& out, const SlotNames* names, size_t from = 0) {
   for (size_t i = from; i < e.args.size(); ++i) {
     if (i > from) out += ", ";
@@ -248,7 +285,15 @@ void Print(const BoundExpr& e, std::string& out, const SlotNames* names) {
       return;
     }
     case ExprOp::kSubquery:
-      out += e.subquery_mode == SubqueryMode::kExists ? "EXISTS {...}" : "[pattern | ...]";
+      out += e.subquery_mode == SubqueryMode::kExists  ? "EXISTS {...}"
+             : e.subquery_mode == SubqueryMode::kCount ? "COUNT {...}"
+                                                       : "[pattern | ...]";
+      return;
+    case ExprOp::kHasAnyLabel:
+    case ExprOp::kMapProjection:
+    case ExprOp::kReduce:
+    case ExprOp::kTypeCheck:
+      PrintNeo4jOp(e, out, names);
       return;
     case ExprOp::kDegree:
       out += "degree(";
@@ -371,6 +416,8 @@ BoundExprPtr Clone(const BoundExpr& e) {
   copy->path_steps = e.path_steps;
   copy->direction = e.direction;
   copy->end_labels = e.end_labels;
+  copy->accumulator_slot = e.accumulator_slot;
+  copy->cypher_type = e.cypher_type;
   return copy;
 }
 
@@ -383,7 +430,9 @@ bool IsRowIndependent(const BoundExpr& expr) {
     case ExprOp::kHasRelationship:
     case ExprOp::kListComprehension:
     case ExprOp::kQuantifier:
+    case ExprOp::kReduce:
     case ExprOp::kEntityFunction:
+    case ExprOp::kHasAnyLabel:
       return false;
     case ExprOp::kScalarFunction:
       // rand() and friends are fine for SKIP/LIMIT semantics; but only pure args.

@@ -1,0 +1,215 @@
+// Cypher type names (Neo4j 5 "Types and their synonyms"), for type predicates
+// `x IS :: INTEGER` and, later, property type constraints. Type words are not reserved,
+// so they are matched by spelling (any case):
+//   type   := member ('|' member)*
+//   member := base [NOT NULL]
+//   base   := BOOL | BOOLEAN | VARCHAR | STRING | INT | INTEGER | SIGNED INTEGER | FLOAT
+//           | DATE | LOCAL TIME | TIME WITHOUT TIME ZONE | ZONED TIME | TIME WITH TIME ZONE
+//           | LOCAL DATETIME | TIMESTAMP WITHOUT TIME ZONE | ZONED DATETIME
+//           | TIMESTAMP WITH TIME ZONE | DURATION | [ANY] NODE | [ANY] VERTEX
+//           | [ANY] RELATIONSHIP | [ANY] EDGE | PATH | [ANY] MAP | [ANY] PROPERTY VALUE
+//           | LIST<type> | ARRAY<type> | ANY [VALUE] | ANY<type> | NOTHING | NULL
+// POINT is rejected: Quiver has no spatial values.
+
+#include <algorithm>
+
+#include "cypher/parser_impl.h"
+
+namespace quiver::cypher {
+namespace {
+
+using Kind = CypherType::Kind;
+
+bool Is(const Token& token, std::string_view word) {
+  if (token.kind != TokenKind::kIdentifier || token.value.size() != word.size()) return false;
+  for (size_t i = 0; i < word.size(); ++i) {
+    char c = token.value[i];
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    if (c != word[i]) return false;
+  }
+  return true;
+}
+
+CypherType Simple(Kind kind) {
+  CypherType type;
+  type.kind = kind;
+  return type;
+}
+
+// Appends `member` to a union's members, flattening a nested union.
+void AddMember(std::vector<CypherType>& members, CypherType member) {
+  if (member.kind != Kind::kUnion) {
+    members.push_back(std::move(member));
+    return;
+  }
+  for (auto& m : member.members) members.push_back(std::move(m));
+}
+
+}  // namespace
+
+CypherType Parser::ParseCypherType() {
+  DepthGuard guard(*this, kNestingWeight);
+  CypherType first = ParseCypherTypeMember();
+  // In a comprehension's WHERE, '|' starts the projection: write ANY<A | B> there.
+  if (!Check(TokenKind::kPipe) || in_comprehension_where_) return first;
+  CypherType type = Simple(Kind::kUnion);
+  AddMember(type.members, std::move(first));
+  while (Accept(TokenKind::kPipe)) AddMember(type.members, ParseCypherTypeMember());
+  return type;
+}
+
+CypherType Parser::ParseCypherTypeMember() {
+  auto word = [&](std::string_view w, size_t ahead = 0) { return Is(Peek(ahead), w); };
+  auto expect_word = [&](std::string_view w) {
+    if (!word(w)) FailUnexpected(w);
+    Advance();
+  };
+  // `< type >` of LIST, ARRAY and ANY.
+  auto inner = [&]() {
+    Expect(TokenKind::kLt, "'<'");
+    const bool saved = in_comprehension_where_;
+    in_comprehension_where_ = false;
+    CypherType type = ParseCypherType();
+    in_comprehension_where_ = saved;
+    Expect(TokenKind::kGt, "'>'");
+    return type;
+  };
+  const Token& start = Peek();
+  CypherType type;
+  if (word("BOOL") || word("BOOLEAN")) {
+    Advance();
+    type = Simple(Kind::kBoolean);
+  } else if (word("VARCHAR") || word("STRING")) {
+    Advance();
+    type = Simple(Kind::kString);
+  } else if (word("INT") || word("INTEGER")) {
+    Advance();
+    type = Simple(Kind::kInteger);
+  } else if (word("SIGNED") && word("INTEGER", 1)) {
+    Advance();
+    Advance();
+    type = Simple(Kind::kInteger);
+  } else if (word("FLOAT")) {
+    Advance();
+    type = Simple(Kind::kFloat);
+  } else if (word("DATE")) {
+    Advance();
+    type = Simple(Kind::kDate);
+  } else if (word("LOCAL") || word("ZONED")) {
+    const bool local = word("LOCAL");
+    Advance();
+    if (word("TIME")) {
+      type = Simple(local ? Kind::kLocalTime : Kind::kZonedTime);
+    } else if (word("DATETIME")) {
+      type = Simple(local ? Kind::kLocalDateTime : Kind::kZonedDateTime);
+    } else {
+      FailUnexpected("TIME or DATETIME");
+    }
+    Advance();
+  } else if (word("TIME") || word("TIMESTAMP")) {
+    const bool time = word("TIME");
+    Advance();
+    bool with = false;
+    if (CheckKeyword(Keyword::kWith)) {
+      with = true;
+      Advance();
+    } else {
+      expect_word("WITHOUT");
+    }
+    expect_word("TIME");
+    expect_word("ZONE");
+    type = Simple(time ? (with ? Kind::kZonedTime : Kind::kLocalTime)
+                       : (with ? Kind::kZonedDateTime : Kind::kLocalDateTime));
+  } else if (word("DURATION")) {
+    Advance();
+    type = Simple(Kind::kDuration);
+  } else if (word("PATH")) {
+    Advance();
+    type = Simple(Kind::kPath);
+  } else if (word("NOTHING")) {
+    Advance();
+    type = Simple(Kind::kNothing);
+  } else if (CheckKeyword(Keyword::kNull)) {
+    Advance();
+    type = Simple(Kind::kNull);
+  } else if (word("LIST") || word("ARRAY")) {
+    Advance();
+    type = Simple(Kind::kList);
+    type.members.push_back(inner());
+  } else if (word("POINT")) {
+    Fail(start, "UnsupportedType", "the type POINT is not supported: Quiver has no spatial values");
+  } else {
+    // The words ANY may stand before, and the ones that may stand alone.
+    const bool any = CheckKeyword(Keyword::kAny);
+    if (any) Advance();
+    if (word("NODE") || word("VERTEX")) {
+      Advance();
+      type = Simple(Kind::kNode);
+    } else if (word("RELATIONSHIP") || word("EDGE")) {
+      Advance();
+      type = Simple(Kind::kRelationship);
+    } else if (word("MAP")) {
+      Advance();
+      type = Simple(Kind::kMap);
+    } else if (word("PROPERTY") && word("VALUE", 1)) {
+      Advance();
+      Advance();
+      type = Simple(Kind::kPropertyValue);
+    } else if (any && word("VALUE")) {
+      Advance();
+      type = Simple(Kind::kAny);
+    } else if (any && Check(TokenKind::kLt)) {
+      type = inner();
+    } else if (any) {
+      type = Simple(Kind::kAny);
+    } else {
+      FailUnexpected("a type such as INTEGER, STRING, LIST<...> or ANY");
+    }
+  }
+  if (CheckKeyword(Keyword::kNot) && CheckKeyword(Keyword::kNull, 1)) {
+    Advance();
+    Advance();
+    // ANY<A | B> NOT NULL: each member loses null.
+    if (type.kind == Kind::kUnion) {
+      for (auto& m : type.members) m.not_null = true;
+    } else {
+      type.not_null = true;
+    }
+  }
+  return type;
+}
+
+std::string CypherTypeToString(const CypherType& type) {
+  std::string out;
+  switch (type.kind) {
+    case Kind::kAny: out = "ANY"; break;
+    case Kind::kNothing: out = "NOTHING"; break;
+    case Kind::kNull: out = "NULL"; break;
+    case Kind::kBoolean: out = "BOOLEAN"; break;
+    case Kind::kString: out = "STRING"; break;
+    case Kind::kInteger: out = "INTEGER"; break;
+    case Kind::kFloat: out = "FLOAT"; break;
+    case Kind::kDate: out = "DATE"; break;
+    case Kind::kLocalTime: out = "LOCAL TIME"; break;
+    case Kind::kZonedTime: out = "ZONED TIME"; break;
+    case Kind::kLocalDateTime: out = "LOCAL DATETIME"; break;
+    case Kind::kZonedDateTime: out = "ZONED DATETIME"; break;
+    case Kind::kDuration: out = "DURATION"; break;
+    case Kind::kNode: out = "NODE"; break;
+    case Kind::kRelationship: out = "RELATIONSHIP"; break;
+    case Kind::kPath: out = "PATH"; break;
+    case Kind::kMap: out = "MAP"; break;
+    case Kind::kPropertyValue: out = "PROPERTY VALUE"; break;
+    case Kind::kList: out = "LIST<" + CypherTypeToString(type.members.at(0)) + ">"; break;
+    case Kind::kUnion:
+      for (size_t i = 0; i < type.members.size(); ++i) {
+        if (i > 0) out += " | ";
+        out += CypherTypeToString(type.members[i]);
+      }
+      return out;
+  }
+  if (type.not_null) out += " NOT NULL";
+  return out;
+}
+
+}  // namespace quiver::cypher
