@@ -149,7 +149,8 @@ ExprPtr Parser::ParsePredicates() {
         left = std::move(predicate);
         continue;
       }
-      if (!AcceptKeyword(Keyword::kNull)) FailUnexpected(negated ? "NULL or ':: <type>'" : "NULL, NOT NULL or ':: <type>'");
+      if (!AcceptKeyword(Keyword::kNull))
+        FailUnexpected(negated ? "NULL or ':: <type>'" : "NULL, NOT NULL or ':: <type>'");
       chain.Add();
       left = MakeUnary(pos, negated ? UnaryOp::kIsNotNull : UnaryOp::kIsNull, std::move(left));
       continue;

@@ -9,7 +9,9 @@
 namespace quiver::cypher {
 namespace {
 
-bool IsPlainName(const LabelExpression& e) { return e.kind == LabelExpression::Kind::kName; }
+bool IsPlainName(const LabelExpression& e) {
+  return e.kind == LabelExpression::Kind::kName;
+}
 
 // A conjunction of plain names (`A&B&C`) is what `:A:B:C` means: a list of labels.
 bool IsPlainConjunction(const LabelExpression& e) {

@@ -317,8 +317,9 @@ bool Parser::LooksLikePatternElement(size_t ahead) const {
   if (kind(i) == TokenKind::kColon) {
     int parens = 0;
     while (Peek(i).IsWord() || kind(i) == TokenKind::kColon || kind(i) == TokenKind::kPipe ||
-           kind(i) == TokenKind::kAmpersand || kind(i) == TokenKind::kBang || kind(i) == TokenKind::kPercent ||
-           kind(i) == TokenKind::kLParen || (kind(i) == TokenKind::kRParen && parens > 0)) {
+           kind(i) == TokenKind::kAmpersand || kind(i) == TokenKind::kBang ||
+           kind(i) == TokenKind::kPercent || kind(i) == TokenKind::kLParen ||
+           (kind(i) == TokenKind::kRParen && parens > 0)) {
       if (kind(i) == TokenKind::kLParen) ++parens;
       if (kind(i) == TokenKind::kRParen) --parens;
       ++i;

@@ -12,6 +12,7 @@
 // POINT is rejected: Quiver has no spatial values.
 
 #include <algorithm>
+#include <iterator>
 
 #include "cypher/parser_impl.h"
 
@@ -180,33 +181,24 @@ CypherType Parser::ParseCypherTypeMember() {
 }
 
 std::string CypherTypeToString(const CypherType& type) {
+  // Indexed by Kind, in its order.
+  static constexpr std::string_view kNames[] = {
+      "ANY",          "NOTHING",    "NULL",       "BOOLEAN",        "STRING",         "INTEGER",  "FLOAT",
+      "DATE",         "LOCAL TIME", "ZONED TIME", "LOCAL DATETIME", "ZONED DATETIME", "DURATION", "NODE",
+      "RELATIONSHIP", "PATH",       "MAP",        "PROPERTY VALUE"};
+  static_assert(std::size(kNames) == static_cast<size_t>(Kind::kPropertyValue) + 1);
   std::string out;
-  switch (type.kind) {
-    case Kind::kAny: out = "ANY"; break;
-    case Kind::kNothing: out = "NOTHING"; break;
-    case Kind::kNull: out = "NULL"; break;
-    case Kind::kBoolean: out = "BOOLEAN"; break;
-    case Kind::kString: out = "STRING"; break;
-    case Kind::kInteger: out = "INTEGER"; break;
-    case Kind::kFloat: out = "FLOAT"; break;
-    case Kind::kDate: out = "DATE"; break;
-    case Kind::kLocalTime: out = "LOCAL TIME"; break;
-    case Kind::kZonedTime: out = "ZONED TIME"; break;
-    case Kind::kLocalDateTime: out = "LOCAL DATETIME"; break;
-    case Kind::kZonedDateTime: out = "ZONED DATETIME"; break;
-    case Kind::kDuration: out = "DURATION"; break;
-    case Kind::kNode: out = "NODE"; break;
-    case Kind::kRelationship: out = "RELATIONSHIP"; break;
-    case Kind::kPath: out = "PATH"; break;
-    case Kind::kMap: out = "MAP"; break;
-    case Kind::kPropertyValue: out = "PROPERTY VALUE"; break;
-    case Kind::kList: out = "LIST<" + CypherTypeToString(type.members.at(0)) + ">"; break;
-    case Kind::kUnion:
-      for (size_t i = 0; i < type.members.size(); ++i) {
-        if (i > 0) out += " | ";
-        out += CypherTypeToString(type.members[i]);
-      }
-      return out;
+  if (type.kind == Kind::kUnion) {
+    for (size_t i = 0; i < type.members.size(); ++i) {
+      if (i > 0) out += " | ";
+      out += CypherTypeToString(type.members[i]);
+    }
+    return out;
+  }
+  if (type.kind == Kind::kList) {
+    out = "LIST<" + CypherTypeToString(type.members.at(0)) + ">";
+  } else {
+    out = kNames[static_cast<size_t>(type.kind)];
   }
   if (type.not_null) out += " NOT NULL";
   return out;

@@ -139,7 +139,8 @@ void Binder::BindPatternVariables(const std::vector<PatternPartRef>& parts, cons
       }
       BoundPatternRel bound;
       bound.var_length = rel.var_length.has_value();
-      bound.named = !rel.variable.empty();
+      // A var-length type expression is checked on the list of hops, so it is built.
+      bound.named = !rel.variable.empty() || (rel.var_length && rel.type_expression);
       bound.pattern.direction = ToDirection(rel.direction);
       // `[:A|A]` is one type: a relationship matches once, however often its type is named.
       for (const auto& t : rel.types) {
@@ -508,7 +509,8 @@ void Binder::BindPatternPredicates(const std::vector<PatternPartRef>& parts, con
       }
     }
     for (size_t i = 0; i < element.relationships.size(); ++i) {
-      if (const auto& types = element.relationships[i].type_expression; types && !element.relationships[i].group) {
+      if (const auto& types = element.relationships[i].type_expression;
+          types && !element.relationships[i].group) {
         AddPending(pattern, BindPatternTypes(*types, part.rels[i].slot, part.rels[i].var_length));
       }
       const MapExpr* map = property_map(element.relationships[i].properties);

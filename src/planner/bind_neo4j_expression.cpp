@@ -45,7 +45,8 @@ BoundExprPtr Binder::BindLabelExpression(const BoundExpr& subject, const LabelEx
     case LabelKind::kOr: {
       std::vector<BoundExprPtr> args;
       for (const auto& operand : e.operands) args.push_back(BindLabelExpression(subject, operand, pos));
-      return MakeExpr(e.kind == LabelKind::kAnd ? ExprOp::kAnd : ExprOp::kOr, std::move(args), StaticType::kBool);
+      return MakeExpr(e.kind == LabelKind::kAnd ? ExprOp::kAnd : ExprOp::kOr, std::move(args),
+                      StaticType::kBool);
     }
   }
   Fail(pos, "InvalidLabelExpression", "unknown label expression");
@@ -101,15 +102,15 @@ BoundExprPtr Binder::BindPatternTypes(const LabelExpression& e, SlotId slot, boo
 void Binder::FailOnLabelExpression(const NodePattern& node, std::string_view clause) const {
   if (!node.label_expression) return;
   Fail(node.label_expression->pos, "InvalidLabelExpression",
-       "the label expression ':" + ToCypher(*node.label_expression) + "' cannot be used in " + std::string(clause) +
-           ": a node is created with plain labels only, such as :A:B or :A&B");
+       "the label expression ':" + ToCypher(*node.label_expression) + "' cannot be used in " +
+           std::string(clause) + ": a node is created with plain labels only, such as :A:B or :A&B");
 }
 
 void Binder::FailOnTypeExpression(const RelationshipPattern& rel, std::string_view clause) const {
   if (!rel.type_expression) return;
   Fail(rel.type_expression->pos, "InvalidLabelExpression",
-       "the type expression ':" + ToCypher(*rel.type_expression) + "' cannot be used in " + std::string(clause) +
-           ": a relationship is created with exactly one type, such as :KNOWS");
+       "the type expression ':" + ToCypher(*rel.type_expression) + "' cannot be used in " +
+           std::string(clause) + ": a relationship is created with exactly one type, such as :KNOWS");
 }
 
 BoundExprPtr Binder::BindMapProjection(const MapProjectionExpr& expr, const ExprContext& ctx) {

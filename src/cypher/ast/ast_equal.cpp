@@ -40,9 +40,8 @@ bool EqualRelationships(const RelationshipPattern& a, const RelationshipPattern&
            a.group->quantifier == b.group->quantifier;
   }
   return a.direction == b.direction && a.variable == b.variable && a.types == b.types &&
-         a.type_expression == b.type_expression &&
-         a.var_length == b.var_length && a.quantified == b.quantified &&
-         Equal(a.properties.get(), b.properties.get());
+         a.type_expression == b.type_expression && a.var_length == b.var_length &&
+         a.quantified == b.quantified && Equal(a.properties.get(), b.properties.get());
 }
 
 bool EqualPatterns(const Pattern& a, const Pattern& b) {
@@ -180,8 +179,9 @@ bool Equal(const Expr& a, const Expr& b) {
     case ExprKind::kReduce: {
       const auto& x = a.As<ReduceExpr>();
       const auto& y = b.As<ReduceExpr>();
-      return x.accumulator == y.accumulator && x.variable == y.variable && Equal(x.init.get(), y.init.get()) &&
-             Equal(x.list.get(), y.list.get()) && Equal(x.expression.get(), y.expression.get());
+      return x.accumulator == y.accumulator && x.variable == y.variable &&
+             Equal(x.init.get(), y.init.get()) && Equal(x.list.get(), y.list.get()) &&
+             Equal(x.expression.get(), y.expression.get());
     }
     case ExprKind::kTypePredicate: {
       const auto& x = a.As<TypePredicateExpr>();

@@ -13,7 +13,7 @@ namespace quiver::cypher {
 
 struct CypherType {
   enum class Kind : uint8_t {
-    kAny,  // ANY, ANY VALUE: every value
+    kAny,      // ANY, ANY VALUE: every value
     kNothing,  // NOTHING: no value (not even null)
     kNull,     // NULL: only null
     kBoolean,

@@ -256,7 +256,7 @@ struct MapProjectionItem {
 
 struct MapProjectionExpr : ExprOf<ExprKind::kMapProjection> {
   using ExprOf::ExprOf;
-  std::string variable;  // the subject
+  std::string variable;                  // the subject
   std::vector<MapProjectionItem> items;  // in written order; may be empty
 };
 

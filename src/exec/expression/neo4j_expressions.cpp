@@ -40,7 +40,8 @@ Value EvaluateReduce(const BoundExpr& e, Value* row, ExecContext& ctx) {
   Value accumulator = Evaluate(*e.args[0], row, ctx);
   const Value list = Evaluate(*e.args[1], row, ctx);
   if (list.IsNull()) return Value();
-  if (!list.IsList()) ThrowInvalidArgumentType("reduce(...) needs a list, not " + std::string(list.TypeName()));
+  if (!list.IsList())
+    ThrowInvalidArgumentType("reduce(...) needs a list, not " + std::string(list.TypeName()));
   // The slots are the expression's own, but restore them: an enclosing comprehension or
   // reduce of the same names may be using them.
   Value saved_element = std::move(row[e.slot]);
@@ -71,7 +72,8 @@ bool MatchesType(const Value& value, const cypher::CypherType& type) {
     return std::any_of(type.members.begin(), type.members.end(),
                        [&](const cypher::CypherType& member) { return MatchesType(value, member); });
   }
-  if (value.IsNull()) return type.kind == TypeKind::kNull || (type.kind != TypeKind::kNothing && !type.not_null);
+  if (value.IsNull())
+    return type.kind == TypeKind::kNull || (type.kind != TypeKind::kNothing && !type.not_null);
   switch (type.kind) {
     case TypeKind::kAny:
       return true;
