@@ -210,6 +210,7 @@ class Binder {
   BoundExprPtr BindExprInner(const cypher::Expr& expr, const ExprContext& ctx);
   BoundExprPtr BindVariable(const cypher::VariableExpr& expr, const ExprContext& ctx);
   BoundExprPtr BindFunctionCall(const cypher::FunctionCallExpr& expr, const ExprContext& ctx);
+  BoundExprPtr BindNormalFormWord(std::string_view function, const cypher::Expr& arg, const ExprContext& ctx);
   BoundExprPtr BindAggregate(const cypher::Expr& expr, const ExprContext& ctx);
   BoundExprPtr BindEntityFunction(EntityFunction f, const cypher::FunctionCallExpr& expr,
                                   const ExprContext& ctx);
