@@ -100,7 +100,7 @@ ExprPtr Parser::ParseAtom() {
     }
   }
   if (token.kind == TokenKind::kIdentifier && Check(TokenKind::kLBrace, 1) &&
-      EqualsIgnoreCase(token.value, "collect")) {
+      IsWordIgnoringCase(token, "collect")) {
     return ParseSubqueryValue(SubqueryValueKind::kCollect);
   }
   if (AtReduce()) return ParseReduce();

@@ -5,19 +5,6 @@
 #include "cypher/parser_impl.h"
 
 namespace quiver::cypher {
-namespace {
-
-bool IsWordIgnoreCase(const Token& token, std::string_view word) {
-  if (token.kind != TokenKind::kIdentifier || token.value.size() != word.size()) return false;
-  for (size_t i = 0; i < word.size(); ++i) {
-    char c = token.value[i];
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    if (c != word[i]) return false;
-  }
-  return true;
-}
-
-}  // namespace
 
 ExprPtr Parser::ParseMapProjection() {
   auto projection = std::make_unique<MapProjectionExpr>(Peek().pos);
@@ -53,7 +40,7 @@ ExprPtr Parser::ParseMapProjection() {
 }
 
 bool Parser::AtReduce() const {
-  return IsWordIgnoreCase(Peek(), "reduce") && Check(TokenKind::kLParen, 1) && AtVariableName(2) &&
+  return IsWordIgnoringCase(Peek(), "reduce") && Check(TokenKind::kLParen, 1) && AtVariableName(2) &&
          Check(TokenKind::kEq, 3);
 }
 

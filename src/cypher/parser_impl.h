@@ -188,6 +188,17 @@ class Parser {
   bool in_comprehension_where_ = false;
 };
 
+// Whether the token is the (unquoted) word `word`, in any case: for the words of
+// Neo4j's syntax that are not keywords (reduce, COLLECT, type names).
+inline bool IsWordIgnoringCase(const Token& token, std::string_view word) {
+  if (token.kind != TokenKind::kIdentifier || token.value.size() != word.size()) return false;
+  for (size_t i = 0; i < word.size(); ++i) {
+    auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+    if (lower(token.value[i]) != lower(word[i])) return false;
+  }
+  return true;
+}
+
 // Nesting is measured in depth units, bounded by kMaxDepth: a nested expression,
 // pattern, map or subquery costs kNestingWeight (about 14 stack frames of descent
 // here), a prefix operator (NOT, unary minus) kPrefixWeight, and each further operand

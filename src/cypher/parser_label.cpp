@@ -4,6 +4,8 @@
 // parenthesized expression). The older colon conjunction `:A:B` keeps working, but may
 // not be mixed with the new operators in one label expression (as in Neo4j).
 
+#include <algorithm>
+
 #include "cypher/parser_impl.h"
 
 namespace quiver::cypher {
@@ -13,24 +15,12 @@ bool IsPlainName(const LabelExpression& e) {
   return e.kind == LabelExpression::Kind::kName;
 }
 
-// A conjunction of plain names (`A&B&C`) is what `:A:B:C` means: a list of labels.
-bool IsPlainConjunction(const LabelExpression& e) {
+// A chain of plain names of one operator: `A&B&C` is what `:A:B:C` means (a list of
+// labels), `A|B` what a relationship's type list means.
+bool IsPlainChain(const LabelExpression& e, LabelExpression::Kind op) {
   if (IsPlainName(e)) return true;
-  if (e.kind != LabelExpression::Kind::kAnd) return false;
-  for (const auto& operand : e.operands) {
-    if (!IsPlainName(operand)) return false;
-  }
-  return true;
-}
-
-// A disjunction of plain names (`A|B`) is what a relationship's type list means.
-bool IsPlainDisjunction(const LabelExpression& e) {
-  if (IsPlainName(e)) return true;
-  if (e.kind != LabelExpression::Kind::kOr) return false;
-  for (const auto& operand : e.operands) {
-    if (!IsPlainName(operand)) return false;
-  }
-  return true;
+  if (e.kind != op) return false;
+  return std::all_of(e.operands.begin(), e.operands.end(), IsPlainName);
 }
 
 void CollectNames(const LabelExpression& e, std::vector<std::string>& out) {
@@ -65,7 +55,7 @@ void Parser::ParseNodeLabels(std::vector<std::string>& labels, std::optional<Lab
     parts.push_back(ParseLabelOr(/*relationship=*/false));
   }
   if (parts.size() == 1) {
-    if (IsPlainConjunction(parts[0])) {
+    if (IsPlainChain(parts[0], LabelExpression::Kind::kAnd)) {
       CollectNames(parts[0], labels);
     } else {
       expression = std::move(parts[0]);
@@ -88,7 +78,7 @@ void Parser::ParseRelationshipTypes(RelationshipPattern& rel) {
     Fail(Peek(), "InvalidRelationshipPattern",
          "a relationship has one type: ':A:B' never matches; use ':A|B' for either type");
   }
-  if (IsPlainDisjunction(e)) {
+  if (IsPlainChain(e, LabelExpression::Kind::kOr)) {
     CollectNames(e, rel.types);
   } else {
     rel.type_expression = std::move(e);

@@ -21,15 +21,13 @@ namespace {
 
 using Kind = CypherType::Kind;
 
-bool Is(const Token& token, std::string_view word) {
-  if (token.kind != TokenKind::kIdentifier || token.value.size() != word.size()) return false;
-  for (size_t i = 0; i < word.size(); ++i) {
-    char c = token.value[i];
-    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-    if (c != word[i]) return false;
-  }
-  return true;
-}
+// The type names of one word, with their synonyms.
+constexpr std::pair<std::string_view, Kind> kOneWordTypes[] = {
+    {"BOOL", Kind::kBoolean},  {"BOOLEAN", Kind::kBoolean}, {"VARCHAR", Kind::kString},
+    {"STRING", Kind::kString}, {"INT", Kind::kInteger},     {"INTEGER", Kind::kInteger},
+    {"FLOAT", Kind::kFloat},   {"DATE", Kind::kDate},       {"DURATION", Kind::kDuration},
+    {"PATH", Kind::kPath},     {"NOTHING", Kind::kNothing},
+};
 
 CypherType Simple(Kind kind) {
   CypherType type;
@@ -60,7 +58,7 @@ CypherType Parser::ParseCypherType() {
 }
 
 CypherType Parser::ParseCypherTypeMember() {
-  auto word = [&](std::string_view w, size_t ahead = 0) { return Is(Peek(ahead), w); };
+  auto word = [&](std::string_view w, size_t ahead = 0) { return IsWordIgnoringCase(Peek(ahead), w); };
   auto expect_word = [&](std::string_view w) {
     if (!word(w)) FailUnexpected(w);
     Advance();
@@ -77,25 +75,15 @@ CypherType Parser::ParseCypherTypeMember() {
   };
   const Token& start = Peek();
   CypherType type;
-  if (word("BOOL") || word("BOOLEAN")) {
+  const auto* one_word = std::find_if(std::begin(kOneWordTypes), std::end(kOneWordTypes),
+                                      [&](const auto& entry) { return word(entry.first); });
+  if (one_word != std::end(kOneWordTypes)) {
     Advance();
-    type = Simple(Kind::kBoolean);
-  } else if (word("VARCHAR") || word("STRING")) {
-    Advance();
-    type = Simple(Kind::kString);
-  } else if (word("INT") || word("INTEGER")) {
-    Advance();
-    type = Simple(Kind::kInteger);
+    type = Simple(one_word->second);
   } else if (word("SIGNED") && word("INTEGER", 1)) {
     Advance();
     Advance();
     type = Simple(Kind::kInteger);
-  } else if (word("FLOAT")) {
-    Advance();
-    type = Simple(Kind::kFloat);
-  } else if (word("DATE")) {
-    Advance();
-    type = Simple(Kind::kDate);
   } else if (word("LOCAL") || word("ZONED")) {
     const bool local = word("LOCAL");
     Advance();
@@ -121,15 +109,6 @@ CypherType Parser::ParseCypherTypeMember() {
     expect_word("ZONE");
     type = Simple(time ? (with ? Kind::kZonedTime : Kind::kLocalTime)
                        : (with ? Kind::kZonedDateTime : Kind::kLocalDateTime));
-  } else if (word("DURATION")) {
-    Advance();
-    type = Simple(Kind::kDuration);
-  } else if (word("PATH")) {
-    Advance();
-    type = Simple(Kind::kPath);
-  } else if (word("NOTHING")) {
-    Advance();
-    type = Simple(Kind::kNothing);
   } else if (CheckKeyword(Keyword::kNull)) {
     Advance();
     type = Simple(Kind::kNull);

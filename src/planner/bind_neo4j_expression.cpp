@@ -113,10 +113,23 @@ void Binder::FailOnTypeExpression(const RelationshipPattern& rel, std::string_vi
            std::string(clause) + ": a relationship is created with exactly one type, such as :KNOWS");
 }
 
+void Binder::AddImplicitGroupingKey(const Expr& item, const Scope& scope, LogicalAggregate& aggregate,
+                                    Scope& keys) {
+  if (!item.Is<MapProjectionExpr>()) return;
+  const std::string& name = item.As<MapProjectionExpr>().variable;
+  const Variable* v = scope.Find(name);
+  if (v == nullptr || keys.FindHere(name) != nullptr) return;  // undefined: reported when bound
+  const SlotId key = NewSlot(name);
+  aggregate.keys.push_back(MakeSlotRef(v->slot, v->type));
+  aggregate.key_slots.push_back(key);
+  keys.Add({name, key, v->type});
+}
+
 BoundExprPtr Binder::BindMapProjection(const MapProjectionExpr& expr, const ExprContext& ctx) {
+  // As an expression, so that the subject may stand for a projection item (a grouping key).
   VariableExpr variable(expr.pos);
   variable.name = expr.variable;
-  BoundExprPtr subject = BindVariable(variable, ctx);
+  BoundExprPtr subject = BindExpr(variable, ctx);
   switch (subject->type) {
     case StaticType::kAny:
     case StaticType::kNull:

@@ -181,6 +181,11 @@ class Binder {
   // A relationship pattern's type expression as a predicate on `slot`; for a
   // var-length relationship (a list), on each of its relationships.
   BoundExprPtr BindPatternTypes(const cypher::LabelExpression& e, SlotId slot, bool var_length);
+  // Neo4j groups `RETURN p {.name, friends: collect(f.name)}` by p: the subject of a map
+  // projection item that aggregates becomes a grouping key of `aggregate`, visible by its
+  // name in `keys` (the scope the aggregating items are bound in).
+  void AddImplicitGroupingKey(const cypher::Expr& item, const Scope& scope, LogicalAggregate& aggregate,
+                              Scope& keys);
   // InvalidLabelExpression: CREATE and MERGE take plain labels and one type only.
   void FailOnLabelExpression(const cypher::NodePattern& node, std::string_view clause) const;
   void FailOnTypeExpression(const cypher::RelationshipPattern& rel, std::string_view clause) const;

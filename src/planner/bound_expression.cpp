@@ -16,7 +16,20 @@
 
 namespace quiver::planner {
 
-BoundExpr::~BoundExpr() = default;
+// Iterative: a deep tree (a 2,500-operand chain, which the parser allows) must not take
+// a destructor frame per level on a small query stack. Nested destructors run with
+// their arguments already taken, so only this outermost one loops.
+BoundExpr::~BoundExpr() {
+  if (args.empty()) return;
+  std::vector<BoundExprPtr> pending = std::move(args);
+  while (!pending.empty()) {
+    BoundExprPtr e = std::move(pending.back());
+    pending.pop_back();
+    if (!e) continue;
+    for (auto& a : e->args) pending.push_back(std::move(a));
+    e->args.clear();
+  }
+}
 
 std::string_view StaticTypeName(StaticType type) {
   switch (type) {

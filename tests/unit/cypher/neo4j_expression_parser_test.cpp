@@ -10,25 +10,13 @@
 #include "cypher/ast/ast_printer.h"
 #include "cypher/parser.h"
 #include "quiver/error.h"
+#include "unit/cypher/round_trip.h"
 
 namespace quiver::cypher {
 namespace {
 
 std::string Print(std::string_view query) {
   return ToCypher(*ParseStatement(query));
-}
-
-void ExpectRoundTrip(std::string_view query) {
-  auto first = ParseStatement(query);
-  const std::string printed = ToCypher(*first);
-  std::unique_ptr<Statement> second;
-  ASSERT_NO_THROW(second = ParseStatement(printed)) << query << "\nprinted as\n" << printed;
-  EXPECT_TRUE(Equal(*first, *second)) << query << "\nprinted as\n" << printed;
-  EXPECT_EQ(ToCypher(*second), printed);
-  const std::string grouped = ToCypher(*first, PrintOptions{true});
-  std::unique_ptr<Statement> third;
-  ASSERT_NO_THROW(third = ParseStatement(grouped)) << grouped;
-  EXPECT_TRUE(Equal(*first, *third)) << query << "\nfully parenthesized as\n" << grouped;
 }
 
 // "Detail: message" of the SyntaxError the query raises.
