@@ -14,7 +14,7 @@ namespace quiver::cypher {
 struct CypherType {
   enum class Kind : uint8_t {
     kAny,      // ANY, ANY VALUE: every value
-    kNothing,  // NOTHING: no value (not even null)
+    kNothing,  // NOTHING: no value but null
     kNull,     // NULL: only null
     kBoolean,
     kString,
@@ -35,8 +35,8 @@ struct CypherType {
     kUnion,          // members[0] | members[1] | ... (two or more, none itself a union)
   };
   Kind kind = Kind::kAny;
-  // NOT NULL was written: null is not of this type. Nullable otherwise (null IS :: T is
-  // true), except NOTHING, which holds nothing, and NULL, which holds only null.
+  // NOT NULL was written: null is not of this type. Every type is nullable otherwise
+  // (null IS :: T is true, NOTHING included).
   bool not_null = false;
   std::vector<CypherType> members;
 

@@ -66,14 +66,14 @@ bool IsPropertyScalar(const Value& v) {
 
 }  // namespace
 
-// `value IS :: type`. Null is of every type except NOTHING and a NOT NULL one.
+// `value IS :: type`. Null is of every type but a NOT NULL one ("all Cypher types are
+// nullable", NOTHING included: NOTHING holds no value but null).
 bool MatchesType(const Value& value, const cypher::CypherType& type) {
   if (type.kind == TypeKind::kUnion) {
     return std::any_of(type.members.begin(), type.members.end(),
                        [&](const cypher::CypherType& member) { return MatchesType(value, member); });
   }
-  if (value.IsNull())
-    return type.kind == TypeKind::kNull || (type.kind != TypeKind::kNothing && !type.not_null);
+  if (value.IsNull()) return !type.not_null;
   switch (type.kind) {
     case TypeKind::kAny:
       return true;
