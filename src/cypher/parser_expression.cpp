@@ -254,7 +254,7 @@ ExprPtr Parser::ParsePostfix() {
   }
   if (Check(TokenKind::kColon) && AtLabelExpressionStart(1)) {
     auto labels = std::make_unique<HasLabelsExpr>(Advance().pos);
-    ParseNodeLabels(labels->labels, labels->expression);
+    ParseNodeLabels(labels->labels, labels->expression, /*in_pattern=*/false);
     labels->object = std::move(expr);
     return labels;
   }

@@ -153,8 +153,10 @@ class Parser {
   ExprPtr ParseComprehensionWhere();
 
   // ---- label expressions (parser_label.cpp) ----
-  // After a ':' that starts labels: `A:B`, `A&B`, `A|B`, `!A`, `%`, `(A|B)&!C`.
-  void ParseNodeLabels(std::vector<std::string>& labels, std::optional<LabelExpression>& expression);
+  // After a ':' that starts labels: `A:B`, `A&B`, `A|B`, `!A`, `%`, `(A|B)&!C`. In a node
+  // pattern (`in_pattern`) a '|' is always a disjunction: the node's ')' closes it.
+  void ParseNodeLabels(std::vector<std::string>& labels, std::optional<LabelExpression>& expression,
+                       bool in_pattern);
   // After the ':' of a relationship pattern: `A|B`, `A|:B`, `!A`, `%`, ...
   void ParseRelationshipTypes(RelationshipPattern& rel);
   // Whether Peek(ahead) can start a label expression after a ':'.

@@ -47,13 +47,17 @@ bool Parser::AtLabelExpressionStart(size_t ahead) const {
          token.kind == TokenKind::kLParen;
 }
 
-void Parser::ParseNodeLabels(std::vector<std::string>& labels, std::optional<LabelExpression>& expression) {
+void Parser::ParseNodeLabels(std::vector<std::string>& labels, std::optional<LabelExpression>& expression,
+                             bool in_pattern) {
+  const bool saved = in_comprehension_where_;
+  if (in_pattern) in_comprehension_where_ = false;
   std::vector<LabelExpression> parts;
   parts.push_back(ParseLabelOr(/*relationship=*/false));
   while (Check(TokenKind::kColon) && AtLabelExpressionStart(1)) {
     Advance();
     parts.push_back(ParseLabelOr(/*relationship=*/false));
   }
+  in_comprehension_where_ = saved;
   if (parts.size() == 1) {
     if (IsPlainChain(parts[0], LabelExpression::Kind::kAnd)) {
       CollectNames(parts[0], labels);

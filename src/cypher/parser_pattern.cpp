@@ -218,7 +218,7 @@ NodePattern Parser::ParseNodePattern() {
   NodePattern node;
   node.pos = Expect(TokenKind::kLParen, "'(' to start a node pattern").pos;
   if (AtVariableName()) node.variable = Advance().value;
-  if (Accept(TokenKind::kColon)) ParseNodeLabels(node.labels, node.label_expression);
+  if (Accept(TokenKind::kColon)) ParseNodeLabels(node.labels, node.label_expression, /*in_pattern=*/true);
   node.properties = ParsePatternProperties();
   Expect(TokenKind::kRParen, node.properties ? "')'" : "a label, properties or ')'");
   return node;
