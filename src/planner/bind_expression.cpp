@@ -512,6 +512,7 @@ BoundExprPtr Binder::BindPatternSubquery(const Expr& expr, const ExprContext& ct
       Fail(statement.queries[1].pos, "UnsupportedSubquery",
            std::string("UNION inside ") + name + " { ... } is not supported");
     }
+    e->name = name;  // for EXPLAIN
     Scope clause_scope = ctx.scope->Flatten();
     ResultColumns columns;
     e->subplan = BindClauses(statement.queries[0], std::move(argument), clause_scope, &columns);

@@ -298,9 +298,13 @@ void Print(const BoundExpr& e, std::string& out, const SlotNames* names) {
       return;
     }
     case ExprOp::kSubquery:
-      out += e.subquery_mode == SubqueryMode::kExists  ? "EXISTS {...}"
-             : e.subquery_mode == SubqueryMode::kCount ? "COUNT {...}"
-                                                       : "[pattern | ...]";
+      // EXISTS, COUNT and COLLECT subqueries carry their name; a pattern predicate and
+      // comprehension do not.
+      if (!e.name.empty()) {
+        out += e.name + " {...}";
+      } else {
+        out += e.subquery_mode == SubqueryMode::kExists ? "EXISTS {...}" : "[pattern | ...]";
+      }
       return;
     case ExprOp::kHasAnyLabel:
     case ExprOp::kMapProjection:
