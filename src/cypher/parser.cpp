@@ -244,7 +244,8 @@ void Parser::ValidateComposition(const SingleQuery& query, bool in_subquery) con
     const Clause& clause = *clauses[i];
     if (in_subquery && clause.IsUpdating()) {
       Fail(clause.pos, "InvalidClauseComposition",
-           std::string("an EXISTS subquery cannot contain ") + std::string(ClauseKindName(clause.kind())));
+           std::string("a subquery expression (EXISTS, COUNT or COLLECT) cannot contain ") +
+               std::string(ClauseKindName(clause.kind())));
     }
     if (clause.Is<CallClause>() && clause.As<CallClause>().yield_all && clauses.size() > 1) {
       Fail(clause.pos, "UnexpectedSyntax", "YIELD * is only allowed in a standalone procedure call");

@@ -59,7 +59,7 @@ void Binder::Fail(SourcePosition pos, std::string detail, std::string_view messa
 }
 
 void Binder::FailTypeError(SourcePosition pos, std::string detail, std::string_view message) const {
-  throw TypeError(std::move(detail), std::string(message) + cypher::DescribeLocation(source_, pos),
+  throw TypeError(std::move(detail), std::string(message) + " " + cypher::DescribeLocation(source_, pos),
                   ErrorPhase::kCompileTime);
 }
 

@@ -168,6 +168,28 @@ class Binder {
   // SKIP / LIMIT: a constant or parameter, non-negative integer when constant.
   BoundExprPtr BindSkipLimit(const cypher::Expr& expr);
 
+  // ---- Neo4j 5 expressions (bind_neo4j_expression.cpp) ----
+  // `subject` (a node or relationship) tested against a label expression: `n:A|B`, a node
+  // pattern's `(n:!A)`, a relationship pattern's `[:!A]`; null semantics as `n:A`.
+  BoundExprPtr BindLabelExpression(const BoundExpr& subject, const cypher::LabelExpression& e,
+                                   SourcePosition pos) const;
+  // A node pattern's label expression on `slot`: the plain labels of a top-level
+  // conjunction (`:A&(B|C)`) go to `scan_labels`, which a label scan may absorb; the rest
+  // is the returned predicate (null when nothing is left).
+  BoundExprPtr BindPatternLabels(const cypher::LabelExpression& e, SlotId slot,
+                                 std::vector<std::string>& scan_labels) const;
+  // A relationship pattern's type expression as a predicate on `slot`; for a
+  // var-length relationship (a list), on each of its relationships.
+  BoundExprPtr BindPatternTypes(const cypher::LabelExpression& e, SlotId slot, bool var_length);
+  // Neo4j groups `RETURN p {.name, friends: collect(f.name)}` by p: the subject of a map
+  // projection item that aggregates becomes a grouping key of `aggregate`, visible by its
+  // name in `keys` (the scope the aggregating items are bound in).
+  void AddImplicitGroupingKey(const cypher::Expr& item, const Scope& scope, LogicalAggregate& aggregate,
+                              Scope& keys);
+  // InvalidLabelExpression: CREATE and MERGE take plain labels and one type only.
+  void FailOnLabelExpression(const cypher::NodePattern& node, std::string_view clause) const;
+  void FailOnTypeExpression(const cypher::RelationshipPattern& rel, std::string_view clause) const;
+
  private:
   void BindPatternVariables(const std::vector<PatternPartRef>& parts, const Scope& scope, PatternUse use,
                             BoundPattern& pattern, Scope& introduced);
@@ -193,11 +215,16 @@ class Binder {
   BoundExprPtr BindExprInner(const cypher::Expr& expr, const ExprContext& ctx);
   BoundExprPtr BindVariable(const cypher::VariableExpr& expr, const ExprContext& ctx);
   BoundExprPtr BindFunctionCall(const cypher::FunctionCallExpr& expr, const ExprContext& ctx);
+  BoundExprPtr BindNormalFormWord(std::string_view function, const cypher::Expr& arg, const ExprContext& ctx);
   BoundExprPtr BindAggregate(const cypher::Expr& expr, const ExprContext& ctx);
   BoundExprPtr BindEntityFunction(EntityFunction f, const cypher::FunctionCallExpr& expr,
                                   const ExprContext& ctx);
   BoundExprPtr BindComprehension(const cypher::Expr& expr, const ExprContext& ctx);
   BoundExprPtr BindPatternSubquery(const cypher::Expr& expr, const ExprContext& ctx);
+  BoundExprPtr BindMapProjection(const cypher::MapProjectionExpr& expr, const ExprContext& ctx);
+  BoundExprPtr BindReduce(const cypher::ReduceExpr& expr, const ExprContext& ctx);
+  BoundExprPtr BindTypePredicate(const cypher::TypePredicateExpr& expr, const ExprContext& ctx);
+  BoundExprPtr BindHasLabels(const cypher::HasLabelsExpr& expr, const ExprContext& ctx);
   BoundExprPtr BindBinary(const cypher::BinaryExpr& expr, const ExprContext& ctx);
   BoundExprPtr CombineBinary(const cypher::BinaryExpr& expr, BoundExprPtr left, BoundExprPtr right);
   // The slot of the projection item `expr` stands for (ExprContext::items), or null.

@@ -11,6 +11,8 @@ PatternPredicateExpr::PatternPredicateExpr(SourcePosition position) : ExprOf(pos
 PatternPredicateExpr::~PatternPredicateExpr() = default;
 ExistsExpr::ExistsExpr(SourcePosition position) : ExprOf(position) {}
 ExistsExpr::~ExistsExpr() = default;
+SubqueryValueExpr::SubqueryValueExpr(SourcePosition position) : ExprOf(position) {}
+SubqueryValueExpr::~SubqueryValueExpr() = default;
 
 std::string_view ExprKindName(ExprKind kind) {
   switch (kind) {
@@ -54,6 +56,14 @@ std::string_view ExprKindName(ExprKind kind) {
       return "PatternPredicate";
     case ExprKind::kExists:
       return "Exists";
+    case ExprKind::kMapProjection:
+      return "MapProjection";
+    case ExprKind::kReduce:
+      return "Reduce";
+    case ExprKind::kTypePredicate:
+      return "TypePredicate";
+    case ExprKind::kSubqueryValue:
+      return "SubqueryValue";
   }
   return "?";
 }

@@ -7,26 +7,13 @@
 #include "cypher/ast/ast_equal.h"
 #include "cypher/ast/ast_printer.h"
 #include "cypher/parser.h"
+#include "unit/cypher/round_trip.h"
 
 namespace quiver::cypher {
 namespace {
 
 std::string Print(std::string_view query) {
   return ToCypher(*ParseStatement(query));
-}
-
-// parse -> print -> parse gives an equal AST, and printing is then stable.
-void ExpectRoundTrip(std::string_view query) {
-  auto first = ParseStatement(query);
-  std::string printed = ToCypher(*first);
-  std::unique_ptr<Statement> second;
-  ASSERT_NO_THROW(second = ParseStatement(printed)) << query << "\nprinted as\n" << printed;
-  EXPECT_TRUE(Equal(*first, *second)) << query << "\nprinted as\n" << printed;
-  EXPECT_EQ(ToCypher(*second), printed);
-  std::string grouped = ToCypher(*first, PrintOptions{true});
-  std::unique_ptr<Statement> third;
-  ASSERT_NO_THROW(third = ParseStatement(grouped)) << grouped;
-  EXPECT_TRUE(Equal(*first, *third)) << query << "\nfully parenthesized as\n" << grouped;
 }
 
 TEST(PrinterTest, PrintsCanonicalCypher) {
