@@ -63,6 +63,12 @@ struct DatabaseOptions {
   bool create_if_missing = true;
   // Verify every file checksum of the generation at open (otherwise `quiver check`).
   bool verify_checksums_on_open = false;
+  // The directory LOAD CSV reads from (Neo4j's server.directories.import):
+  // `file:///x.csv` is `<import_directory>/x.csv`, and no URL reaches outside it (`..`
+  // and symbolic links that lead out are refused). Empty: `import` in the process's
+  // working directory when the database opens, as Neo4j's is `import` in its home.
+  // It need not exist until a query reads from it.
+  std::string import_directory;
 };
 
 // A procedure callable with CALL name(args) YIELD ... (the TCK registers test
