@@ -243,7 +243,7 @@ void Parser::ValidateComposition(const SingleQuery& query, bool in_subquery, boo
   bool updated_since_with = false;
   for (size_t i = 0; i < clauses.size(); ++i) {
     const Clause& clause = *clauses[i];
-    if (in_subquery && !call_body && clause.IsUpdating()) {
+    if (in_subquery && !call_body && Updates(clause)) {
       Fail(clause.pos, "InvalidClauseComposition",
            std::string("an EXISTS subquery cannot contain ") + std::string(ClauseKindName(clause.kind())));
     }

@@ -92,6 +92,9 @@ class Parser {
   bool AtSubqueryCall() const;
   ClausePtr ParseSubqueryCall();
   void ParseInTransactions(SubqueryCallClause& clause);
+  // Whether `clause` updates, or is a CALL subquery whose body (at any depth) does:
+  // what an EXISTS subquery may not contain.
+  static bool Updates(const Clause& clause);
   // At `LOAD CSV`.
   bool AtLoadCsv() const;
   ClausePtr ParseLoadCsv();

@@ -55,6 +55,17 @@ ClausePtr Parser::ParseSubqueryCall() {
   return clause;
 }
 
+bool Parser::Updates(const Clause& clause) {
+  if (clause.IsUpdating()) return true;
+  if (!clause.Is<SubqueryCallClause>()) return false;
+  for (const SingleQuery& query : clause.As<SubqueryCallClause>().query->queries) {
+    for (const ClausePtr& inner : query.clauses) {
+      if (Updates(*inner)) return true;
+    }
+  }
+  return false;
+}
+
 void Parser::ParseInTransactions(SubqueryCallClause& clause) {
   const Token& in = Advance();
   Advance();  // TRANSACTIONS

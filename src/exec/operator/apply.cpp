@@ -1,8 +1,8 @@
 // Apply (CALL { } subqueries): per input row, the subquery's subplan runs to its end
-// with that row as its argument — the row's writes done before the next row's subquery
-// starts, so it sees them (the rows' order). A returning subquery's rows come out as
-// the input row with the RETURN's slots copied in (OPTIONAL CALL: the row once with
-// them null when there are none); a unit subquery's input row comes out once.
+// with that row as its argument (SubplanPerRow) — the row's writes done before the next
+// row's subquery starts, so it sees them (the rows' order). A returning subquery's rows
+// come out as the input row with the RETURN's slots copied in (OPTIONAL CALL: the row
+// once with them null when there are none); a unit subquery's input row comes out once.
 //
 // IN TRANSACTIONS: after every `batch_size` input rows, ExecContext::CommitBatch()
 // commits what the statement has written and goes on in a new transaction; a failing
@@ -11,6 +11,7 @@
 #include "exec/exec_context.h"
 #include "exec/expression/evaluator.h"
 #include "exec/operator/operators.h"
+#include "exec/operator/subplan_per_row.h"
 #include "quiver/error.h"
 
 namespace quiver::exec {
@@ -19,58 +20,35 @@ namespace {
 
 using planner::LogicalApply;
 
-class ApplyOp final : public PhysicalOperator {
+class ApplyOp final : public SubplanPerRow {
  public:
-  using PhysicalOperator::PhysicalOperator;
+  using SubplanPerRow::SubplanPerRow;
 
   void Open(ExecContext& ctx, const Value* argument) override {
-    input().Open(ctx, argument);  // the subplan is opened per input row
-    if (!sub_) sub_ = ctx.NewBatch();
-    input_rows_.Reset();
-    sub_->Clear();
-    sub_pos_ = 0;
-    current_ = nullptr;
-    rows_in_batch_ = 0;
+    SubplanPerRow::Open(ctx, argument);
     const auto& apply = logical().As<LogicalApply>();
     batch_rows_ = apply.in_transactions ? BatchRows(apply, ctx) : 0;
+    rows_in_batch_ = 0;
   }
 
-  bool Produce(ExecContext& ctx, RowBatch& out) override {
+ protected:
+  void Matched(const Value* outer, const Value* sub_row, RowBatch& out) override {
     const auto& apply = logical().As<LogicalApply>();
-    PhysicalOperator& subplan = *children[1];
-    while (!out.full()) {
-      if (current_ != nullptr) {
-        if (sub_pos_ < sub_->size()) {
-          const Value* sub_row = sub_->Row(sub_pos_++);
-          Value* row = out.AppendCopy(current_);
-          for (auto slot : apply.result_slots) row[slot] = sub_row[slot];
-          matched_ = true;
-          continue;
-        }
-        sub_->Clear();
-        sub_pos_ = 0;
-        if (subplan.Next(ctx, *sub_)) {
-          if (!apply.returns) sub_pos_ = sub_->size();  // a unit subquery's rows are not kept
-          continue;
-        }
-        if (!apply.returns || (apply.optional && !matched_)) {
-          Value* row = out.AppendCopy(current_);
-          for (auto slot : apply.result_slots) row[slot] = Value();
-        }
-        current_ = nullptr;
-        if (batch_rows_ > 0 && ++rows_in_batch_ == batch_rows_) {
-          ctx.CommitBatch();
-          rows_in_batch_ = 0;
-        }
-        continue;
-      }
-      current_ = input_rows_.Next(ctx, input());
-      if (current_ == nullptr) break;
-      matched_ = false;
-      subplan.Open(ctx, current_);
+    if (!apply.returns) return;  // a unit subquery's rows are not kept
+    Value* row = out.AppendCopy(outer);
+    for (auto slot : apply.result_slots) row[slot] = sub_row[slot];
+  }
+
+  void Finished(ExecContext& ctx, const Value* outer, bool matched, RowBatch& out) override {
+    const auto& apply = logical().As<LogicalApply>();
+    if (!apply.returns || (apply.optional && !matched)) {
+      Value* row = out.AppendCopy(outer);
+      for (auto slot : apply.result_slots) row[slot] = Value();
     }
-    rows_produced += out.size();
-    return !out.empty();
+    if (batch_rows_ > 0 && ++rows_in_batch_ == batch_rows_) {
+      ctx.CommitBatch();
+      rows_in_batch_ = 0;
+    }
   }
 
  private:
@@ -88,11 +66,6 @@ class ApplyOp final : public PhysicalOperator {
     return static_cast<uint64_t>(v.AsInt());
   }
 
-  InputRows input_rows_;
-  std::unique_ptr<RowBatch> sub_;
-  size_t sub_pos_ = 0;
-  const Value* current_ = nullptr;
-  bool matched_ = false;
   uint64_t batch_rows_ = 0;  // 0: not IN TRANSACTIONS
   uint64_t rows_in_batch_ = 0;
 };

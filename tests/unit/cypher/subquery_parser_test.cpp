@@ -111,6 +111,9 @@ TEST(SubqueryParserTest, ClauseOrderAndSyntaxErrors) {
   // EXISTS still may not update, also inside a CALL body.
   EXPECT_EQ(ErrorDetail("CALL { MATCH (n) WHERE EXISTS { CREATE () } RETURN n } RETURN n"),
             "InvalidClauseComposition");
+  EXPECT_EQ(ErrorDetail("MATCH (n) WHERE EXISTS { CALL { CALL { CREATE () } } } RETURN n"),
+            "InvalidClauseComposition");
+  EXPECT_EQ(ErrorDetail("MATCH (n) WHERE EXISTS { CALL { MATCH (m) RETURN m } } RETURN n"), "no error");
 }
 
 TEST(SubqueryParserTest, TheNewWordsStayNames) {
