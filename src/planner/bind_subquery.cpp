@@ -178,4 +178,9 @@ LogicalOperatorPtr Binder::BindSubqueryCall(const SubqueryCallClause& clause, Lo
   return apply;
 }
 
+LogicalOperatorPtr Binder::DropEagerAtTheEnd(LogicalOperatorPtr plan) {
+  while (plan->Is<LogicalEager>()) plan = std::move(plan->children[0]);
+  return plan;
+}
+
 }  // namespace quiver::planner

@@ -116,6 +116,7 @@ LogicalPlan Binder::BindStatement(const cypher::Statement& statement) {
     return BindClauses(query, MakeOp<LogicalStart>(nullptr), scope, &columns);
   };
   LogicalOperatorPtr body = BindUnion(statement, bind_branch, first);
+  if (first.names.empty()) body = DropEagerAtTheEnd(std::move(body));
   auto root = MakeOp<LogicalProduceResults>(std::move(body));
   root->columns = first.names;
   root->slots = first.slots;

@@ -158,6 +158,9 @@ class Binder {
   LogicalOperatorPtr BindSubqueryCall(const cypher::SubqueryCallClause& clause, LogicalOperatorPtr input,
                                       Scope& scope);
   LogicalOperatorPtr BindLoadCsv(const cypher::LoadCsvClause& clause, LogicalOperatorPtr input, Scope& scope);
+  // The plan of a statement without RETURN, less an Eager at its top: nothing reads
+  // what it would hold (a LOAD CSV ending in CALL { } IN TRANSACTIONS then streams).
+  static LogicalOperatorPtr DropEagerAtTheEnd(LogicalOperatorPtr plan);
 
   // ---- patterns (bind_match.cpp; planned by plan_match.cpp) ----
   // Plans matching the parts (and `where`) on top of `input`, adding the pattern's

@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include <zlib.h>
+
 #include "quiver/database.h"
 #include "test_util/query_error.h"
 #include "test_util/temp_dir.h"
@@ -124,6 +126,23 @@ TEST_F(LoadCsvTest, ImportsInBatchesWithCallInTransactions) {
   const std::string plan(
       conn_->Query("EXPLAIN LOAD CSV WITH HEADERS FROM 'file:///nums.csv' AS row RETURN row").rows()[0][0].AsString());
   EXPECT_NE(plan.find("LoadCSV with headers 'file:///nums.csv' AS row"), std::string::npos) << plan;
+  // The file streams into the batches: nothing holds its rows (no Eager).
+  const std::string import(conn_->Query("EXPLAIN LOAD CSV WITH HEADERS FROM 'file:///nums.csv' AS row "
+                                         "CALL (row) { CREATE (:Num {n: toInteger(row.n)}) } IN TRANSACTIONS")
+                               .rows()[0][0]
+                               .AsString());
+  EXPECT_EQ(import.find("Eager"), std::string::npos) << import;
+  EXPECT_NE(import.find("Apply unit in transactions of 1000 rows"), std::string::npos) << import;
+}
+
+TEST_F(LoadCsvTest, GzipFilesAreDecompressed) {
+  gzFile out = gzopen((import_ + "/z.csv.gz").c_str(), "wb");
+  ASSERT_NE(out, nullptr);
+  const std::string text = "a,b\n1,2\n3,4\n";
+  gzwrite(out, text.data(), static_cast<unsigned>(text.size()));
+  gzclose(out);
+  EXPECT_EQ(Column("LOAD CSV WITH HEADERS FROM 'file:///z.csv.gz' AS row RETURN row.b"),
+            (std::vector<std::string>{"'2'", "'4'"}));
 }
 
 TEST_F(LoadCsvTest, OnlyFilesInTheImportDirectory) {
