@@ -25,7 +25,19 @@ LogicalOperatorPtr Binder::BindLoadCsv(const LoadCsvClause& clause, LogicalOpera
   op->with_headers = clause.with_headers;
   if (!clause.field_terminator.empty()) op->field_terminator = clause.field_terminator[0];
   scope.Add({clause.variable, op->slot, clause.with_headers ? StaticType::kMap : StaticType::kList});
+  // linenumber() and file() from here on read these (BindLoadCsvFunction).
+  op->line_slot = load_csv_line_slot_ = NewSlot("linenumber()");
+  op->file_slot = load_csv_file_slot_ = NewSlot("file()");
   return op;
+}
+
+BoundExprPtr Binder::BindLoadCsvFunction(const FunctionCallExpr& call) const {
+  if (load_csv_line_slot_ == kNoSlot || !call.args.empty() || call.distinct) return nullptr;
+  std::string name = call.name;
+  for (char& c : name) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  if (name == "linenumber") return MakeSlotRef(load_csv_line_slot_, StaticType::kInt);
+  if (name == "file") return MakeSlotRef(load_csv_file_slot_, StaticType::kString);
+  return nullptr;
 }
 
 }  // namespace quiver::planner

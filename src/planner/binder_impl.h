@@ -161,6 +161,9 @@ class Binder {
   // The plan of a statement without RETURN, less an Eager at its top: nothing reads
   // what it would hold (a LOAD CSV ending in CALL { } IN TRANSACTIONS then streams).
   static LogicalOperatorPtr DropEagerAtTheEnd(LogicalOperatorPtr plan);
+  // linenumber() / file() after a LOAD CSV: the slots it fills per row; null elsewhere
+  // (the catalog's functions, null outside LOAD CSV, answer then).
+  BoundExprPtr BindLoadCsvFunction(const cypher::FunctionCallExpr& call) const;
 
   // ---- patterns (bind_match.cpp; planned by plan_match.cpp) ----
   // Plans matching the parts (and `where`) on top of `input`, adding the pattern's
@@ -224,6 +227,8 @@ class Binder {
   bool has_updates_ = false;
   int call_subquery_depth_ = 0;     // CALL { } bodies being bound around the current clause
   bool in_transactions_ = false;  // a CALL { } IN TRANSACTIONS was bound
+  SlotId load_csv_line_slot_ = kNoSlot;  // the last LOAD CSV's, for linenumber() and file()
+  SlotId load_csv_file_slot_ = kNoSlot;
 };
 
 // Splits `a AND b AND c` into its conjuncts.

@@ -36,7 +36,8 @@ class LogicalApply final : public LogicalOperator {
 
 // LOAD CSV: per input row, each record of the file `url` names into `slot` — a list of
 // strings, or with `with_headers` a map from the first record's fields (empty fields
-// null, as Neo4j does).
+// null, as Neo4j does) — with its line and file in the slots linenumber() and file()
+// read.
 class LogicalLoadCsv final : public LogicalOperator {
  public:
   static constexpr OpKind kKind = OpKind::kLoadCsv;
@@ -46,6 +47,8 @@ class LogicalLoadCsv final : public LogicalOperator {
 
   BoundExprPtr url;
   SlotId slot = kNoSlot;
+  SlotId line_slot = kNoSlot;  // linenumber(): the line the record starts on
+  SlotId file_slot = kNoSlot;  // file(): the file's absolute path
   bool with_headers = false;
   char field_terminator = ',';
 };

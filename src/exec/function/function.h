@@ -29,7 +29,6 @@
 #include <cstdint>
 #include <memory>
 #include <span>
-#include <string>
 #include <string_view>
 
 #include "exec/query_memory.h"
@@ -39,13 +38,6 @@ namespace quiver {
 
 // What a function may need beyond its arguments. One per worker thread (not thread-safe);
 // the engine creates it per query. No graph access here, by design (see above).
-// Where LOAD CSV is: the file and the line its current record starts on, for
-// linenumber() and file().
-struct CsvPosition {
-  std::string file;
-  int64_t line = 0;
-};
-
 class FunctionContext {
  public:
   explicit FunctionContext(uint64_t random_seed = 0x9e3779b97f4a7c15ULL) : random_state_(random_seed) {}
@@ -60,14 +52,9 @@ class FunctionContext {
     if (memory_ != nullptr) memory_->CheckFits(bytes);
   }
 
-  // Set by LOAD CSV as it reads a record (the operator owns it); null outside one.
-  void set_csv_position(const CsvPosition* position) { csv_position_ = position; }
-  const CsvPosition* csv_position() const { return csv_position_; }
-
  private:
   uint64_t random_state_;
   const exec::QueryMemory* memory_ = nullptr;
-  const CsvPosition* csv_position_ = nullptr;
 };
 
 // ---------------------------------------------------------------- scalar functions

@@ -1,6 +1,7 @@
-// linenumber() and file(): the line the current LOAD CSV record starts on and the file
-// it is read from (exec/operator/load_csv.cpp sets them); null outside LOAD CSV, as in
-// Neo4j. Not deterministic: the planner must not fold them into constants.
+// linenumber() and file() outside LOAD CSV: null, as in Neo4j. After a LOAD CSV the
+// binder binds them to the slots the LOAD CSV operator fills per row (the line its
+// record starts on, the file's path: planner/bind_load_csv.cpp), so a row carries its
+// own values through eager operators (CREATE, ORDER BY) as any variable does.
 
 #include "exec/function/builtin_functions.h"
 
@@ -8,19 +9,11 @@ namespace quiver::function_internal {
 
 namespace {
 
-Value LineNumber(std::span<const Value>, FunctionContext& ctx) {
-  const CsvPosition* position = ctx.csv_position();
-  return position == nullptr ? Value() : Value::Int(position->line);
-}
-
-Value File(std::span<const Value>, FunctionContext& ctx) {
-  const CsvPosition* position = ctx.csv_position();
-  return position == nullptr ? Value() : Value::String(position->file);
-}
+Value Null(std::span<const Value>, FunctionContext&) { return Value(); }
 
 constexpr ScalarFunction kFunctions[] = {
-    {"linenumber", 0, 0, LineNumber, /*deterministic=*/false},
-    {"file", 0, 0, File, /*deterministic=*/false},
+    {"linenumber", 0, 0, Null},
+    {"file", 0, 0, Null},
 };
 
 }  // namespace

@@ -29,8 +29,7 @@ class LoadCsvOp final : public StreamOperator {
     }
     const std::string path = ResolveCsvUrl(url.AsString(), ctx.execution().import_directory);
     reader_ = std::make_unique<CsvRecordReader>(path, std::string(url.AsString()), load.field_terminator);
-    position_.file = path;
-    position_.line = 0;
+    file_ = Value::String(path);
     header_.clear();
     if (load.with_headers) {
       uint64_t line = 0;
@@ -50,9 +49,9 @@ class LoadCsvOp final : public StreamOperator {
       return false;
     }
     ctx.Tick();
-    position_.line = static_cast<int64_t>(line);
-    ctx.functions().set_csv_position(&position_);
     const auto& load = logical().As<LogicalLoadCsv>();
+    row[load.line_slot] = Value::Int(static_cast<int64_t>(line));
+    row[load.file_slot] = file_;
     if (!load.with_headers) {
       std::vector<Value> items;
       items.reserve(fields_.size());
@@ -77,7 +76,7 @@ class LoadCsvOp final : public StreamOperator {
   std::unique_ptr<CsvRecordReader> reader_;
   std::vector<ingest::Field> fields_;
   std::vector<std::string> header_;
-  CsvPosition position_;
+  Value file_;  // file(): the path, shared by the rows (a string value is reference counted)
 };
 
 }  // namespace

@@ -88,6 +88,12 @@ TEST_F(LoadCsvTest, FieldTerminatorLineNumberAndFile) {
   const std::string file = Column("LOAD CSV FROM 'file:///lines.csv' AS row RETURN file() LIMIT 1").at(0);
   EXPECT_NE(file.find("lines.csv"), std::string::npos) << file;
   EXPECT_EQ(Column("RETURN linenumber()"), (std::vector<std::string>{"null"}));
+  // Each row keeps its own line through eager operators (CREATE, ORDER BY, aggregates).
+  conn_->Query("LOAD CSV FROM 'file:///lines.csv' AS row CREATE (:Line {n: linenumber(), f: file()})");
+  EXPECT_EQ(Column("MATCH (l:Line) RETURN l.n ORDER BY l.n"), (std::vector<std::string>{"1", "2", "4"}));
+  EXPECT_EQ(Column("LOAD CSV FROM 'file:///lines.csv' AS row WITH row ORDER BY linenumber() DESC "
+                   "RETURN collect(linenumber())"),
+            (std::vector<std::string>{"[4, 2, 1]"}));
 }
 
 TEST_F(LoadCsvTest, TheUrlMayComeFromRowsAndParameters) {
@@ -106,8 +112,8 @@ TEST_F(LoadCsvTest, ALargeFileStreamsAcrossReads) {
   for (int i = 0; i < rows; ++i) text += std::to_string(i) + ",\"row " + std::to_string(i) + "\nsecond line\"\n";
   Write("big.csv", text);
   QueryResult r = conn_->Query(
-      "LOAD CSV WITH HEADERS FROM 'file:///big.csv' AS row WITH row, linenumber() AS line "
-      "RETURN count(*) AS n, sum(toInteger(row.id)) AS s, max(line) AS last");
+      "LOAD CSV WITH HEADERS FROM 'file:///big.csv' AS row "
+      "RETURN count(*) AS n, sum(toInteger(row.id)) AS s, max(linenumber()) AS last");
   ASSERT_EQ(r.size(), 1u);
   EXPECT_EQ(r.rows()[0][0].AsInt(), rows);
   EXPECT_EQ(r.rows()[0][1].AsInt(), int64_t{rows} * (rows - 1) / 2);
