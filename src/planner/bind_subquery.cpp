@@ -97,6 +97,8 @@ LogicalOperatorPtr Binder::BindSubqueryCall(const SubqueryCallClause& clause, Lo
   const bool outer_updates = has_updates_;
   has_updates_ = false;
   ++call_subquery_depth_;
+  // A LOAD CSV in the body is the body's: its slots do not come out of the Apply.
+  const SlotId outer_csv_line = load_csv_line_slot_, outer_csv_file = load_csv_file_slot_;
   auto bind_branch = [&](const SingleQuery& query, ResultColumns& columns) {
     Scope inner = imported;
     const Clause& first = *query.clauses.front();
@@ -136,6 +138,8 @@ LogicalOperatorPtr Binder::BindSubqueryCall(const SubqueryCallClause& clause, Lo
   ResultColumns columns;
   LogicalOperatorPtr subplan = BindUnion(statement, bind_branch, columns);
   --call_subquery_depth_;
+  load_csv_line_slot_ = outer_csv_line;
+  load_csv_file_slot_ = outer_csv_file;
   const bool writes = has_updates_;
   has_updates_ = outer_updates || writes;
 

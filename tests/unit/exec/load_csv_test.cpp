@@ -94,6 +94,15 @@ TEST_F(LoadCsvTest, FieldTerminatorLineNumberAndFile) {
   EXPECT_EQ(Column("LOAD CSV FROM 'file:///lines.csv' AS row WITH row ORDER BY linenumber() DESC "
                    "RETURN collect(linenumber())"),
             (std::vector<std::string>{"[4, 2, 1]"}));
+  // Inside a CALL body they are the outer LOAD CSV's row's; a body's own stay inside it.
+  EXPECT_EQ(Column("LOAD CSV FROM 'file:///lines.csv' AS row CALL () { RETURN linenumber() AS inner } "
+                   "RETURN inner"),
+            (std::vector<std::string>{"1", "2", "4"}));
+  QueryResult inner = conn_->Query(
+      "CALL { LOAD CSV FROM 'file:///lines.csv' AS row RETURN linenumber() AS inner } RETURN inner, linenumber()");
+  ASSERT_EQ(inner.size(), 3u);
+  EXPECT_EQ(inner.rows()[2][0].AsInt(), 4);
+  EXPECT_TRUE(inner.rows()[2][1].IsNull());
 }
 
 TEST_F(LoadCsvTest, TheUrlMayComeFromRowsAndParameters) {
