@@ -6,19 +6,14 @@
 #include "cypher/ast/ast_equal.h"
 #include "cypher/ast/ast_printer.h"
 #include "cypher/parser.h"
+#include "parser_test_util.h"
 #include "quiver/error.h"
 
 namespace quiver::cypher {
 namespace {
 
-std::string ErrorDetail(std::string_view query) {
-  try {
-    ParseStatement(query);
-  } catch (const SyntaxError& e) {
-    return e.detail();
-  }
-  return "no error";
-}
+using testing::ErrorDetail;
+using testing::ExpectRoundTrip;
 
 const Clause& FirstClause(const Statement& statement) { return *statement.queries[0].clauses[0]; }
 
@@ -67,12 +62,7 @@ TEST(SubqueryParserTest, RoundTrips) {
            "LOAD CSV WITH HEADERS FROM $url AS `the row` FIELDTERMINATOR '\\t' RETURN `the row`",
            "MATCH (n) WHERE EXISTS { MATCH (n)-->(m) } CALL (n) { SET n.x = 1 } RETURN n",
        }) {
-    auto first = ParseStatement(query);
-    std::string printed = ToCypher(*first);
-    std::unique_ptr<Statement> second;
-    ASSERT_NO_THROW(second = ParseStatement(printed)) << query << "\nprinted as\n" << printed;
-    EXPECT_TRUE(Equal(*first, *second)) << query << "\nprinted as\n" << printed;
-    EXPECT_EQ(ToCypher(*second), printed);
+    ExpectRoundTrip(query);
   }
   EXPECT_EQ(ToCypher(*ParseStatement("call(a,b){return 1 as x} in transactions of 5 row return x")),
             "CALL (a, b) { RETURN 1 AS x } IN TRANSACTIONS OF 5 ROWS RETURN x");
