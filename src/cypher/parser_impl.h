@@ -62,10 +62,12 @@ class Parser {
   std::string ParseQualifiedName(std::string_view what);
 
   // ---- statements (parser.cpp) ----
-  std::unique_ptr<Statement> ParseQuery(bool in_subquery);
-  SingleQuery ParseSingleQuery(bool in_subquery);
+  // `in_subquery`: the query ends at '}'. `call_body`: it is a CALL subquery's, which
+  // may update and must conclude as a query does (an EXISTS one may not update).
+  std::unique_ptr<Statement> ParseQuery(bool in_subquery, bool call_body = false);
+  SingleQuery ParseSingleQuery(bool in_subquery, bool call_body = false);
   bool AtClauseStart() const;
-  void ValidateComposition(const SingleQuery& query, bool in_subquery) const;
+  void ValidateComposition(const SingleQuery& query, bool in_subquery, bool call_body = false) const;
 
   // ---- SHOW and TERMINATE commands (parser_show.cpp): rewritten into a CALL of the
   // procedure that answers them, with YIELD / WHERE / RETURN as clauses after it ----
@@ -96,6 +98,21 @@ class Parser {
   ProjectionItem ParseProjectionItem();
   // The expression after a WHERE keyword: pattern predicates are allowed inside it.
   ExprPtr ParseWhereExpression();
+
+  // ---- CALL subqueries (parser_subquery.cpp), LOAD CSV (parser_load_csv.cpp) ----
+  // At `CALL {`, `CALL (`, or `OPTIONAL CALL`.
+  bool AtSubqueryCall() const;
+  ClausePtr ParseSubqueryCall();
+  void ParseInTransactions(SubqueryCallClause& clause);
+  // Whether `clause` updates, or is a CALL subquery whose body (at any depth) does:
+  // what an EXISTS subquery may not contain.
+  static bool Updates(const Clause& clause);
+  // At `LOAD CSV`.
+  bool AtLoadCsv() const;
+  ClausePtr ParseLoadCsv();
+  // A word the lexer has no keyword for (LOAD, TRANSACTIONS, ...), ignoring case:
+  // `upper` is its upper-case spelling. Such words stay usable as names elsewhere.
+  bool CheckWord(std::string_view upper, size_t ahead = 0) const;
 
   // ---- patterns (parser_pattern.cpp) ----
   Pattern ParsePattern();

@@ -14,6 +14,7 @@ using namespace cypher;  // NOLINT
 
 BoundExprPtr Binder::BindFunctionCall(const FunctionCallExpr& call, const ExprContext& ctx) {
   if (auto entity = FindEntityFunction(call.name)) return BindEntityFunction(*entity, call, ctx);
+  if (auto csv = BindLoadCsvFunction(call)) return csv;
   auto info = catalog_.FindFunction(call.name);
   if (!info) Fail(call.pos, "UnknownFunction", "unknown function '" + call.name + "'");
   if (info->aggregate != nullptr) return BindAggregate(call, ctx);

@@ -149,6 +149,22 @@ class Binder {
                                 const Scope& scope);
   std::vector<SetSpec> BindSetItems(const std::vector<cypher::SetItem>& items, const Scope& scope);
 
+  // The single queries of `statement`, each bound by `bind_branch`, joined as UNION
+  // (ALL) joins them: each branch's columns in the first's slots (`columns`).
+  using BranchBinder = std::function<LogicalOperatorPtr(const cypher::SingleQuery&, ResultColumns&)>;
+  LogicalOperatorPtr BindUnion(const cypher::Statement& statement, const BranchBinder& bind_branch,
+                               ResultColumns& columns);
+  // ---- CALL subqueries and LOAD CSV (bind_subquery.cpp, bind_load_csv.cpp) ----
+  LogicalOperatorPtr BindSubqueryCall(const cypher::SubqueryCallClause& clause, LogicalOperatorPtr input,
+                                      Scope& scope);
+  LogicalOperatorPtr BindLoadCsv(const cypher::LoadCsvClause& clause, LogicalOperatorPtr input, Scope& scope);
+  // The plan of a statement without RETURN, less an Eager at its top: nothing reads
+  // what it would hold (a LOAD CSV ending in CALL { } IN TRANSACTIONS then streams).
+  static LogicalOperatorPtr DropEagerAtTheEnd(LogicalOperatorPtr plan);
+  // linenumber() / file() after a LOAD CSV: the slots it fills per row; null elsewhere
+  // (the catalog's functions, null outside LOAD CSV, answer then).
+  BoundExprPtr BindLoadCsvFunction(const cypher::FunctionCallExpr& call) const;
+
   // ---- patterns (bind_match.cpp; planned by plan_match.cpp) ----
   // Plans matching the parts (and `where`) on top of `input`, adding the pattern's
   // variables to `scope`.
@@ -236,6 +252,10 @@ class Binder {
   const GraphStatistics& statistics_;
   std::vector<std::string> slot_names_;
   bool has_updates_ = false;
+  int call_subquery_depth_ = 0;     // CALL { } bodies being bound around the current clause
+  bool in_transactions_ = false;  // a CALL { } IN TRANSACTIONS was bound
+  SlotId load_csv_line_slot_ = kNoSlot;  // the last LOAD CSV's, for linenumber() and file()
+  SlotId load_csv_file_slot_ = kNoSlot;
 };
 
 // Splits `a AND b AND c` into its conjuncts.

@@ -94,6 +94,12 @@ expect query-workers 0 '\| 12502500 +\|' -- query --db "$tmp/made" --workers 3 "
 expect query-row-engine 0 '\| 12502500 +\|' -- query --db "$tmp/made" --row-engine "MATCH (n:M) WHERE n.i > 0 RETURN sum(n.i) AS s"
 expect query-profile-vectorized 0 'vectorized: 1 worker, 1 morsel' -- query --db "$tmp/made" --workers 3 "PROFILE MATCH (n:M) WHERE n.i > 0 RETURN sum(n.i) AS s"
 expect query-bad-workers 2 "not in range" -- query --workers 5000 "RETURN 1"
+# LOAD CSV reads the --import-dir (default ./import), nothing outside it.
+mkdir -p "$tmp/imp"
+printf 'n\n1\n2\n' > "$tmp/imp/nums.csv"
+expect query-import-dir 0 '\| 3 +\|' -- query --import-dir "$tmp/imp" "LOAD CSV WITH HEADERS FROM 'file:///nums.csv' AS row RETURN sum(toInteger(row.n)) AS s"
+expect query-import-dir-escape 1 'ExternalResourceFailed.*outside the import directory' -- query --import-dir "$tmp/imp" "LOAD CSV FROM 'file:///../n.csv' AS row RETURN row"
+expect query-in-transactions 0 'created 2 nodes' -- query --import-dir "$tmp/imp" "LOAD CSV WITH HEADERS FROM 'file:///nums.csv' AS row CALL (row) { CREATE (:N {n: row.n}) } IN TRANSACTIONS OF 1 ROW"
 wait "$long"
 # JSON keeps the RETURN's column order and gives a path as its nodes and relationships.
 out=$("$quiver" query --format json "CREATE p = (:A)-[:R]->(:B) RETURN 1 AS zeta, 2 AS alpha, p" 2>&1)

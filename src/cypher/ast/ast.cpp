@@ -14,6 +14,14 @@ ExistsExpr::~ExistsExpr() = default;
 SubqueryValueExpr::SubqueryValueExpr(SourcePosition position) : ExprOf(position) {}
 SubqueryValueExpr::~SubqueryValueExpr() = default;
 
+SubqueryCallClause::SubqueryCallClause(SourcePosition position) : ClauseOf(position) {}
+SubqueryCallClause::~SubqueryCallClause() = default;
+
+bool SubqueryCallClause::Returns() const {
+  const auto& clauses = query->queries.front().clauses;
+  return !clauses.empty() && clauses.back()->Is<ReturnClause>();
+}
+
 std::string_view ExprKindName(ExprKind kind) {
   switch (kind) {
     case ExprKind::kLiteral:
@@ -172,6 +180,10 @@ std::string_view ClauseKindName(ClauseKind kind) {
       return "WITH";
     case ClauseKind::kReturn:
       return "RETURN";
+    case ClauseKind::kSubqueryCall:
+      return "CALL { ... }";
+    case ClauseKind::kLoadCsv:
+      return "LOAD CSV";
   }
   return "?";
 }

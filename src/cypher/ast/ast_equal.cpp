@@ -262,6 +262,19 @@ bool Equal(const Clause& a, const Clause& b) {
     }
     case ClauseKind::kReturn:
       return EqualBodies(a.As<ReturnClause>().body, b.As<ReturnClause>().body);
+    case ClauseKind::kSubqueryCall: {
+      const auto& x = a.As<SubqueryCallClause>();
+      const auto& y = b.As<SubqueryCallClause>();
+      return x.optional == y.optional && x.scope == y.scope && EqualExprs(x.scope_variables, y.scope_variables) &&
+             Equal(*x.query, *y.query) && x.in_transactions == y.in_transactions &&
+             Equal(x.batch_size.get(), y.batch_size.get()) && x.on_error_fail == y.on_error_fail;
+    }
+    case ClauseKind::kLoadCsv: {
+      const auto& x = a.As<LoadCsvClause>();
+      const auto& y = b.As<LoadCsvClause>();
+      return x.with_headers == y.with_headers && Equal(x.url.get(), y.url.get()) && x.variable == y.variable &&
+             x.field_terminator == y.field_terminator;
+    }
   }
   return false;
 }

@@ -55,6 +55,8 @@ class CypherPrinter {
   void PrintQuantifier(const VarLength& q);
   void PrintSetItem(const SetItem& item);
   void PrintProjectionBody(const ProjectionBody& body);
+  void PrintSubqueryCall(const SubqueryCallClause& call);  // ast_printer_subquery.cpp
+  void PrintLoadCsv(const LoadCsvClause& load);            // ast_printer_subquery.cpp
   // A function's or procedure's name: the parser keeps it as its parts joined by dots.
   void PrintQualifiedName(std::string_view name, bool function);
 

@@ -10,10 +10,12 @@
 #include "cypher/ast/ast_printer.h"
 #include "cypher/parser.h"
 #include "quiver/error.h"
-#include "unit/cypher/round_trip.h"
+#include "parser_test_util.h"
 
 namespace quiver::cypher {
 namespace {
+
+using testing::ExpectRoundTrip;
 
 std::string Print(std::string_view query) {
   return ToCypher(*ParseStatement(query));

@@ -7,7 +7,7 @@
 #include "cypher/ast/ast_equal.h"
 #include "cypher/ast/ast_printer.h"
 #include "cypher/parser.h"
-#include "unit/cypher/round_trip.h"
+#include "parser_test_util.h"
 
 namespace quiver::cypher {
 namespace {
@@ -15,6 +15,8 @@ namespace {
 std::string Print(std::string_view query) {
   return ToCypher(*ParseStatement(query));
 }
+
+using testing::ExpectRoundTrip;
 
 TEST(PrinterTest, PrintsCanonicalCypher) {
   EXPECT_EQ(Print("match (n:Person{name:'x'})-[r:KNOWS*1..2]->(m) where n.age>1 return n.name as name"),

@@ -75,10 +75,11 @@ void Shell::Error(const std::string& message) {
 
 int Shell::Run() {
   try {
+    DatabaseOptions o;
+    o.import_directory = options_.import_dir;
     if (options_.db.empty()) {
-      db_ = Database::OpenInMemory();
+      db_ = Database::OpenInMemory(o);
     } else {
-      DatabaseOptions o;
       o.read_only = options_.read_only;
       o.create_if_missing = options_.create;
       db_ = Database::Open(options_.db, o);

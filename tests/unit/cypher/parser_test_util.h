@@ -1,6 +1,6 @@
 #pragma once
-// The printer's contract, checked by the parser tests: parse -> print -> parse gives an
-// equal AST, printing is then stable, and so is fully parenthesized printing.
+// What the parser tests share: a statement's syntax error detail, and the round trip
+// through the printer.
 
 #include <gtest/gtest.h>
 
@@ -11,9 +11,22 @@
 #include "cypher/ast/ast_equal.h"
 #include "cypher/ast/ast_printer.h"
 #include "cypher/parser.h"
+#include "quiver/error.h"
 
-namespace quiver::cypher {
+namespace quiver::cypher::testing {
 
+// The SyntaxError detail ParseStatement raises for `query`, or "no error".
+inline std::string ErrorDetail(std::string_view query) {
+  try {
+    ParseStatement(query);
+  } catch (const SyntaxError& e) {
+    return e.detail();
+  }
+  return "no error";
+}
+
+// parse -> print -> parse gives an equal AST, and printing is then stable (fully
+// parenthesized too).
 inline void ExpectRoundTrip(std::string_view query) {
   auto first = ParseStatement(query);
   std::string printed = ToCypher(*first);
@@ -27,4 +40,4 @@ inline void ExpectRoundTrip(std::string_view query) {
   EXPECT_TRUE(Equal(*first, *third)) << query << "\nfully parenthesized as\n" << grouped;
 }
 
-}  // namespace quiver::cypher
+}  // namespace quiver::cypher::testing
