@@ -29,6 +29,11 @@ class BatchWriter final : public GraphWriter {
   std::string_view LabelName(LabelId label) const override { return inner_->LabelName(label); }
   std::string_view RelTypeName(RelTypeId type) const override { return inner_->RelTypeName(type); }
   std::string_view PropertyKeyName(PropertyKeyId key) const override { return inner_->PropertyKeyName(key); }
+  uint32_t LabelTokenCount() const override { return inner_->LabelTokenCount(); }
+  uint32_t RelTypeTokenCount() const override { return inner_->RelTypeTokenCount(); }
+  uint32_t PropertyKeyTokenCount() const override { return inner_->PropertyKeyTokenCount(); }
+  std::vector<uint64_t> NodeCountsByLabel() const override { return inner_->NodeCountsByLabel(); }
+  std::vector<uint64_t> RelationshipCountsByType() const override { return inner_->RelationshipCountsByType(); }
   NodeId NodeIdBound() const override { return inner_->NodeIdBound(); }
   uint64_t NodeCount() const override { return inner_->NodeCount(); }
   bool NodeExists(NodeId node) const override { return inner_->NodeExists(node); }
