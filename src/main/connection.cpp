@@ -242,7 +242,7 @@ RunControl SourceConnection::StartControl(Clock::time_point started, std::string
     std::erase_if(running_, [](const std::weak_ptr<exec::Interrupt>& w) { return w.expired(); });
     running_.push_back(interrupt);
   }
-  return RunControl{std::move(interrupt), memory_limit_.value_or(db_.query_memory_limit()), db_.execution()};
+  return RunControl{std::move(interrupt), memory_limit_.value_or(db_.query_memory_limit()), db_.execution(), {}};
 }
 
 void SourceConnection::Cancel() {

@@ -14,6 +14,7 @@
 
 #include "common/file/env.h"
 #include "main/query_engine.h"
+#include "storage/forwarding_graph.h"
 #include "storage/txn/transactional_store.h"
 #include "test_util/temp_dir.h"
 #include "unit/exec/base_graph_util.h"
@@ -22,48 +23,16 @@ namespace quiver {
 namespace {
 
 // Forwards every read to the store's snapshot but reports no key index.
-class HiddenIndexReader final : public GraphReader {
+class HiddenIndexReader final : public ForwardingGraphReader {
  public:
   explicit HiddenIndexReader(std::unique_ptr<GraphReader> r) : r_(std::move(r)) {}
-  std::optional<LabelId> FindLabel(std::string_view n) const override { return r_->FindLabel(n); }
-  std::optional<RelTypeId> FindRelType(std::string_view n) const override { return r_->FindRelType(n); }
-  std::optional<PropertyKeyId> FindPropertyKey(std::string_view n) const override {
-    return r_->FindPropertyKey(n);
+  bool HasNodeKeyIndex(PropertyKeyId) const override { return false; }
+  bool FindNodesByKey(std::optional<LabelId>, PropertyKeyId, const Value&, std::vector<NodeId>&) const override {
+    return false;
   }
-  std::string_view LabelName(LabelId l) const override { return r_->LabelName(l); }
-  std::string_view RelTypeName(RelTypeId t) const override { return r_->RelTypeName(t); }
-  std::string_view PropertyKeyName(PropertyKeyId k) const override { return r_->PropertyKeyName(k); }
-  uint32_t LabelTokenCount() const override { return r_->LabelTokenCount(); }
-  uint32_t RelTypeTokenCount() const override { return r_->RelTypeTokenCount(); }
-  uint32_t PropertyKeyTokenCount() const override { return r_->PropertyKeyTokenCount(); }
-  NodeId NodeIdBound() const override { return r_->NodeIdBound(); }
-  uint64_t NodeCount() const override { return r_->NodeCount(); }
-  bool NodeExists(NodeId n) const override { return r_->NodeExists(n); }
-  void ScanNodes(NodeId b, NodeId e, std::optional<LabelId> l, std::vector<NodeId>& out) const override {
-    r_->ScanNodes(b, e, l, out);
-  }
-  void GetLabels(NodeId n, std::vector<LabelId>& out) const override { r_->GetLabels(n, out); }
-  bool HasLabel(NodeId n, LabelId l) const override { return r_->HasLabel(n, l); }
-  Value GetNodeProperty(NodeId n, PropertyKeyId k) const override { return r_->GetNodeProperty(n, k); }
-  void GetNodeProperties(NodeId n, std::vector<PropertyEntry>& out) const override {
-    r_->GetNodeProperties(n, out);
-  }
-  uint64_t RelationshipCount() const override { return r_->RelationshipCount(); }
-  bool RelationshipExists(RelId r) const override { return r_->RelationshipExists(r); }
-  RelationshipRef GetRelationship(RelId r) const override { return r_->GetRelationship(r); }
-  Value GetRelationshipProperty(RelId r, PropertyKeyId k) const override {
-    return r_->GetRelationshipProperty(r, k);
-  }
-  void GetRelationshipProperties(RelId r, std::vector<PropertyEntry>& out) const override {
-    r_->GetRelationshipProperties(r, out);
-  }
-  void Expand(NodeId n, Direction d, std::span<const RelTypeId> t,
-              std::vector<Adjacent>& out) const override {
-    r_->Expand(n, d, t, out);
-  }
-  uint64_t Degree(NodeId n, Direction d, std::span<const RelTypeId> t) const override {
-    return r_->Degree(n, d, t);
-  }
+
+ protected:
+  const GraphReader& target() const override { return *r_; }
 
  private:
   std::unique_ptr<GraphReader> r_;
