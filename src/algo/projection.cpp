@@ -145,7 +145,7 @@ std::shared_ptr<const GraphProjection> GraphProjection::Build(const GraphReader&
   std::vector<DenseId> dense(bound, kNoDense);
   for (size_t i = 0; i < nodes.size(); ++i) dense[nodes[i]] = static_cast<DenseId>(i);
 
-  EdgeSource source{graph, nodes, dense, types};
+  EdgeSource source{.graph = graph, .nodes = nodes, .dense = dense, .types = types};
   if (spec.weight_property) {
     source.weighted = true;
     source.weight_name = &*spec.weight_property;

@@ -111,12 +111,12 @@ Fixture* MakeFixture() {
   Check(store.status(), "store");
   f->store = std::move(store).value();
   f->source = std::make_unique<SnapshotSource>(f->store.get());
-  AddProcedure(f, {"test.doNothing", {}, {}});
-  AddProcedure(f, {"test.labels", {}, {{"label", "STRING?"}}});
-  AddProcedure(f, {"test.my.proc",
-                   {{"name", "STRING?"}, {"id", "INTEGER?"}},
-                   {{"city", "STRING?"}, {"country_code", "INTEGER?"}}});
-  AddProcedure(f, {"test.any", {{"in", "ANY?"}}, {{"out", "LIST? OF ANY?"}}});
+  AddProcedure(f, {.name = "test.doNothing"});
+  AddProcedure(f, {.name = "test.labels", .outputs = {{"label", "STRING?"}}});
+  AddProcedure(f, {.name = "test.my.proc",
+                   .inputs = {{"name", "STRING?"}, {"id", "INTEGER?"}},
+                   .outputs = {{"city", "STRING?"}, {"country_code", "INTEGER?"}}});
+  AddProcedure(f, {.name = "test.any", .inputs = {{"in", "ANY?"}}, .outputs = {{"out", "LIST? OF ANY?"}}});
   f->parameters = {
       {"i", Value::Int(1)},
       {"f", Value::Float(2.5)},
