@@ -20,8 +20,8 @@ struct EdgeSource {
   std::span<const NodeId> nodes;
   std::span<const DenseId> dense;  // node id → dense id (kNoDense: not projected)
   std::span<const RelTypeId> types;
-  std::optional<PropertyKeyId> weight_key;
-  std::optional<double> default_weight;
+  std::optional<PropertyKeyId> weight_key = std::nullopt;
+  std::optional<double> default_weight = std::nullopt;
   bool weighted = false;
   const std::string* weight_name = nullptr;
 };
@@ -145,7 +145,7 @@ std::shared_ptr<const GraphProjection> GraphProjection::Build(const GraphReader&
   std::vector<DenseId> dense(bound, kNoDense);
   for (size_t i = 0; i < nodes.size(); ++i) dense[nodes[i]] = static_cast<DenseId>(i);
 
-  EdgeSource source{.graph = graph, .nodes = nodes, .dense = dense, .types = types};
+  EdgeSource source{graph, nodes, dense, types};
   if (spec.weight_property) {
     source.weighted = true;
     source.weight_name = &*spec.weight_property;

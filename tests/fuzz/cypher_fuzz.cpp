@@ -96,8 +96,13 @@ void BuildGraph(Fixture* f) {
   Check((*db)->Publish(w->get(), 0).status(), "publish");
 }
 
-void AddProcedure(Fixture* f, quiver::ProcedureSignature signature) {
-  const std::string name = signature.name;
+using Columns = std::vector<std::pair<std::string, std::string>>;
+
+void AddProcedure(Fixture* f, const std::string& name, Columns inputs = {}, Columns outputs = {}) {
+  quiver::ProcedureSignature signature;
+  signature.name = name;
+  signature.inputs = std::move(inputs);
+  signature.outputs = std::move(outputs);
   f->procedures[name] = {std::move(signature), [](quiver::exec::ExecProcedureContext&) {}};
 }
 
@@ -111,12 +116,11 @@ Fixture* MakeFixture() {
   Check(store.status(), "store");
   f->store = std::move(store).value();
   f->source = std::make_unique<SnapshotSource>(f->store.get());
-  AddProcedure(f, {.name = "test.doNothing"});
-  AddProcedure(f, {.name = "test.labels", .outputs = {{"label", "STRING?"}}});
-  AddProcedure(f, {.name = "test.my.proc",
-                   .inputs = {{"name", "STRING?"}, {"id", "INTEGER?"}},
-                   .outputs = {{"city", "STRING?"}, {"country_code", "INTEGER?"}}});
-  AddProcedure(f, {.name = "test.any", .inputs = {{"in", "ANY?"}}, .outputs = {{"out", "LIST? OF ANY?"}}});
+  AddProcedure(f, "test.doNothing");
+  AddProcedure(f, "test.labels", {}, {{"label", "STRING?"}});
+  AddProcedure(f, "test.my.proc", {{"name", "STRING?"}, {"id", "INTEGER?"}},
+               {{"city", "STRING?"}, {"country_code", "INTEGER?"}});
+  AddProcedure(f, "test.any", {{"in", "ANY?"}}, {{"out", "LIST? OF ANY?"}});
   f->parameters = {
       {"i", Value::Int(1)},
       {"f", Value::Float(2.5)},
