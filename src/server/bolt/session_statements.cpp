@@ -59,11 +59,15 @@ Value PlanMetadata(const PlanOperator& plan) {
                  {"children", Value::List(std::move(children))}};
     if (op.profiled) {
       const auto rows = Value::Int(static_cast<int64_t>(op.rows));
-      const auto time = Value::Int(op.time ? static_cast<int64_t>(op.time->count()) : 0);
       args.Set("Rows", rows);
-      args.Set("Time", time);
       out.Set("rows", rows);
-      out.Set("time", time);
+      // Only where measured: the stages of a pipeline share its first's (the drivers
+      // read a missing time as 0).
+      if (op.time) {
+        const auto time = Value::Int(static_cast<int64_t>(op.time->count()));
+        args.Set("Time", time);
+        out.Set("time", time);
+      }
     }
     out.Set("args", Value::Map(std::move(args)));
     return Value::Map(std::move(out));
