@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "common/plan_tree.h"
+#include "quiver/plan_tree.h"
 #include "server/bolt/bolt_session.h"
 #include "server/bolt/responses.h"
 #include "server/status_codes.h"

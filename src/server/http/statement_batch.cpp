@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "common/plan_tree.h"
+#include "quiver/plan_tree.h"
 #include "server/status_codes.h"
 
 namespace quiver::server::http {

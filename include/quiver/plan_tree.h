@@ -1,7 +1,8 @@
 #pragma once
 // Converts a summary's plan (quiver/result.h PlanOperator) into another tree, bottom up
 // and without recursion (a plan can be thousands of operators deep): Bolt's metadata
-// maps, the HTTP API's JSON, the bindings' objects.
+// maps, the HTTP API's JSON, the bindings' objects. `make` gets each operator with its
+// children already converted, in order.
 //
 //   Json json = ConvertPlan<Json>(plan, [](const PlanOperator& op, std::vector<Json> children) { ... });
 
