@@ -111,6 +111,9 @@ bool StatementRun::Fetch(std::vector<std::vector<Value>>& rows) {
   while (rows.size() == before) {
     batch_->Clear();
     if (!root_->Next(*ctx_, *batch_)) {
+      // Printing the plan's expressions can run out of stack (a statement nested as deep
+      // as the limits allow): here that is the caller's error, as any other.
+      if (plan_->mode == StatementMode::kProfile) SetProfile();
       Finish();
       return rows.size() > before;
     }
@@ -140,14 +143,24 @@ void StatementRun::Finish() {
     summary_.counters = ctx_->counters();
     summary_.peak_memory_bytes = ctx_->memory().peak();
   }
-  // Closed early, PROFILE reports what ran so far.
-  if (plan_->mode == StatementMode::kProfile && root_) {
-    summary_.plan = std::make_shared<PlanOperator>(ProfiledPlan(*root_, plan_->plan));
-  }
+
   summary_.elapsed = std::chrono::steady_clock::now() - started_;
 }
 
+void StatementRun::SetProfile() {
+  summary_.plan = std::make_shared<PlanOperator>(ProfiledPlan(*root_, plan_->plan));
+}
+
 void StatementRun::Close() {
+  // Closed early, PROFILE reports what ran so far. Close must not throw (destructors
+  // call it): a plan too deep to print is then left out.
+  if (!done_ && plan_->mode == StatementMode::kProfile && root_) {
+    try {
+      SetProfile();
+    } catch (const QuiverError&) {
+      summary_.plan = nullptr;
+    }
+  }
   Finish();
   batch_.reset();
   // The operators first: what they hold is charged to the context's memory.

@@ -49,6 +49,8 @@ class StatementRun final : public ResultStream {
 
  private:
   void Finish();
+  // PROFILE: the plan with what each operator measured, into the summary.
+  void SetProfile();
 
   std::shared_ptr<const PreparedPlan> plan_;
   ValueMap parameters_;  // owned: the context refers to them while rows stream
