@@ -22,7 +22,7 @@ for f in "$root"/src/capi/*.cpp; do
 done
 layers=()
 for layer in main exec planner ingest cypher storage common; do layers+=("$rel/src/libquiver_$layer.a"); done
-libs=(-lxxhash -lz -ldate-tz -pthread)
+libs=(-lxxhash -lutf8proc -lz -ldate-tz -pthread)
 g++ -std=c++20 "${flags[@]}" "${inc[@]}" "${defs[@]}" -c "$root/tests/unit/capi/capi_test.cpp" -o "$out/capi_test.o"
 g++ "${flags[@]}" -o "$out/capi_tests" "$out/capi_test.o" "${objs[@]}" "${layers[@]}" -lgtest -lgtest_main "${libs[@]}"
 gcc -std=c99 -pedantic-errors -Wall -Wextra -Werror "${flags[@]}" -I"$root/include" \

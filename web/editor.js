@@ -9,16 +9,18 @@ const KEYWORDS = [
   'CREATE', 'MERGE', 'SET', 'DELETE', 'DETACH DELETE', 'REMOVE', 'ON CREATE SET', 'ON MATCH SET', 'UNION',
   'UNION ALL', 'CALL', 'YIELD', 'AS', 'AND', 'OR', 'XOR', 'NOT', 'IN', 'IS NULL', 'IS NOT NULL',
   'STARTS WITH', 'ENDS WITH', 'CONTAINS', 'CASE', 'WHEN', 'THEN', 'ELSE', 'END', 'ASC', 'DESC', 'EXPLAIN',
-  'PROFILE', 'EXISTS', 'true', 'false', 'null',
+  'PROFILE', 'EXISTS', 'COUNT', 'COLLECT', 'IS ::', 'LOAD CSV FROM', 'LOAD CSV WITH HEADERS FROM', 'FIELDTERMINATOR',
+  'IN TRANSACTIONS OF', 'ROWS', 'SHOW PROCEDURES', 'SHOW FUNCTIONS', 'SHOW DATABASES', 'SHOW TRANSACTIONS',
+  'TERMINATE TRANSACTIONS', 'true', 'false', 'null',
 ];
 
 const FUNCTIONS = [
-  'abs', 'avg', 'ceil', 'coalesce', 'collect', 'count', 'date', 'datetime', 'duration', 'elementId',
+  'abs', 'avg', 'btrim', 'ceil', 'char_length', 'coalesce', 'collect', 'count', 'date', 'datetime', 'duration', 'elementId',
   'endNode', 'exists', 'floor', 'head', 'id', 'keys', 'labels', 'last', 'left', 'length', 'localdatetime',
-  'localtime', 'lower', 'max', 'min', 'nodes', 'percentileCont', 'percentileDisc', 'properties', 'range',
-  'reduce', 'relationships', 'replace', 'reverse', 'right', 'round', 'shortestPath', 'size', 'split', 'sqrt',
+  'linenumber', 'file', 'localtime', 'lower', 'ltrim', 'max', 'min', 'nodes', 'normalize', 'percentileCont', 'percentileDisc', 'properties', 'range',
+  'reduce', 'relationships', 'replace', 'reverse', 'right', 'round', 'rtrim', 'shortestPath', 'size', 'split', 'sqrt',
   'startNode', 'stDev', 'substring', 'sum', 'tail', 'time', 'toBoolean', 'toFloat', 'toInteger', 'toLower',
-  'toString', 'toUpper', 'trim', 'type',
+  'toString', 'toUpper', 'trim', 'type', 'upper',
 ];
 
 // Completion candidates for the word before the cursor. After ':' only labels and

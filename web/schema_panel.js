@@ -1,22 +1,28 @@
 // The schema panel: labels with their node counts, relationship types with theirs, and
-// the property keys, read with four statements in one request. Clicking one runs a
-// query that shows it; the names also feed the editor's completion.
+// the property keys. It reads them without scanning the graph — db.labels() and its
+// siblings list the tokens in use, and a count by one label or type is answered from the
+// counts the store keeps — so opening the page costs the same on any graph. Clicking a
+// name runs a query that shows it; the names also feed the editor's completion.
 
 import { quoteName } from './values.js';
 
 export const SCHEMA_STATEMENTS = [
-  'MATCH (n) UNWIND labels(n) AS label RETURN label, count(*) AS nodes ORDER BY label',
-  'MATCH ()-[r]->() RETURN type(r) AS type, count(*) AS relationships ORDER BY type',
-  'MATCH (n) UNWIND keys(n) AS key RETURN DISTINCT key ORDER BY key',
-  'MATCH ()-[r]->() UNWIND keys(r) AS key RETURN DISTINCT key ORDER BY key',
+  'CALL db.labels() YIELD label RETURN label ORDER BY label',
+  'CALL db.relationshipTypes() YIELD relationshipType RETURN relationshipType ORDER BY relationshipType',
+  'CALL db.propertyKeys() YIELD propertyKey RETURN propertyKey ORDER BY propertyKey',
 ];
+
+const countStatement = {
+  label: (name) => `MATCH (n:${quoteName(name)}) RETURN count(n)`,
+  type: (name) => `MATCH ()-[r:${quoteName(name)}]->() RETURN count(r)`,
+};
 
 export class SchemaPanel {
   // parts: {labels, types, keys, refresh, message}; options: {api, runQuery(text), onSchema(schema)}
   constructor(parts, options) {
     this.parts = parts;
     this.options = options;
-    this.schema = { labels: [], types: [], nodeKeys: [], relationshipKeys: [], propertyKeys: [] };
+    this.schema = { labels: [], types: [], propertyKeys: [] };
     parts.refresh.addEventListener('click', () => this.load());
   }
 
@@ -26,20 +32,19 @@ export class SchemaPanel {
     message.textContent = 'Loading…';
     message.className = 'schema-message';
     try {
-      const json = await this.options.api.commit(SCHEMA_STATEMENTS.map((statement) => ({ statement })));
-      const rows = (i) => json.results[i].data.map((d) => d.row);
-      const labels = rows(0).map(([name, count]) => ({ name, count }));
-      const types = rows(1).map(([name, count]) => ({ name, count }));
-      const nodeKeys = rows(2).map(([k]) => k);
-      const relationshipKeys = rows(3).map(([k]) => k);
-      this.schema = {
-        labels: labels.map((l) => l.name),
-        types: types.map((t) => t.name),
-        nodeKeys,
-        relationshipKeys,
-        propertyKeys: [...new Set([...nodeKeys, ...relationshipKeys])].sort(),
-      };
-      this.render(labels, types, nodeKeys, relationshipKeys);
+      const api = this.options.api;
+      const names = await api.commit(SCHEMA_STATEMENTS.map((statement) => ({ statement })));
+      const column = (i) => names.results[i].data.map((d) => d.row[0]);
+      const [labelNames, typeNames, propertyKeys] = [column(0), column(1), column(2)];
+      const counting = [
+        ...labelNames.map((name) => ({ statement: countStatement.label(name) })),
+        ...typeNames.map((name) => ({ statement: countStatement.type(name) })),
+      ];
+      const counts = counting.length ? (await api.commit(counting)).results.map((r) => r.data[0].row[0]) : [];
+      const labels = labelNames.map((name, i) => ({ name, count: counts[i] }));
+      const types = typeNames.map((name, i) => ({ name, count: counts[labelNames.length + i] }));
+      this.schema = { labels: labelNames, types: typeNames, propertyKeys };
+      this.render(labels, types, propertyKeys);
       message.textContent = '';
       this.options.onSchema(this.schema);
     } catch (e) {
@@ -50,7 +55,7 @@ export class SchemaPanel {
     }
   }
 
-  render(labels, types, nodeKeys, relationshipKeys) {
+  render(labels, types, propertyKeys) {
     const { labels: labelList, types: typeList, keys: keyList } = this.parts;
     const run = (text) => this.options.runQuery(text);
     fill(
@@ -67,17 +72,16 @@ export class SchemaPanel {
       ),
       'no relationships',
     );
-    const keys = [];
-    for (const key of nodeKeys) {
-      keys.push(chip('key-chip', key, null, () => run(`MATCH (n) WHERE n.${quoteName(key)} IS NOT NULL RETURN n LIMIT 25`)));
-    }
-    for (const key of relationshipKeys) {
-      const c = chip('key-chip rel-key', key, null, () =>
-        run(`MATCH p=()-[r]->() WHERE r.${quoteName(key)} IS NOT NULL RETURN p LIMIT 25`),
+    // A key may be on nodes, on relationships or both: the query looks at both.
+    const keys = propertyKeys.map((key) => {
+      const k = quoteName(key);
+      return chip('key-chip', key, null, () =>
+        run(
+          `MATCH (n) WHERE n.${k} IS NOT NULL RETURN n AS found LIMIT 25 ` +
+            `UNION ALL MATCH ()-[r]->() WHERE r.${k} IS NOT NULL RETURN r AS found LIMIT 25`,
+        ),
       );
-      c.title = `relationship property ${key}`;
-      keys.push(c);
-    }
+    });
     fill(keyList, keys, 'no properties');
   }
 }

@@ -66,6 +66,12 @@ struct DatabaseOptions {
   // The name the database answers to in SHOW DATABASES and in transaction ids
   // ("neo4j-transaction-7"): what the servers call it (`quiver serve --database-name`).
   std::string name = "neo4j";
+  // The directory LOAD CSV reads from (Neo4j's server.directories.import):
+  // `file:///x.csv` is `<import_directory>/x.csv`, and no URL reaches outside it (`..`
+  // and symbolic links that lead out are refused). Empty: `import` in the process's
+  // working directory when the database opens, as Neo4j's is `import` in its home.
+  // It need not exist until a query reads from it.
+  std::string import_directory;
 };
 
 // A procedure callable with CALL name(args) YIELD ... (the TCK registers test

@@ -175,6 +175,12 @@ class Lexer {
       case '|':
         Emit(TokenKind::kPipe, start, start + 1);
         return;
+      case '&':
+        Emit(TokenKind::kAmpersand, start, start + 1);
+        return;
+      case '!':
+        Emit(TokenKind::kBang, start, start + 1);
+        return;
       case '*':
         Emit(TokenKind::kStar, start, start + 1);
         return;

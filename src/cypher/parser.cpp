@@ -166,11 +166,11 @@ ExprPtr Parser::ParseExpressionRoot() {
   return expr;
 }
 
-std::unique_ptr<Statement> Parser::ParseQuery(bool in_subquery) {
+std::unique_ptr<Statement> Parser::ParseQuery(bool in_subquery, bool call_body) {
   DepthGuard guard(*this, kNestingWeight);
   auto statement = std::make_unique<Statement>();
   statement->pos = Peek().pos;
-  statement->queries.push_back(ParseSingleQuery(in_subquery));
+  statement->queries.push_back(ParseSingleQuery(in_subquery, call_body));
   bool first_union = true;
   while (CheckKeyword(Keyword::kUnion)) {
     const Token& union_token = Advance();
@@ -181,7 +181,7 @@ std::unique_ptr<Statement> Parser::ParseQuery(bool in_subquery) {
     } else if (all != statement->union_all) {
       Fail(union_token, "InvalidClauseComposition", "UNION and UNION ALL cannot be mixed in one query");
     }
-    statement->queries.push_back(ParseSingleQuery(in_subquery));
+    statement->queries.push_back(ParseSingleQuery(in_subquery, call_body));
   }
   return statement;
 }
@@ -189,6 +189,7 @@ std::unique_ptr<Statement> Parser::ParseQuery(bool in_subquery) {
 bool Parser::AtClauseStart() const {
   const Token& token = Peek();
   if (token.kind != TokenKind::kIdentifier) return false;
+  if (AtLoadCsv()) return true;
   switch (token.keyword) {
     case Keyword::kMatch:
     case Keyword::kOptional:
@@ -208,7 +209,7 @@ bool Parser::AtClauseStart() const {
   }
 }
 
-SingleQuery Parser::ParseSingleQuery(bool in_subquery) {
+SingleQuery Parser::ParseSingleQuery(bool in_subquery, bool call_body) {
   SingleQuery query;
   query.pos = Peek().pos;
   while (AtClauseStart()) {
@@ -231,20 +232,21 @@ SingleQuery Parser::ParseSingleQuery(bool in_subquery) {
                        ? (in_subquery ? "UNION or '}'" : "UNION, ';' or end of input")
                        : (in_subquery ? "a clause, UNION or '}'" : "a clause, UNION, ';' or end of input"));
   }
-  ValidateComposition(query, in_subquery);
+  ValidateComposition(query, in_subquery, call_body);
   return query;
 }
 
 // The clause order openCypher's grammar imposes, checked on the parsed clause list
 // rather than encoded in the descent, which gives clearer messages.
-void Parser::ValidateComposition(const SingleQuery& query, bool in_subquery) const {
+void Parser::ValidateComposition(const SingleQuery& query, bool in_subquery, bool call_body) const {
   const auto& clauses = query.clauses;
   bool updated_since_with = false;
   for (size_t i = 0; i < clauses.size(); ++i) {
     const Clause& clause = *clauses[i];
-    if (in_subquery && clause.IsUpdating()) {
+    if (in_subquery && !call_body && Updates(clause)) {
       Fail(clause.pos, "InvalidClauseComposition",
-           std::string("an EXISTS subquery cannot contain ") + std::string(ClauseKindName(clause.kind())));
+           std::string("a subquery expression (EXISTS, COUNT or COLLECT) cannot contain ") +
+               std::string(ClauseKindName(clause.kind())));
     }
     if (clause.Is<CallClause>() && clause.As<CallClause>().yield_all && clauses.size() > 1) {
       Fail(clause.pos, "UnexpectedSyntax", "YIELD * is only allowed in a standalone procedure call");
@@ -256,6 +258,7 @@ void Parser::ValidateComposition(const SingleQuery& query, bool in_subquery) con
       case ClauseKind::kMatch:
       case ClauseKind::kUnwind:
       case ClauseKind::kCall:
+      case ClauseKind::kLoadCsv:
         if (updated_since_with) {
           Fail(clause.pos, "InvalidClauseComposition",
                std::string("WITH is required between an updating clause and ") +
@@ -267,9 +270,10 @@ void Parser::ValidateComposition(const SingleQuery& query, bool in_subquery) con
         break;
     }
   }
-  if (in_subquery) return;
+  if (in_subquery && !call_body) return;
   const Clause& last = *clauses.back();
   bool can_conclude = last.Is<ReturnClause>() || last.IsUpdating() ||
+                      (last.Is<SubqueryCallClause>() && !last.As<SubqueryCallClause>().Returns()) ||
                       (last.Is<CallClause>() && (clauses.size() == 1 || !last.As<CallClause>().has_yield));
   if (!can_conclude) {
     Fail(last.pos, "InvalidClauseComposition",

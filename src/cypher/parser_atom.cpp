@@ -71,6 +71,7 @@ ExprPtr Parser::ParseAtom() {
       case Keyword::kCase:
         return ParseCase();
       case Keyword::kCount:
+        if (Check(TokenKind::kLBrace, 1)) return ParseSubqueryValue(SubqueryValueKind::kCount);
         if (Check(TokenKind::kLParen, 1) && Check(TokenKind::kStar, 2) && Check(TokenKind::kRParen, 3)) {
           Advance();
           Advance();
@@ -98,6 +99,11 @@ ExprPtr Parser::ParseAtom() {
         break;
     }
   }
+  if (token.kind == TokenKind::kIdentifier && Check(TokenKind::kLBrace, 1) &&
+      IsWordIgnoringCase(token, "collect")) {
+    return ParseSubqueryValue(SubqueryValueKind::kCollect);
+  }
+  if (AtReduce()) return ParseReduce();
   if (AtFunctionCall()) {
     std::string name(token.value);
     std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
@@ -108,6 +114,7 @@ ExprPtr Parser::ParseAtom() {
     }
     return ParseFunctionCall();
   }
+  if (AtVariableName() && Check(TokenKind::kLBrace, 1)) return ParseMapProjection();
   if (AtVariableName()) {
     auto variable = std::make_unique<VariableExpr>(token.pos);
     variable->name = Advance().value;
@@ -169,7 +176,7 @@ ExprPtr Parser::ParseListComprehension(SourcePosition pos) {
   comprehension->variable = Advance().value;
   Advance();  // IN
   comprehension->list = ParseExpr();
-  if (AcceptKeyword(Keyword::kWhere)) comprehension->where = ParseWhereExpression();
+  if (AcceptKeyword(Keyword::kWhere)) comprehension->where = ParseComprehensionWhere();
   if (Accept(TokenKind::kPipe)) comprehension->projection = ParseExpr();
   Expect(TokenKind::kRBracket, comprehension->projection ? "']'" : "WHERE, '|' or ']'");
   return comprehension;
@@ -183,7 +190,7 @@ ExprPtr Parser::ParsePatternComprehension(SourcePosition pos) {
     Advance();  // =
   }
   comprehension->pattern = std::make_unique<PatternElement>(ParsePatternElement());
-  if (AcceptKeyword(Keyword::kWhere)) comprehension->where = ParseWhereExpression();
+  if (AcceptKeyword(Keyword::kWhere)) comprehension->where = ParseComprehensionWhere();
   Expect(TokenKind::kPipe, comprehension->where ? "'|'" : "WHERE or '|'");
   comprehension->projection = ParseExpr();
   Expect(TokenKind::kRBracket, "']'");
@@ -267,25 +274,7 @@ ExprPtr Parser::ParseQuantifier(QuantifierKind kind) {
 
 ExprPtr Parser::ParseExists() {
   auto exists = std::make_unique<ExistsExpr>(Advance().pos);
-  Advance();  // {
-  // The subquery is a scope of its own: pattern predicates are allowed only in its WHEREs.
-  bool saved = pattern_predicates_allowed_;
-  pattern_predicates_allowed_ = false;
-  if (AtClauseStart()) {
-    exists->query = ParseQuery(/*in_subquery=*/true);
-  } else {
-    auto match = std::make_unique<MatchClause>(Peek().pos);
-    match->pattern = ParsePattern();
-    if (AcceptKeyword(Keyword::kWhere)) match->where = ParseWhereExpression();
-    exists->query = std::make_unique<Statement>();
-    exists->query->pos = match->pos;
-    SingleQuery query;
-    query.pos = match->pos;
-    query.clauses.push_back(std::move(match));
-    exists->query->queries.push_back(std::move(query));
-  }
-  pattern_predicates_allowed_ = saved;
-  Expect(TokenKind::kRBrace, "'}'");
+  exists->query = ParseSubqueryBraces();
   return exists;
 }
 

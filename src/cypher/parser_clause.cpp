@@ -1,10 +1,13 @@
-// Clauses: MATCH, UNWIND, CALL, CREATE, MERGE, SET, REMOVE, DELETE, WITH, RETURN.
+// Clauses: MATCH, UNWIND, CALL, CREATE, MERGE, SET, REMOVE, DELETE, WITH, RETURN (CALL
+// subqueries and LOAD CSV: parser_subquery.cpp, parser_load_csv.cpp).
 
 #include "cypher/parser_impl.h"
 
 namespace quiver::cypher {
 
 ClausePtr Parser::ParseClause() {
+  if (AtSubqueryCall()) return ParseSubqueryCall();
+  if (AtLoadCsv()) return ParseLoadCsv();
   switch (Peek().keyword) {
     case Keyword::kMatch:
     case Keyword::kOptional:

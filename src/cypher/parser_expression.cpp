@@ -138,7 +138,19 @@ ExprPtr Parser::ParsePredicates() {
       op = BinaryOp::kRegexMatch;
     } else if (AcceptKeyword(Keyword::kIs)) {
       bool negated = AcceptKeyword(Keyword::kNot);
-      if (!AcceptKeyword(Keyword::kNull)) FailUnexpected(negated ? "NULL" : "NULL or NOT NULL");
+      if (AtTypePredicate()) {  // x IS [NOT] :: TYPE (parser_atom_neo4j.cpp)
+        chain.Add();
+        auto predicate = std::make_unique<TypePredicateExpr>(pos);
+        predicate->operand = std::move(left);
+        predicate->negated = negated;
+        Advance();
+        Advance();
+        predicate->type = ParseCypherType();
+        left = std::move(predicate);
+        continue;
+      }
+      if (!AcceptKeyword(Keyword::kNull))
+        FailUnexpected(negated ? "NULL or ':: <type>'" : "NULL, NOT NULL or ':: <type>'");
       chain.Add();
       left = MakeUnary(pos, negated ? UnaryOp::kIsNotNull : UnaryOp::kIsNull, std::move(left));
       continue;
@@ -237,9 +249,12 @@ ExprPtr Parser::ParsePostfix() {
       break;
     }
   }
-  if (Check(TokenKind::kColon) && Peek(1).IsWord()) {
-    auto labels = std::make_unique<HasLabelsExpr>(Peek().pos);
-    while (Accept(TokenKind::kColon)) labels->labels.push_back(ParseSchemaName("a label name"));
+  if (Check(TokenKind::kColon) && Check(TokenKind::kColon, 1)) {
+    Fail(Peek(), "UnexpectedSyntax", "a type predicate is written with IS: `x IS :: INTEGER`");
+  }
+  if (Check(TokenKind::kColon) && AtLabelExpressionStart(1)) {
+    auto labels = std::make_unique<HasLabelsExpr>(Advance().pos);
+    ParseNodeLabels(labels->labels, labels->expression, /*in_pattern=*/false);
     labels->object = std::move(expr);
     return labels;
   }

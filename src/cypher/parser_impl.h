@@ -62,10 +62,12 @@ class Parser {
   std::string ParseQualifiedName(std::string_view what);
 
   // ---- statements (parser.cpp) ----
-  std::unique_ptr<Statement> ParseQuery(bool in_subquery);
-  SingleQuery ParseSingleQuery(bool in_subquery);
+  // `in_subquery`: the query ends at '}'. `call_body`: it is a CALL subquery's, which
+  // may update and must conclude as a query does (an EXISTS one may not update).
+  std::unique_ptr<Statement> ParseQuery(bool in_subquery, bool call_body = false);
+  SingleQuery ParseSingleQuery(bool in_subquery, bool call_body = false);
   bool AtClauseStart() const;
-  void ValidateComposition(const SingleQuery& query, bool in_subquery) const;
+  void ValidateComposition(const SingleQuery& query, bool in_subquery, bool call_body = false) const;
 
   // ---- SHOW and TERMINATE commands (parser_show.cpp): rewritten into a CALL of the
   // procedure that answers them, with YIELD / WHERE / RETURN as clauses after it ----
@@ -96,6 +98,21 @@ class Parser {
   ProjectionItem ParseProjectionItem();
   // The expression after a WHERE keyword: pattern predicates are allowed inside it.
   ExprPtr ParseWhereExpression();
+
+  // ---- CALL subqueries (parser_subquery.cpp), LOAD CSV (parser_load_csv.cpp) ----
+  // At `CALL {`, `CALL (`, or `OPTIONAL CALL`.
+  bool AtSubqueryCall() const;
+  ClausePtr ParseSubqueryCall();
+  void ParseInTransactions(SubqueryCallClause& clause);
+  // Whether `clause` updates, or is a CALL subquery whose body (at any depth) does:
+  // what an EXISTS subquery may not contain.
+  static bool Updates(const Clause& clause);
+  // At `LOAD CSV`.
+  bool AtLoadCsv() const;
+  ClausePtr ParseLoadCsv();
+  // A word the lexer has no keyword for (LOAD, TRANSACTIONS, ...), ignoring case:
+  // `upper` is its upper-case spelling. Such words stay usable as names elsewhere.
+  bool CheckWord(std::string_view upper, size_t ahead = 0) const;
 
   // ---- patterns (parser_pattern.cpp) ----
   Pattern ParsePattern();
@@ -148,6 +165,41 @@ class Parser {
   ExprPtr ParseExists();
   bool AtFunctionCall() const;
 
+  // ---- Neo4j 5 expressions (parser_atom_neo4j.cpp) ----
+  // `n {.a, .*, k: e, x}` at the variable.
+  ExprPtr ParseMapProjection();
+  // `reduce(acc = init, x IN list | e)`, at `reduce`.
+  bool AtReduce() const;
+  ExprPtr ParseReduce();
+  // COUNT { ... } / COLLECT { ... }, at the keyword.
+  ExprPtr ParseSubqueryValue(SubqueryValueKind kind);
+  // The `{ ... }` of EXISTS, COUNT and COLLECT: a query, or a pattern with an optional
+  // WHERE stored as `MATCH pattern WHERE ...`.
+  std::unique_ptr<Statement> ParseSubqueryBraces();
+  // After `IS [NOT]`: whether `::` follows (a type predicate).
+  bool AtTypePredicate() const;
+  // The WHERE of a list or pattern comprehension, where '|' ends it.
+  ExprPtr ParseComprehensionWhere();
+
+  // ---- label expressions (parser_label.cpp) ----
+  // After a ':' that starts labels: `A:B`, `A&B`, `A|B`, `!A`, `%`, `(A|B)&!C`. In a node
+  // pattern (`in_pattern`) a '|' is always a disjunction: the node's ')' closes it.
+  void ParseNodeLabels(std::vector<std::string>& labels, std::optional<LabelExpression>& expression,
+                       bool in_pattern);
+  // After the ':' of a relationship pattern: `A|B`, `A|:B`, `!A`, `%`, ...
+  void ParseRelationshipTypes(RelationshipPattern& rel);
+  // Whether Peek(ahead) can start a label expression after a ':'.
+  bool AtLabelExpressionStart(size_t ahead) const;
+  LabelExpression ParseLabelOr(bool relationship);
+  LabelExpression ParseLabelAnd(bool relationship);
+  LabelExpression ParseLabelNot(bool relationship);
+  LabelExpression ParseLabelAtom(bool relationship);
+
+  // ---- types (parser_type.cpp) ----
+  // A Cypher type: `INTEGER`, `LIST<STRING NOT NULL>`, `INTEGER | STRING`, ...
+  CypherType ParseCypherType();
+  CypherType ParseCypherTypeMember();
+
   std::string_view source_;
   std::vector<Token> tokens_;
   size_t index_ = 0;
@@ -162,7 +214,21 @@ class Parser {
   // True while parsing a CREATE pattern: the only place where `(n $map)` may take its
   // properties from a parameter.
   bool parameter_maps_allowed_ = false;
+  // True in the WHERE of a list or pattern comprehension, where a '|' ends the WHERE:
+  // there a label disjunction must be parenthesized, `x:(A|B)`.
+  bool in_comprehension_where_ = false;
 };
+
+// Whether the token is the (unquoted) word `word`, in any case: for the words of
+// Neo4j's syntax that are not keywords (reduce, COLLECT, type names).
+inline bool IsWordIgnoringCase(const Token& token, std::string_view word) {
+  if (token.kind != TokenKind::kIdentifier || token.value.size() != word.size()) return false;
+  for (size_t i = 0; i < word.size(); ++i) {
+    auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+    if (lower(token.value[i]) != lower(word[i])) return false;
+  }
+  return true;
+}
 
 // Nesting is measured in depth units, bounded by kMaxDepth: a nested expression,
 // pattern, map or subquery costs kNestingWeight (about 14 stack frames of descent

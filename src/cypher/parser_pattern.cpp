@@ -218,7 +218,7 @@ NodePattern Parser::ParseNodePattern() {
   NodePattern node;
   node.pos = Expect(TokenKind::kLParen, "'(' to start a node pattern").pos;
   if (AtVariableName()) node.variable = Advance().value;
-  while (Accept(TokenKind::kColon)) node.labels.push_back(ParseSchemaName("a label name"));
+  if (Accept(TokenKind::kColon)) ParseNodeLabels(node.labels, node.label_expression, /*in_pattern=*/true);
   node.properties = ParsePatternProperties();
   Expect(TokenKind::kRParen, node.properties ? "')'" : "a label, properties or ')'");
   return node;
@@ -246,14 +246,8 @@ RelationshipPattern Parser::ParseRelationshipPattern() {
   Expect(TokenKind::kMinus, "'-'");
   if (Accept(TokenKind::kLBracket)) {
     if (AtVariableName()) rel.variable = Advance().value;
-    if (Accept(TokenKind::kColon)) {
-      rel.types.push_back(ParseSchemaName("a relationship type"));
-      // `:A|B` and the older `:A|:B` both list alternatives.
-      while (Accept(TokenKind::kPipe)) {
-        Accept(TokenKind::kColon);
-        rel.types.push_back(ParseSchemaName("a relationship type"));
-      }
-    }
+    // `:A|B` and the older `:A|:B` list alternatives; `:!A`, `:%` ... are type expressions.
+    if (Accept(TokenKind::kColon)) ParseRelationshipTypes(rel);
     if (Accept(TokenKind::kStar)) {
       rel.var_length = ParseVarLength();
     } else if (Check(TokenKind::kDotDot) || Check(TokenKind::kInteger)) {
@@ -319,7 +313,18 @@ bool Parser::LooksLikePatternElement(size_t ahead) const {
   if (kind(i) != TokenKind::kLParen) return false;
   ++i;
   if (AtVariableName(i)) ++i;
-  while (kind(i) == TokenKind::kColon && Peek(i + 1).IsWord()) i += 2;
+  // Labels, label expressions included: `:A:B`, `:(A|B)&!C`.
+  if (kind(i) == TokenKind::kColon) {
+    int parens = 0;
+    while (Peek(i).IsWord() || kind(i) == TokenKind::kColon || kind(i) == TokenKind::kPipe ||
+           kind(i) == TokenKind::kAmpersand || kind(i) == TokenKind::kBang ||
+           kind(i) == TokenKind::kPercent || kind(i) == TokenKind::kLParen ||
+           (kind(i) == TokenKind::kRParen && parens > 0)) {
+      if (kind(i) == TokenKind::kLParen) ++parens;
+      if (kind(i) == TokenKind::kRParen) --parens;
+      ++i;
+    }
+  }
   if (kind(i) == TokenKind::kLBrace) {
     int depth = 0;
     do {

@@ -108,6 +108,10 @@ std::string_view TokenKindName(TokenKind kind) {
       return "';'";
     case TokenKind::kPipe:
       return "'|'";
+    case TokenKind::kAmpersand:
+      return "'&'";
+    case TokenKind::kBang:
+      return "'!'";
     case TokenKind::kPlus:
       return "'+'";
     case TokenKind::kPlusEq:

@@ -46,6 +46,8 @@ enum class TokenKind : uint8_t {
   kLe,
   kGe,
   kRegexMatch,  // =~
+  kAmpersand,   // & (label expressions)
+  kBang,        // ! (label expressions)
 };
 
 // KEYWORD(Name, SPELLING, reserved), sorted by spelling (token.cpp checks it).

@@ -1,5 +1,7 @@
 #include "exec/exec_context.h"
 
+#include "quiver/error.h"
+
 namespace quiver::exec {
 
 namespace {
@@ -37,6 +39,19 @@ ExecContext::SubplanRun ExecContext::Subplan(const planner::LogicalOperator& log
   }
   cached.batch->Clear();
   return {*cached.plan, *cached.batch};
+}
+
+void FailNotImplicitTransaction() {
+  // Neo4j's Neo.DatabaseError.Transaction.TransactionStartFailed, with its message.
+  throw ClientError("TransactionStartFailed",
+                    "A query with 'CALL { ... } IN TRANSACTIONS' can only be executed in an implicit "
+                    "transaction, but tried to execute in an explicit transaction.");
+}
+
+void ExecContext::CommitBatch() {
+  if (writer_ == nullptr) return;
+  if (!commit_batch_) FailNotImplicitTransaction();
+  commit_batch_();
 }
 
 }  // namespace quiver::exec

@@ -31,6 +31,10 @@ struct RegisteredProcedure {
 };
 using ProcedureTable = std::unordered_map<std::string, RegisteredProcedure>;
 
+// ClientError/TransactionStartFailed: CALL { } IN TRANSACTIONS outside an auto-commit
+// (implicit) transaction, as Neo4j refuses it.
+[[noreturn]] void FailNotImplicitTransaction();
+
 class ExecContext {
  public:
   // `writer` is null for a statement that does not write: it then runs on a read-only
@@ -113,6 +117,14 @@ class ExecContext {
   };
   SubplanRun Subplan(const planner::LogicalOperator& logical, bool single_row);
 
+  // CALL { } IN TRANSACTIONS: commits what the statement wrote so far and goes on in a
+  // new transaction (the writer and graph() stay the same objects). Set by the caller
+  // that owns an auto-commit transaction; elsewhere a batch cannot commit, and this
+  // throws ClientError/TransactionStartFailed (FailNotImplicitTransaction). A statement
+  // that does not write has nothing to commit.
+  void set_commit_batch(std::function<void()> commit) { commit_batch_ = std::move(commit); }
+  void CommitBatch();
+
  private:
   const GraphReader& graph_;
   GraphWriter* writer_;
@@ -135,6 +147,7 @@ class ExecContext {
     std::unique_ptr<RowBatch> batch;
   };
   std::unordered_map<const planner::LogicalOperator*, CachedSubplan> subplans_;
+  std::function<void()> commit_batch_;
 };
 
 }  // namespace quiver::exec

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 
 namespace quiver::exec {
 
@@ -28,6 +29,9 @@ struct ExecutionOptions {
   // The database's worker threads, kept between statements (worker_pools.h); null: a
   // run starts threads of its own.
   std::shared_ptr<WorkerPools> pools;
+  // LOAD CSV reads files under this directory only (absolute; DatabaseOptions::
+  // import_directory); empty: LOAD CSV reads nothing.
+  std::string import_directory;
 };
 
 }  // namespace quiver::exec

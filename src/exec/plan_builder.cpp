@@ -36,6 +36,7 @@ bool Streams(OpKind kind) {
     case OpKind::kProject:
     case OpKind::kUnwind:
     case OpKind::kCall:
+    case OpKind::kLoadCsv:
       return true;
     default:
       return false;
@@ -61,6 +62,8 @@ StreamOperatorPtr MakeStage(const planner::LogicalOperator& logical) {
       return MakeUnwind(logical);
     case OpKind::kCall:
       return MakeProcedureCall(logical);
+    case OpKind::kLoadCsv:
+      return MakeLoadCsv(logical);
     default:
       QUIVER_ASSERT_MSG(false, "not a streaming operator");
   }
@@ -75,6 +78,8 @@ PhysicalOperatorPtr MakeOperator(const planner::LogicalOperator& logical) {
       return MakeArgument(logical);
     case OpKind::kOptional:
       return MakeOptional(logical);
+    case OpKind::kApply:
+      return MakeApply(logical);
     case OpKind::kAggregate:
       return MakeAggregate(logical);
     case OpKind::kDistinct:

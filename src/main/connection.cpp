@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "main/batch_writer.h"
 #include "main/statement_run.h"
 
 namespace quiver::main {
@@ -167,6 +168,12 @@ QueryResult SourceConnection::RunAutoCommit(SourcePreparedStatement& statement, 
   std::unique_ptr<GraphWriter> writer = source.BeginWrite(control.interrupt.get());
   try {
     plan = statement.PlanFor(parameters, *writer, *procedures);
+    if (plan->plan.in_transactions && Writes(*plan)) {
+      // CALL { } IN TRANSACTIONS: the statement commits batches as it goes.
+      auto batches = std::make_unique<BatchWriter>(source, std::move(writer), control.interrupt.get());
+      control.commit_batch = [batch_writer = batches.get()] { batch_writer->CommitBatch(); };
+      writer = std::move(batches);
+    }
     Eager result =
         RunEagerly(plan, parameters, procedures, *writer, Writes(*plan) ? writer.get() : nullptr, started,
                    std::move(control));
@@ -199,6 +206,7 @@ QueryResult SourceConnection::RunInTransaction(SourcePreparedStatement& statemen
   try {
     const auto procedures = db_.procedures();
     const auto plan = statement.PlanFor(parameters, tx.graph(), *procedures);
+    if (plan->plan.in_transactions && plan->mode != StatementMode::kExplain) exec::FailNotImplicitTransaction();
     if (Writes(*plan) && tx.mode == TransactionMode::kReadOnly) {
       throw ClientError("ReadOnlyTransaction", "a read-only transaction cannot run a statement that writes");
     }

@@ -1,6 +1,8 @@
 #include "main/source_database.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <system_error>
 
 #include "algo/procedures/procedures.h"
 #include "common/resource/resource_policy.h"
@@ -36,6 +38,12 @@ exec::ExecutionOptions DefaultExecutionOptions(const DatabaseOptions& options) {
     ThrowIfError(policy.status());
     execution.workers = std::max<uint32_t>(1, policy->cores().value);
   }
+  // Absolute now, so a later change of the working directory does not move it.
+  std::error_code ec;
+  const std::filesystem::path import =
+      options.import_directory.empty() ? std::filesystem::path("import") : std::filesystem::path(options.import_directory);
+  const std::filesystem::path absolute = std::filesystem::absolute(import, ec);
+  execution.import_directory = ec ? import.string() : absolute.lexically_normal().string();
   return execution;
 }
 

@@ -10,6 +10,7 @@
 // produced and the time it took (as Neo4j's result summary).
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -26,6 +27,9 @@ struct RunControl {
   std::shared_ptr<const exec::Interrupt> interrupt;
   uint64_t memory_limit = exec::QueryMemory::kUnlimited;
   exec::ExecutionOptions execution;
+  // CALL { } IN TRANSACTIONS: commits the batch so far and begins the next transaction
+  // (ExecContext::CommitBatch); null outside an auto-commit transaction.
+  std::function<void()> commit_batch;
 };
 
 class StatementRun final : public ResultStream {

@@ -231,14 +231,8 @@ BoundExprPtr Binder::BindExprInner(const Expr& expr, const ExprContext& ctx) {
       e->name = p.key;
       return e;
     }
-    case ExprKind::kHasLabels: {
-      const auto& h = expr.As<HasLabelsExpr>();
-      std::vector<BoundExprPtr> args;
-      args.push_back(BindExpr(*h.object, ctx));
-      auto e = MakeExpr(ExprOp::kHasLabels, std::move(args), StaticType::kBool);
-      e->names = h.labels;
-      return e;
-    }
+    case ExprKind::kHasLabels:
+      return BindHasLabels(expr.As<HasLabelsExpr>(), ctx);
     case ExprKind::kSubscript: {
       const auto& s = expr.As<SubscriptExpr>();
       std::vector<BoundExprPtr> args;
@@ -339,7 +333,14 @@ BoundExprPtr Binder::BindExprInner(const Expr& expr, const ExprContext& ctx) {
     case ExprKind::kPatternComprehension:
     case ExprKind::kPatternPredicate:
     case ExprKind::kExists:
+    case ExprKind::kSubqueryValue:
       return BindPatternSubquery(expr, ctx);
+    case ExprKind::kMapProjection:
+      return BindMapProjection(expr.As<MapProjectionExpr>(), ctx);
+    case ExprKind::kReduce:
+      return BindReduce(expr.As<ReduceExpr>(), ctx);
+    case ExprKind::kTypePredicate:
+      return BindTypePredicate(expr.As<TypePredicateExpr>(), ctx);
   }
   Fail(expr.pos, "UnexpectedSyntax", "unsupported expression");
 }
@@ -501,13 +502,33 @@ BoundExprPtr Binder::BindPatternSubquery(const Expr& expr, const ExprContext& ct
     e->subquery_mode = SubqueryMode::kCollect;
     e->type = StaticType::kList;
   } else {
-    // The subquery's clauses see the outer variables in a clause scope of their own
-    // (flat: WITH * lists every variable of a clause's scope).
-    const auto& statement = *expr.As<ExistsExpr>().query;
+    // EXISTS { }, COUNT { }, COLLECT { }: the subquery's clauses see the outer variables
+    // in a clause scope of their own (flat: WITH * lists every variable of a clause's scope).
+    const bool exists = expr.Is<ExistsExpr>();
+    const auto& statement = exists ? *expr.As<ExistsExpr>().query : *expr.As<SubqueryValueExpr>().query;
+    const bool collect = !exists && expr.As<SubqueryValueExpr>().subquery == SubqueryValueKind::kCollect;
+    const char* name = exists ? "EXISTS" : collect ? "COLLECT" : "COUNT";
+    if (statement.queries.size() > 1) {
+      Fail(statement.queries[1].pos, "UnsupportedSubquery",
+           std::string("UNION inside ") + name + " { ... } is not supported");
+    }
+    e->name = name;  // for EXPLAIN
     Scope clause_scope = ctx.scope->Flatten();
-    e->subplan = BindClauses(statement.queries[0], std::move(argument), clause_scope, nullptr);
-    e->subquery_mode = SubqueryMode::kExists;
-    e->type = StaticType::kBool;
+    ResultColumns columns;
+    e->subplan = BindClauses(statement.queries[0], std::move(argument), clause_scope, &columns);
+    if (collect) {
+      if (columns.slots.size() != 1) {
+        Fail(expr.pos, "InvalidSubqueryReturn",
+             "a COLLECT subquery must end with a RETURN of exactly one column, not " +
+                 std::to_string(columns.slots.size()));
+      }
+      e->slot = columns.slots[0];
+      e->subquery_mode = SubqueryMode::kCollect;
+      e->type = StaticType::kList;
+    } else {
+      e->subquery_mode = exists ? SubqueryMode::kExists : SubqueryMode::kCount;
+      e->type = exists ? StaticType::kBool : StaticType::kInt;
+    }
   }
   return e;
 }

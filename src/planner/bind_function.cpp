@@ -2,6 +2,8 @@
 // the catalog, aggregates (which go to the projection's aggregation sink); and the
 // aggregation analysis of an AST expression.
 
+#include <cctype>
+
 #include "common/stack_guard.h"
 #include "planner/binder_impl.h"
 
@@ -12,6 +14,7 @@ using namespace cypher;  // NOLINT
 
 BoundExprPtr Binder::BindFunctionCall(const FunctionCallExpr& call, const ExprContext& ctx) {
   if (auto entity = FindEntityFunction(call.name)) return BindEntityFunction(*entity, call, ctx);
+  if (auto csv = BindLoadCsvFunction(call)) return csv;
   auto info = catalog_.FindFunction(call.name);
   if (!info) Fail(call.pos, "UnknownFunction", "unknown function '" + call.name + "'");
   if (info->aggregate != nullptr) return BindAggregate(call, ctx);
@@ -28,11 +31,24 @@ BoundExprPtr Binder::BindFunctionCall(const FunctionCallExpr& call, const ExprCo
   e->temporal = info->temporal;
   e->deterministic = info->deterministic;
   e->name = std::string(info->name);
-  for (const auto& a : call.args) e->args.push_back(BindExpr(*a, ctx));
+  for (const auto& a : call.args) e->args.push_back(BindNormalFormWord(e->name, *a, ctx));
   if (e->name == "size" && e->args.size() == 1 && e->args[0]->type == StaticType::kPath) {
     Fail(call.pos, "InvalidArgumentType", "size() of a path; use length()");
   }
   return e;
+}
+
+// Neo4j writes normalize's form as a bare word, normalize(s, NFKC): unless a variable of
+// that name is in scope, it is the string 'NFKC'.
+BoundExprPtr Binder::BindNormalFormWord(std::string_view function, const Expr& arg, const ExprContext& ctx) {
+  if (function == "normalize" && arg.Is<VariableExpr>() &&
+      ctx.scope->Find(arg.As<VariableExpr>().name) == nullptr) {
+    std::string form = arg.As<VariableExpr>().name;
+    for (char& c : form) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if (form == "NFC" || form == "NFD" || form == "NFKC" || form == "NFKD")
+      return MakeConstant(Value::String(form));
+  }
+  return BindExpr(arg, ctx);
 }
 
 BoundExprPtr Binder::BindAggregate(const Expr& expr, const ExprContext& ctx) {
@@ -215,6 +231,17 @@ bool Binder::ContainsAggregate(const Expr& expr) const {
       const auto& q = expr.As<QuantifierExpr>();
       return ContainsAggregate(*q.list) || (q.where && ContainsAggregate(*q.where));
     }
+    case ExprKind::kMapProjection:
+      for (const auto& item : expr.As<MapProjectionExpr>().items) {
+        if (item.value && ContainsAggregate(*item.value)) return true;
+      }
+      return false;
+    case ExprKind::kReduce: {
+      const auto& r = expr.As<ReduceExpr>();
+      return ContainsAggregate(*r.init) || ContainsAggregate(*r.list) || ContainsAggregate(*r.expression);
+    }
+    case ExprKind::kTypePredicate:
+      return ContainsAggregate(*expr.As<TypePredicateExpr>().operand);
     default:
       return false;
   }

@@ -139,7 +139,8 @@ void Binder::BindPatternVariables(const std::vector<PatternPartRef>& parts, cons
       }
       BoundPatternRel bound;
       bound.var_length = rel.var_length.has_value();
-      bound.named = !rel.variable.empty();
+      // A var-length type expression is checked on the list of hops, so it is built.
+      bound.named = !rel.variable.empty() || (rel.var_length && rel.type_expression);
       bound.pattern.direction = ToDirection(rel.direction);
       // `[:A|A]` is one type: a relationship matches once, however often its type is named.
       for (const auto& t : rel.types) {
@@ -367,6 +368,13 @@ BoundPatternRel Binder::BindQuantifiedPath(const RelationshipPattern& rel, const
   for (size_t i = 0; i < element.nodes.size(); ++i) {
     const NodePattern& node = element.nodes[i];
     if (!node.labels.empty()) conditions.push_back(HasLabels(spec->node_slots[i], node.labels));
+    if (node.label_expression) {
+      std::vector<std::string> plain;
+      if (BoundExprPtr rest = BindPatternLabels(*node.label_expression, spec->node_slots[i], plain)) {
+        conditions.push_back(std::move(rest));
+      }
+      if (!plain.empty()) conditions.push_back(HasLabels(spec->node_slots[i], plain));
+    }
     if (const MapExpr* map = PropertyMap(node.properties, *this)) {
       for (const auto& entry : map->entries) {
         conditions.push_back(
@@ -375,6 +383,9 @@ BoundPatternRel Binder::BindQuantifiedPath(const RelationshipPattern& rel, const
     }
   }
   for (size_t i = 0; i < element.relationships.size(); ++i) {
+    if (const auto& types = element.relationships[i].type_expression) {
+      conditions.push_back(BindPatternTypes(*types, spec->rel_slots[i], /*var_length=*/false));
+    }
     if (const MapExpr* map = PropertyMap(element.relationships[i].properties, *this)) {
       for (const auto& entry : map->entries) {
         conditions.push_back(
@@ -480,6 +491,16 @@ void Binder::BindPatternPredicates(const std::vector<PatternPartRef>& parts, con
         added.scan_label_node = slot;
         added.labels = node.labels;
       }
+      if (node.label_expression) {  // (n:A|B), (n:A&!B): bind_neo4j_expression.cpp
+        std::vector<std::string> scan;
+        BoundExprPtr rest = BindPatternLabels(*node.label_expression, slot, scan);
+        if (!scan.empty()) {
+          PendingPredicate& added = AddPending(pattern, HasLabels(slot, scan));
+          added.scan_label_node = slot;
+          added.labels = std::move(scan);
+        }
+        if (rest) AddPending(pattern, std::move(rest));
+      }
       if (const MapExpr* map = property_map(node.properties)) {
         for (const auto& entry : map->entries) {
           AddPending(pattern,
@@ -488,6 +509,10 @@ void Binder::BindPatternPredicates(const std::vector<PatternPartRef>& parts, con
       }
     }
     for (size_t i = 0; i < element.relationships.size(); ++i) {
+      if (const auto& types = element.relationships[i].type_expression;
+          types && !element.relationships[i].group) {
+        AddPending(pattern, BindPatternTypes(*types, part.rels[i].slot, part.rels[i].var_length));
+      }
       const MapExpr* map = property_map(element.relationships[i].properties);
       if (map == nullptr) continue;
       BoundPatternRel& rel = part.rels[i];

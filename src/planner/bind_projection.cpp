@@ -117,6 +117,9 @@ LogicalOperatorPtr Binder::BindProjection(const ProjectionBody& body, const Expr
     for (size_t k = 0; k < aggregate->keys.size(); ++k) {
       if (!aggregate->keys[k]) aggregate->keys[k] = std::move(project->exprs[next++]);
     }
+    for (const auto& it : items) {
+      if (it.aggregates && it.ast != nullptr) AddImplicitGroupingKey(*it.ast, scope, *aggregate, star_keys);
+    }
     ExprContext mixed;
     mixed.scope = &star_keys;
     mixed.aggregation = &sink;

@@ -47,6 +47,7 @@ CreatePlan PlanCreation(Binder& b, const std::vector<PatternPartRef>& parts, Sco
     const PatternElement& element = *part.element;
     std::vector<SlotId> node_slots;
     for (const auto& node : element.nodes) {
+      b.FailOnLabelExpression(node, merge ? "MERGE" : "CREATE");
       const Variable* existing = node.variable.empty() ? nullptr : in_scope(node.variable);
       if (existing != nullptr) {
         if (!MayBe(existing->type, StaticType::kNode)) {
@@ -84,6 +85,7 @@ CreatePlan PlanCreation(Binder& b, const std::vector<PatternPartRef>& parts, Sco
       if (rel.group) b.Fail(rel.pos, "CreatingVarLength", "a quantified path pattern cannot be created");
       if (rel.var_length)
         b.Fail(rel.pos, "CreatingVarLength", "variable length relationships cannot be created");
+      b.FailOnTypeExpression(rel, merge ? "MERGE" : "CREATE");
       if (rel.types.size() != 1) {
         b.Fail(rel.pos, "NoSingleRelationshipType", "a relationship to create needs exactly one type");
       }

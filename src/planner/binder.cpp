@@ -59,26 +59,17 @@ void Binder::Fail(SourcePosition pos, std::string detail, std::string_view messa
 }
 
 void Binder::FailTypeError(SourcePosition pos, std::string detail, std::string_view message) const {
-  throw TypeError(std::move(detail), std::string(message) + cypher::DescribeLocation(source_, pos),
+  throw TypeError(std::move(detail), std::string(message) + " " + cypher::DescribeLocation(source_, pos),
                   ErrorPhase::kCompileTime);
 }
 
-LogicalPlan Binder::BindStatement(const cypher::Statement& statement) {
-  LogicalPlan plan;
+LogicalOperatorPtr Binder::BindUnion(const cypher::Statement& statement, const BranchBinder& bind_branch,
+                                     ResultColumns& first) {
   std::vector<LogicalOperatorPtr> branches;
-  ResultColumns first;
   for (size_t i = 0; i < statement.queries.size(); ++i) {
     const auto& query = statement.queries[i];
-    Scope scope;
     ResultColumns columns;
-    bool standalone_call = query.clauses.size() == 1 && query.clauses[0]->Is<cypher::CallClause>();
-    LogicalOperatorPtr branch;
-    if (standalone_call) {
-      branch = BindCall(query.clauses[0]->As<cypher::CallClause>(), MakeOp<LogicalStart>(nullptr), scope,
-                        /*standalone=*/true, &columns);
-    } else {
-      branch = BindClauses(query, MakeOp<LogicalStart>(nullptr), scope, &columns);
-    }
+    LogicalOperatorPtr branch = bind_branch(query, columns);
     if (i == 0) {
       first = columns;
     } else {
@@ -100,20 +91,32 @@ LogicalPlan Binder::BindStatement(const cypher::Statement& statement) {
     }
     branches.push_back(std::move(branch));
   }
-  LogicalOperatorPtr body;
-  if (branches.size() == 1) {
-    body = std::move(branches[0]);
-  } else {
-    auto union_op = MakeOp<LogicalUnion>(nullptr);
-    union_op->distinct = !statement.union_all;
-    for (auto& b : branches) union_op->children.push_back(std::move(b));
-    body = std::move(union_op);
-    if (!statement.union_all) {
-      auto distinct = MakeOp<LogicalDistinct>(std::move(body));
-      distinct->slots = first.slots;
-      body = std::move(distinct);
-    }
+  if (branches.size() == 1) return std::move(branches[0]);
+  auto union_op = MakeOp<LogicalUnion>(nullptr);
+  union_op->distinct = !statement.union_all;
+  for (auto& b : branches) union_op->children.push_back(std::move(b));
+  LogicalOperatorPtr body = std::move(union_op);
+  if (!statement.union_all) {
+    auto distinct = MakeOp<LogicalDistinct>(std::move(body));
+    distinct->slots = first.slots;
+    body = std::move(distinct);
   }
+  return body;
+}
+
+LogicalPlan Binder::BindStatement(const cypher::Statement& statement) {
+  LogicalPlan plan;
+  ResultColumns first;
+  auto bind_branch = [&](const cypher::SingleQuery& query, ResultColumns& columns) {
+    Scope scope;
+    if (query.clauses.size() == 1 && query.clauses[0]->Is<cypher::CallClause>()) {
+      return BindCall(query.clauses[0]->As<cypher::CallClause>(), MakeOp<LogicalStart>(nullptr), scope,
+                      /*standalone=*/true, &columns);
+    }
+    return BindClauses(query, MakeOp<LogicalStart>(nullptr), scope, &columns);
+  };
+  LogicalOperatorPtr body = BindUnion(statement, bind_branch, first);
+  if (first.names.empty()) body = DropEagerAtTheEnd(std::move(body));
   auto root = MakeOp<LogicalProduceResults>(std::move(body));
   root->columns = first.names;
   root->slots = first.slots;
@@ -122,6 +125,7 @@ LogicalPlan Binder::BindStatement(const cypher::Statement& statement) {
   plan.slot_count = static_cast<uint32_t>(slot_names_.size());
   plan.slot_names = slot_names_;
   plan.has_updates = has_updates_;
+  plan.in_transactions = in_transactions_;
   return plan;
 }
 
@@ -162,6 +166,12 @@ LogicalOperatorPtr Binder::BindClauses(const cypher::SingleQuery& query, Logical
             BindProjection(with.body, with.where.get(), /*is_return=*/false, std::move(plan), scope, nullptr);
         break;
       }
+      case cypher::ClauseKind::kSubqueryCall:
+        plan = BindSubqueryCall(clause.As<cypher::SubqueryCallClause>(), std::move(plan), scope);
+        break;
+      case cypher::ClauseKind::kLoadCsv:
+        plan = BindLoadCsv(clause.As<cypher::LoadCsvClause>(), std::move(plan), scope);
+        break;
       case cypher::ClauseKind::kReturn: {
         const auto& ret = clause.As<cypher::ReturnClause>();
         ResultColumns ignored;

@@ -149,6 +149,22 @@ class Binder {
                                 const Scope& scope);
   std::vector<SetSpec> BindSetItems(const std::vector<cypher::SetItem>& items, const Scope& scope);
 
+  // The single queries of `statement`, each bound by `bind_branch`, joined as UNION
+  // (ALL) joins them: each branch's columns in the first's slots (`columns`).
+  using BranchBinder = std::function<LogicalOperatorPtr(const cypher::SingleQuery&, ResultColumns&)>;
+  LogicalOperatorPtr BindUnion(const cypher::Statement& statement, const BranchBinder& bind_branch,
+                               ResultColumns& columns);
+  // ---- CALL subqueries and LOAD CSV (bind_subquery.cpp, bind_load_csv.cpp) ----
+  LogicalOperatorPtr BindSubqueryCall(const cypher::SubqueryCallClause& clause, LogicalOperatorPtr input,
+                                      Scope& scope);
+  LogicalOperatorPtr BindLoadCsv(const cypher::LoadCsvClause& clause, LogicalOperatorPtr input, Scope& scope);
+  // The plan of a statement without RETURN, less an Eager at its top: nothing reads
+  // what it would hold (a LOAD CSV ending in CALL { } IN TRANSACTIONS then streams).
+  static LogicalOperatorPtr DropEagerAtTheEnd(LogicalOperatorPtr plan);
+  // linenumber() / file() after a LOAD CSV: the slots it fills per row; null elsewhere
+  // (the catalog's functions, null outside LOAD CSV, answer then).
+  BoundExprPtr BindLoadCsvFunction(const cypher::FunctionCallExpr& call) const;
+
   // ---- patterns (bind_match.cpp; planned by plan_match.cpp) ----
   // Plans matching the parts (and `where`) on top of `input`, adding the pattern's
   // variables to `scope`.
@@ -167,6 +183,28 @@ class Binder {
   bool ContainsAggregate(const cypher::Expr& expr) const;
   // SKIP / LIMIT: a constant or parameter, non-negative integer when constant.
   BoundExprPtr BindSkipLimit(const cypher::Expr& expr);
+
+  // ---- Neo4j 5 expressions (bind_neo4j_expression.cpp) ----
+  // `subject` (a node or relationship) tested against a label expression: `n:A|B`, a node
+  // pattern's `(n:!A)`, a relationship pattern's `[:!A]`; null semantics as `n:A`.
+  BoundExprPtr BindLabelExpression(const BoundExpr& subject, const cypher::LabelExpression& e,
+                                   SourcePosition pos) const;
+  // A node pattern's label expression on `slot`: the plain labels of a top-level
+  // conjunction (`:A&(B|C)`) go to `scan_labels`, which a label scan may absorb; the rest
+  // is the returned predicate (null when nothing is left).
+  BoundExprPtr BindPatternLabels(const cypher::LabelExpression& e, SlotId slot,
+                                 std::vector<std::string>& scan_labels) const;
+  // A relationship pattern's type expression as a predicate on `slot`; for a
+  // var-length relationship (a list), on each of its relationships.
+  BoundExprPtr BindPatternTypes(const cypher::LabelExpression& e, SlotId slot, bool var_length);
+  // Neo4j groups `RETURN p {.name, friends: collect(f.name)}` by p: the subject of a map
+  // projection item that aggregates becomes a grouping key of `aggregate`, visible by its
+  // name in `keys` (the scope the aggregating items are bound in).
+  void AddImplicitGroupingKey(const cypher::Expr& item, const Scope& scope, LogicalAggregate& aggregate,
+                              Scope& keys);
+  // InvalidLabelExpression: CREATE and MERGE take plain labels and one type only.
+  void FailOnLabelExpression(const cypher::NodePattern& node, std::string_view clause) const;
+  void FailOnTypeExpression(const cypher::RelationshipPattern& rel, std::string_view clause) const;
 
  private:
   void BindPatternVariables(const std::vector<PatternPartRef>& parts, const Scope& scope, PatternUse use,
@@ -193,11 +231,16 @@ class Binder {
   BoundExprPtr BindExprInner(const cypher::Expr& expr, const ExprContext& ctx);
   BoundExprPtr BindVariable(const cypher::VariableExpr& expr, const ExprContext& ctx);
   BoundExprPtr BindFunctionCall(const cypher::FunctionCallExpr& expr, const ExprContext& ctx);
+  BoundExprPtr BindNormalFormWord(std::string_view function, const cypher::Expr& arg, const ExprContext& ctx);
   BoundExprPtr BindAggregate(const cypher::Expr& expr, const ExprContext& ctx);
   BoundExprPtr BindEntityFunction(EntityFunction f, const cypher::FunctionCallExpr& expr,
                                   const ExprContext& ctx);
   BoundExprPtr BindComprehension(const cypher::Expr& expr, const ExprContext& ctx);
   BoundExprPtr BindPatternSubquery(const cypher::Expr& expr, const ExprContext& ctx);
+  BoundExprPtr BindMapProjection(const cypher::MapProjectionExpr& expr, const ExprContext& ctx);
+  BoundExprPtr BindReduce(const cypher::ReduceExpr& expr, const ExprContext& ctx);
+  BoundExprPtr BindTypePredicate(const cypher::TypePredicateExpr& expr, const ExprContext& ctx);
+  BoundExprPtr BindHasLabels(const cypher::HasLabelsExpr& expr, const ExprContext& ctx);
   BoundExprPtr BindBinary(const cypher::BinaryExpr& expr, const ExprContext& ctx);
   BoundExprPtr CombineBinary(const cypher::BinaryExpr& expr, BoundExprPtr left, BoundExprPtr right);
   // The slot of the projection item `expr` stands for (ExprContext::items), or null.
@@ -209,6 +252,10 @@ class Binder {
   const GraphStatistics& statistics_;
   std::vector<std::string> slot_names_;
   bool has_updates_ = false;
+  int call_subquery_depth_ = 0;     // CALL { } bodies being bound around the current clause
+  bool in_transactions_ = false;  // a CALL { } IN TRANSACTIONS was bound
+  SlotId load_csv_line_slot_ = kNoSlot;  // the last LOAD CSV's, for linenumber() and file()
+  SlotId load_csv_file_slot_ = kNoSlot;
 };
 
 // Splits `a AND b AND c` into its conjuncts.

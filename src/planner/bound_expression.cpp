@@ -11,11 +11,25 @@
 
 #include "common/assert.h"
 #include "common/stack_guard.h"
+#include "cypher/ast/cypher_type.h"
 #include "planner/logical_plan.h"
 
 namespace quiver::planner {
 
-BoundExpr::~BoundExpr() = default;
+// Iterative: a deep tree (a 2,500-operand chain, which the parser allows) must not take
+// a destructor frame per level on a small query stack. Nested destructors run with
+// their arguments already taken, so only this outermost one loops.
+BoundExpr::~BoundExpr() {
+  if (args.empty()) return;
+  std::vector<BoundExprPtr> pending = std::move(args);
+  while (!pending.empty()) {
+    BoundExprPtr e = std::move(pending.back());
+    pending.pop_back();
+    if (!e) continue;
+    for (auto& a : e->args) pending.push_back(std::move(a));
+    e->args.clear();
+  }
+}
 
 std::string_view StaticTypeName(StaticType type) {
   switch (type) {
@@ -141,6 +155,42 @@ std::string_view CmpSymbol(CmpOp op) {
 
 void Print(const BoundExpr& e, std::string& out, const SlotNames* names);
 
+// The expressions of Neo4j 5's syntax (bind_neo4j_expression.cpp).
+void PrintNeo4jOp(const BoundExpr& e, std::string& out, const SlotNames* names) {
+  switch (e.op) {
+    case ExprOp::kHasAnyLabel:
+      Print(*e.args[0], out, names);
+      out += ":%";
+      return;
+    case ExprOp::kMapProjection:
+      Print(*e.args[0], out, names);
+      out += " {";
+      if (e.has_test) out += ".*";
+      for (size_t i = 1; i < e.args.size(); ++i) {
+        if (i > 1 || e.has_test) out += ", ";
+        out += e.names[i - 1] + ": ";
+        Print(*e.args[i], out, names);
+      }
+      out += "}";
+      return;
+    case ExprOp::kReduce:
+      out += "reduce(" + SlotText(e.accumulator_slot, names) + " = ";
+      Print(*e.args[0], out, names);
+      out += ", " + SlotText(e.slot, names) + " IN ";
+      Print(*e.args[1], out, names);
+      out += " | ";
+      Print(*e.args[2], out, names);
+      out += ")";
+      return;
+    case ExprOp::kTypeCheck:
+      Print(*e.args[0], out, names);
+      out += " IS :: " + cypher::CypherTypeToString(*e.cypher_type);
+      return;
+    default:
+      return;
+  }
+}
+
 void PrintArgs(const BoundExpr& e, std::string& out, const SlotNames* names, size_t from = 0) {
   for (size_t i = from; i < e.args.size(); ++i) {
     if (i > from) out += ", ";
@@ -248,7 +298,19 @@ void Print(const BoundExpr& e, std::string& out, const SlotNames* names) {
       return;
     }
     case ExprOp::kSubquery:
-      out += e.subquery_mode == SubqueryMode::kExists ? "EXISTS {...}" : "[pattern | ...]";
+      // EXISTS, COUNT and COLLECT subqueries carry their name; a pattern predicate and
+      // comprehension do not.
+      if (!e.name.empty()) {
+        out += e.name + " {...}";
+      } else {
+        out += e.subquery_mode == SubqueryMode::kExists ? "EXISTS {...}" : "[pattern | ...]";
+      }
+      return;
+    case ExprOp::kHasAnyLabel:
+    case ExprOp::kMapProjection:
+    case ExprOp::kReduce:
+    case ExprOp::kTypeCheck:
+      PrintNeo4jOp(e, out, names);
       return;
     case ExprOp::kDegree:
       out += "degree(";
@@ -371,6 +433,8 @@ BoundExprPtr Clone(const BoundExpr& e) {
   copy->path_steps = e.path_steps;
   copy->direction = e.direction;
   copy->end_labels = e.end_labels;
+  copy->accumulator_slot = e.accumulator_slot;
+  copy->cypher_type = e.cypher_type;
   return copy;
 }
 
@@ -383,7 +447,9 @@ bool IsRowIndependent(const BoundExpr& expr) {
     case ExprOp::kHasRelationship:
     case ExprOp::kListComprehension:
     case ExprOp::kQuantifier:
+    case ExprOp::kReduce:
     case ExprOp::kEntityFunction:
+    case ExprOp::kHasAnyLabel:
       return false;
     case ExprOp::kScalarFunction:
       // rand() and friends are fine for SKIP/LIMIT semantics; but only pure args.

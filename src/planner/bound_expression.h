@@ -23,6 +23,10 @@ struct AggregateFunction;  // exec/function/function.h
 struct TemporalFunction;   // common/temporal/temporal.h
 }  // namespace quiver
 
+namespace quiver::cypher {
+struct CypherType;  // cypher/ast/cypher_type.h: the type of a type predicate
+}  // namespace quiver::cypher
+
 namespace quiver::planner {
 
 class LogicalOperator;  // logical_operator.h
@@ -91,6 +95,10 @@ enum class ExprOp : uint8_t {
   kHasRelationship,    // whether node args[0] has a relationship in `direction` with a type in `names`
                        // (any when empty) to node args[1] — or, without args[1], to any node
                        // carrying every label of `end_labels`: the optimizer's one-hop EXISTS
+  kHasAnyLabel,        // args[0]:% — a node with at least one label, any relationship; null for null
+  kMapProjection,      // args[0] {.*, names[i]: args[i + 1]...}: null when args[0] is; has_test: .*
+  kReduce,             // reduce(accumulator_slot = args[0], slot IN args[1] | args[2])
+  kTypeCheck,          // args[0] IS :: cypher_type
 };
 
 enum class CmpOp : uint8_t { kEq, kNe, kLt, kGt, kLe, kGe };
@@ -126,7 +134,8 @@ struct PathStep {
 // What a kSubquery produces per outer row.
 enum class SubqueryMode : uint8_t {
   kExists,   // true when the subplan yields any row
-  kCollect,  // the list of `slot` over the subplan's rows (pattern comprehension)
+  kCollect,  // the list of `slot` over the subplan's rows (pattern comprehension, COLLECT { })
+  kCount,    // the number of the subplan's rows (COUNT { })
 };
 
 struct BoundExpr;
@@ -160,6 +169,8 @@ struct BoundExpr {
   std::vector<PathStep> path_steps;            // kPath: node, rel, node, rel, ..., node
   Direction direction = Direction::kOutgoing;  // kDegree, kHasRelationship
   std::vector<std::string> end_labels;         // kHasRelationship without args[1]
+  SlotId accumulator_slot = kNoSlot;           // kReduce
+  std::shared_ptr<const cypher::CypherType> cypher_type;  // kTypeCheck
 
   bool IsConstant() const { return op == ExprOp::kConstant; }
 };

@@ -150,6 +150,16 @@ class RowEstimator {
         }
         return sum;
       }
+      case OpKind::kApply: {
+        // A returning subquery's rows per input row (OPTIONAL CALL: at least one); a
+        // unit subquery keeps the input's.
+        const auto& apply = op.As<LogicalApply>();
+        if (!apply.returns) return Input(op);
+        Rows sub = op.children[1]->estimated_rows;
+        return Times(Input(op), apply.optional ? Max1(sub) : sub);
+      }
+      case OpKind::kLoadCsv:
+        return std::nullopt;  // the file is read only when the statement runs
       case OpKind::kProject:
       case OpKind::kCall:
       case OpKind::kCreate:

@@ -45,6 +45,8 @@ enum class OpKind : uint8_t {
   kUnion,           // the rows of every child, deduplicated for UNION
   kProduceResults,  // the root: the result columns
   kCountStore,      // one row: a node or relationship count the store keeps
+  kApply,           // CALL { }: runs children[1] per input row, joins its rows (logical_subquery.h)
+  kLoadCsv,         // LOAD CSV: per input row, each record of a file
 };
 std::string_view OpKindName(OpKind kind);
 

@@ -76,6 +76,10 @@ std::string_view OpKindName(OpKind kind) {
       return "Union";
     case OpKind::kProduceResults:
       return "ProduceResults";
+    case OpKind::kApply:
+      return "Apply";
+    case OpKind::kLoadCsv:
+      return "LoadCSV";
   }
   return "?";
 }
@@ -282,6 +286,26 @@ std::string Details(const LogicalOperator& op, const SlotNames* names) {
       return Slots(op.As<LogicalDistinct>().slots, names);
     case OpKind::kMerge:
       return Exprs(op.As<LogicalMerge>().path_exprs, names);
+    case OpKind::kApply: {
+      // `Apply optional returns a, b in transactions of 500 rows`; `Apply unit`
+      const auto& apply = op.As<LogicalApply>();
+      std::string out = apply.optional ? "optional " : "";
+      out += apply.returns ? "returns " + Slots(apply.result_slots, names) : "unit";
+      if (apply.in_transactions) {
+        out += " in transactions of " +
+               (apply.batch_size ? ToString(*apply.batch_size, names)
+                                 : std::to_string(LogicalApply::kDefaultBatchRows)) +
+               " rows";
+      }
+      return out;
+    }
+    case OpKind::kLoadCsv: {
+      const auto& load = op.As<LogicalLoadCsv>();
+      std::string out = load.with_headers ? "with headers " : "";
+      out += ToString(*load.url, names) + " AS " + Slot(load.slot, names);
+      if (load.field_terminator != ',') out += " fieldterminator '" + std::string(1, load.field_terminator) + "'";
+      return out;
+    }
     case OpKind::kStart:
     case OpKind::kArgument:
     case OpKind::kOptional:
@@ -337,6 +361,10 @@ std::vector<SlotId> BoundSlots(const LogicalOperator& op) {
     }
     case OpKind::kProduceResults:
       return op.As<LogicalProduceResults>().slots;
+    case OpKind::kApply:
+      return op.As<LogicalApply>().result_slots;
+    case OpKind::kLoadCsv:
+      return {op.As<LogicalLoadCsv>().slot};  // not linenumber() and file(): no variables
     default:
       return {};
   }

@@ -13,13 +13,13 @@
 #include <string>
 #include <vector>
 
-#include "quiver/result.h"
-
 #include "planner/logical_match.h"
 #include "planner/logical_operator.h"
 #include "planner/logical_projection.h"
 #include "planner/logical_specs.h"
+#include "planner/logical_subquery.h"
 #include "planner/logical_update.h"
+#include "quiver/result.h"
 
 namespace quiver::planner {
 
@@ -28,6 +28,9 @@ struct LogicalPlan {
   uint32_t slot_count = 0;
   std::vector<std::string> slot_names;  // for EXPLAIN, per slot
   bool has_updates = false;
+  // It has a CALL { } IN TRANSACTIONS: it commits batches of its own, so it runs only
+  // in an auto-commit (implicit) transaction.
+  bool in_transactions = false;
   // The property keys whose storage index a NodeSeek of this plan relies on: a prepared
   // plan is re-planned when the graph no longer indexes one of them.
   std::vector<std::string> seek_keys;

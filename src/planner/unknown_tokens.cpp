@@ -122,7 +122,11 @@ class Walker {
       case ClauseKind::kReturn:
         Projection(clause.As<ReturnClause>().body);
         break;
-      default:  // clauses with no names to read
+      case ClauseKind::kSubqueryCall:
+        Statement(*clause.As<SubqueryCallClause>().query);
+        break;
+      case ClauseKind::kLoadCsv:
+        Expr(clause.As<LoadCsvClause>().url.get());
         break;
     }
   }
@@ -156,6 +160,7 @@ class Walker {
     for (const NodePattern& node : element.nodes) {
       if (read) {
         for (const std::string& label : node.labels) Report(TokenKind::kLabel, label, node.pos, ":");
+        if (node.label_expression) Names(*node.label_expression, TokenKind::kLabel);
       }
       Properties(node.properties.get(), node.pos, read);
     }
@@ -167,6 +172,7 @@ class Walker {
       }
       if (read) {
         for (const std::string& type : rel.types) Report(TokenKind::kRelType, type, rel.pos, ":|");
+        if (rel.type_expression) Names(*rel.type_expression, TokenKind::kRelType);
       }
       Properties(rel.properties.get(), rel.pos, read);
     }
@@ -197,7 +203,12 @@ class Walker {
       case ExprKind::kHasLabels: {
         const auto& has = expr->As<HasLabelsExpr>();
         Expr(has.object.get());
-        for (const std::string& label : has.labels) Report(TokenKind::kLabel, label, expr->pos, ":");
+        // `r:T` tests a type, `n:A` a label: which one the subject is, only the binder
+        // knows, so a name here is unknown only when it is neither.
+        for (const std::string& label : has.labels) {
+          if (!known_.HasRelType(label)) Report(TokenKind::kLabel, label, expr->pos, ":");
+        }
+        if (has.expression) Names(*has.expression, TokenKind::kLabel, /*or_type=*/true);
         break;
       }
       case ExprKind::kSubscript:
@@ -264,9 +275,41 @@ class Walker {
       case ExprKind::kExists:
         Statement(*expr->As<ExistsExpr>().query);
         break;
+      case ExprKind::kSubqueryValue:
+        Statement(*expr->As<SubqueryValueExpr>().query);
+        break;
+      case ExprKind::kMapProjection:
+        for (const MapProjectionItem& item : expr->As<MapProjectionExpr>().items) {
+          if (item.kind == MapProjectionItem::Kind::kProperty) {
+            Report(TokenKind::kPropertyKey, item.key, item.pos, ".");
+          }
+          Expr(item.value.get());
+        }
+        break;
+      case ExprKind::kReduce: {
+        const auto& reduce = expr->As<ReduceExpr>();
+        Expr(reduce.init.get());
+        Expr(reduce.list.get());
+        Expr(reduce.expression.get());
+        break;
+      }
+      case ExprKind::kTypePredicate:
+        Expr(expr->As<TypePredicateExpr>().operand.get());
+        break;
       default:  // literals, parameters, variables, count(*): no names
         break;
     }
+  }
+
+  // The names of a label or type expression (`:A|!B`), each at its own position.
+  // `or_type`: a label name that is a known relationship type is no warning.
+  void Names(const LabelExpression& expression, TokenKind kind, bool or_type = false) {
+    CheckStack();
+    if (expression.kind == LabelExpression::Kind::kName) {
+      if (!(or_type && known_.HasRelType(expression.name))) Report(kind, expression.name, expression.pos, "");
+      return;
+    }
+    for (const LabelExpression& operand : expression.operands) Names(operand, kind, or_type);
   }
 
   void Report(TokenKind kind, const std::string& name, SourcePosition at, std::string_view before) {

@@ -12,6 +12,8 @@ std::string StatusCode(const QuiverError& error) {
     case ErrorClass::kTypeError:
       return "Neo.ClientError.Statement.TypeError";
     case ErrorClass::kArgumentError:
+      // LOAD CSV's file that cannot be read (or may not be: outside the import directory).
+      if (detail == "ExternalResourceFailed") return "Neo.ClientError.Statement.ExternalResourceFailed";
       return "Neo.ClientError.Statement.ArgumentError";
     case ErrorClass::kArithmeticError:
       return "Neo.ClientError.Statement.ArithmeticError";
@@ -36,6 +38,8 @@ std::string StatusCode(const QuiverError& error) {
     case ErrorClass::kClientError:
       if (detail == "ReadOnlyTransaction") return "Neo.ClientError.Statement.AccessMode";
       if (detail == "TransactionFailed") return "Neo.ClientError.Transaction.TransactionTerminated";
+      // CALL { } IN TRANSACTIONS in an explicit transaction: Neo4j's code for it.
+      if (detail == "TransactionStartFailed") return "Neo.DatabaseError.Transaction.TransactionStartFailed";
       return kRequestInvalid;
     case ErrorClass::kInterrupted:
       if (detail == "Timeout") return "Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration";

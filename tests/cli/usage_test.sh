@@ -101,6 +101,12 @@ expect query-profile-table 0 '\| 12502500 +\|' -- query --db "$tmp/made" "PROFIL
 expect query-profile-rows 0 'NodeScan \(n:M\)  \[rows=5000\]' -- query --db "$tmp/made" "PROFILE MATCH (n:M) WHERE n.i > 0 RETURN sum(n.i) AS s"
 csv=$("$quiver" query --db "$tmp/made" --format csv "PROFILE MATCH (n:M) WHERE n.i > 0 RETURN sum(n.i) AS s" 2>/dev/null)
 if [ "$csv" = $'s\n12502500' ]; then echo "ok   query-profile-csv"; else echo "FAIL query-profile-csv: $csv"; failures=$((failures + 1)); fi
+# LOAD CSV reads the --import-dir (default ./import), nothing outside it.
+mkdir -p "$tmp/imp"
+printf 'n\n1\n2\n' > "$tmp/imp/nums.csv"
+expect query-import-dir 0 '\| 3 +\|' -- query --import-dir "$tmp/imp" "LOAD CSV WITH HEADERS FROM 'file:///nums.csv' AS row RETURN sum(toInteger(row.n)) AS s"
+expect query-import-dir-escape 1 'ExternalResourceFailed.*outside the import directory' -- query --import-dir "$tmp/imp" "LOAD CSV FROM 'file:///../n.csv' AS row RETURN row"
+expect query-in-transactions 0 'created 2 nodes' -- query --import-dir "$tmp/imp" "LOAD CSV WITH HEADERS FROM 'file:///nums.csv' AS row CALL (row) { CREATE (:N {n: row.n}) } IN TRANSACTIONS OF 1 ROW"
 wait "$long"
 # JSON keeps the RETURN's column order and gives a path as its nodes and relationships.
 out=$("$quiver" query --format json "CREATE p = (:A)-[:R]->(:B) RETURN 1 AS zeta, 2 AS alpha, p" 2>&1)

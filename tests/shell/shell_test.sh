@@ -24,6 +24,13 @@ result=$(printf 'CREATE (:P {name: "Ann"});\nMATCH (p:P) RETURN p.name AS name;\
 rc=$?
 [ "$rc" -eq 0 ] && grep -q "| 'Ann' |" <<<"$result" && grep -qx "Ann" <<<"$result" && ok "a script on stdin" ||
   fail "a script on stdin: rc=$rc $result"
+imports=$(mktemp -d)
+printf 'x\n7\n' > "$imports/x.csv"
+result=$("$quiver" shell --import-dir "$imports" -c "LOAD CSV WITH HEADERS FROM 'file:///x.csv' AS row RETURN row.x AS x" 2>&1)
+rc=$?
+rm -rf "$imports"
+[ "$rc" -eq 0 ] && grep -q "| '7' |" <<<"$result" && ok "LOAD CSV from --import-dir" ||
+  fail "LOAD CSV from --import-dir: rc=$rc $result"
 result=$(printf 'RETURN 1 AS a;\nRETURN nope;\nRETURN 2 AS b;\n' | "$quiver" shell 2>&1)
 rc=$?
 [ "$rc" -eq 1 ] && grep -q "UndefinedVariable" <<<"$result" && ! grep -q "| b |" <<<"$result" &&

@@ -53,12 +53,14 @@ struct QueryOptions {
   std::optional<uint64_t> memory_limit_bytes;  // parsed; unset: the database's default
   uint32_t workers = 0;                        // 0: the resource policy's cores
   bool row_engine = false;
+  std::string import_dir;  // LOAD CSV's; empty: ./import
 };
 
 // The execution settings the flags give, on top of `base`.
 DatabaseOptions WithExecution(DatabaseOptions base, const QueryOptions& options) {
   base.query_workers = options.workers;
   base.vectorize = !options.row_engine;
+  base.import_directory = options.import_dir;
   return base;
 }
 
@@ -272,6 +274,7 @@ void RegisterQueryCommand(CLI::App& app, CommandHandler& handler) {
       ->check(CLI::Range(0u, 4096u));
   cmd->add_flag("--row-engine", options->row_engine,
                 "Run every operator a row at a time, not vectorized (to compare; results are the same)");
+  cmd->add_option("--import-dir", options->import_dir, "The directory LOAD CSV reads file:/// URLs from (nothing outside it); default: ./import");
   cmd->add_option("query", options->query, "The statement to run");
   cmd->callback([&handler, options] { handler = [options] { return RunQuery(*options); }; });
 }

@@ -27,6 +27,7 @@ namespace {
 
 struct ServeOptions {
   std::string db;
+  std::string import_dir;  // LOAD CSV's (DatabaseOptions::import_directory); empty: ./import
   std::string listen = "127.0.0.1:7687";
   std::string advertised;
   std::string auth;
@@ -143,6 +144,7 @@ int Serve(ServeOptions o) {
   db_options.read_only = o.read_only;
   db_options.create_if_missing = o.create;
   db_options.name = o.database_name;  // SHOW DATABASES and transaction ids name it so
+  db_options.import_directory = o.import_dir;
   std::unique_ptr<Database> database = Database::Open(o.db, db_options);
 
   server::ServerLog log(stderr, o.quiet);
@@ -246,6 +248,7 @@ void RegisterServeCommand(CLI::App& app, CommandHandler& handler) {
   cmd->add_option("--tls-key", o->tls_key, "PEM private key of --tls-cert");
   cmd->add_flag("--read-only", o->read_only, "Refuse every write; the routing table names no writer");
   cmd->add_flag("--create", o->create, "Create the database if there is none");
+  cmd->add_option("--import-dir", o->import_dir, "The directory LOAD CSV reads file:/// URLs from (nothing outside it); default: ./import");
   cmd->add_option("--database-name", o->database_name,
                   "The name clients ask for (drivers default to 'neo4j'); others are DatabaseNotFound");
   cmd->add_option("--max-connections", o->max_connections, "Connections served at once (default 256)")

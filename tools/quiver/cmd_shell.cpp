@@ -12,6 +12,7 @@ void RegisterShellCommand(CLI::App& app, CommandHandler& handler) {
   cmd->add_option("db", o->db, "The database directory");
   cmd->add_flag("--read-only", o->read_only, "Refuse statements that write");
   cmd->add_flag("--create", o->create, "Create the database if there is none");
+  cmd->add_option("--import-dir", o->import_dir, "The directory LOAD CSV reads file:/// URLs from (nothing outside it); default: ./import");
   cmd->add_option("-c,--command", o->commands,
                   "Run this statement or :command (repeatable) instead of reading stdin, then exit");
   cmd->add_flag("--keep-going", o->keep_going, "Without a terminal: go on after an error (the status is still 1)");

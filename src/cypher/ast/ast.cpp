@@ -11,6 +11,16 @@ PatternPredicateExpr::PatternPredicateExpr(SourcePosition position) : ExprOf(pos
 PatternPredicateExpr::~PatternPredicateExpr() = default;
 ExistsExpr::ExistsExpr(SourcePosition position) : ExprOf(position) {}
 ExistsExpr::~ExistsExpr() = default;
+SubqueryValueExpr::SubqueryValueExpr(SourcePosition position) : ExprOf(position) {}
+SubqueryValueExpr::~SubqueryValueExpr() = default;
+
+SubqueryCallClause::SubqueryCallClause(SourcePosition position) : ClauseOf(position) {}
+SubqueryCallClause::~SubqueryCallClause() = default;
+
+bool SubqueryCallClause::Returns() const {
+  const auto& clauses = query->queries.front().clauses;
+  return !clauses.empty() && clauses.back()->Is<ReturnClause>();
+}
 
 std::string_view ExprKindName(ExprKind kind) {
   switch (kind) {
@@ -54,6 +64,14 @@ std::string_view ExprKindName(ExprKind kind) {
       return "PatternPredicate";
     case ExprKind::kExists:
       return "Exists";
+    case ExprKind::kMapProjection:
+      return "MapProjection";
+    case ExprKind::kReduce:
+      return "Reduce";
+    case ExprKind::kTypePredicate:
+      return "TypePredicate";
+    case ExprKind::kSubqueryValue:
+      return "SubqueryValue";
   }
   return "?";
 }
@@ -162,6 +180,10 @@ std::string_view ClauseKindName(ClauseKind kind) {
       return "WITH";
     case ClauseKind::kReturn:
       return "RETURN";
+    case ClauseKind::kSubqueryCall:
+      return "CALL { ... }";
+    case ClauseKind::kLoadCsv:
+      return "LOAD CSV";
   }
   return "?";
 }

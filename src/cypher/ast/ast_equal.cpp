@@ -29,7 +29,8 @@ bool EqualLiterals(const LiteralExpr::Value& a, const LiteralExpr::Value& b) {
 }
 
 bool EqualNodes(const NodePattern& a, const NodePattern& b) {
-  return a.variable == b.variable && a.labels == b.labels && Equal(a.properties.get(), b.properties.get());
+  return a.variable == b.variable && a.labels == b.labels && a.label_expression == b.label_expression &&
+         Equal(a.properties.get(), b.properties.get());
 }
 
 bool EqualRelationships(const RelationshipPattern& a, const RelationshipPattern& b) {
@@ -39,8 +40,8 @@ bool EqualRelationships(const RelationshipPattern& a, const RelationshipPattern&
            a.group->quantifier == b.group->quantifier;
   }
   return a.direction == b.direction && a.variable == b.variable && a.types == b.types &&
-         a.var_length == b.var_length && a.quantified == b.quantified &&
-         Equal(a.properties.get(), b.properties.get());
+         a.type_expression == b.type_expression && a.var_length == b.var_length &&
+         a.quantified == b.quantified && Equal(a.properties.get(), b.properties.get());
 }
 
 bool EqualPatterns(const Pattern& a, const Pattern& b) {
@@ -94,7 +95,7 @@ bool Equal(const Expr& a, const Expr& b) {
     case ExprKind::kHasLabels: {
       const auto& x = a.As<HasLabelsExpr>();
       const auto& y = b.As<HasLabelsExpr>();
-      return x.labels == y.labels && Equal(x.object.get(), y.object.get());
+      return x.labels == y.labels && x.expression == y.expression && Equal(x.object.get(), y.object.get());
     }
     case ExprKind::kSubscript: {
       const auto& x = a.As<SubscriptExpr>();
@@ -167,6 +168,31 @@ bool Equal(const Expr& a, const Expr& b) {
       return Equal(*a.As<PatternPredicateExpr>().pattern, *b.As<PatternPredicateExpr>().pattern);
     case ExprKind::kExists:
       return Equal(*a.As<ExistsExpr>().query, *b.As<ExistsExpr>().query);
+    case ExprKind::kMapProjection: {
+      const auto& x = a.As<MapProjectionExpr>();
+      const auto& y = b.As<MapProjectionExpr>();
+      return x.variable == y.variable &&
+             EqualVectors(x.items, y.items, [](const MapProjectionItem& p, const MapProjectionItem& q) {
+               return p.kind == q.kind && p.key == q.key && Equal(p.value.get(), q.value.get());
+             });
+    }
+    case ExprKind::kReduce: {
+      const auto& x = a.As<ReduceExpr>();
+      const auto& y = b.As<ReduceExpr>();
+      return x.accumulator == y.accumulator && x.variable == y.variable &&
+             Equal(x.init.get(), y.init.get()) && Equal(x.list.get(), y.list.get()) &&
+             Equal(x.expression.get(), y.expression.get());
+    }
+    case ExprKind::kTypePredicate: {
+      const auto& x = a.As<TypePredicateExpr>();
+      const auto& y = b.As<TypePredicateExpr>();
+      return x.negated == y.negated && x.type == y.type && Equal(x.operand.get(), y.operand.get());
+    }
+    case ExprKind::kSubqueryValue: {
+      const auto& x = a.As<SubqueryValueExpr>();
+      const auto& y = b.As<SubqueryValueExpr>();
+      return x.subquery == y.subquery && Equal(*x.query, *y.query);
+    }
   }
   return false;
 }
@@ -236,6 +262,19 @@ bool Equal(const Clause& a, const Clause& b) {
     }
     case ClauseKind::kReturn:
       return EqualBodies(a.As<ReturnClause>().body, b.As<ReturnClause>().body);
+    case ClauseKind::kSubqueryCall: {
+      const auto& x = a.As<SubqueryCallClause>();
+      const auto& y = b.As<SubqueryCallClause>();
+      return x.optional == y.optional && x.scope == y.scope && EqualExprs(x.scope_variables, y.scope_variables) &&
+             Equal(*x.query, *y.query) && x.in_transactions == y.in_transactions &&
+             Equal(x.batch_size.get(), y.batch_size.get()) && x.on_error_fail == y.on_error_fail;
+    }
+    case ClauseKind::kLoadCsv: {
+      const auto& x = a.As<LoadCsvClause>();
+      const auto& y = b.As<LoadCsvClause>();
+      return x.with_headers == y.with_headers && Equal(x.url.get(), y.url.get()) && x.variable == y.variable &&
+             x.field_terminator == y.field_terminator;
+    }
   }
   return false;
 }

@@ -165,6 +165,8 @@ Precedence PrecedenceOf(const Expr& expr) {
     case ExprKind::kHasLabels:
     case ExprKind::kPatternPredicate:
       return Precedence::kLabels;
+    case ExprKind::kTypePredicate:
+      return Precedence::kPredicate;
     case ExprKind::kProperty:
     case ExprKind::kSubscript:
     case ExprKind::kSlice:
@@ -252,6 +254,10 @@ void CypherPrinter::PrintExprBody(const Expr& expr) {
       const auto& labels = expr.As<HasLabelsExpr>();
       PrintExpr(*labels.object, Precedence::kPostfix);
       PrintLabels(labels.labels);
+      if (labels.expression) {
+        out_.push_back(':');
+        PrintLabelExpression(*labels.expression, /*wrap_or=*/true);
+      }
       return;
     }
     case ExprKind::kSubscript: {
@@ -417,6 +423,12 @@ void CypherPrinter::PrintExprBody(const Expr& expr) {
       PrintStatement(*expr.As<ExistsExpr>().query);
       out_.append(" }");
       return;
+    case ExprKind::kMapProjection:
+    case ExprKind::kReduce:
+    case ExprKind::kTypePredicate:
+    case ExprKind::kSubqueryValue:
+      PrintNeo4jExpr(expr);
+      return;
   }
 }
 
@@ -424,8 +436,12 @@ void CypherPrinter::PrintNode(const NodePattern& node) {
   out_.push_back('(');
   if (!node.variable.empty()) out_.append(QuoteVariableName(node.variable));
   PrintLabels(node.labels);
+  if (node.label_expression) {
+    out_.push_back(':');
+    PrintLabelExpression(*node.label_expression, /*wrap_or=*/false);
+  }
   if (node.properties) {
-    if (!node.variable.empty() || !node.labels.empty()) out_.push_back(' ');
+    if (!node.variable.empty() || !node.labels.empty() || node.label_expression) out_.push_back(' ');
     PrintExpr(*node.properties);
   }
   out_.push_back(')');
@@ -458,12 +474,17 @@ void CypherPrinter::PrintRelationship(const RelationshipPattern& rel) {
   bool right = rel.direction == RelDirection::kRight || rel.direction == RelDirection::kBoth;
   out_.append(left ? "<-" : "-");
   const bool star = rel.var_length && !rel.quantified;
-  bool detail = !rel.variable.empty() || !rel.types.empty() || star || rel.properties;
+  const bool typed = !rel.types.empty() || rel.type_expression;
+  bool detail = !rel.variable.empty() || typed || star || rel.properties;
   if (detail) {
     out_.push_back('[');
     out_.append(rel.variable.empty() ? "" : QuoteVariableName(rel.variable));
     for (size_t i = 0; i < rel.types.size(); ++i)
       out_.append(i == 0 ? ":" : "|").append(QuoteSchemaName(rel.types[i]));
+    if (rel.type_expression) {
+      out_.push_back(':');
+      PrintLabelExpression(*rel.type_expression, /*wrap_or=*/false);
+    }
     if (star) {
       out_.push_back('*');
       const VarLength& length = *rel.var_length;
@@ -476,7 +497,7 @@ void CypherPrinter::PrintRelationship(const RelationshipPattern& rel) {
       }
     }
     if (rel.properties) {
-      if (!rel.variable.empty() || !rel.types.empty() || star) out_.push_back(' ');
+      if (!rel.variable.empty() || typed || star) out_.push_back(' ');
       PrintExpr(*rel.properties);
     }
     out_.push_back(']');

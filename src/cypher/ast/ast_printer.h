@@ -17,6 +17,8 @@ struct PrintOptions {
 std::string ToCypher(const Statement& statement, const PrintOptions& options = {});
 std::string ToCypher(const Expr& expr, const PrintOptions& options = {});
 std::string ToCypher(const PatternElement& element, const PrintOptions& options = {});
+// A label expression as written after the colon: `A|B`, `!A&%`.
+std::string ToCypher(const LabelExpression& expression);
 
 // Cypher spellings of names and literals, shared with tools that generate Cypher.
 // A variable or function name, back-quoted when it is not a plain identifier or is a

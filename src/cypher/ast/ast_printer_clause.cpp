@@ -150,6 +150,12 @@ void CypherPrinter::PrintClause(const Clause& clause) {
       out_.append("RETURN ");
       PrintProjectionBody(clause.As<ReturnClause>().body);
       return;
+    case ClauseKind::kSubqueryCall:
+      PrintSubqueryCall(clause.As<SubqueryCallClause>());
+      return;
+    case ClauseKind::kLoadCsv:
+      PrintLoadCsv(clause.As<LoadCsvClause>());
+      return;
   }
 }
 

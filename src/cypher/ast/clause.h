@@ -12,6 +12,8 @@
 
 namespace quiver::cypher {
 
+struct Statement;  // ast/statement.h
+
 enum class ClauseKind : uint8_t {
   kMatch,  // MATCH and OPTIONAL MATCH
   kUnwind,
@@ -23,6 +25,8 @@ enum class ClauseKind : uint8_t {
   kDelete,  // DELETE and DETACH DELETE
   kWith,
   kReturn,
+  kSubqueryCall,  // [OPTIONAL] CALL { ... } (parser_subquery.cpp)
+  kLoadCsv,       // LOAD CSV (parser_load_csv.cpp)
 };
 std::string_view ClauseKindName(ClauseKind kind);  // "MATCH", "UNWIND", ...
 
@@ -169,6 +173,38 @@ struct WithClause : ClauseOf<ClauseKind::kWith> {
 struct ReturnClause : ClauseOf<ClauseKind::kReturn> {
   using ClauseOf::ClauseOf;
   ProjectionBody body;
+};
+
+// Which outer variables a CALL subquery sees.
+enum class SubqueryScope : uint8_t {
+  kImporting,  // `CALL { ... }`: those a leading `WITH a, b` (or `WITH *`) imports
+  kVariables,  // `CALL (a, b) { ... }`, and `CALL () { ... }` (none)
+  kAll,        // `CALL (*) { ... }`
+};
+
+// `[OPTIONAL] CALL [(a, b) | (*)] { query } [IN TRANSACTIONS [OF n ROWS] [ON ERROR FAIL]]`
+struct SubqueryCallClause : ClauseOf<ClauseKind::kSubqueryCall> {
+  explicit SubqueryCallClause(SourcePosition position);
+  ~SubqueryCallClause() override;
+  bool optional = false;
+  SubqueryScope scope = SubqueryScope::kImporting;
+  std::vector<ExprPtr> scope_variables;  // VariableExprs; kVariables only
+  std::unique_ptr<Statement> query;
+  bool in_transactions = false;
+  ExprPtr batch_size;  // OF n ROWS; null when absent (the default batch)
+  // ON ERROR FAIL was written (the only mode; the default).
+  bool on_error_fail = false;
+  // The query returns rows (ends in RETURN); otherwise it is a unit subquery.
+  bool Returns() const;
+};
+
+// `LOAD CSV [WITH HEADERS] FROM url AS row [FIELDTERMINATOR 'c']`
+struct LoadCsvClause : ClauseOf<ClauseKind::kLoadCsv> {
+  using ClauseOf::ClauseOf;
+  bool with_headers = false;
+  ExprPtr url;
+  std::string variable;
+  std::string field_terminator;  // empty when not written (a comma)
 };
 
 }  // namespace quiver::cypher

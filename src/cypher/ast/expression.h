@@ -7,12 +7,15 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
 
 #include "common/assert.h"
+#include "cypher/ast/cypher_type.h"
+#include "cypher/ast/label_expression.h"
 #include "cypher/ast/tagged_node.h"
 #include "cypher/source_position.h"
 
@@ -42,6 +45,10 @@ enum class ExprKind : uint8_t {
   kPatternComprehension,  // [p = (a)-->(b) WHERE q | e]
   kPatternPredicate,      // (a)-->(b) used as a boolean, only inside WHERE / exists()
   kExists,                // EXISTS { ... }
+  kMapProjection,         // n {.name, .*, key: expr, x}
+  kReduce,                // reduce(acc = init, x IN list | expr)
+  kTypePredicate,         // x IS [NOT] :: INTEGER
+  kSubqueryValue,         // COUNT { ... }, COLLECT { ... }
 };
 std::string_view ExprKindName(ExprKind kind);
 
@@ -84,7 +91,10 @@ struct PropertyExpr : ExprOf<ExprKind::kProperty> {
 struct HasLabelsExpr : ExprOf<ExprKind::kHasLabels> {
   using ExprOf::ExprOf;
   ExprPtr object;
-  std::vector<std::string> labels;  // at least one
+  // A plain conjunction `n:A:B` / `n:A&B` is `labels` (at least one); a label
+  // expression with |, ! or % (`n:A|B`) is `expression`, with `labels` empty.
+  std::vector<std::string> labels;
+  std::optional<LabelExpression> expression;
 };
 
 struct SubscriptExpr : ExprOf<ExprKind::kSubscript> {
@@ -226,6 +236,56 @@ struct PatternPredicateExpr : ExprOf<ExprKind::kPatternPredicate> {
 struct ExistsExpr : ExprOf<ExprKind::kExists> {
   explicit ExistsExpr(SourcePosition position);
   ~ExistsExpr() override;
+  std::unique_ptr<Statement> query;
+};
+
+// `n {.name, .*, key: expr, x}` (Neo4j's map projection): a map built from the
+// variable n, a node, relationship or map; null when n is null.
+struct MapProjectionItem {
+  enum class Kind : uint8_t {
+    kProperty,       // .key: n.key under its own name
+    kAllProperties,  // .*: every property of n
+    kVariable,       // x: the variable x under its name
+    kLiteral,        // key: expr
+  };
+  Kind kind = Kind::kProperty;
+  SourcePosition pos;
+  std::string key;  // the key (kProperty, kVariable: also the property / variable name)
+  ExprPtr value;    // kLiteral only
+};
+
+struct MapProjectionExpr : ExprOf<ExprKind::kMapProjection> {
+  using ExprOf::ExprOf;
+  std::string variable;                  // the subject
+  std::vector<MapProjectionItem> items;  // in written order; may be empty
+};
+
+// `reduce(acc = init, x IN list | expression)`.
+struct ReduceExpr : ExprOf<ExprKind::kReduce> {
+  using ExprOf::ExprOf;
+  std::string accumulator;
+  ExprPtr init;
+  std::string variable;
+  ExprPtr list;
+  ExprPtr expression;
+};
+
+// `x IS :: T` / `x IS NOT :: T`; positioned at IS.
+struct TypePredicateExpr : ExprOf<ExprKind::kTypePredicate> {
+  using ExprOf::ExprOf;
+  ExprPtr operand;
+  bool negated = false;
+  CypherType type;
+};
+
+// `COUNT { ... }` (the number of rows) and `COLLECT { ... RETURN x }` (the list of x).
+// Like EXISTS, the short form `COUNT { (a)-->(b) WHERE p }` is stored as a MATCH query.
+enum class SubqueryValueKind : uint8_t { kCount, kCollect };
+
+struct SubqueryValueExpr : ExprOf<ExprKind::kSubqueryValue> {
+  explicit SubqueryValueExpr(SourcePosition position);
+  ~SubqueryValueExpr() override;
+  SubqueryValueKind subquery = SubqueryValueKind::kCount;
   std::unique_ptr<Statement> query;
 };
 

@@ -16,6 +16,9 @@ struct NodePattern {
   SourcePosition pos;
   std::string variable;  // empty when anonymous
   std::vector<std::string> labels;
+  // `(n:A|B)`, `(n:!A)`, `(n:%)`: a label expression with |, ! or %, `labels` then
+  // empty. A plain conjunction (`:A:B`, `:A&B`) is `labels` only.
+  std::optional<LabelExpression> label_expression;
   ExprPtr properties;  // a MapExpr or a ParameterExpr; null when absent
 };
 
@@ -44,6 +47,9 @@ struct RelationshipPattern {
   RelDirection direction = RelDirection::kUndirected;
   std::string variable;            // empty when anonymous
   std::vector<std::string> types;  // alternatives; empty means any type
+  // `[:!A]`, `[:%]`, `[:A&B]`, `[:(A|B)&!C]`: a type expression other than a plain
+  // disjunction of names (which is `types`), `types` then empty.
+  std::optional<LabelExpression> type_expression;
   std::optional<VarLength> var_length;
   bool quantified = false;  // written with a quantifier ({m,n}, +, *), not with `*` inside
   ExprPtr properties;  // a MapExpr or a ParameterExpr; null when absent

@@ -38,17 +38,25 @@ class CypherPrinter {
   void PrintPatternPart(const PatternPart& part);
   void PrintStatement(const Statement& statement);
   void PrintClause(const Clause& clause);
+  // `:A|B`, `:!A`, ... after the colon is printed; `wrap_or` parenthesizes a top-level
+  // disjunction (in `n:(A|B)`, where a comprehension's '|' could otherwise end it).
+  void PrintLabelExpression(const LabelExpression& e, bool wrap_or);
 
  private:
   void PrintExprBody(const Expr& expr);
   void PrintLiteral(const LiteralExpr& literal);
   void PrintExprList(const std::vector<ExprPtr>& exprs);
   void PrintLabels(const std::vector<std::string>& labels);
+  // ---- ast_printer_neo4j.cpp ----
+  // Map projections, reduce, type predicates, COUNT / COLLECT subqueries.
+  void PrintNeo4jExpr(const Expr& expr);
   void PrintNode(const NodePattern& node);
   void PrintRelationship(const RelationshipPattern& rel);
   void PrintQuantifier(const VarLength& q);
   void PrintSetItem(const SetItem& item);
   void PrintProjectionBody(const ProjectionBody& body);
+  void PrintSubqueryCall(const SubqueryCallClause& call);  // ast_printer_subquery.cpp
+  void PrintLoadCsv(const LoadCsvClause& load);            // ast_printer_subquery.cpp
   // A function's or procedure's name: the parser keeps it as its parts joined by dots.
   void PrintQualifiedName(std::string_view name, bool function);
 

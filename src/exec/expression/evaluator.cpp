@@ -91,6 +91,14 @@ Value EvaluateSubquery(const BoundExpr& e, Value* row, ExecContext& ctx) {
     batch.Clear();
     return Value::Bool(any);
   }
+  if (e.subquery_mode == planner::SubqueryMode::kCount) {
+    int64_t count = 0;
+    while (plan.Next(ctx, batch)) {
+      count += static_cast<int64_t>(batch.size());
+      batch.Clear();
+    }
+    return Value::Int(count);
+  }
   std::vector<Value> out;
   while (plan.Next(ctx, batch)) {
     for (size_t i = 0; i < batch.size(); ++i) out.push_back(batch.Row(i)[e.slot]);
@@ -275,6 +283,14 @@ Value Evaluate(const BoundExpr& e, Value* row, ExecContext& ctx) {
       return Degree(e, row, ctx);
     case ExprOp::kHasRelationship:
       return HasRelationship(e, row, ctx);
+    case ExprOp::kHasAnyLabel:
+      return HasAnyLabel(Evaluate(*e.args[0], row, ctx), ctx);
+    case ExprOp::kMapProjection:
+      return EvaluateMapProjection(e, row, ctx);
+    case ExprOp::kReduce:
+      return EvaluateReduce(e, row, ctx);
+    case ExprOp::kTypeCheck:
+      return Value::Bool(MatchesType(Evaluate(*e.args[0], row, ctx), *e.cypher_type));
   }
   return Value();
 }

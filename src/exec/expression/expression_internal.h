@@ -8,6 +8,10 @@
 #include "planner/bound_expression.h"
 #include "quiver/value.h"
 
+namespace quiver::cypher {
+struct CypherType;
+}  // namespace quiver::cypher
+
 namespace quiver::exec {
 
 [[noreturn]] void ThrowInvalidArgumentType(std::string message);
@@ -47,5 +51,11 @@ Value InList(const Value& needle, const Value& list);
 // typed loops hand it every case they do not compute in place.
 Ternary Compare(planner::CmpOp op, const Value& a, const Value& b);
 Value CompareChain(const planner::BoundExpr& e, Value* row, ExecContext& ctx);
+
+// ---- Neo4j 5 expressions (neo4j_expressions.cpp) ----
+Value HasAnyLabel(const Value& subject, ExecContext& ctx);
+Value EvaluateMapProjection(const planner::BoundExpr& e, Value* row, ExecContext& ctx);
+Value EvaluateReduce(const planner::BoundExpr& e, Value* row, ExecContext& ctx);
+bool MatchesType(const Value& value, const cypher::CypherType& type);
 
 }  // namespace quiver::exec

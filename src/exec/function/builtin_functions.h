@@ -12,6 +12,7 @@ std::span<const ScalarFunction> MathFunctions();          // math_functions.cpp
 std::span<const ScalarFunction> StringFunctions();        // string_functions.cpp
 std::span<const ScalarFunction> ListFunctions();          // list_functions.cpp
 std::span<const ScalarFunction> ConversionFunctions();    // conversion_functions.cpp
+std::span<const ScalarFunction> LoadCsvFunctions();       // load_csv_functions.cpp
 std::span<const AggregateFunction> AggregateFunctions();  // aggregate_functions.cpp
 
 }  // namespace quiver::function_internal

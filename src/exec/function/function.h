@@ -11,8 +11,9 @@
 // Registered (case-insensitive names):
 //   math        abs ceil floor round(x[, precision[, mode]]) sign sqrt exp log log10 e pi
 //               rand sin cos tan cot asin acos atan atan2 degrees radians haversin isNaN
-//   string      toUpper/upper toLower/lower trim ltrim rtrim left right substring replace
-//               split char_length/character_length
+//   string      toUpper/upper toLower/lower trim btrim ltrim rtrim (the last three with
+//               optional characters to strip) left right substring replace split
+//               char_length/character_length normalize(s[, form]) (utf8proc)
 //   list        size isEmpty head last tail reverse range coalesce
 //   conversion  toString toInteger toFloat toBoolean, each also as ...OrNull and ...List
 //   aggregate   count sum avg min max collect stDev stDevP percentileDisc percentileCont

@@ -48,6 +48,7 @@ const Index<ScalarFunction>& ScalarIndex() {
     i.Add(function_internal::StringFunctions());
     i.Add(function_internal::ListFunctions());
     i.Add(function_internal::ConversionFunctions());
+    i.Add(function_internal::LoadCsvFunctions());
     return i;
   }();
   return kIndex;

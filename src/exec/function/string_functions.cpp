@@ -4,13 +4,16 @@
 // not missing data, so it raises ArgumentError as Neo4j does (left('abc', null),
 // substring('abc', -1)) instead of hiding it behind a null.
 
+#include <utf8proc.h>
+
+#include <cstdlib>
 #include <string>
 #include <vector>
 
+#include "common/utf8.h"
 #include "exec/function/builtin_functions.h"
 #include "exec/function/function_args.h"
 #include "exec/function/string_case.h"
-#include "common/utf8.h"
 
 namespace quiver::function_internal {
 namespace {
@@ -36,38 +39,94 @@ bool IsWhitespace(char32_t c) {
          c == 0x2029 || c == 0x205F || c == 0x3000;
 }
 
-size_t LeadingWhitespaceBytes(std::string_view s) {
+// What the trim functions strip: whitespace, or the code points of their optional second
+// argument (btrim('xxaxx', 'x') = 'a'; Neo4j 5's trimCharacterString).
+struct TrimSet {
+  std::u32string chars;
+  bool whitespace = true;
+  bool Contains(char32_t c) const {
+    return whitespace ? IsWhitespace(c) : chars.find(c) != std::u32string::npos;
+  }
+};
+
+size_t LeadingBytes(std::string_view s, const TrimSet& set) {
   size_t i = 0;
-  while (i < s.size() && IsWhitespace(DecodeAt(s, i))) i += Utf8SequenceLength(s, i);
+  while (i < s.size() && set.Contains(DecodeAt(s, i))) i += Utf8SequenceLength(s, i);
   return i;
 }
 
-// The byte length of s without its trailing whitespace.
-size_t WithoutTrailingWhitespace(std::string_view s) {
+// The byte length of s without its trailing characters of `set`.
+size_t WithoutTrailing(std::string_view s, const TrimSet& set) {
   size_t end = 0;
   for (size_t i = 0; i < s.size(); i += Utf8SequenceLength(s, i)) {
-    if (!IsWhitespace(DecodeAt(s, i))) end = i + Utf8SequenceLength(s, i);
+    if (!set.Contains(DecodeAt(s, i))) end = i + Utf8SequenceLength(s, i);
   }
   return end;
 }
 
+// trim(s), ltrim(s [, chars]), rtrim(s [, chars]), btrim(s [, chars]): null when s or
+// chars is null.
+template <bool kLeading, bool kTrailing>
+Value TrimImpl(std::string_view fn, Args args) {
+  if (args[0].IsNull() || (args.size() > 1 && args[1].IsNull())) return Value::Null();
+  std::string_view s = StringArg(fn, args[0]);
+  TrimSet set;
+  if (args.size() > 1) {
+    const std::string_view chars = StringArg(fn, args[1]);
+    set.whitespace = false;
+    for (size_t i = 0; i < chars.size(); i += Utf8SequenceLength(chars, i))
+      set.chars.push_back(DecodeAt(chars, i));
+  }
+  if (kTrailing) s = s.substr(0, WithoutTrailing(s, set));
+  if (kLeading) s = s.substr(LeadingBytes(s, set));
+  return Value::String(s);
+}
+
 Value Trim(Args args, FunctionContext&) {
-  if (args[0].IsNull()) return args[0];
-  std::string_view s = StringArg("trim", args[0]);
-  s = s.substr(0, WithoutTrailingWhitespace(s));
-  return Value::String(s.substr(LeadingWhitespaceBytes(s)));
+  return TrimImpl<true, true>("trim", args);
+}
+
+Value BTrim(Args args, FunctionContext&) {
+  return TrimImpl<true, true>("btrim", args);
 }
 
 Value LTrim(Args args, FunctionContext&) {
-  if (args[0].IsNull()) return args[0];
-  const std::string_view s = StringArg("ltrim", args[0]);
-  return Value::String(s.substr(LeadingWhitespaceBytes(s)));
+  return TrimImpl<true, false>("ltrim", args);
 }
 
 Value RTrim(Args args, FunctionContext&) {
-  if (args[0].IsNull()) return args[0];
-  const std::string_view s = StringArg("rtrim", args[0]);
-  return Value::String(s.substr(0, WithoutTrailingWhitespace(s)));
+  return TrimImpl<false, true>("rtrim", args);
+}
+
+// normalize(s [, form]): the Unicode normal form NFC (the default), NFD, NFKC or NFKD,
+// by utf8proc. The binder turns Neo4j's bare form word (normalize(s, NFKC)) into the
+// string 'NFKC'.
+Value Normalize(Args args, FunctionContext&) {
+  if (args[0].IsNull() || (args.size() > 1 && args[1].IsNull())) return Value::Null();
+  const std::string_view s = StringArg("normalize", args[0]);
+  const std::string form = args.size() > 1 ? ToUpperUtf8(StringArg("normalize", args[1])) : "NFC";
+  int options = UTF8PROC_STABLE;
+  if (form == "NFC") {
+    options |= UTF8PROC_COMPOSE;
+  } else if (form == "NFD") {
+    options |= UTF8PROC_DECOMPOSE;
+  } else if (form == "NFKC") {
+    options |= UTF8PROC_COMPOSE | UTF8PROC_COMPAT;
+  } else if (form == "NFKD") {
+    options |= UTF8PROC_DECOMPOSE | UTF8PROC_COMPAT;
+  } else {
+    ThrowArgumentValue("InvalidArgumentValue",
+                       "normalize(): unknown normal form '" + form + "'; use NFC, NFD, NFKC or NFKD");
+  }
+  utf8proc_uint8_t* out = nullptr;
+  const utf8proc_ssize_t n =
+      utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(s.data()),
+                   static_cast<utf8proc_ssize_t>(s.size()), &out, static_cast<utf8proc_option_t>(options));
+  // Strings are valid UTF-8 (docs/cypher.md), so utf8proc fails only out of memory.
+  if (n < 0) ThrowArgumentValue("InvalidArgumentValue", std::string("normalize(): ") + utf8proc_errmsg(n));
+  std::string result(reinterpret_cast<const char*>(out), static_cast<size_t>(n));
+  std::free(out);
+  return Value::String(std::move(result));
 }
 
 // A length or start argument: a non-negative Integer.
@@ -184,8 +243,10 @@ constexpr ScalarFunction kFunctions[] = {
     {"toLower", 1, 1, ToLower},
     {"lower", 1, 1, ToLower},
     {"trim", 1, 1, Trim},
-    {"ltrim", 1, 1, LTrim},
-    {"rtrim", 1, 1, RTrim},
+    {"btrim", 1, 2, BTrim},
+    {"ltrim", 1, 2, LTrim},
+    {"rtrim", 1, 2, RTrim},
+    {"normalize", 1, 2, Normalize},
     {"left", 2, 2, Left},
     {"right", 2, 2, Right},
     {"substring", 2, 3, Substring},

@@ -20,6 +20,8 @@ StreamOperatorPtr MakeShortestPath(const LogicalOperator& op);   // shortest_pat
 StreamOperatorPtr MakeFilter(const LogicalOperator& op);         // filter_project.cpp
 StreamOperatorPtr MakeProject(const LogicalOperator& op);        // filter_project.cpp
 PhysicalOperatorPtr MakeOptional(const LogicalOperator& op);       // optional.cpp
+PhysicalOperatorPtr MakeApply(const LogicalOperator& op);          // apply.cpp
+StreamOperatorPtr MakeLoadCsv(const LogicalOperator& op);        // load_csv.cpp
 PhysicalOperatorPtr MakeAggregate(const LogicalOperator& op);      // aggregate.cpp
 PhysicalOperatorPtr MakeCountStore(const LogicalOperator& op);     // count_store.cpp
 // An Aggregate with count_of_ends; its children are those of the VarExpand under it.

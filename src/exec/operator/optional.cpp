@@ -2,60 +2,24 @@
 // that row as its argument; a row the subplan does not extend comes out once with the
 // pattern's new variables null.
 
-#include "exec/exec_context.h"
 #include "exec/operator/operators.h"
+#include "exec/operator/subplan_per_row.h"
 
 namespace quiver::exec {
 
 namespace {
 
-class OptionalOp final : public PhysicalOperator {
+class OptionalOp final : public SubplanPerRow {
  public:
-  using PhysicalOperator::PhysicalOperator;
+  using SubplanPerRow::SubplanPerRow;
 
-  void Open(ExecContext& ctx, const Value* argument) override {
-    input().Open(ctx, argument);  // the subplan is opened per input row
-    if (!sub_) sub_ = ctx.NewBatch();
-    input_rows_.Reset();
-    sub_->Clear();
-    sub_pos_ = 0;
-    current_ = nullptr;
+ protected:
+  void Matched(const Value* outer, const Value* sub_row, RowBatch& out) override { out.AppendCopy(sub_row); }
+  void Finished(ExecContext& ctx, const Value* outer, bool matched, RowBatch& out) override {
+    if (matched) return;
+    Value* row = out.AppendCopy(outer);
+    for (auto slot : logical().As<planner::LogicalOptional>().null_slots) row[slot] = Value();
   }
-
-  bool Produce(ExecContext& ctx, RowBatch& out) override {
-    PhysicalOperator& subplan = *children[1];
-    while (!out.full()) {
-      if (current_ != nullptr) {
-        if (sub_pos_ < sub_->size()) {
-          out.AppendCopy(sub_->Row(sub_pos_++));
-          matched_ = true;
-          continue;
-        }
-        sub_->Clear();
-        sub_pos_ = 0;
-        if (subplan.Next(ctx, *sub_)) continue;
-        if (!matched_) {
-          Value* row = out.AppendCopy(current_);
-          for (auto slot : logical().As<planner::LogicalOptional>().null_slots) row[slot] = Value();
-        }
-        current_ = nullptr;
-        continue;
-      }
-      current_ = input_rows_.Next(ctx, input());
-      if (current_ == nullptr) break;
-      matched_ = false;
-      subplan.Open(ctx, current_);
-    }
-    rows_produced += out.size();
-    return !out.empty();
-  }
-
- private:
-  InputRows input_rows_;
-  std::unique_ptr<RowBatch> sub_;
-  size_t sub_pos_ = 0;
-  const Value* current_ = nullptr;
-  bool matched_ = false;
 };
 
 }  // namespace

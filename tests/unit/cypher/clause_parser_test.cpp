@@ -5,6 +5,7 @@
 #include "cypher/ast/ast_printer.h"
 #include "cypher/ast/statement.h"
 #include "cypher/parser.h"
+#include "parser_test_util.h"
 #include "quiver/error.h"
 
 namespace quiver::cypher {
@@ -16,14 +17,7 @@ const std::vector<ClausePtr>& Clauses(const std::unique_ptr<Statement>& statemen
   return statement->queries[0].clauses;
 }
 
-std::string ErrorDetail(std::string_view query) {
-  try {
-    ParseStatement(query);
-  } catch (const SyntaxError& e) {
-    return e.detail();
-  }
-  return "no error";
-}
+using testing::ErrorDetail;
 
 TEST(ClauseParserTest, MatchWithPatternDetails) {
   auto statement = ParseStatement(

@@ -7,6 +7,7 @@
 #include "cypher/ast/ast_equal.h"
 #include "cypher/ast/ast_printer.h"
 #include "cypher/parser.h"
+#include "parser_test_util.h"
 
 namespace quiver::cypher {
 namespace {
@@ -15,19 +16,7 @@ std::string Print(std::string_view query) {
   return ToCypher(*ParseStatement(query));
 }
 
-// parse -> print -> parse gives an equal AST, and printing is then stable.
-void ExpectRoundTrip(std::string_view query) {
-  auto first = ParseStatement(query);
-  std::string printed = ToCypher(*first);
-  std::unique_ptr<Statement> second;
-  ASSERT_NO_THROW(second = ParseStatement(printed)) << query << "\nprinted as\n" << printed;
-  EXPECT_TRUE(Equal(*first, *second)) << query << "\nprinted as\n" << printed;
-  EXPECT_EQ(ToCypher(*second), printed);
-  std::string grouped = ToCypher(*first, PrintOptions{true});
-  std::unique_ptr<Statement> third;
-  ASSERT_NO_THROW(third = ParseStatement(grouped)) << grouped;
-  EXPECT_TRUE(Equal(*first, *third)) << query << "\nfully parenthesized as\n" << grouped;
-}
+using testing::ExpectRoundTrip;
 
 TEST(PrinterTest, PrintsCanonicalCypher) {
   EXPECT_EQ(Print("match (n:Person{name:'x'})-[r:KNOWS*1..2]->(m) where n.age>1 return n.name as name"),

@@ -70,6 +70,38 @@ TEST(FunctionStringTest, Trim) {
   EXPECT_EQ(ErrorOf("trim", {I(1)}), "TypeError/InvalidArgumentType");
 }
 
+TEST(FunctionStringTest, TrimCharacters) {
+  // Neo4j 5's btrim / ltrim / rtrim with the optional characters to strip (any order).
+  EXPECT_EQ(Eval("btrim", {S("  hello  ")}), "'hello'");
+  EXPECT_EQ(Eval("btrim", {S("xxhelloxx"), S("x")}), "'hello'");
+  EXPECT_EQ(Eval("btrim", {S("xyhelloyx"), S("yx")}), "'hello'");
+  EXPECT_EQ(Eval("ltrim", {S("xxhelloxx"), S("x")}), "'helloxx'");
+  EXPECT_EQ(Eval("rtrim", {S("xxhelloxx"), S("x")}), "'xxhello'");
+  EXPECT_EQ(Eval("btrim", {S("  x  "), S("x")}), "'  x  '");  // only the given characters
+  EXPECT_EQ(Eval("btrim", {S("€€ä€"), S("€")}), "'ä'");       // code points, not bytes
+  EXPECT_EQ(Eval("btrim", {S("xxx"), S("x")}), "''");
+  EXPECT_EQ(Eval("btrim", {S("abc"), S("")}), "'abc'");
+  EXPECT_EQ(Eval("btrim", {Null(), S("x")}), "null");
+  EXPECT_EQ(Eval("btrim", {S("abc"), Null()}), "null");
+  EXPECT_EQ(ErrorOf("btrim", {S("abc"), I(1)}), "TypeError/InvalidArgumentType");
+  EXPECT_EQ(ErrorOf("ltrim", {I(1), S("x")}), "TypeError/InvalidArgumentType");
+}
+
+TEST(FunctionStringTest, Normalize) {
+  // U+212B ANGSTROM SIGN; U+00C5 Å; U+FB01 the fi ligature.
+  EXPECT_EQ(Eval("normalize", {S("\u212B")}), "'\u00C5'");
+  EXPECT_EQ(Eval("normalize", {S("A\u030A")}), "'\u00C5'");
+  EXPECT_EQ(Eval("normalize", {S("\u00C5"), S("NFD")}), "'A\u030A'");
+  EXPECT_EQ(Eval("normalize", {S("\uFB01"), S("NFC")}), "'\uFB01'");
+  EXPECT_EQ(Eval("normalize", {S("\uFB01"), S("NFKC")}), "'fi'");
+  EXPECT_EQ(Eval("normalize", {S("\u00C5\uFB01"), S("nfkd")}), "'A\u030Afi'");
+  EXPECT_EQ(Eval("normalize", {S("plain")}), "'plain'");
+  EXPECT_EQ(Eval("normalize", {Null()}), "null");
+  EXPECT_EQ(Eval("normalize", {S("a"), Null()}), "null");
+  EXPECT_EQ(ErrorOf("normalize", {S("a"), S("NFX")}), "ArgumentError/InvalidArgumentValue");
+  EXPECT_EQ(ErrorOf("normalize", {I(1)}), "TypeError/InvalidArgumentType");
+}
+
 TEST(FunctionStringTest, Replace) {
   EXPECT_EQ(Eval("replace", {S("hello"), S("l"), S("w")}), "'hewwo'");
   EXPECT_EQ(Eval("replace", {S("aaa"), S("aa"), S("b")}), "'ba'");

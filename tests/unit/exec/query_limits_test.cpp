@@ -133,6 +133,25 @@ TEST_F(QueryLimitsTest, TheDeepestExpressionsEvaluateOnAOneMebibyteStack) {
   }
 }
 
+// CALL subqueries nest by recursion in the parser, the binder and the Apply operators;
+// the nesting limit keeps the deepest within kQueryStackBytes, and below it the answer
+// is a result or StackExhausted.
+TEST_F(QueryLimitsTest, TheDeepestCallSubqueriesRunOnAOneMebibyteStack) {
+  const std::string deepest = Repeat("CALL { ", 240) + "RETURN 1 AS x" + Repeat(" } RETURN x AS x", 240);
+  EXPECT_EQ(Outcome(deepest, kQueryStackBytes), "1");
+  EXPECT_EQ(Outcome("EXPLAIN " + deepest, kQueryStackBytes), "plan");
+  EXPECT_EQ(Outcome("PROFILE " + deepest, kQueryStackBytes), "plan");
+  const std::string writes = "UNWIND [1, 2] AS i " + Repeat("CALL (i) { ", 240) + "CREATE (:W)" + Repeat(" }", 240) +
+                             " RETURN count(*)";
+  EXPECT_EQ(Outcome(writes, kQueryStackBytes), "2");
+  EXPECT_EQ(Outcome(Repeat("CALL { ", 300) + "RETURN 1 AS x" + Repeat(" } RETURN x AS x", 300)),
+            "SyntaxError/QueryTooComplex");
+  for (size_t stack : {size_t{128} << 10, size_t{256} << 10}) {
+    std::string outcome = Outcome(deepest, stack);
+    EXPECT_TRUE(outcome == "1" || outcome == "ResourceExhausted/StackExhausted") << outcome;
+  }
+}
+
 // Operators that do not stream (aggregation, sorting, DISTINCT, SKIP/LIMIT, OPTIONAL
 // MATCH, updates) nest a call each when rows are pulled: bounded by kMaxOperatorDepth.
 TEST_F(QueryLimitsTest, NestedNonStreamingOperatorsAreBounded) {

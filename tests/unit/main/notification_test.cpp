@@ -110,5 +110,26 @@ TEST(NotificationOnDiskTest, TokensFromTheLogAndTheGenerationAreKnown) {
             std::vector<std::string>{"UnknownLabelWarning:Store@1:10"});
 }
 
+// The Neo4j 5 forms (label and type expressions, map projections, COUNT/COLLECT,
+// reduce, type predicates, CALL subqueries, LOAD CSV) are walked like the rest; a name
+// tested with `x:Name` is no warning when it is a known relationship type.
+TEST_F(NotificationTest, Neo4jFiveFormsAreChecked) {
+  EXPECT_EQ(Short(Warnings(*conn_, "MATCH (n:Person|Persn) RETURN count(*)")),
+            std::vector<std::string>{"UnknownLabelWarning:Persn@1:17"});
+  EXPECT_EQ(Short(Warnings(*conn_, "MATCH ()-[:!KNWS]->() RETURN count(*)")),
+            std::vector<std::string>{"UnknownRelationshipTypeWarning:KNWS@1:13"});
+  EXPECT_EQ(Short(Warnings(*conn_, "MATCH (n:Person) RETURN n {.name, .nme}")),
+            std::vector<std::string>{"UnknownPropertyKeyWarning:nme@1:36"});
+  EXPECT_EQ(Short(Warnings(*conn_, "MATCH (n) RETURN COUNT { (n)-[:FOO]->() } AS c")),
+            std::vector<std::string>{"UnknownRelationshipTypeWarning:FOO@1:32"});
+  EXPECT_EQ(Short(Warnings(*conn_, "MATCH ()-[r]->() WHERE r:KNOWS|BAR RETURN count(*)")),
+            std::vector<std::string>{"UnknownLabelWarning:BAR@1:32"});
+  EXPECT_EQ(Short(Warnings(*conn_, "CALL { MATCH (x:Zed) RETURN x } RETURN x")),
+            std::vector<std::string>{"UnknownLabelWarning:Zed@1:17"});
+  EXPECT_EQ(Short(Warnings(*conn_, "RETURN reduce(s = 0, x IN [{a: 1}] | s + coalesce(x.size, 0)) AS r")),
+            std::vector<std::string>{"UnknownPropertyKeyWarning:size@1:53"});
+  EXPECT_TRUE(Warnings(*conn_, "MATCH (n:Person&!Person) RETURN count(*)").empty());
+}
+
 }  // namespace
 }  // namespace quiver

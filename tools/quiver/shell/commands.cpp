@@ -39,33 +39,69 @@ void Shell::Help() {
            "  :quit                   leave (also :exit)\n";
 }
 
+namespace {
+
+// `name` as a Cypher identifier in backticks (a backtick in it doubled).
+std::string Quoted(std::string_view name) {
+  std::string out = "`";
+  for (char c : name) {
+    if (c == '`') out += '`';
+    out += c;
+  }
+  return out + "`";
+}
+
+}  // namespace
+
+// Labels and relationship types come from the names in use (db.labels(), …) and the
+// counts the store keeps, so they cost nothing on any graph; the property keys' counts
+// need a pass over every node and relationship, which :schema says it takes.
 void Shell::Schema() {
-  struct Part {
+  RenderOptions options = render_;
+  options.width = Width();
+  if (options.mode == Mode::kJson || options.mode == Mode::kJsonl || options.mode == Mode::kCsv) {
+    options.mode = Mode::kTable;
+  }
+  struct Counted {
+    const char* title;
+    const char* names;  // one column of names, sorted
+    const char* column;
+    std::string (*count)(std::string_view name);
+  };
+  const Counted counted[] = {
+      {"Labels", "CALL db.labels() YIELD label RETURN label ORDER BY label", "nodes",
+       [](std::string_view l) { return "MATCH (n:" + Quoted(l) + ") RETURN count(n)"; }},
+      {"Relationship types", "CALL db.relationshipTypes() YIELD relationshipType RETURN relationshipType ORDER BY relationshipType",
+       "relationships", [](std::string_view t) { return "MATCH ()-[r:" + Quoted(t) + "]->() RETURN count(r)"; }},
+  };
+  struct Scanned {
     const char* title;
     const char* query;
   };
-  const Part parts[] = {
-      {"Labels", "MATCH (n) UNWIND labels(n) AS label RETURN label, count(*) AS nodes ORDER BY label"},
-      {"Relationship types", "MATCH ()-[r]->() RETURN type(r) AS type, count(*) AS relationships ORDER BY type"},
-      {"Node property keys", "MATCH (n) UNWIND keys(n) AS key RETURN key, count(*) AS nodes ORDER BY key"},
-      {"Relationship property keys",
+  const Scanned scanned[] = {
+      {"Node property keys (a pass over the nodes)",
+       "MATCH (n) UNWIND keys(n) AS key RETURN key, count(*) AS nodes ORDER BY key"},
+      {"Relationship property keys (a pass over the relationships)",
        "MATCH ()-[r]->() UNWIND keys(r) AS key RETURN key, count(*) AS relationships ORDER BY key"},
   };
-  for (const Part& part : parts) {
-    out() << part.title << ":\n";
-    const std::string query = part.query;
-    try {
-      QueryResult r = conn_->Query(query);
-      std::vector<std::vector<Value>> rows = r.rows();
-      RenderOptions options = render_;
-      options.width = Width();
-      if (options.mode == Mode::kJson || options.mode == Mode::kJsonl || options.mode == Mode::kCsv) {
-        options.mode = Mode::kTable;
+  try {
+    for (const Counted& part : counted) {
+      out() << part.title << ":\n";
+      QueryResult names = conn_->Query(part.names);
+      std::vector<std::vector<Value>> rows;
+      for (const auto& row : names.rows()) {
+        QueryResult count = conn_->Query(part.count(row[0].AsString()));
+        rows.push_back({row[0], count.rows().at(0).at(0)});
       }
-      Render(r.columns(), rows, 0, options, out());
-    } catch (const QuiverError& e) {
-      Error(std::string("error: ") + e.what());
+      Render({names.columns().at(0), part.column}, rows, 0, options, out());
     }
+    for (const Scanned& part : scanned) {
+      out() << part.title << ":\n";
+      QueryResult r = conn_->Query(part.query);
+      Render(r.columns(), r.rows(), 0, options, out());
+    }
+  } catch (const QuiverError& e) {
+    Error(std::string("error: ") + e.what());
   }
 }
 

@@ -23,7 +23,9 @@ const char* const kKeywords[] = {
     "AND",     "OR",       "XOR",    "NOT",    "IN",       "IS",      "NULL",     "TRUE",     "FALSE",
     "CALL",    "YIELD",    "UNION",  "ALL",    "EXISTS",   "CASE",    "WHEN",     "THEN",     "ELSE",
     "END",     "ASC",      "DESC",   "STARTS", "ENDS",     "CONTAINS", "EXPLAIN", "PROFILE",  "BEGIN",
-    "COMMIT",  "ROLLBACK", "count",  "collect", "shortestPath", "allShortestPaths", "SHORTEST"};
+    "COMMIT",  "ROLLBACK", "count",  "collect", "shortestPath", "allShortestPaths", "SHORTEST",
+    "COUNT",   "COLLECT",  "LOAD",   "CSV",    "HEADERS",  "FROM",    "FIELDTERMINATOR", "TRANSACTIONS",
+    "ROWS",    "SHOW",     "TERMINATE", "PROCEDURES", "FUNCTIONS", "DATABASES", "reduce", "btrim", "normalize"};
 
 char* Generate(const char* text, int state) {
   static std::vector<std::string> matches;

@@ -75,10 +75,11 @@ void Shell::Error(const std::string& message) {
 
 int Shell::Run() {
   try {
+    DatabaseOptions o;
+    o.import_directory = options_.import_dir;
     if (options_.db.empty()) {
-      db_ = Database::OpenInMemory();
+      db_ = Database::OpenInMemory(o);
     } else {
-      DatabaseOptions o;
       o.read_only = options_.read_only;
       o.create_if_missing = options_.create;
       db_ = Database::Open(options_.db, o);
@@ -147,9 +148,8 @@ int Shell::Interactive() {
     std::vector<std::string> names = {":help", ":schema", ":timing", ":mode", ":output", ":read", ":param",
                                       ":params", ":explain", ":profile", ":maxrows", ":width", ":quit"};
     try {
-      for (const char* q : {"MATCH (n) UNWIND labels(n) AS x RETURN DISTINCT x LIMIT 200",
-                            "MATCH ()-[r]->() RETURN DISTINCT type(r) AS x LIMIT 200",
-                            "MATCH (n) UNWIND keys(n) AS x RETURN DISTINCT x LIMIT 200"}) {
+      // The names in use, from what the store keeps: no pass over the graph.
+      for (const char* q : {"CALL db.labels()", "CALL db.relationshipTypes()", "CALL db.propertyKeys()"}) {
         QueryResult result = conn_->Query(q);  // the rows live as long as their result
         for (const auto& row : result.rows()) {
           if (row[0].IsString()) names.emplace_back(row[0].AsString());

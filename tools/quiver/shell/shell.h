@@ -29,6 +29,7 @@ struct ShellOptions {
   std::string db;  // empty: a fresh in-memory database
   bool read_only = false;
   bool create = false;
+  std::string import_dir;  // LOAD CSV's (DatabaseOptions::import_directory); empty: ./import
   std::vector<std::string> commands;  // -c, in order; none: stdin
   bool keep_going = false;
   std::string history_path;  // empty: ~/.quiver_history
