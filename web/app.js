@@ -314,7 +314,7 @@ async function runQuery(text) {
   running = null;
   $('run').disabled = false;
   $('cancel').disabled = true;
-  await showAnswer(query, answer);
+  await showAnswer(answer);
 }
 
 function cancelQuery() {
@@ -329,7 +329,7 @@ document.addEventListener('keydown', (e) => {
   if (e.key === 'Escape' && running) cancelQuery();
 });
 
-async function showAnswer(query, answer) {
+async function showAnswer(answer) {
   const { json, text, clientMillis } = answer;
   const result = json.results?.[0];
   const error = json.errors?.[0];
@@ -340,14 +340,12 @@ async function showAnswer(query, answer) {
   const views = ['json'];
   let view = 'json';
   if (result) {
-    // EXPLAIN or PROFILE, after any comments.
-    const mode = /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*(EXPLAIN|PROFILE)\b/i.exec(query)?.[1]?.toUpperCase();
     table.show(result);
     views.push('table');
     view = 'table';
-    const isPlan = mode && result.columns?.length === 1 && result.columns[0] === 'plan' && result.data?.length;
-    if (isPlan) {
-      plan.show(String(result.data[0].row[0]), mode);
+    // EXPLAIN: no rows; PROFILE: its rows in the table. Both: the plan, shown first.
+    if (result.plan?.root) {
+      plan.show(result.plan.root, result.plan.root.Rows === undefined ? 'EXPLAIN' : 'PROFILE');
       views.push('plan');
       view = 'plan';
     } else if (GraphView.hasGraph(result)) {

@@ -1,74 +1,61 @@
-// The Plan tab: EXPLAIN's and PROFILE's text drawn as a tree of boxes, root at the top.
+// The Plan tab: EXPLAIN's and PROFILE's plan drawn as a tree of boxes, root at the top.
 //
-// The text is a tree without brackets (planner::ToString): one operator a line; an
-// operator's input follows on the next line in the same column; its other inputs (a
-// hash join's build side, a subplan, a UNION's later branches) come first, as runs of
-// lines indented two spaces deeper, the last input first. Start and Argument are the only
-// leaves, so after one of them a line in the same column begins the next indented run.
+// The plan comes structured, as a result's `plan.root` (Neo4j's transactional API
+// shape): {operatorType, Details, EstimatedRows, Rows, Time (ns), Note, identifiers,
+// children: [main input, other inputs (a hash join's build side, a subplan, a UNION's
+// later branches)]}. Its text (FormatPlan's layout) is shown too: one operator a line,
+// an operator's main input next in the same column, its other inputs before it as runs
+// of lines indented two spaces deeper, the last first.
 
-const LEAVES = new Set(['Start', 'Argument']);
-
-// `Aggregate f.name AS f.name  [rows=28] vectorized: 1 worker (0.044 ms)`
-export function parsePlanLine(text) {
-  const op = { name: '', details: '', est: null, rows: null, note: '', millis: null };
-  const m = /^(.*?)  \[(est|rows)=([^\]]*)\](.*)$/.exec(text);
-  let head = text;
-  if (m) {
-    head = m[1];
-    op[m[2]] = m[3];
-    let tail = m[4].trim();
-    const time = /\((\d+(?:\.\d+)?) ms\)$/.exec(tail);
-    if (time) {
-      op.millis = Number(time[1]);
-      tail = tail.slice(0, time.index).trim();
-    }
-    op.note = tail;
-  }
-  const space = head.indexOf(' ');
-  op.name = space < 0 ? head : head.slice(0, space);
-  op.details = space < 0 ? '' : head.slice(space + 1);
-  return op;
+function estimateText(rows) {
+  return rows < 1e15 ? String(Math.round(rows)) : rows.toPrecision(3);
 }
 
-// -> the root operator: {name, details, est, rows, note, millis, line, inputs: [main,
-// others in the plan's order]}, or null for an empty text.
-export function parsePlan(text) {
+// One operator of the JSON plan -> {name, details, est, rows, note, millis, identifiers}.
+export function planOperator(json) {
+  const num = (v) => (v === undefined || v === null ? null : Number(v));
+  const time = num(json.Time);
+  return {
+    name: String(json.operatorType ?? ''),
+    details: String(json.Details ?? ''),
+    est: json.EstimatedRows === undefined ? null : estimateText(Number(json.EstimatedRows)),
+    rows: num(json.Rows),
+    note: String(json.Note ?? ''),
+    millis: time === null ? null : time / 1e6,
+    identifiers: json.identifiers ?? [],
+  };
+}
+
+// The operator's line of the text layout.
+function lineText(op) {
+  let text = op.details ? `${op.name} ${op.details}` : op.name;
+  if (op.rows !== null) {
+    text += `  [rows=${op.rows}]`;
+    if (op.note) text += ` ${op.note}`;
+    if (op.millis !== null) text += ` (${op.millis.toFixed(3)} ms)`;
+  } else if (op.est !== null) {
+    text += `  [est=${op.est}]`;
+  }
+  return text;
+}
+
+// The JSON plan -> {root, text}: root is {...planOperator, line, inputs: [main, others
+// in the plan's order]}, line its line in the text. Built with explicit stacks: a plan
+// can be thousands of operators deep.
+export function buildPlan(rootJson) {
+  if (!rootJson) return { root: null, text: '' };
   const lines = [];
-  text.split('\n').forEach((raw) => {
-    if (!raw.trim()) return;
-    const indent = raw.length - raw.trimStart().length;
-    lines.push({ level: Math.floor(indent / 2), text: raw.trim() });
-  });
-  let next = 0;
-  // One column's run from lines[next] on: each operator's input is the next line at
-  // `level`. Returns its first operator. Recursion is per indentation level only, so a
-  // plan thousands of operators long does not exhaust the stack.
-  function chain(level) {
-    let first = null;
-    let previous = null;
-    while (next < lines.length && lines[next].level === level) {
-      const op = { ...parsePlanLine(lines[next].text), line: next, inputs: [] };
-      next++;
-      const others = [];
-      while (next < lines.length && lines[next].level > level) others.push(chain(lines[next].level));
-      // Printed last input first: reversed, they are in the plan's order again.
-      op.others = others.reverse();
-      if (previous) previous.inputs.unshift(op);
-      else first = op;
-      op.inputs.push(...op.others);
-      previous = op;
-      if (LEAVES.has(op.name)) break;
-    }
-    return first;
+  const root = { ...planOperator(rootJson), inputs: [] };
+  const stack = [{ json: rootJson, op: root, level: 0 }];
+  while (stack.length) {
+    const { json, op, level } = stack.pop();
+    op.line = lines.length;
+    lines.push(' '.repeat(level * 2) + lineText(op));
+    const children = json.children ?? [];
+    op.inputs = children.map((child) => ({ ...planOperator(child), inputs: [] }));
+    children.forEach((child, i) => stack.push({ json: child, op: op.inputs[i], level: i === 0 ? level : level + 1 }));
   }
-  const root = chain(lines.length ? lines[0].level : 0);
-  // Anything left over (text we do not understand) hangs under the root, not lost.
-  while (root && next < lines.length) {
-    const extra = chain(lines[next].level);
-    if (extra) root.inputs.push(extra);
-    else next++;
-  }
-  return root;
+  return { root, text: lines.join('\n') + '\n' };
 }
 
 // Every operator of the tree, in no particular order.
@@ -89,6 +76,7 @@ function box(op, parent, total) {
   div.dataset.line = String(op.line);
   div.dataset.operator = op.name;
   div.dataset.parentLine = parent ? String(parent.line) : '';
+  if (op.identifiers.length) div.title = `binds ${op.identifiers.join(', ')}`;
   const name = document.createElement('div');
   name.className = 'plan-op-name';
   name.textContent = op.name;
@@ -173,9 +161,9 @@ export class PlanView {
     this.container.replaceChildren();
   }
 
-  // text: the "plan" column's value; mode: 'EXPLAIN' or 'PROFILE'.
-  show(text, mode) {
-    const root = parsePlan(text);
+  // planRoot: a result's plan.root; mode: 'EXPLAIN' or 'PROFILE'.
+  show(planRoot, mode) {
+    const { root, text } = buildPlan(planRoot);
     const all = operators(root);
     const total = all.reduce((sum, op) => sum + (op.millis || 0), 0);
     const count = all.length;

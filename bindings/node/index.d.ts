@@ -232,6 +232,30 @@ export interface QuerySummary {
   peakMemoryBytes: number;
   /** Warnings about the statement, as Neo4j's (UnknownLabelWarning, ...). */
   notifications: Notification[];
+  /** EXPLAIN's and PROFILE's plan (null for a plain statement). */
+  plan: PlanOperator | null;
+  /** The plan as text, one operator a line (the CLI's layout); null without a plan. */
+  planText: string | null;
+}
+
+export interface PlanOperator {
+  /** Quiver's operator name: 'NodeScan', 'Expand', 'Filter', ... */
+  operatorType: string;
+  /** What it does: '(a)-[r:KNOWS]->(b)', '(n.age > 30)'. */
+  details: string;
+  /** The variables the operator binds itself. */
+  identifiers: string[];
+  /** The planner's estimate, where it has statistics. */
+  estimatedRows: number | null;
+  /** True in PROFILE's plan: rows and timeNs are measured. */
+  profiled: boolean;
+  rows: number;
+  /** Own time (inputs excluded); on the first operator of a pipeline only. */
+  timeNs: number | null;
+  /** How it ran: 'vectorized: 2 workers, 3 morsels', ... */
+  note: string;
+  /** Its inputs, the main one first. */
+  children: PlanOperator[];
 }
 
 export interface Notification {

@@ -419,7 +419,7 @@ class QueryResult {
   }
 
   // {rows, elapsedMs, counters, containsUpdates, countersText, peakMemoryBytes,
-  // notifications}: reads
+  // notifications, plan, planText}: reads
   // and drops the rows not read yet (as the C++ summary() does).
   getSummary() {
     return this._inTurn(async () => {

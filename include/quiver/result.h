@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -91,6 +92,41 @@ struct Notification {
 // "warning: <title> <description> (line L, column C)": one line for a terminal.
 QUIVER_EXPORT std::string FormatNotification(const Notification& notification);
 
+// One operator of a statement's plan, as EXPLAIN and PROFILE report it in the summary
+// (Neo4j's ProfiledPlan / Plan). `children` are the operator's inputs, its main input
+// first (then subplans, a hash join's build side, a UNION's later branches).
+struct QUIVER_EXPORT PlanOperator {
+  std::string operator_type;             // Quiver's operator name: "NodeScan", "Expand", ...
+  std::string details;                   // what it does: "(a)-[r:KNOWS]->(b)", "n.age > 30"
+  std::vector<std::string> identifiers;  // the variables it binds itself (not those it passes on)
+  std::optional<double> estimated_rows;  // the planner's estimate, where it has statistics
+  // PROFILE only (profiled is false in EXPLAIN's plan):
+  bool profiled = false;
+  uint64_t rows = 0;  // rows it produced, over every run (a subplan runs once per outer row)
+  // The time spent in it, its inputs' excluded. Several logical operators can run as one
+  // physical operator (a pipeline, a vectorized fragment): the time is on the first
+  // (topmost) of them, the others have none.
+  std::optional<std::chrono::nanoseconds> time;
+  std::string note;  // how it ran, where worth saying: "vectorized, 2 workers", "factorized"
+  std::vector<PlanOperator> children;
+
+  PlanOperator() = default;
+  PlanOperator(const PlanOperator&) = default;
+  PlanOperator(PlanOperator&&) noexcept = default;
+  PlanOperator& operator=(const PlanOperator&) = default;
+  PlanOperator& operator=(PlanOperator&&) noexcept = default;
+  // Iterative: a plan can be thousands of operators deep.
+  ~PlanOperator();
+};
+
+// The plan as text, one operator a line; an operator's main input follows in its column,
+// its other inputs come first, indented:
+//   ProduceResults f.name, count(*)  [est=12]
+//   Aggregate ...
+// EXPLAIN's lines end in `  [est=N]` (where estimated); PROFILE's in `  [rows=N]`, a note,
+// and the operator's own time `(0.123 ms)`.
+QUIVER_EXPORT std::string FormatPlan(const PlanOperator& plan);
+
 struct QuerySummary {
   uint64_t rows = 0;                  // rows the result produced
   std::chrono::nanoseconds elapsed{};  // from Query/Execute to the last row
@@ -101,6 +137,9 @@ struct QuerySummary {
   // Warnings about the statement, known once it is compiled (EXPLAIN reports them too);
   // in order of their position.
   std::vector<Notification> notifications;
+  // EXPLAIN and PROFILE: the plan (profiled: PROFILE's, with rows and times); null for a
+  // plain statement. Shared: summaries are copied, plans can be large.
+  std::shared_ptr<const PlanOperator> plan;
 };
 
 // The engine's side of a streaming result (implemented in src/main/).

@@ -13,15 +13,11 @@ using Clock = std::chrono::steady_clock;
 
 const std::vector<std::string> kNoColumns;
 const std::vector<ColumnType> kNoTypes;
-const std::vector<std::string> kPlanColumns = {"plan"};
-const std::vector<ColumnType> kPlanTypes = {ColumnType::kString};
 constexpr const char* kTerminated = "the transaction was terminated by TERMINATE TRANSACTION";
 
 bool Writes(const PreparedPlan& plan) { return !plan.read_only() && plan.mode != StatementMode::kExplain; }
 
-const std::vector<ColumnType>& TypesOf(const PreparedPlan& plan) {
-  return plan.mode == StatementMode::kRun ? plan.column_types : kPlanTypes;
-}
+const std::vector<ColumnType>& TypesOf(const PreparedPlan& plan) { return plan.column_types; }
 
 struct Eager {
   std::vector<std::string> columns;
@@ -52,7 +48,7 @@ QueryResult ToResult(Eager eager, const PreparedPlan& plan) {
 const std::vector<std::string>& SourcePreparedStatement::columns() const {
   std::lock_guard lock(mu_);
   if (!described_) return kNoColumns;
-  return described_->mode == StatementMode::kRun ? described_->columns : kPlanColumns;
+  return described_->columns;
 }
 
 const std::vector<ColumnType>& SourcePreparedStatement::column_types() const {

@@ -1,6 +1,7 @@
 #include "main/statement_run.h"
 
-#include <cstdio>
+#include <optional>
+#include <unordered_map>
 
 #include "exec/entity_ref.h"
 #include "planner/logical_plan.h"
@@ -11,40 +12,54 @@ namespace {
 
 // A physical operator's own time: its Next's less its children's (a subplan or a build
 // side runs inside its parent's Next, so it is one of the children subtracted).
-std::string OwnTime(const exec::PhysicalOperator& op) {
+std::chrono::nanoseconds OwnTime(const exec::PhysicalOperator& op) {
   uint64_t children = 0;
   for (const auto& child : op.children) children += child ? child->time_ns : 0;
-  const uint64_t own = op.time_ns > children ? op.time_ns - children : 0;
-  char text[32];
-  std::snprintf(text, sizeof(text), "%.3f ms", static_cast<double>(own) / 1e6);
-  return text;
+  return std::chrono::nanoseconds(op.time_ns > children ? op.time_ns - children : 0);
 }
 
-// PROFILE's text, laid out as EXPLAIN's (planner::ToString): a pipeline's stages and
-// an operator's input follow in one column, other children come first, indented. The
-// first line of each physical operator (a pipeline or a vectorized fragment runs
-// several logical ones) ends with the time it took itself.
-std::string Profile(const exec::PhysicalOperator& root, const std::vector<std::string>* slot_names) {
-  std::string out;
-  std::vector<std::pair<const exec::PhysicalOperator*, int>> stack{{&root, 0}};
+struct Measured {
+  uint64_t rows = 0;
+  std::string note;
+  std::optional<std::chrono::nanoseconds> time;
+};
+
+// PROFILE's plan: the logical plan's shape (as EXPLAIN's), each operator with what the
+// physical operator that ran it measured. A pipeline or a vectorized fragment runs
+// several logical operators; its own time goes to the first (topmost) of them.
+PlanOperator ProfiledPlan(const exec::PhysicalOperator& root, const planner::LogicalPlan& plan) {
+  std::unordered_map<const planner::LogicalOperator*, Measured> measured;
+  std::vector<const exec::PhysicalOperator*> physical{&root};
   std::vector<exec::ProfiledOperator> stages;
-  while (!stack.empty()) {
-    auto [op, level] = stack.back();
-    stack.pop_back();
+  while (!physical.empty()) {
+    const exec::PhysicalOperator* op = physical.back();
+    physical.pop_back();
     stages.clear();
     op->Profile(stages);
     for (size_t i = 0; i < stages.size(); ++i) {
-      const exec::ProfiledOperator& stage = stages[i];
-      out.append(static_cast<size_t>(level) * 2, ' ');
-      out += planner::Describe(*stage.logical, slot_names);
-      out += "  [rows=" + std::to_string(stage.rows) + "]";
-      if (!stage.note.empty()) out += " " + stage.note;
-      if (i == 0) out += " (" + OwnTime(*op) + ")";
-      out += "\n";
+      Measured& m = measured[stages[i].logical];
+      m.rows += stages[i].rows;
+      if (!stages[i].note.empty()) m.note = stages[i].note;
+      if (i == 0) m.time = m.time.value_or(std::chrono::nanoseconds(0)) + OwnTime(*op);
     }
-    for (size_t i = 0; i < op->children.size(); ++i) {
-      stack.emplace_back(op->children[i].get(), i == 0 ? level : level + 1);
+    for (const auto& child : op->children) {
+      if (child) physical.push_back(child.get());
     }
+  }
+  PlanOperator out;
+  std::vector<std::pair<const planner::LogicalOperator*, PlanOperator*>> stack{{plan.root.get(), &out}};
+  while (!stack.empty()) {
+    auto [op, target] = stack.back();
+    stack.pop_back();
+    planner::FillPlanOperator(*op, &plan.slot_names, *target);
+    target->profiled = true;
+    if (auto it = measured.find(op); it != measured.end()) {
+      target->rows = it->second.rows;
+      target->note = std::move(it->second.note);
+      target->time = it->second.time;
+    }
+    target->children.resize(op->children.size());
+    for (size_t i = 0; i < op->children.size(); ++i) stack.emplace_back(op->children[i].get(), &target->children[i]);
   }
   return out;
 }
@@ -64,11 +79,11 @@ StatementRun::StatementRun(std::shared_ptr<const PreparedPlan> plan, ValueMap pa
       graph_(graph),
       started_(started) {
   summary_.notifications = plan_->notifications();
-  if (plan_->mode != StatementMode::kRun) {
-    plan_columns_ = {"plan"};
-    plan_row_pending_ = true;
+  if (plan_->mode == StatementMode::kExplain) {
+    // Runs nothing: no rows, the plan in the summary.
+    summary_.plan = std::make_shared<PlanOperator>(planner::ToPlanOperator(*plan_->plan.root, &plan_->plan.slot_names));
+    return;
   }
-  if (plan_->mode == StatementMode::kExplain) return;  // runs nothing
   root_ = exec::BuildPhysicalPlan(*plan_->plan.root, control.execution);
   ctx_ = std::make_unique<exec::ExecContext>(graph_, writer, parameters_, *procedures_, plan_->plan.slot_count,
                                              exec::CountOperators(*root_));
@@ -82,29 +97,24 @@ StatementRun::StatementRun(std::shared_ptr<const PreparedPlan> plan, ValueMap pa
 
 StatementRun::~StatementRun() { Close(); }
 
-const std::vector<std::string>& StatementRun::columns() const {
-  return plan_->mode == StatementMode::kRun ? plan_->columns : plan_columns_;
-}
+const std::vector<std::string>& StatementRun::columns() const { return plan_->columns; }
 
 bool StatementRun::Fetch(std::vector<std::vector<Value>>& rows) {
   if (done_) return false;
   if (plan_->mode == StatementMode::kExplain) {
-    rows.push_back({Value::String(planner::ToString(plan_->plan))});
-    summary_.rows = 1;
     Finish();
-    return true;
+    return false;
   }
   const auto& slots = plan_->plan.root->As<planner::LogicalProduceResults>().slots;
   // A statement without RETURN still runs every row (its updates), but yields none.
-  const bool has_columns = !slots.empty() && plan_->mode == StatementMode::kRun;
+  const bool has_columns = !slots.empty();
   const size_t before = rows.size();
   while (rows.size() == before) {
     batch_->Clear();
     if (!root_->Next(*ctx_, *batch_)) {
-      if (plan_->mode == StatementMode::kProfile) {
-        rows.push_back({Value::String(Profile(*root_, &plan_->plan.slot_names))});
-        summary_.rows = 1;
-      }
+      // Printing the plan's expressions can run out of stack (a statement nested as deep
+      // as the limits allow): here that is the caller's error, as any other.
+      if (plan_->mode == StatementMode::kProfile) SetProfile();
       Finish();
       return rows.size() > before;
     }
@@ -134,10 +144,24 @@ void StatementRun::Finish() {
     summary_.counters = ctx_->counters();
     summary_.peak_memory_bytes = ctx_->memory().peak();
   }
+
   summary_.elapsed = std::chrono::steady_clock::now() - started_;
 }
 
+void StatementRun::SetProfile() {
+  summary_.plan = std::make_shared<PlanOperator>(ProfiledPlan(*root_, plan_->plan));
+}
+
 void StatementRun::Close() {
+  // Closed early, PROFILE reports what ran so far. Close must not throw (destructors
+  // call it): a plan too deep to print is then left out.
+  if (!done_ && plan_->mode == StatementMode::kProfile && root_) {
+    try {
+      SetProfile();
+    } catch (const QuiverError&) {
+      summary_.plan = nullptr;
+    }
+  }
   Finish();
   batch_.reset();
   // The operators first: what they hold is charged to the context's memory.

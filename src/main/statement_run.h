@@ -5,8 +5,9 @@
 // eager one (Drain), which is how statements that write run: to the end, before the
 // caller commits.
 //
-// EXPLAIN runs nothing: its one row is the plan's text. PROFILE runs the statement and
-// then yields the plan with the rows each operator produced.
+// EXPLAIN runs nothing and yields no rows: its summary has the plan. PROFILE runs the
+// statement, yields its rows, and its summary has the plan with the rows each operator
+// produced and the time it took (as Neo4j's result summary).
 
 #include <chrono>
 #include <functional>
@@ -52,6 +53,8 @@ class StatementRun final : public ResultStream {
 
  private:
   void Finish();
+  // PROFILE: the plan with what each operator measured, into the summary.
+  void SetProfile();
 
   std::shared_ptr<const PreparedPlan> plan_;
   ValueMap parameters_;  // owned: the context refers to them while rows stream
@@ -65,8 +68,6 @@ class StatementRun final : public ResultStream {
   std::chrono::steady_clock::time_point started_;
   QuerySummary summary_;
   bool done_ = false;
-  bool plan_row_pending_ = false;  // EXPLAIN/PROFILE: the one "plan" row is still to come
-  std::vector<std::string> plan_columns_;
 };
 
 }  // namespace quiver::main

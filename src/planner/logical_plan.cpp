@@ -208,6 +208,8 @@ std::string AggregateDetails(const LogicalAggregate& aggregate, const SlotNames*
   return out;
 }
 
+}  // namespace
+
 std::string Details(const LogicalOperator& op, const SlotNames* names) {
   switch (op.kind) {
     case OpKind::kNodeScan:
@@ -315,48 +317,101 @@ std::string Details(const LogicalOperator& op, const SlotNames* names) {
   return "";
 }
 
-// Whole rows, but huge estimates (var-length paths) in scientific notation.
-std::string EstimateText(double rows) {
-  char text[32];
-  std::snprintf(text, sizeof text, rows < 1e15 ? "%.0f" : "%.3g", rows);
-  return text;
+
+namespace {
+
+// The variables an operator binds itself (for the summary's identifiers).
+std::vector<SlotId> BoundSlots(const LogicalOperator& op) {
+  switch (op.kind) {
+    case OpKind::kNodeScan:
+    case OpKind::kNodeSeek:
+      return {op.As<LogicalNodeScan>().slot};
+    case OpKind::kExpand:
+      return {op.As<LogicalExpand>().rel_slot, op.As<LogicalExpand>().to_slot};
+    case OpKind::kVarExpand:
+      return {op.As<LogicalVarExpand>().list_slot, op.As<LogicalVarExpand>().to_slot};
+    case OpKind::kShortestPath:
+      return {op.As<LogicalShortestPath>().rel_slot, op.As<LogicalShortestPath>().to_slot};
+    case OpKind::kCountStore:
+      return op.As<LogicalCountStore>().slots;
+    case OpKind::kProject:
+      return op.As<LogicalProject>().slots;
+    case OpKind::kAggregate: {
+      const auto& aggregate = op.As<LogicalAggregate>();
+      std::vector<SlotId> slots = aggregate.key_slots;
+      for (const auto& spec : aggregate.aggregates) slots.push_back(spec.slot);
+      return slots;
+    }
+    case OpKind::kUnwind:
+      return {op.As<LogicalUnwind>().slot};
+    case OpKind::kCall:
+      return op.As<LogicalCall>().call.yield_slots;
+    case OpKind::kCreate: {
+      std::vector<SlotId> slots;
+      for (const auto& node : op.As<LogicalCreate>().nodes) slots.push_back(node.slot);
+      for (const auto& rel : op.As<LogicalCreate>().rels) slots.push_back(rel.slot);
+      return slots;
+    }
+    case OpKind::kMerge: {
+      const auto& merge = op.As<LogicalMerge>();
+      std::vector<SlotId> slots = merge.path_slots;
+      for (const auto& node : merge.nodes) slots.push_back(node.slot);
+      for (const auto& rel : merge.rels) slots.push_back(rel.slot);
+      return slots;
+    }
+    case OpKind::kProduceResults:
+      return op.As<LogicalProduceResults>().slots;
+    case OpKind::kApply:
+      return op.As<LogicalApply>().result_slots;
+    case OpKind::kLoadCsv:
+      return {op.As<LogicalLoadCsv>().slot};  // not linenumber() and file(): no variables
+    default:
+      return {};
+  }
+}
+
+// A named slot's variable; none for anonymous and internal slots (`#n`, names that
+// start with a space).
+void AddIdentifier(SlotId slot, const SlotNames* names, std::vector<std::string>& out) {
+  if (names == nullptr || slot >= names->size()) return;
+  const std::string& name = (*names)[slot];
+  if (name.empty() || name[0] == ' ') return;
+  for (const auto& known : out) {
+    if (known == name) return;
+  }
+  out.push_back(name);
 }
 
 }  // namespace
 
-std::string Describe(const LogicalOperator& op, const std::vector<std::string>* slot_names) {
-  std::string out(OpKindName(op.kind));
-  std::string details = Details(op, slot_names);
-  if (!details.empty()) out += " " + details;
-  return out;
-}
-
-std::string ToString(const LogicalOperator& root, int indent, const std::vector<std::string>* slot_names) {
-  // An operator's input (children[0]) continues in the operator's column, so a chain of
-  // clauses reads down one column and the text stays linear in the plan's size; extra
-  // children (subplans, a hash join's build side, a UNION's later branches) are indented
-  // under their operator, printed before the input, last child first. So the text is a
-  // tree without brackets: an indented run of lines is one more input of the line above
-  // it (the web view draws it so).
-  // Iterative: plans can be thousands of operators deep.
-  std::string out;
-  std::vector<std::pair<const LogicalOperator*, int>> stack{{&root, indent}};
+PlanOperator ToPlanOperator(const LogicalOperator& root, const std::vector<std::string>* slot_names) {
+  // Iterative, as plans can be thousands deep: each operator's children are sized
+  // before their addresses are taken, so the addresses stay valid.
+  PlanOperator out;
+  std::vector<std::pair<const LogicalOperator*, PlanOperator*>> stack{{&root, &out}};
   while (!stack.empty()) {
-    auto [op, level] = stack.back();
+    auto [op, target] = stack.back();
     stack.pop_back();
-    out.append(static_cast<size_t>(level) * 2, ' ');
-    out += Describe(*op, slot_names);
-    if (op->estimated_rows) out += "  [est=" + EstimateText(*op->estimated_rows) + "]";
-    out += "\n";
-    for (size_t i = 0; i < op->children.size(); ++i) {
-      stack.emplace_back(op->children[i].get(), i == 0 ? level : level + 1);
-    }
+    FillPlanOperator(*op, slot_names, *target);
+    target->children.resize(op->children.size());
+    for (size_t i = 0; i < op->children.size(); ++i) stack.emplace_back(op->children[i].get(), &target->children[i]);
   }
   return out;
 }
 
+void FillPlanOperator(const LogicalOperator& op, const std::vector<std::string>* slot_names, PlanOperator& out) {
+  out.operator_type = OpKindName(op.kind);
+  out.details = Details(op, slot_names);
+  out.estimated_rows = op.estimated_rows;
+  for (SlotId slot : BoundSlots(op)) AddIdentifier(slot, slot_names, out.identifiers);
+}
+
+std::string ToString(const LogicalOperator& root, const std::vector<std::string>* slot_names) {
+  return FormatPlan(ToPlanOperator(root, slot_names));
+}
+
 std::string ToString(const LogicalPlan& plan) {
-  return ToString(*plan.root, 0, &plan.slot_names);
+  return ToString(*plan.root, &plan.slot_names);
 }
 
 }  // namespace quiver::planner

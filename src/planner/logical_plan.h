@@ -19,6 +19,7 @@
 #include "planner/logical_specs.h"
 #include "planner/logical_subquery.h"
 #include "planner/logical_update.h"
+#include "quiver/result.h"
 
 namespace quiver::planner {
 
@@ -35,14 +36,17 @@ struct LogicalPlan {
   std::vector<std::string> seek_keys;
 };
 
-// EXPLAIN's text: one operator per line; an operator's input follows in its column,
-// its other children (subplans, build sides, UNION branches) come first, indented.
-// Operators with an estimate (cardinality.h) end in `  [est=rows]`.
+// The plan as the result summary reports it (quiver/result.h): operator names, details
+// and identifiers (slots as their variable names when `slot_names` is given, else as
+// `#n`), estimates (cardinality.h). PROFILE fills in the rest (main/statement_run.cpp).
+PlanOperator ToPlanOperator(const LogicalOperator& root, const std::vector<std::string>* slot_names);
+// One operator's fields, its children left alone.
+void FillPlanOperator(const LogicalOperator& op, const std::vector<std::string>* slot_names, PlanOperator& out);
+// One operator's details: `(a)-[r:KNOWS]->(b)` for an Expand.
+std::string Details(const LogicalOperator& op, const std::vector<std::string>* slot_names = nullptr);
+
+// EXPLAIN's text: FormatPlan of ToPlanOperator.
 std::string ToString(const LogicalPlan& plan);
-// Slots print as their variable names when `slot_names` is given, else as `#n`.
-std::string ToString(const LogicalOperator& op, int indent = 0,
-                     const std::vector<std::string>* slot_names = nullptr);
-// One operator's line: its name and details, e.g. `Expand (a)-[r:KNOWS]->(b)`.
-std::string Describe(const LogicalOperator& op, const std::vector<std::string>* slot_names = nullptr);
+std::string ToString(const LogicalOperator& op, const std::vector<std::string>* slot_names = nullptr);
 
 }  // namespace quiver::planner

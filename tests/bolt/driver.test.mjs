@@ -40,6 +40,45 @@ describe('one server', () => {
     }
   });
 
+  it('puts EXPLAIN\'s plan in summary.plan and PROFILE\'s in summary.profile, with the rows', async () => {
+    const session = driver.session();
+    try {
+      await session.run('UNWIND range(1, 6) AS i CREATE (:PlanP {i: i})-[:PLAN_KNOWS]->(:PlanQ {i: i})');
+      const query = 'MATCH (p:PlanP)-[:PLAN_KNOWS]->(q) WHERE p.i > 3 RETURN q.i AS i ORDER BY i';
+      const explained = await session.run(`EXPLAIN ${query}`);
+      assert.equal(explained.records.length, 0);
+      assert.equal(explained.summary.hasPlan(), true);
+      assert.equal(explained.summary.hasProfile(), false);
+      const plan = explained.summary.plan;
+      assert.equal(plan.operatorType, 'ProduceResults');
+      assert.deepEqual(plan.identifiers, ['i']);
+      assert.equal(plan.arguments.Details, 'i');
+      const find = (op, type) => op.operatorType === type ? op : op.children.map((c) => find(c, type)).find(Boolean);
+      const scan = find(plan, 'NodeScan');
+      assert.equal(scan.arguments.Details, '(p:PlanP)');
+      assert.deepEqual(scan.identifiers, ['p']);
+
+      const profiled = await session.run(`PROFILE ${query}`);
+      assert.deepEqual(profiled.records.map((r) => r.get('i').toNumber()), [4, 5, 6]);
+      assert.equal(profiled.summary.hasProfile(), true);
+      const profile = profiled.summary.profile;
+      assert.equal(profile.operatorType, 'ProduceResults');
+      assert.equal(profile.rows, 3);
+      assert.equal(profile.dbHits, 0);  // not counted by Quiver
+      assert.ok(profile.time >= 0);
+      const profiledScan = find(profile, 'NodeScan');
+      assert.equal(profiledScan.rows, 6);
+      assert.equal(find(profile, 'Filter').rows, 3);
+      assert.equal(profiledScan.arguments.Rows.toNumber(), 6);
+
+      const plain = await session.run(query);
+      assert.equal(plain.summary.hasPlan(), false);
+      assert.equal(plain.summary.hasProfile(), false);
+    } finally {
+      await session.close();
+    }
+  });
+
   it('reports unknown names in summary.notifications and answers the introspection calls', async () => {
     const session = driver.session();
     try {

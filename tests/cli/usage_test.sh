@@ -94,6 +94,13 @@ expect query-workers 0 '\| 12502500 +\|' -- query --db "$tmp/made" --workers 3 "
 expect query-row-engine 0 '\| 12502500 +\|' -- query --db "$tmp/made" --row-engine "MATCH (n:M) WHERE n.i > 0 RETURN sum(n.i) AS s"
 expect query-profile-vectorized 0 'vectorized: 1 worker, 1 morsel' -- query --db "$tmp/made" --workers 3 "PROFILE MATCH (n:M) WHERE n.i > 0 RETURN sum(n.i) AS s"
 expect query-bad-workers 2 "not in range" -- query --workers 5000 "RETURN 1"
+# EXPLAIN prints the plan alone, on stdout; PROFILE its rows, then the plan (on stdout
+# in a table; on stderr with --format csv, so that stdout stays CSV).
+expect query-explain 0 '^NodeScan \(n:M\)' -- query --db "$tmp/made" "EXPLAIN MATCH (n:M) WHERE n.i > 0 RETURN n.i"
+expect query-profile-table 0 '\| 12502500 +\|' -- query --db "$tmp/made" "PROFILE MATCH (n:M) WHERE n.i > 0 RETURN sum(n.i) AS s"
+expect query-profile-rows 0 'NodeScan \(n:M\)  \[rows=5000\]' -- query --db "$tmp/made" "PROFILE MATCH (n:M) WHERE n.i > 0 RETURN sum(n.i) AS s"
+csv=$("$quiver" query --db "$tmp/made" --format csv "PROFILE MATCH (n:M) WHERE n.i > 0 RETURN sum(n.i) AS s" 2>/dev/null)
+if [ "$csv" = $'s\n12502500' ]; then echo "ok   query-profile-csv"; else echo "FAIL query-profile-csv: $csv"; failures=$((failures + 1)); fi
 # LOAD CSV reads the --import-dir (default ./import), nothing outside it.
 mkdir -p "$tmp/imp"
 printf 'n\n1\n2\n' > "$tmp/imp/nums.csv"

@@ -77,6 +77,24 @@ test('summaries carry the warnings about unknown names', async (t) => {
   assert.deepEqual((await (await conn.query('MATCH (n:Known) RETURN n')).getSummary()).notifications, []);
 });
 
+test('EXPLAIN and PROFILE put the plan in the summary; PROFILE yields the rows', async (t) => {
+  const { conn } = await open(t, { path: ':memory:' });
+  await (await conn.query('UNWIND range(1, 5) AS i CREATE (:P {i: i})')).getAll();
+  const explained = await conn.query('EXPLAIN MATCH (p:P) WHERE p.i > 2 RETURN p.i AS i');
+  assert.deepEqual(await explained.getAll(), []);
+  const plan = (await explained.getSummary()).plan;
+  assert.equal(plan.operatorType, 'ProduceResults');
+  assert.deepEqual(plan.identifiers, ['i']);
+  assert.equal(plan.profiled, false);
+  const profiled = await conn.query('PROFILE MATCH (p:P) WHERE p.i > 2 RETURN p.i AS i');
+  assert.equal((await profiled.getAll()).length, 3);
+  const summary = await profiled.getSummary();
+  assert.equal(summary.plan.profiled, true);
+  assert.equal(summary.plan.rows, 3);
+  assert.match(summary.planText, /^ProduceResults i {2}\[rows=3\]/);
+  assert.equal((await (await conn.query('RETURN 1')).getSummary()).plan, null);
+});
+
 test('a million rows stream through in bounded memory', async (t) => {
   // On disk: a read-only statement there runs lazily, batch by batch (the in-memory
   // database runs every statement to its end).

@@ -85,6 +85,23 @@ def test_summary_notifications(conn):
     assert conn.execute("MATCH (n:Known) RETURN n").get_summary().notifications == []
 
 
+def test_summary_plan_of_explain_and_profile(conn):
+    conn.execute("UNWIND range(1, 5) AS i CREATE (:P {i: i})")
+    explained = conn.execute("EXPLAIN MATCH (p:P) WHERE p.i > 2 RETURN p.i AS i")
+    assert explained.get_all() == []
+    plan = explained.get_summary().plan
+    assert plan["operator_type"] == "ProduceResults"
+    assert plan["identifiers"] == ["i"]
+    assert plan["profiled"] is False
+    profiled = conn.execute("PROFILE MATCH (p:P) WHERE p.i > 2 RETURN p.i AS i")
+    assert [row[0] for row in profiled.get_all()] == [3, 4, 5]
+    summary = profiled.get_summary()
+    assert summary.plan["profiled"] is True
+    assert summary.plan["rows"] == 3
+    assert summary.plan_text.startswith("ProduceResults i  [rows=3]")
+    assert conn.execute("RETURN 1").get_summary().plan is None
+
+
 def test_summary_before_the_end_drops_the_rest(disk_conn):
     result = disk_conn.execute("UNWIND range(1, 100000) AS i RETURN i")
     assert result.get_next() == [1]

@@ -43,6 +43,10 @@ result=$("$quiver" shell -c "RETURN 40 + 2 AS answer" -c ":mode json" -c "RETURN
 result=$("$quiver" shell -c "MATCH (n:Nope) RETURN n" 2>&1 >/dev/null)
 [ "$(grep -c 'UnknownLabelWarning' <<<"$result")" -eq 1 ] && ok "an unknown label is one warning on stderr" ||
   fail "unknown label warning: $result"
+result=$("$quiver" shell -c ":explain UNWIND [1, 2] AS i RETURN i" -c ":profile UNWIND [7, 8] AS i RETURN i" 2>&1)
+grep -q '^Unwind \[1, 2\] AS i  \[est=2\]$' <<<"$result" && ! grep -q '| 1 ' <<<"$result" && grep -q '| 8 ' <<<"$result" &&
+  grep -q '^Unwind \[7, 8\] AS i  \[rows=2\]' <<<"$result" && ok ":explain the plan alone, :profile rows then plan" ||
+  fail ":explain/:profile: $result"
 result=$(printf ':mode jsonl\nUNWIND [1, 2] AS i RETURN i, null AS n, "null" AS s;\n' | "$quiver" shell 2>&1)
 grep -qx '{"i":1,"n":null,"s":"null"}' <<<"$result" && ok "jsonl keeps null apart from 'null'" || fail "jsonl: $result"
 db="$out/db"

@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
+import { buildPlan } from '../../web/plan_view.js';
 import { QUIVER, ROOT, csvCounts, query as viaHttp, socialDatabase, startServer } from './server.mjs';
 
 const social = path.join(ROOT, 'examples/data/social');
@@ -315,7 +316,9 @@ describe('web view', { skip }, () => {
 
   it('draws EXPLAIN as a tree: one box per operator, a hash join with both inputs under it', async () => {
     const query = 'EXPLAIN MATCH (a:Person), (b:Person) WHERE a.name = b.name RETURN count(*)';
-    const text = (await viaHttp(server, query)).data[0].row[0];
+    const explained = await viaHttp(server, query);
+    assert.deepEqual(explained.data, [], 'EXPLAIN runs nothing');
+    const { text } = buildPlan(explained.plan.root);
     const lines = text.split('\n').filter((l) => l.trim());
     assert.ok(lines.some((l) => l.startsWith('HashJoin')), `the plan has a hash join:\n${text}`);
     assert.equal(await run(page, query), 'done');
@@ -350,10 +353,16 @@ describe('web view', { skip }, () => {
   it('draws PROFILE with rows and times; an OPTIONAL MATCH nests its subplan', async () => {
     const query =
       'PROFILE MATCH (p:Person) OPTIONAL MATCH (p)-[:WORKS_AT]->(c:Company) RETURN p.name AS name, c.name AS company';
-    const text = (await viaHttp(server, query)).data[0].row[0];
+    const profiled = await viaHttp(server, query);
+    const { text } = buildPlan(profiled.plan.root);
     const lines = text.split('\n').filter((l) => l.trim());
     assert.equal(await run(page, query), 'done');
     assert.equal(await activeTab(page), 'plan');
+    // The statement's rows too, in the Table tab.
+    assert.equal(await page.locator('#view-table tbody tr').count(), profiled.data.length);
+    assert.ok(profiled.data.length > 0);
+    const untimed = (t) => t.replace(/ \(\d+\.\d+ ms\)/g, '');  // each run takes its own time
+    assert.equal(untimed(await page.textContent('#view-plan .plan-text pre')), untimed(text));
     const rows = await page.$$eval('#view-plan .plan-rows', (els) => els.map((el) => el.textContent));
     assert.equal(rows.length, lines.length);
     assert.deepEqual(rows.sort(), lines.map((l) => /\[(rows=\d+)\]/.exec(l)[1]).sort());

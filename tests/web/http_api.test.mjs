@@ -42,6 +42,33 @@ describe('an open server', () => {
     assert.equal(r.json.quiver.transaction_timeout_seconds, 1);
   });
 
+  test('EXPLAIN and PROFILE: the plan in a result\'s plan.root, as Neo4j\'s API; PROFILE\'s rows too', async () => {
+    const query = 'MATCH (p:Person) WHERE p.name STARTS WITH "A" RETURN p.name AS name';
+    const r = await commit(server, [{ statement: `EXPLAIN ${query}` }, { statement: `PROFILE ${query}` }, { statement: query }]);
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.json.errors, []);
+    const [explained, profiled, plain] = r.json.results;
+    assert.deepEqual(explained.columns, ['name']);
+    assert.deepEqual(explained.data, []);
+    const root = explained.plan.root;
+    assert.equal(root.operatorType, 'ProduceResults');
+    assert.equal(root.Details, 'name');
+    assert.deepEqual(root.identifiers, ['name']);
+    assert.equal(root.Rows, undefined, 'EXPLAIN counts nothing');
+    const find = (op, type) => (op.operatorType === type ? op : op.children.map((c) => find(c, type)).find(Boolean));
+    assert.equal(find(root, 'NodeScan').Details, '(p:Person)');
+    assert.deepEqual(find(root, 'NodeScan').identifiers, ['p']);
+
+    assert.ok(profiled.data.length > 0);
+    assert.ok(profiled.data.every((d) => d.row[0].startsWith('A')));
+    const top = profiled.plan.root;
+    assert.equal(top.Rows, profiled.data.length);
+    assert.ok(top.Time >= 0);
+    assert.equal(find(top, 'Filter').Rows, profiled.data.length);
+    assert.ok(find(top, 'NodeScan').Rows >= profiled.data.length);
+    assert.equal(plain.plan, undefined);
+  });
+
   test('a name the database has never seen is a notification at the top level', async () => {
     const r = await commit(server, [
       { statement: 'MATCH (p:Persn) RETURN p' },

@@ -118,9 +118,6 @@ void PrintResult(const QueryResult& result, const std::string& format, std::ostr
       for (size_t i = 0; i < row.size(); ++i) os << (i ? "," : "") << CsvField(CellText(row[i], true));
       os << "\n";
     }
-  } else if (result.columns().size() == 1 && result.columns()[0] == "plan" && result.size() == 1 &&
-             result.rows()[0][0].IsString()) {
-    os << result.rows()[0][0].AsString();  // EXPLAIN / PROFILE
   } else {
     PrintTable(result, os);
   }
@@ -223,8 +220,17 @@ int RunQuery(QueryOptions options) {
     for (size_t i = 0; i < statements.size(); ++i) {
       QueryResult result =
           i < prepared.size() ? conn->Execute(*prepared[i], params) : conn->Query(statements[i], params);
-      if (!result.columns().empty()) PrintResult(result, options.format, std::cout);
+      (void)result.rows();  // read before the summary, which says whether it was EXPLAIN
       const QuerySummary& summary = result.summary();
+      const bool explain = summary.plan != nullptr && !summary.plan->profiled;
+      // EXPLAIN's plan is its output: stdout. PROFILE's follows its rows: on stdout in a
+      // table, on stderr with --format csv/json, so that the output stays CSV/JSON.
+      if (explain) {
+        std::cout << FormatPlan(*summary.plan);
+      } else if (!result.columns().empty()) {
+        PrintResult(result, options.format, std::cout);
+      }
+      if (summary.plan != nullptr && !explain) (options.format == "table" ? std::cout : std::cerr) << FormatPlan(*summary.plan);
       for (const Notification& n : summary.notifications) std::cerr << FormatNotification(n) << "\n";
       if (summary.counters.ContainsUpdates() && (result.columns().empty() || options.format == "table")) {
         std::cout << summary.counters.ToString() << "\n";

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "quiver/plan_tree.h"
 #include "values.h"
 
 namespace quiver::node {
@@ -63,6 +64,28 @@ Napi::Array StringsToJs(Napi::Env env, const std::vector<std::string>& strings) 
   return out;
 }
 
+// EXPLAIN's and PROFILE's plan: {operatorType, details, identifiers, estimatedRows (or
+// null), profiled, rows, timeNs (or null), note, children}.
+Napi::Value PlanToJs(Napi::Env env, const PlanOperator& plan) {
+  return ConvertPlan<Napi::Value>(plan, [env](const PlanOperator& op, std::vector<Napi::Value> children) {
+    Napi::Object out = Napi::Object::New(env);
+    out.Set("operatorType", Napi::String::New(env, op.operator_type));
+    out.Set("details", Napi::String::New(env, op.details));
+    Napi::Array identifiers = Napi::Array::New(env, op.identifiers.size());
+    for (size_t i = 0; i < op.identifiers.size(); ++i) identifiers.Set(i, Napi::String::New(env, op.identifiers[i]));
+    out.Set("identifiers", identifiers);
+    out.Set("estimatedRows", op.estimated_rows ? Napi::Number::New(env, *op.estimated_rows) : env.Null());
+    out.Set("profiled", Napi::Boolean::New(env, op.profiled));
+    out.Set("rows", UnsignedToJs(env, op.rows));
+    out.Set("timeNs", op.time ? Napi::Number::New(env, static_cast<double>(op.time->count())) : env.Null());
+    out.Set("note", Napi::String::New(env, op.note));
+    Napi::Array inputs = Napi::Array::New(env, children.size());
+    for (size_t i = 0; i < children.size(); ++i) inputs.Set(i, children[i]);
+    out.Set("children", inputs);
+    return out;
+  });
+}
+
 Napi::Object SummaryToJs(Napi::Env env, const QuerySummary& summary) {
   const UpdateCounters& c = summary.counters;
   Napi::Object counters = Napi::Object::New(env);
@@ -97,6 +120,8 @@ Napi::Object SummaryToJs(Napi::Env env, const QuerySummary& summary) {
     notifications.Set(i, item);
   }
   out.Set("notifications", notifications);
+  out.Set("plan", summary.plan ? PlanToJs(env, *summary.plan) : env.Null());
+  out.Set("planText", summary.plan ? Napi::String::New(env, FormatPlan(*summary.plan)) : env.Null());
   return out;
 }
 

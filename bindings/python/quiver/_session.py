@@ -154,7 +154,10 @@ class QuerySummary:
     relationships_deleted, properties_set, labels_added, labels_removed), the most
     memory its operators held, and its warnings (notifications: Neo4j's
     {code, title, description, severity, category, position: {offset, line, column}},
-    such as UnknownLabelWarning for a label the database has never seen)."""
+    such as UnknownLabelWarning for a label the database has never seen), and for
+    EXPLAIN and PROFILE the plan (a dict: operator_type, details, identifiers,
+    estimated_rows, profiled, rows, time_ns, note, children) and its text (plan_text);
+    None otherwise."""
 
     rows: int
     elapsed_ns: int
@@ -163,6 +166,8 @@ class QuerySummary:
     contains_updates: bool
     peak_memory_bytes: int
     notifications: List[Dict[str, Any]] = dataclasses.field(default_factory=list)
+    plan: Optional[Dict[str, Any]] = None
+    plan_text: Optional[str] = None
 
     @property
     def elapsed(self) -> float:

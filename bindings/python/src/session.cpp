@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "errors.h"
+#include "quiver/plan_tree.h"
 #include "values.h"
 
 namespace py = pybind11;
@@ -330,6 +331,32 @@ uint64_t ResultCore::NumTuples() {
   return passed_ + (rows_.size() - next_);
 }
 
+namespace {
+
+// EXPLAIN's and PROFILE's plan: {operator_type, details, identifiers, estimated_rows (or
+// None), profiled, rows, time_ns (or None), note, children}.
+py::object PlanToPython(const PlanOperator& plan) {
+  return ConvertPlan<py::object>(plan, [](const PlanOperator& op, std::vector<py::object> children) {
+    py::dict out;
+    out["operator_type"] = op.operator_type;
+    out["details"] = op.details;
+    py::list identifiers;
+    for (const auto& name : op.identifiers) identifiers.append(name);
+    out["identifiers"] = identifiers;
+    out["estimated_rows"] = op.estimated_rows ? py::object(py::float_(*op.estimated_rows)) : py::object(py::none());
+    out["profiled"] = op.profiled;
+    out["rows"] = op.rows;
+    out["time_ns"] = op.time ? py::object(py::int_(op.time->count())) : py::object(py::none());
+    out["note"] = op.note;
+    py::list inputs;
+    for (auto& child : children) inputs.append(child);
+    out["children"] = inputs;
+    return py::object(std::move(out));
+  });
+}
+
+}  // namespace
+
 py::dict ResultCore::Summary() {
   if (!summary_) {
     if (failure_) throw *failure_;
@@ -371,6 +398,8 @@ py::dict ResultCore::Summary() {
     notifications.append(item);
   }
   out["notifications"] = notifications;
+  out["plan"] = s.plan ? PlanToPython(*s.plan) : py::object(py::none());
+  out["plan_text"] = s.plan ? py::object(py::str(FormatPlan(*s.plan))) : py::object(py::none());
   return out;
 }
 

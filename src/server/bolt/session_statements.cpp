@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "quiver/plan_tree.h"
 #include "server/bolt/bolt_session.h"
 #include "server/bolt/responses.h"
 #include "server/status_codes.h"
@@ -39,6 +40,38 @@ Value Notifications(const std::vector<Notification>& notifications) {
                                       {"position", Value::Map(std::move(position))}}));
   }
   return Value::List(std::move(out));
+}
+
+// SUCCESS's `plan` (EXPLAIN) or `profile` (PROFILE) as Neo4j sends them (the drivers'
+// summary.plan and summary.profile): operatorType, args (Details, EstimatedRows, and for
+// a profile Rows and Time), identifiers, children; a profile also has rows and time
+// (nanoseconds) at the top of each operator. No dbHits: Quiver does not count them.
+Value PlanMetadata(const PlanOperator& plan) {
+  return ConvertPlan<Value>(plan, [](const PlanOperator& op, std::vector<Value> children) {
+    ValueMap args;
+    if (!op.details.empty()) args.Set("Details", Value::String(op.details));
+    if (op.estimated_rows) args.Set("EstimatedRows", Value::Float(*op.estimated_rows));
+    if (!op.note.empty()) args.Set("Note", Value::String(op.note));
+    std::vector<Value> identifiers;
+    for (const auto& name : op.identifiers) identifiers.push_back(Value::String(name));
+    ValueMap out{{"operatorType", Value::String(op.operator_type)},
+                 {"identifiers", Value::List(std::move(identifiers))},
+                 {"children", Value::List(std::move(children))}};
+    if (op.profiled) {
+      const auto rows = Value::Int(static_cast<int64_t>(op.rows));
+      args.Set("Rows", rows);
+      out.Set("rows", rows);
+      // Only where measured: the stages of a pipeline share its first's (the drivers
+      // read a missing time as 0).
+      if (op.time) {
+        const auto time = Value::Int(static_cast<int64_t>(op.time->count()));
+        args.Set("Time", time);
+        out.Set("time", time);
+      }
+    }
+    out.Set("args", Value::Map(std::move(args)));
+    return Value::Map(std::move(out));
+  });
 }
 
 Value Statistics(const UpdateCounters& c) {
@@ -201,6 +234,7 @@ void BoltSession::Pull(const BoltMessage& message, bool discard) {
                       {"db", Value::String(server_.database_name)}};
     if (summary.counters.ContainsUpdates()) metadata.Set("stats", Statistics(summary.counters));
     if (!summary.notifications.empty()) metadata.Set("notifications", Notifications(summary.notifications));
+    if (summary.plan) metadata.Set(summary.plan->profiled ? "profile" : "plan", PlanMetadata(*summary.plan));
     if (!in_tx) metadata.Set("bookmark", Value::String(server_.Bookmark()));
     results_.erase(open);
     if (in_tx) {

@@ -2,11 +2,33 @@
 
 #include <algorithm>
 
+#include "quiver/plan_tree.h"
 #include "server/status_codes.h"
 
 namespace quiver::server::http {
 
 namespace {
+
+// EXPLAIN's and PROFILE's plan as Neo4j's transactional API writes it (a result's
+// "plan": {"root": ...}): operatorType, the arguments as fields (Details, EstimatedRows,
+// and for PROFILE Rows and Time in nanoseconds, Time only on the operator that measured
+// it; Note: how Quiver ran it), identifiers, children.
+Json PlanJson(const PlanOperator& plan) {
+  return ConvertPlan<Json>(plan, [](const PlanOperator& op, std::vector<Json> children) {
+    Json out = Json::object();
+    out["operatorType"] = op.operator_type;
+    if (!op.details.empty()) out["Details"] = op.details;
+    if (op.estimated_rows) out["EstimatedRows"] = *op.estimated_rows;
+    if (!op.note.empty()) out["Note"] = op.note;
+    if (op.profiled) {
+      out["Rows"] = op.rows;
+      if (op.time) out["Time"] = op.time->count();
+    }
+    out["identifiers"] = op.identifiers;
+    out["children"] = std::move(children);
+    return out;
+  });
+}
 
 // Enough to keep the socket busy, little enough that a slow client costs little memory.
 constexpr size_t kFlushBytes = 64 * 1024;
@@ -201,6 +223,7 @@ void StatementBatch::RunOne(const StatementRequest& request, PreparedStatement& 
   }
   out << "]";
   if (request.include_stats) out << ",\"stats\":" << StatsJson(summary.counters);
+  if (summary.plan) out << ",\"plan\":" << Json{{"root", PlanJson(*summary.plan)}};
   out << ",\"quiver\":"
       << Json{{"rows", rows}, {"elapsedMillis", Millis(summary.elapsed)}, {"truncated", truncated}} << "}";
   if (!statement.read_only() && !begun_) server_.commits.fetch_add(1);  // an auto-commit write

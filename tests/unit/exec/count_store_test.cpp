@@ -21,7 +21,7 @@ int64_t Count(Connection& conn, const std::string& query) {
 
 std::string Plan(Connection& conn, const std::string& query) {
   auto r = conn.Query("EXPLAIN " + query);
-  return std::string(r.rows().at(0).at(0).AsString());
+  return FormatPlan(*r.summary().plan);
 }
 
 // Each store count against the same count written so that no rewrite applies.

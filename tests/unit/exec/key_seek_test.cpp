@@ -20,7 +20,7 @@ namespace {
 
 std::string Plan(Connection& conn, const std::string& query) {
   auto r = conn.Query("EXPLAIN " + query, ValueMap{{"v", Value::Int(0)}});
-  return std::string(r.rows().at(0).at(0).AsString());
+  return FormatPlan(*r.summary().plan);
 }
 
 // The names of the nodes the query finds for $v, sorted.

@@ -67,7 +67,7 @@ TEST(KeySeekTiming, DISABLED_ThousandLookupsScale16) {
     StoreSource source(store->get(), seek == 0);
     auto plan =
         main::ExecuteQuery(source, procedures, std::string("EXPLAIN ") + query, {{"id", Value::Int(0)}});
-    std::printf("%s\n", std::string(plan.rows()[0][0].AsString()).c_str());
+    std::printf("%s\n", FormatPlan(*plan.summary().plan).c_str());
     const auto start = std::chrono::steady_clock::now();
     for (int64_t i = 0; i < 1000; ++i) {
       auto r =

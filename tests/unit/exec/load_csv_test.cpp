@@ -138,14 +138,14 @@ TEST_F(LoadCsvTest, ImportsInBatchesWithCallInTransactions) {
       "CALL (row) { CREATE (:Num {n: toInteger(row.n)}) } IN TRANSACTIONS OF 10 ROWS");
   EXPECT_EQ(r.summary().counters.nodes_created, 25u);
   EXPECT_EQ(conn_->Query("MATCH (x:Num) RETURN sum(x.n)").rows().at(0).at(0).AsInt(), 325);
-  const std::string plan(
-      conn_->Query("EXPLAIN LOAD CSV WITH HEADERS FROM 'file:///nums.csv' AS row RETURN row").rows()[0][0].AsString());
+  const std::string plan = FormatPlan(
+      *conn_->Query("EXPLAIN LOAD CSV WITH HEADERS FROM 'file:///nums.csv' AS row RETURN row").summary().plan);
   EXPECT_NE(plan.find("LoadCSV with headers 'file:///nums.csv' AS row"), std::string::npos) << plan;
   // The file streams into the batches: nothing holds its rows (no Eager).
-  const std::string import(conn_->Query("EXPLAIN LOAD CSV WITH HEADERS FROM 'file:///nums.csv' AS row "
-                                         "CALL (row) { CREATE (:Num {n: toInteger(row.n)}) } IN TRANSACTIONS")
-                               .rows()[0][0]
-                               .AsString());
+  const std::string import = FormatPlan(*conn_->Query("EXPLAIN LOAD CSV WITH HEADERS FROM 'file:///nums.csv' AS row "
+                                                      "CALL (row) { CREATE (:Num {n: toInteger(row.n)}) } IN TRANSACTIONS")
+                                            .summary()
+                                            .plan);
   EXPECT_EQ(import.find("Eager"), std::string::npos) << import;
   EXPECT_NE(import.find("Apply unit in transactions of 1000 rows"), std::string::npos) << import;
 }

@@ -15,7 +15,7 @@ namespace quiver {
 
 inline std::string Plan(Connection& conn, const std::string& query) {
   auto r = conn.Query("EXPLAIN " + query, ValueMap{{"id", Value::Int(0)}});
-  return std::string(r.rows().at(0).at(0).AsString());
+  return FormatPlan(*r.summary().plan);
 }
 
 inline int64_t CountFor(Connection& conn, const std::string& query, int64_t id) {

@@ -356,7 +356,7 @@ TEST_F(VectorEngineTest, ProfileCountsTheFragmentsRows) {
   // And one on a, so that the pattern starts at a: with b's alone, b has fewer estimated
   // rows and the count becomes a sum of b's degrees again.)
   auto r = conn->Query("PROFILE MATCH (a)-[:KNOWS]->(b) WHERE a.id >= 0 AND b.id >= 0 RETURN count(*)");
-  std::string plan(r.rows().at(0).at(0).AsString());
+  std::string plan(FormatPlan(*r.summary().plan));
   const uint64_t morsels = (nodes + 15) / 16;
   EXPECT_NE(plan.find("Aggregate count(*) AS count(*)  [rows=1] vectorized: 2 workers, " + std::to_string(morsels) +
                       " morsels"),
@@ -378,7 +378,7 @@ TEST_F(VectorEngineTest, ProfileCountsTheFragmentsRows) {
   auto expect_filters = [&](const std::string& first, int64_t first_rows, const std::string& second,
                             int64_t second_rows) {
     auto profiled = conn->Query("PROFILE MATCH (n:Person) WHERE " + first + " AND " + second + " RETURN count(*)");
-    const std::string text(profiled.rows().at(0).at(0).AsString());
+    const std::string text(FormatPlan(*profiled.summary().plan));
     EXPECT_NE(text.find("Filter (" + first + ")  [rows=" + std::to_string(first_rows) + "]"), std::string::npos)
         << text;
     EXPECT_NE(text.find("Filter (" + second + ")  [rows=" + std::to_string(second_rows) + "]"), std::string::npos)
@@ -390,22 +390,22 @@ TEST_F(VectorEngineTest, ProfileCountsTheFragmentsRows) {
   expect_filters("n.score < 0.5", below, "n.score >= 0.25", both);
   // Grouped by a property of one node: counted per node id, keys computed per node.
   r = conn->Query("PROFILE MATCH (a)-[:KNOWS]->(b) RETURN b.id % 10 AS k, count(a)");
-  EXPECT_NE(std::string(r.rows().at(0).at(0).AsString()).find(", grouped by node"), std::string::npos);
+  EXPECT_NE(FormatPlan(*r.summary().plan).find(", grouped by node"), std::string::npos);
   // An aggregate whose result depends on the row order runs on one worker.
   r = conn->Query("PROFILE MATCH (a)-[:KNOWS]->(b) RETURN collect(b.id)");
-  EXPECT_NE(std::string(r.rows().at(0).at(0).AsString()).find("vectorized: 1 worker,"), std::string::npos);
+  EXPECT_NE(FormatPlan(*r.summary().plan).find("vectorized: 1 worker,"), std::string::npos);
   // Sums run on every worker: integers add exactly in 128 bits, floats by ExactSum.
   r = conn->Query("PROFILE MATCH (a)-[r:KNOWS]->(b) RETURN sum(r.since)");
-  EXPECT_NE(std::string(r.rows().at(0).at(0).AsString()).find("vectorized: 2 workers,"), std::string::npos);
+  EXPECT_NE(FormatPlan(*r.summary().plan).find("vectorized: 2 workers,"), std::string::npos);
   r = conn->Query("PROFILE MATCH (a)-[r:KNOWS]->(b) RETURN sum(b.score), avg(b.score)");
-  EXPECT_NE(std::string(r.rows().at(0).at(0).AsString()).find("vectorized: 2 workers,"), std::string::npos);
+  EXPECT_NE(FormatPlan(*r.summary().plan).find("vectorized: 2 workers,"), std::string::npos);
   // A fragment from a key seek: its one morsel, the workers sharing the expands.
   r = conn->Query("PROFILE MATCH (a:Person {id: 3})-[:KNOWS]->(b)-[:KNOWS]->(c) RETURN count(c)");
-  EXPECT_NE(std::string(r.rows().at(0).at(0).AsString()).find("vectorized: 2 workers, a seek"), std::string::npos)
-      << r.rows().at(0).at(0).AsString();
+  EXPECT_NE(FormatPlan(*r.summary().plan).find("vectorized: 2 workers, a seek"), std::string::npos)
+      << FormatPlan(*r.summary().plan);
   // ORDER BY ... LIMIT over a fragment: a top-k per worker.
   r = conn->Query("PROFILE MATCH (a)-[:KNOWS]->(b) RETURN b.id ORDER BY b.id LIMIT 3");
-  EXPECT_NE(std::string(r.rows().at(0).at(0).AsString()).find("vectorized top-k: 2 workers"), std::string::npos);
+  EXPECT_NE(FormatPlan(*r.summary().plan).find("vectorized top-k: 2 workers"), std::string::npos);
   // The row engine says nothing of the kind.
   DatabaseOptions row = RowEngine();
   conn.reset();
@@ -413,7 +413,7 @@ TEST_F(VectorEngineTest, ProfileCountsTheFragmentsRows) {
   db = Database::Open(db_path_, row);
   conn = db->Connect();
   r = conn->Query("PROFILE MATCH (a)-[:KNOWS]->(b) WHERE b.id >= 0 RETURN count(*)");
-  EXPECT_EQ(std::string(r.rows().at(0).at(0).AsString()).find("vectorized"), std::string::npos);
+  EXPECT_EQ(FormatPlan(*r.summary().plan).find("vectorized"), std::string::npos);
 }
 
 TEST_F(VectorEngineTest, GroupTablesCountAgainstTheMemoryLimit) {
@@ -486,8 +486,8 @@ TEST_F(VectorEngineTest, OneHopExistsAgreesWithTheSubplan) {
   // The rewrite happened, and it finds something (not false everywhere).
   auto db = Database::Open(db_path_, RowEngine());
   auto conn = db->Connect();
-  const std::string plan(
-      conn->Query("EXPLAIN MATCH (a)-[:KNOWS]->(b) WHERE NOT (b)-[:KNOWS]->(a) RETURN count(*)").rows().at(0).at(0).AsString());
+  const std::string plan =
+      FormatPlan(*conn->Query("EXPLAIN MATCH (a)-[:KNOWS]->(b) WHERE NOT (b)-[:KNOWS]->(a) RETURN count(*)").summary().plan);
   EXPECT_NE(plan.find("Filter NOT (b)-[:KNOWS]->(a)"), std::string::npos) << plan;
   EXPECT_EQ(plan.find("EXISTS"), std::string::npos) << plan;
   EXPECT_GT(conn->Query("MATCH (a)-[:KNOWS]->(b) WHERE (b)-[:LIKES]->(a) RETURN count(*)").rows().at(0).at(0).AsInt(), 0);
@@ -549,8 +549,8 @@ TEST_F(VectorEngineTest, OneHopExistsToAnyNodeAgreesWithTheSubplan) {
   }
   auto db = Database::Open(base_only, RowEngine());
   auto conn = db->Connect();
-  const std::string plan(
-      conn->Query("EXPLAIN MATCH (n) WHERE NOT (n)-[:KNOWS]->(:Admin) RETURN count(*)").rows().at(0).at(0).AsString());
+  const std::string plan =
+      FormatPlan(*conn->Query("EXPLAIN MATCH (n) WHERE NOT (n)-[:KNOWS]->(:Admin) RETURN count(*)").summary().plan);
   EXPECT_NE(plan.find("Filter NOT (n)-[:KNOWS]->(:Admin)"), std::string::npos) << plan;
   EXPECT_GT(conn->Query("MATCH (n) WHERE (n)-[:KNOWS]->(:Admin) RETURN count(*)").rows().at(0).at(0).AsInt(), 0);
 }

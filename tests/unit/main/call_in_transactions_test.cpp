@@ -104,12 +104,12 @@ TEST_P(InTransactionsTest, BadBatchSizesAndNestingAreErrors) {
 
 TEST_P(InTransactionsTest, ExplainShowsTheBatches) {
   QueryResult r = conn_->Query("EXPLAIN UNWIND [1] AS i CALL (i) { CREATE (:N) } IN TRANSACTIONS OF 50 ROWS");
-  const std::string plan(r.rows().at(0).at(0).AsString());
+  const std::string plan = FormatPlan(*r.summary().plan);
   EXPECT_NE(plan.find("Apply unit in transactions of 50 rows"), std::string::npos) << plan;
 }
 
 TEST_P(InTransactionsTest, ExplainAndProfileShowTheApplyAndItsBody) {
-  const std::string explain(conn_->Query("EXPLAIN CALL { RETURN 1 AS one } RETURN one").rows().at(0).at(0).AsString());
+  const std::string explain = FormatPlan(*conn_->Query("EXPLAIN CALL { RETURN 1 AS one } RETURN one").summary().plan);
   EXPECT_EQ(explain,
             "ProduceResults one  [est=1]\n"
             "Project one AS one  [est=1]\n"
@@ -118,17 +118,13 @@ TEST_P(InTransactionsTest, ExplainAndProfileShowTheApplyAndItsBody) {
             "  Argument  [est=1]\n"
             "Start  [est=1]\n");
   conn_->Query("CREATE (:P), (:P)");
-  const std::string profile(
-      conn_->Query("PROFILE MATCH (p:P) OPTIONAL CALL (p) { MATCH (p)-->(q) RETURN q } RETURN p, q")
-          .rows()
-          .at(0)
-          .at(0)
-          .AsString());
+  const std::string profile = FormatPlan(
+      *conn_->Query("PROFILE MATCH (p:P) OPTIONAL CALL (p) { MATCH (p)-->(q) RETURN q } RETURN p, q").summary().plan);
   EXPECT_NE(profile.find("Apply optional returns q  [rows=2]"), std::string::npos) << profile;
   EXPECT_NE(profile.find("  Argument  [rows=2]"), std::string::npos) << profile;
   // A writing body: its input is read whole first, and what follows sees every write.
-  const std::string writes(
-      conn_->Query("EXPLAIN MATCH (p:P) CALL (p) { SET p.x = 1 } RETURN p").rows().at(0).at(0).AsString());
+  const std::string writes =
+      FormatPlan(*conn_->Query("EXPLAIN MATCH (p:P) CALL (p) { SET p.x = 1 } RETURN p").summary().plan);
   // (Lines in plan order; estimates, where the store has them, end some of them.)
   const size_t above = writes.find("\nEager");
   const size_t apply = writes.find("\nApply unit", above);

@@ -254,7 +254,6 @@ void Shell::PrintResult(QueryResult& result, Clock::duration until_first) {
   const Clock::time_point started = Clock::now();
   std::vector<std::vector<Value>> rows;
   uint64_t more = 0;
-  const bool plan = result.columns().size() == 1 && result.columns()[0] == "plan";
   while (result.Next()) {
     if (rows.size() < max_rows_) {
       rows.push_back(result.row());
@@ -264,13 +263,14 @@ void Shell::PrintResult(QueryResult& result, Clock::duration until_first) {
   }
   const QuerySummary& summary = result.summary();
   for (const Notification& n : summary.notifications) std::cerr << FormatNotification(n) << "\n";
-  if (plan && rows.size() == 1 && rows[0][0].IsString()) {
-    out() << rows[0][0].AsString();  // EXPLAIN / PROFILE
-  } else if (!result.columns().empty()) {
+  // EXPLAIN: the plan alone (it has no rows). PROFILE: its rows, then the plan.
+  const bool explain = summary.plan != nullptr && !summary.plan->profiled;
+  if (!explain && !result.columns().empty()) {
     RenderOptions options = render_;
     options.width = Width();
     Render(result.columns(), rows, more, options, out());
   }
+  if (summary.plan != nullptr) out() << FormatPlan(*summary.plan);
   std::string note;
   if (summary.counters.ContainsUpdates()) note = summary.counters.ToString();
   if (timing_) note += (note.empty() ? "" : ", ") + Elapsed(until_first + (Clock::now() - started));
