@@ -87,7 +87,7 @@ struct ProcedureSignature {
   // calls it runs as a write transaction, and is refused on a read-only database.
   bool writes = false;
   // One sentence for SHOW PROCEDURES.
-  std::string description;
+  std::string description = {};
 };
 // Receives the arguments in signature order; returns rows of outputs in signature order.
 using ProcedureFunction = std::function<std::vector<std::vector<Value>>(std::span<const Value> args)>;

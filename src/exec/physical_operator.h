@@ -31,7 +31,7 @@ using PhysicalOperatorPtr = std::unique_ptr<PhysicalOperator>;
 struct ProfiledOperator {
   const planner::LogicalOperator* logical = nullptr;
   uint64_t rows = 0;
-  std::string note;  // how it ran, where that is worth saying ("vectorized, 2 workers")
+  std::string note = {};  // how it ran, where that is worth saying ("vectorized, 2 workers")
 };
 
 class PhysicalOperator {

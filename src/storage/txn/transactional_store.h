@@ -78,7 +78,7 @@ struct WriteOptions {
   // While another transaction holds the writer, BeginWrite waits; this is asked every
   // few milliseconds, and true makes it give up with Aborted (a statement cancelled or
   // past its timeout while it waited). Null: wait as long as it takes.
-  std::function<bool()> give_up;
+  std::function<bool()> give_up = nullptr;
 };
 
 struct StoreStats {
