@@ -21,7 +21,9 @@ class ImportApiTest : public ::testing::Test {
     return path;
   }
   int64_t Count(const std::string& query) {
-    auto db = Database::Open(db_path_, DatabaseOptions{.read_only = true});
+    DatabaseOptions options;
+    options.read_only = true;
+    auto db = Database::Open(db_path_, options);
     return db->Connect()->Query(query).rows().at(0).at(0).AsInt();
   }
   quiver::testing::TempDir dir_;
