@@ -87,7 +87,8 @@ void Parser::ParseCreateIndex(SchemaCommandClause& command) {
   // A name, unless the next words are IF NOT EXISTS or FOR (`CREATE INDEX if IF NOT EXISTS ...`
   // names the index "if").
   const bool at_if_not_exists = CheckWord("IF") && CheckKeyword(Keyword::kNot, 1);
-  if (!CheckKeyword(Keyword::kFor) && !at_if_not_exists) command.name = ParseSchemaName("an index name or FOR");
+  if (!CheckKeyword(Keyword::kFor) && !at_if_not_exists)
+    command.name = ParseSchemaName("an index name or FOR");
   if (AcceptWord("IF")) {
     ExpectKeyword(Keyword::kNot);
     ExpectKeyword(Keyword::kExists);
@@ -149,7 +150,8 @@ void Parser::ParseLookupIndexOn(SchemaCommandClause& command) {
   const bool each = AcceptWord("EACH");
   const char* function = command.relationship ? "TYPE" : "LABELS";
   if ((!each && !command.relationship) || !CheckWord(function)) {
-    FailUnexpected(command.relationship ? "type(" + command.variable + ")" : "EACH labels(" + command.variable + ")");
+    FailUnexpected(command.relationship ? "type(" + command.variable + ")"
+                                        : "EACH labels(" + command.variable + ")");
   }
   Advance();
   Expect(TokenKind::kLParen, "'('");

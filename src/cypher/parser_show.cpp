@@ -49,11 +49,11 @@ const ShowTarget kTransactions{"dbms.listTransactions",
                                 "username", "currentQuery", "startTime", "status", "elapsedTime"},
                                {"database", "transactionId", "currentQueryId", "connectionId", "clientAddress",
                                 "username", "currentQuery", "startTime", "status", "elapsedTime"}};
-// SHOW INDEXES: Neo4j 5's columns; the procedure is schema_procedures.cpp's.
+// SHOW INDEXES: Neo4j 5's columns; the procedure is main/index_procedures.cpp's.
 const ShowTarget kIndexes{"db.indexes",
                           {"id", "name", "state", "populationPercent", "type", "entityType", "labelsOrTypes",
-                           "properties", "indexProvider", "owningConstraint", "lastRead", "readCount", "trackedSince",
-                           "options", "failureMessage", "createStatement"},
+                           "properties", "indexProvider", "owningConstraint", "lastRead", "readCount",
+                           "trackedSince", "options", "failureMessage", "createStatement"},
                           {"id", "name", "state", "populationPercent", "type", "entityType", "labelsOrTypes",
                            "properties", "indexProvider", "owningConstraint", "lastRead", "readCount"}};
 const ShowTarget kTerminate{"dbms.killTransactions",
@@ -154,7 +154,8 @@ std::unique_ptr<Statement> Parser::ParseShowCommand() {
     // SHOW RANGE INDEXES and the like: a filter on the type column, made once INDEXES is read.
     std::optional<std::string> index_type;
     for (std::string_view word : {"RANGE", "TEXT", "POINT", "LOOKUP", "FULLTEXT", "VECTOR"}) {
-      if ((CheckWord("INDEX", 1) || CheckWord("INDEXES", 1)) && AcceptWord(word)) index_type = std::string(word);
+      if ((CheckWord("INDEX", 1) || CheckWord("INDEXES", 1)) && AcceptWord(word))
+        index_type = std::string(word);
     }
     if (!index_type && AcceptWord("ALL")) {
     } else if (AcceptWord("BUILT")) {
@@ -209,13 +210,15 @@ std::unique_ptr<Statement> Parser::ParseShowCommand() {
       }
       if (words.empty()) FailUnexpected("PROCEDURES, FUNCTIONS, DATABASES, INDEXES or TRANSACTIONS");
       Fail(what, "UnsupportedCommand",
-           "SHOW " + words + " is not supported yet: Quiver has SHOW PROCEDURES, SHOW FUNCTIONS, SHOW DATABASES, "
-           "SHOW INDEXES and SHOW TRANSACTIONS (constraints come with schema indexes)");
+           "SHOW " + words +
+               " is not supported yet: Quiver has SHOW PROCEDURES, SHOW FUNCTIONS, SHOW DATABASES, "
+               "SHOW INDEXES and SHOW TRANSACTIONS (constraints come with schema indexes)");
     }
     if (built_in) Fail(what, "UnsupportedCommand", "BUILT IN and USER DEFINED apply to SHOW FUNCTIONS only");
     // EXECUTABLE [BY CURRENT USER | BY name]: Quiver has no roles, so every procedure
     // and function is executable by everyone — the filter selects them all.
-    if (target != &kDatabases && target != &kTransactions && target != &kIndexes && AcceptWord("EXECUTABLE") && AcceptWord("BY")) {
+    if (target != &kDatabases && target != &kTransactions && target != &kIndexes &&
+        AcceptWord("EXECUTABLE") && AcceptWord("BY")) {
       if (AcceptWord("CURRENT")) {
         if (!AcceptWord("USER")) FailUnexpected("USER");
       } else {

@@ -4,11 +4,13 @@
 // It lists what exists and is used by queries, nothing more (docs/design.md, "Indexes
 // and constraints", status): the two LOOKUP indexes, which Quiver always has — the label
 // sets and per-type adjacency that label and type scans read — under the names a new
-// Neo4j 5 database gives them. Property indexes are parsed but not yet stored, so none is
-// listed.
+// Neo4j 5 database gives them (storage::SchemaCatalog::Initial()). Property indexes are
+// parsed but not yet stored, so none is listed; once the catalog is stored this reads the
+// graph's.
 
 #include "exec/procedure_context.h"
 #include "main/introspection_procedures.h"
+#include "storage/schema_catalog.h"
 
 namespace quiver::main {
 
@@ -18,9 +20,9 @@ using exec::ExecProcedureContext;
 
 constexpr const char* kLookupProvider = "token-lookup-1.0";
 
-void EmitLookupIndex(ExecProcedureContext& context, int64_t id, const char* name, bool relationship) {
+void EmitLookupIndex(ExecProcedureContext& context, int64_t id, const std::string& name, bool relationship) {
   ValueMap options{{"indexProvider", Value::String(kLookupProvider)}, {"indexConfig", Value::Map({})}};
-  const std::string create = std::string("CREATE LOOKUP INDEX `") + name + "` FOR " +
+  const std::string create = "CREATE LOOKUP INDEX `" + name + "` FOR " +
                              (relationship ? "()-[r]-() ON EACH type(r)" : "(n) ON EACH labels(n)");
   context.Emit({Value::Int(id), Value::String(name), Value::String("ONLINE"), Value::Float(100.0),
                 Value::String("LOOKUP"), Value::String(relationship ? "RELATIONSHIP" : "NODE"), Value::Null(),
@@ -51,10 +53,14 @@ std::vector<exec::RegisteredProcedure> IndexProcedures() {
                        {"createStatement", "STRING?"}};
   signature.description = "List the indexes in the database (SHOW INDEXES).";
   std::vector<exec::RegisteredProcedure> out;
-  out.push_back(exec::RegisteredProcedure{std::move(signature), [](ExecProcedureContext& context) {
-                                            EmitLookupIndex(context, 1, "index_343aff4e", /*relationship=*/false);
-                                            EmitLookupIndex(context, 2, "index_f7700477", /*relationship=*/true);
-                                          }});
+  out.push_back(exec::RegisteredProcedure{
+      std::move(signature), [](ExecProcedureContext& context) {
+        const storage::SchemaCatalog catalog = storage::SchemaCatalog::Initial();
+        int64_t id = 0;
+        for (const storage::IndexDefinition& index : catalog.indexes()) {
+          EmitLookupIndex(context, ++id, index.name, index.entity == storage::IndexEntity::kRelationship);
+        }
+      }});
   return out;
 }
 

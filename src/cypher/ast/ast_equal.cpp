@@ -279,8 +279,9 @@ bool Equal(const Clause& a, const Clause& b) {
       const auto& x = a.As<SchemaCommandClause>();
       const auto& y = b.As<SchemaCommandClause>();
       return x.action == y.action && x.index_type == y.index_type && x.name == y.name &&
-             x.if_not_exists == y.if_not_exists && x.if_exists == y.if_exists && x.relationship == y.relationship &&
-             x.variable == y.variable && x.label_or_type == y.label_or_type && x.properties == y.properties &&
+             x.if_not_exists == y.if_not_exists && x.if_exists == y.if_exists &&
+             x.relationship == y.relationship && x.variable == y.variable &&
+             x.label_or_type == y.label_or_type && x.properties == y.properties &&
              Equal(x.options.get(), y.options.get());
     }
   }

@@ -27,7 +27,8 @@ enum class ClauseKind : uint8_t {
   kReturn,
   kSubqueryCall,  // [OPTIONAL] CALL { ... } (parser_subquery.cpp)
   kLoadCsv,       // LOAD CSV (parser_load_csv.cpp)
-  kSchemaCommand,  // CREATE INDEX, DROP INDEX (parser_schema.cpp): a statement of its own
+  // CREATE INDEX, DROP INDEX (parser_schema.cpp): a statement of its own.
+  kSchemaCommand,
 };
 std::string_view ClauseKindName(ClauseKind kind);  // "MATCH", "UNWIND", ...
 
@@ -222,14 +223,14 @@ struct SchemaCommandClause : ClauseOf<ClauseKind::kSchemaCommand> {
   enum class Action : uint8_t { kCreateIndex, kDropIndex };
   Action action = Action::kCreateIndex;
   IndexType index_type = IndexType::kDefault;  // CREATE only
-  std::string name;                           // empty: not written (CREATE generates one)
-  bool if_not_exists = false;                 // CREATE
-  bool if_exists = false;                     // DROP
-  bool relationship = false;                  // FOR ()-[r:T]-() rather than FOR (n:L)
-  std::string variable;                       // n or r
-  std::string label_or_type;                  // empty for LOOKUP
-  std::vector<std::string> properties;        // the keys of ON (n.a, n.b), in order; LOOKUP: none
-  ExprPtr options;                            // OPTIONS {...}, a map; null when not written
+  std::string name;                            // empty: not written (CREATE generates one)
+  bool if_not_exists = false;                  // CREATE
+  bool if_exists = false;                      // DROP
+  bool relationship = false;                   // FOR ()-[r:T]-() rather than FOR (n:L)
+  std::string variable;                        // n or r
+  std::string label_or_type;                   // empty for LOOKUP
+  std::vector<std::string> properties;         // the keys of ON (n.a, n.b), in order; LOOKUP: none
+  ExprPtr options;                             // OPTIONS {...}, a map; null when not written
 };
 
 }  // namespace quiver::cypher

@@ -31,23 +31,25 @@ TEST(ShowParserTest, WhereWithoutYieldFiltersOnEveryColumn) {
 }
 
 TEST(ShowParserTest, YieldBecomesAWithAndReturn) {
-  EXPECT_EQ(Printed("SHOW FUNCTIONS YIELD name, category AS c ORDER BY name SKIP 1 LIMIT 2 WHERE c = 'List'"),
-            "CALL dbms.functions() YIELD name, category, description, signature, isBuiltIn, argumentDescription, "
-            "returnDescription, aggregating, rolesExecution, rolesBoostedExecution, isDeprecated "
-            "WITH name, category AS c ORDER BY name SKIP 1 LIMIT 2 WHERE c = 'List' RETURN name, c");
+  EXPECT_EQ(
+      Printed("SHOW FUNCTIONS YIELD name, category AS c ORDER BY name SKIP 1 LIMIT 2 WHERE c = 'List'"),
+      "CALL dbms.functions() YIELD name, category, description, signature, isBuiltIn, argumentDescription, "
+      "returnDescription, aggregating, rolesExecution, rolesBoostedExecution, isDeprecated "
+      "WITH name, category AS c ORDER BY name SKIP 1 LIMIT 2 WHERE c = 'List' RETURN name, c");
   const std::string star = Printed("SHOW TRANSACTIONS YIELD * RETURN count(*) AS n");
   EXPECT_NE(star.find("WITH * RETURN count(*) AS n"), std::string::npos) << star;
 }
 
 TEST(ShowParserTest, NamesAndIdsBecomeFilters) {
-  EXPECT_NE(Printed("SHOW DATABASE neo4j").find("YIELD name, type") , std::string::npos);
+  EXPECT_NE(Printed("SHOW DATABASE neo4j").find("YIELD name, type"), std::string::npos);
   EXPECT_NE(Printed("SHOW DATABASE neo4j").find("WHERE name = 'neo4j'"), std::string::npos);
-  EXPECT_NE(Printed("SHOW TRANSACTIONS 'neo4j-transaction-1', $id").find(
-                "WHERE transactionId IN ['neo4j-transaction-1', $id]"),
+  EXPECT_NE(Printed("SHOW TRANSACTIONS 'neo4j-transaction-1', $id")
+                .find("WHERE transactionId IN ['neo4j-transaction-1', $id]"),
             std::string::npos);
   EXPECT_NE(Printed("SHOW BUILT IN FUNCTIONS").find("WHERE isBuiltIn = true"), std::string::npos);
-  EXPECT_NE(Printed("SHOW USER DEFINED FUNCTIONS WHERE name = 'x'").find("WHERE isBuiltIn = false AND name = 'x'"),
-            std::string::npos);
+  EXPECT_NE(
+      Printed("SHOW USER DEFINED FUNCTIONS WHERE name = 'x'").find("WHERE isBuiltIn = false AND name = 'x'"),
+      std::string::npos);
 }
 
 TEST(ShowParserTest, TerminateCallsKillTransactions) {
@@ -59,25 +61,31 @@ TEST(ShowParserTest, TerminateCallsKillTransactions) {
 
 TEST(ShowParserTest, ShowIndexesCallsDbIndexes) {
   const std::string all = Printed("SHOW INDEXES");
-  EXPECT_EQ(all.rfind("CALL db.indexes() YIELD id, name, state, populationPercent, type, entityType", 0), 0u) << all;
-  EXPECT_NE(all.find("RETURN id, name, state, populationPercent, type, entityType, labelsOrTypes, properties, "
-                     "indexProvider, owningConstraint, lastRead, readCount"),
-            std::string::npos)
+  EXPECT_EQ(all.rfind("CALL db.indexes() YIELD id, name, state, populationPercent, type, entityType", 0), 0u)
+      << all;
+  EXPECT_NE(
+      all.find("RETURN id, name, state, populationPercent, type, entityType, labelsOrTypes, properties, "
+               "indexProvider, owningConstraint, lastRead, readCount"),
+      std::string::npos)
       << all;
   EXPECT_EQ(Printed("SHOW ALL INDEX"), all);
   EXPECT_NE(Printed("SHOW RANGE INDEXES YIELD name").find("WHERE type = 'RANGE' WITH name RETURN name"),
             std::string::npos);
-  EXPECT_NE(Printed("show lookup indexes where entityType = 'NODE'").find("WHERE type = 'LOOKUP' AND entityType = 'NODE'"),
+  EXPECT_NE(Printed("show lookup indexes where entityType = 'NODE'")
+                .find("WHERE type = 'LOOKUP' AND entityType = 'NODE'"),
             std::string::npos);
 }
 
 TEST(ShowParserTest, ConstraintsAreNotSupportedYet) {
   ExpectSyntaxError("SHOW CONSTRAINTS", "UnsupportedCommand", "SHOW CONSTRAINTS is not supported yet");
   ExpectSyntaxError("SHOW INDEXES EXECUTABLE BY alice", "UnexpectedSyntax", "Invalid input 'EXECUTABLE'");
-  ExpectSyntaxError("SHOW BUILT IN PROCEDURES", "UnsupportedCommand", "BUILT IN and USER DEFINED apply to SHOW FUNCTIONS");
-  ExpectSyntaxError("SHOW", "UnexpectedSyntax", "expected PROCEDURES, FUNCTIONS, DATABASES, INDEXES or TRANSACTIONS");
+  ExpectSyntaxError("SHOW BUILT IN PROCEDURES", "UnsupportedCommand",
+                    "BUILT IN and USER DEFINED apply to SHOW FUNCTIONS");
+  ExpectSyntaxError("SHOW", "UnexpectedSyntax",
+                    "expected PROCEDURES, FUNCTIONS, DATABASES, INDEXES or TRANSACTIONS");
   ExpectSyntaxError("TERMINATE 'x'", "UnexpectedSyntax", "expected TRANSACTION or TRANSACTIONS");
-  ExpectSyntaxError("SHOW PROCEDURES YIELD name RETURN name LIMIT", "UnexpectedSyntax", "Unexpected end of input");
+  ExpectSyntaxError("SHOW PROCEDURES YIELD name RETURN name LIMIT", "UnexpectedSyntax",
+                    "Unexpected end of input");
 }
 
 TEST(ShowParserTest, ShowIsStillAName) {

@@ -18,19 +18,21 @@ void ListsTheLookupIndexesAndRefusesPropertyIndexes(Database& db) {
   auto conn = db.Connect();
   conn->Query("CREATE (:Person {name: 'Ann'})");
   const QueryResult all = conn->Query("SHOW INDEXES");
-  EXPECT_EQ(all.columns(), (std::vector<std::string>{"id", "name", "state", "populationPercent", "type", "entityType",
-                                                     "labelsOrTypes", "properties", "indexProvider",
-                                                     "owningConstraint", "lastRead", "readCount"}));
+  EXPECT_EQ(all.columns(),
+            (std::vector<std::string>{"id", "name", "state", "populationPercent", "type", "entityType",
+                                      "labelsOrTypes", "properties", "indexProvider", "owningConstraint",
+                                      "lastRead", "readCount"}));
   ASSERT_EQ(all.rows().size(), 2u);
   EXPECT_EQ(all.rows()[0].at(1).AsString(), "index_343aff4e");
   EXPECT_EQ(all.rows()[0].at(2).AsString(), "ONLINE");
   EXPECT_EQ(all.rows()[0].at(5).AsString(), "NODE");
   EXPECT_EQ(all.rows()[1].at(5).AsString(), "RELATIONSHIP");
   EXPECT_TRUE(conn->Query("SHOW RANGE INDEXES").rows().empty());
-  const QueryResult create =
-      conn->Query("SHOW INDEXES YIELD name, createStatement WHERE name = 'index_f7700477' RETURN createStatement");
+  const QueryResult create = conn->Query(
+      "SHOW INDEXES YIELD name, createStatement WHERE name = 'index_f7700477' RETURN createStatement");
   ASSERT_EQ(create.rows().size(), 1u);
-  EXPECT_EQ(create.rows()[0].at(0).AsString(), "CREATE LOOKUP INDEX `index_f7700477` FOR ()-[r]-() ON EACH type(r)");
+  EXPECT_EQ(create.rows()[0].at(0).AsString(),
+            "CREATE LOOKUP INDEX `index_f7700477` FOR ()-[r]-() ON EACH type(r)");
 
   EXPECT_EQ(ErrorOf(*conn, "CREATE INDEX person_name FOR (n:Person) ON (n.name)"),
             "SyntaxError/UnsupportedSchemaCommand");
