@@ -153,7 +153,9 @@ std::string Parser::ParseQualifiedName(std::string_view what) {
 // ---- statements -----------------------------------------------------------------
 
 std::unique_ptr<Statement> Parser::ParseStatementRoot() {
-  auto statement = AtShowCommand() ? ParseShowCommand() : ParseQuery(/*in_subquery=*/false);
+  auto statement = AtShowCommand()     ? ParseShowCommand()
+                   : AtSchemaCommand() ? ParseSchemaCommand()
+                                       : ParseQuery(/*in_subquery=*/false);
   Accept(TokenKind::kSemicolon);
   if (!Check(TokenKind::kEnd)) FailUnexpected("UNION, ';' or end of input");
   return statement;

@@ -110,6 +110,13 @@ class Parser {
   // At `LOAD CSV`.
   bool AtLoadCsv() const;
   ClausePtr ParseLoadCsv();
+  // ---- CREATE INDEX, DROP INDEX (parser_schema.cpp) ----
+  // At CREATE [kind] INDEX, CREATE CONSTRAINT or DROP: a schema command, never a query.
+  bool AtSchemaCommand() const;
+  std::unique_ptr<Statement> ParseSchemaCommand();
+  void ParseCreateIndex(SchemaCommandClause& command);
+  void ParseIndexTarget(SchemaCommandClause& command, bool lookup);
+  void ParseLookupIndexOn(SchemaCommandClause& command);
   // A word the lexer has no keyword for (LOAD, TRANSACTIONS, ...), ignoring case:
   // `upper` is its upper-case spelling. Such words stay usable as names elsewhere.
   bool CheckWord(std::string_view upper, size_t ahead = 0) const;

@@ -1,4 +1,4 @@
-// SHOW PROCEDURES | FUNCTIONS | DATABASES | TRANSACTIONS and TERMINATE TRANSACTIONS, as
+// SHOW PROCEDURES | FUNCTIONS | DATABASES | INDEXES | TRANSACTIONS and TERMINATE TRANSACTIONS, as
 // Neo4j 5 writes them. Each is rewritten here into the query it means, a CALL of the
 // procedure that answers it (main/dbms_procedures.cpp) followed by ordinary clauses:
 //
@@ -49,6 +49,13 @@ const ShowTarget kTransactions{"dbms.listTransactions",
                                 "username", "currentQuery", "startTime", "status", "elapsedTime"},
                                {"database", "transactionId", "currentQueryId", "connectionId", "clientAddress",
                                 "username", "currentQuery", "startTime", "status", "elapsedTime"}};
+// SHOW INDEXES: Neo4j 5's columns; the procedure is main/index_procedures.cpp's.
+const ShowTarget kIndexes{"db.indexes",
+                          {"id", "name", "state", "populationPercent", "type", "entityType", "labelsOrTypes",
+                           "properties", "indexProvider", "owningConstraint", "lastRead", "readCount",
+                           "trackedSince", "options", "failureMessage", "createStatement"},
+                          {"id", "name", "state", "populationPercent", "type", "entityType", "labelsOrTypes",
+                           "properties", "indexProvider", "owningConstraint", "lastRead", "readCount"}};
 const ShowTarget kTerminate{"dbms.killTransactions",
                             {"transactionId", "username", "message"},
                             {"transactionId", "username", "message"}};
@@ -144,7 +151,13 @@ std::unique_ptr<Statement> Parser::ParseShowCommand() {
     Advance();  // SHOW
     const Token& what = Peek();
     std::optional<bool> built_in;
-    if (AcceptWord("ALL")) {
+    // SHOW RANGE INDEXES and the like: a filter on the type column, made once INDEXES is read.
+    std::optional<std::string> index_type;
+    for (std::string_view word : {"RANGE", "TEXT", "POINT", "LOOKUP", "FULLTEXT", "VECTOR"}) {
+      if ((CheckWord("INDEX", 1) || CheckWord("INDEXES", 1)) && AcceptWord(word))
+        index_type = std::string(word);
+    }
+    if (!index_type && AcceptWord("ALL")) {
     } else if (AcceptWord("BUILT")) {
       if (!AcceptWord("IN")) FailUnexpected("IN");
       built_in = true;
@@ -172,6 +185,9 @@ std::unique_ptr<Statement> Parser::ParseShowCommand() {
     } else if (AcceptWord("DEFAULT") || AcceptWord("HOME")) {
       if (!AcceptWord("DATABASE")) FailUnexpected("DATABASE");
       target = &kDatabases;
+    } else if (AcceptWord("INDEX") || AcceptWord("INDEXES")) {
+      target = &kIndexes;
+      if (index_type) filter = Equals("type", StringLiteral(*index_type, what.pos), what.pos);
     } else if (AcceptWord("TRANSACTION") || AcceptWord("TRANSACTIONS")) {
       target = &kTransactions;
       if (!CheckKeyword(Keyword::kYield) && !CheckKeyword(Keyword::kWhere) && !Check(TokenKind::kEnd) &&
@@ -184,7 +200,7 @@ std::unique_ptr<Statement> Parser::ParseShowCommand() {
         filter = In("transactionId", std::move(ids), at);
       }
     } else {
-      // SHOW INDEXES, SHOW CONSTRAINTS, SHOW USERS, ...: a command Quiver does not have
+      // SHOW CONSTRAINTS, SHOW USERS, ...: a command Quiver does not have
       // (yet), said so rather than reported as a typo.
       std::string words;
       for (size_t i = 0; i < 3 && Peek(i).kind == TokenKind::kIdentifier && !Peek(i).Is(Keyword::kYield) &&
@@ -192,15 +208,17 @@ std::unique_ptr<Statement> Parser::ParseShowCommand() {
            ++i) {
         words += (words.empty() ? "" : " ") + std::string(Peek(i).text);
       }
-      if (words.empty()) FailUnexpected("PROCEDURES, FUNCTIONS, DATABASES or TRANSACTIONS");
+      if (words.empty()) FailUnexpected("PROCEDURES, FUNCTIONS, DATABASES, INDEXES or TRANSACTIONS");
       Fail(what, "UnsupportedCommand",
-           "SHOW " + words + " is not supported yet: Quiver has SHOW PROCEDURES, SHOW FUNCTIONS, SHOW DATABASES "
-           "and SHOW TRANSACTIONS (indexes and constraints come with schema indexes)");
+           "SHOW " + words +
+               " is not supported yet: Quiver has SHOW PROCEDURES, SHOW FUNCTIONS, SHOW DATABASES, "
+               "SHOW INDEXES and SHOW TRANSACTIONS (constraints come with schema indexes)");
     }
     if (built_in) Fail(what, "UnsupportedCommand", "BUILT IN and USER DEFINED apply to SHOW FUNCTIONS only");
     // EXECUTABLE [BY CURRENT USER | BY name]: Quiver has no roles, so every procedure
     // and function is executable by everyone — the filter selects them all.
-    if (target != &kDatabases && target != &kTransactions && AcceptWord("EXECUTABLE") && AcceptWord("BY")) {
+    if (target != &kDatabases && target != &kTransactions && target != &kIndexes &&
+        AcceptWord("EXECUTABLE") && AcceptWord("BY")) {
       if (AcceptWord("CURRENT")) {
         if (!AcceptWord("USER")) FailUnexpected("USER");
       } else {

@@ -8,6 +8,7 @@
 //   dbms_procedures.cpp: dbms.components(), db.info(), and those SHOW runs —
 //     dbms.procedures(), dbms.functions(), dbms.databases(), dbms.listTransactions(),
 //     dbms.killTransactions()
+//   index_procedures.cpp: db.indexes() (SHOW INDEXES)
 
 #include <memory>
 #include <vector>
@@ -19,6 +20,7 @@
 namespace quiver::main {
 
 std::vector<exec::RegisteredProcedure> SchemaProcedures();
+std::vector<exec::RegisteredProcedure> IndexProcedures();
 std::vector<exec::RegisteredProcedure> DbmsProcedures(const DatabaseDescription& database,
                                                       std::shared_ptr<TransactionRegistry> transactions);
 

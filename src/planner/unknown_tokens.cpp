@@ -128,6 +128,8 @@ class Walker {
       case ClauseKind::kLoadCsv:
         Expr(clause.As<LoadCsvClause>().url.get());
         break;
+      case ClauseKind::kSchemaCommand:
+        break;  // names a label or key to index: it need not exist yet
     }
   }
 

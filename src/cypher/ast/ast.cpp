@@ -184,8 +184,26 @@ std::string_view ClauseKindName(ClauseKind kind) {
       return "CALL { ... }";
     case ClauseKind::kLoadCsv:
       return "LOAD CSV";
+    case ClauseKind::kSchemaCommand:
+      return "schema command";
   }
   return "?";
+}
+
+std::string_view IndexTypeName(IndexType type) {
+  switch (type) {
+    case IndexType::kDefault:
+      return "";
+    case IndexType::kRange:
+      return "RANGE";
+    case IndexType::kText:
+      return "TEXT";
+    case IndexType::kPoint:
+      return "POINT";
+    case IndexType::kLookup:
+      return "LOOKUP";
+  }
+  return "";
 }
 
 bool Clause::IsUpdating() const {

@@ -275,6 +275,15 @@ bool Equal(const Clause& a, const Clause& b) {
       return x.with_headers == y.with_headers && Equal(x.url.get(), y.url.get()) && x.variable == y.variable &&
              x.field_terminator == y.field_terminator;
     }
+    case ClauseKind::kSchemaCommand: {
+      const auto& x = a.As<SchemaCommandClause>();
+      const auto& y = b.As<SchemaCommandClause>();
+      return x.action == y.action && x.index_type == y.index_type && x.name == y.name &&
+             x.if_not_exists == y.if_not_exists && x.if_exists == y.if_exists &&
+             x.relationship == y.relationship && x.variable == y.variable &&
+             x.label_or_type == y.label_or_type && x.properties == y.properties &&
+             Equal(x.options.get(), y.options.get());
+    }
   }
   return false;
 }

@@ -156,6 +156,9 @@ void CypherPrinter::PrintClause(const Clause& clause) {
     case ClauseKind::kLoadCsv:
       PrintLoadCsv(clause.As<LoadCsvClause>());
       return;
+    case ClauseKind::kSchemaCommand:
+      PrintSchemaCommand(clause.As<SchemaCommandClause>());
+      return;
   }
 }
 

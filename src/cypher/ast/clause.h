@@ -27,6 +27,8 @@ enum class ClauseKind : uint8_t {
   kReturn,
   kSubqueryCall,  // [OPTIONAL] CALL { ... } (parser_subquery.cpp)
   kLoadCsv,       // LOAD CSV (parser_load_csv.cpp)
+  // CREATE INDEX, DROP INDEX (parser_schema.cpp): a statement of its own.
+  kSchemaCommand,
 };
 std::string_view ClauseKindName(ClauseKind kind);  // "MATCH", "UNWIND", ...
 
@@ -205,6 +207,30 @@ struct LoadCsvClause : ClauseOf<ClauseKind::kLoadCsv> {
   ExprPtr url;
   std::string variable;
   std::string field_terminator;  // empty when not written (a comma)
+};
+
+// The kind written before INDEX. RANGE, TEXT and POINT are one ordered index in Quiver
+// (docs/design.md, "Indexes and constraints"); the written word is kept so SHOW INDEXES
+// and the printer say what the user wrote.
+enum class IndexType : uint8_t { kDefault, kRange, kText, kPoint, kLookup };
+std::string_view IndexTypeName(IndexType type);  // "", "RANGE", "TEXT", "POINT", "LOOKUP"
+
+// `CREATE [RANGE|TEXT|POINT|LOOKUP] INDEX [name] [IF NOT EXISTS] FOR (n:L) ON (n.p, ...)
+// [OPTIONS {...}]`, the relationship form `FOR ()-[r:T]-() ON (r.p)`, and
+// `DROP INDEX name [IF EXISTS]`. It is always the only clause of its statement.
+struct SchemaCommandClause : ClauseOf<ClauseKind::kSchemaCommand> {
+  using ClauseOf::ClauseOf;
+  enum class Action : uint8_t { kCreateIndex, kDropIndex };
+  Action action = Action::kCreateIndex;
+  IndexType index_type = IndexType::kDefault;  // CREATE only
+  std::string name;                            // empty: not written (CREATE generates one)
+  bool if_not_exists = false;                  // CREATE
+  bool if_exists = false;                      // DROP
+  bool relationship = false;                   // FOR ()-[r:T]-() rather than FOR (n:L)
+  std::string variable;                        // n or r
+  std::string label_or_type;                   // empty for LOOKUP
+  std::vector<std::string> properties;         // the keys of ON (n.a, n.b), in order; LOOKUP: none
+  ExprPtr options;                             // OPTIONS {...}, a map; null when not written
 };
 
 }  // namespace quiver::cypher

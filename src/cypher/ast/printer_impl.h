@@ -57,6 +57,7 @@ class CypherPrinter {
   void PrintProjectionBody(const ProjectionBody& body);
   void PrintSubqueryCall(const SubqueryCallClause& call);  // ast_printer_subquery.cpp
   void PrintLoadCsv(const LoadCsvClause& load);            // ast_printer_subquery.cpp
+  void PrintSchemaCommand(const SchemaCommandClause& command);  // ast_printer_schema.cpp
   // A function's or procedure's name: the parser keeps it as its parts joined by dots.
   void PrintQualifiedName(std::string_view name, bool function);
 

@@ -40,4 +40,21 @@ inline void ExpectRoundTrip(std::string_view query) {
   EXPECT_TRUE(Equal(*first, *third)) << query << "\nfully parenthesized as\n" << grouped;
 }
 
+// The round trip above, then what `query` prints as.
+inline std::string Printed(std::string_view query) {
+  ExpectRoundTrip(query);
+  return ToCypher(*ParseStatement(query));
+}
+
+// `query` fails to parse with `detail` and a message containing `message`.
+inline void ExpectSyntaxError(std::string_view query, std::string_view detail, std::string_view message) {
+  try {
+    ParseStatement(query);
+    ADD_FAILURE() << query << " parsed";
+  } catch (const SyntaxError& e) {
+    EXPECT_EQ(e.detail(), detail) << query;
+    EXPECT_NE(e.message().find(message), std::string::npos) << e.message();
+  }
+}
+
 }  // namespace quiver::cypher::testing

@@ -1,93 +1,96 @@
 // SHOW and TERMINATE commands (parser_show.cpp): each parses to the CALL + projection it
 // means, prints as that query and reads back to the same AST; commands Quiver does not
-// have are an UnsupportedCommand error, not a typo.
+// have are an UnsupportedCommand error, not a typo. CREATE / DROP INDEX: schema_parser_test.cpp.
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "cypher/ast/ast_equal.h"
-#include "cypher/ast/ast_printer.h"
-#include "cypher/parser.h"
-#include "quiver/error.h"
+#include "parser_test_util.h"
 
 namespace quiver::cypher {
 namespace {
+
+using testing::ExpectSyntaxError;
+using testing::Printed;
 
 constexpr std::string_view kAllProcedureColumns =
     "CALL dbms.procedures() YIELD name, description, mode, worldReadable, signature, argumentDescription, "
     "returnDescription, admin, rolesExecution, rolesBoostedExecution, isDeprecated, option";
 
-std::string Print(std::string_view query) {
-  auto first = ParseStatement(query);
-  std::string printed = ToCypher(*first);
-  auto second = ParseStatement(printed);
-  EXPECT_TRUE(Equal(*first, *second)) << query << "\nprinted as\n" << printed;
-  return printed;
-}
-
 TEST(ShowParserTest, ShowProceduresReturnsTheDefaultColumns) {
-  EXPECT_EQ(Print("SHOW PROCEDURES"),
+  EXPECT_EQ(Printed("SHOW PROCEDURES"),
             std::string(kAllProcedureColumns) + " RETURN name, description, mode, worldReadable");
-  EXPECT_EQ(Print("show procedure executable by current user"), Print("SHOW PROCEDURES"));
-  EXPECT_EQ(Print("SHOW ALL PROCEDURES EXECUTABLE BY alice"), Print("SHOW PROCEDURES"));
+  EXPECT_EQ(Printed("show procedure executable by current user"), Printed("SHOW PROCEDURES"));
+  EXPECT_EQ(Printed("SHOW ALL PROCEDURES EXECUTABLE BY alice"), Printed("SHOW PROCEDURES"));
 }
 
 TEST(ShowParserTest, WhereWithoutYieldFiltersOnEveryColumn) {
-  EXPECT_EQ(Print("SHOW PROCEDURES WHERE admin"),
+  EXPECT_EQ(Printed("SHOW PROCEDURES WHERE admin"),
             std::string(kAllProcedureColumns) + " WHERE admin RETURN name, description, mode, worldReadable");
 }
 
 TEST(ShowParserTest, YieldBecomesAWithAndReturn) {
-  EXPECT_EQ(Print("SHOW FUNCTIONS YIELD name, category AS c ORDER BY name SKIP 1 LIMIT 2 WHERE c = 'List'"),
-            "CALL dbms.functions() YIELD name, category, description, signature, isBuiltIn, argumentDescription, "
-            "returnDescription, aggregating, rolesExecution, rolesBoostedExecution, isDeprecated "
-            "WITH name, category AS c ORDER BY name SKIP 1 LIMIT 2 WHERE c = 'List' RETURN name, c");
-  const std::string star = Print("SHOW TRANSACTIONS YIELD * RETURN count(*) AS n");
+  EXPECT_EQ(
+      Printed("SHOW FUNCTIONS YIELD name, category AS c ORDER BY name SKIP 1 LIMIT 2 WHERE c = 'List'"),
+      "CALL dbms.functions() YIELD name, category, description, signature, isBuiltIn, argumentDescription, "
+      "returnDescription, aggregating, rolesExecution, rolesBoostedExecution, isDeprecated "
+      "WITH name, category AS c ORDER BY name SKIP 1 LIMIT 2 WHERE c = 'List' RETURN name, c");
+  const std::string star = Printed("SHOW TRANSACTIONS YIELD * RETURN count(*) AS n");
   EXPECT_NE(star.find("WITH * RETURN count(*) AS n"), std::string::npos) << star;
 }
 
 TEST(ShowParserTest, NamesAndIdsBecomeFilters) {
-  EXPECT_NE(Print("SHOW DATABASE neo4j").find("YIELD name, type") , std::string::npos);
-  EXPECT_NE(Print("SHOW DATABASE neo4j").find("WHERE name = 'neo4j'"), std::string::npos);
-  EXPECT_NE(Print("SHOW TRANSACTIONS 'neo4j-transaction-1', $id").find(
-                "WHERE transactionId IN ['neo4j-transaction-1', $id]"),
+  EXPECT_NE(Printed("SHOW DATABASE neo4j").find("YIELD name, type"), std::string::npos);
+  EXPECT_NE(Printed("SHOW DATABASE neo4j").find("WHERE name = 'neo4j'"), std::string::npos);
+  EXPECT_NE(Printed("SHOW TRANSACTIONS 'neo4j-transaction-1', $id")
+                .find("WHERE transactionId IN ['neo4j-transaction-1', $id]"),
             std::string::npos);
-  EXPECT_NE(Print("SHOW BUILT IN FUNCTIONS").find("WHERE isBuiltIn = true"), std::string::npos);
-  EXPECT_NE(Print("SHOW USER DEFINED FUNCTIONS WHERE name = 'x'").find("WHERE isBuiltIn = false AND name = 'x'"),
-            std::string::npos);
+  EXPECT_NE(Printed("SHOW BUILT IN FUNCTIONS").find("WHERE isBuiltIn = true"), std::string::npos);
+  EXPECT_NE(
+      Printed("SHOW USER DEFINED FUNCTIONS WHERE name = 'x'").find("WHERE isBuiltIn = false AND name = 'x'"),
+      std::string::npos);
 }
 
 TEST(ShowParserTest, TerminateCallsKillTransactions) {
-  EXPECT_EQ(Print("TERMINATE TRANSACTIONS 'neo4j-transaction-3', 'neo4j-transaction-4'"),
+  EXPECT_EQ(Printed("TERMINATE TRANSACTIONS 'neo4j-transaction-3', 'neo4j-transaction-4'"),
             "CALL dbms.killTransactions(['neo4j-transaction-3', 'neo4j-transaction-4']) YIELD transactionId, "
             "username, message RETURN transactionId, username, message");
-  EXPECT_NE(Print("TERMINATE TRANSACTION $id YIELD message").find("RETURN message"), std::string::npos);
+  EXPECT_NE(Printed("TERMINATE TRANSACTION $id YIELD message").find("RETURN message"), std::string::npos);
 }
 
-void ExpectError(std::string_view query, std::string_view detail, std::string_view message) {
-  try {
-    ParseStatement(query);
-    ADD_FAILURE() << query << " parsed";
-  } catch (const SyntaxError& e) {
-    EXPECT_EQ(e.detail(), detail) << query;
-    EXPECT_NE(e.message().find(message), std::string::npos) << e.message();
-  }
+TEST(ShowParserTest, ShowIndexesCallsDbIndexes) {
+  const std::string all = Printed("SHOW INDEXES");
+  EXPECT_EQ(all.rfind("CALL db.indexes() YIELD id, name, state, populationPercent, type, entityType", 0), 0u)
+      << all;
+  EXPECT_NE(
+      all.find("RETURN id, name, state, populationPercent, type, entityType, labelsOrTypes, properties, "
+               "indexProvider, owningConstraint, lastRead, readCount"),
+      std::string::npos)
+      << all;
+  EXPECT_EQ(Printed("SHOW ALL INDEX"), all);
+  EXPECT_NE(Printed("SHOW RANGE INDEXES YIELD name").find("WHERE type = 'RANGE' WITH name RETURN name"),
+            std::string::npos);
+  EXPECT_NE(Printed("show lookup indexes where entityType = 'NODE'")
+                .find("WHERE type = 'LOOKUP' AND entityType = 'NODE'"),
+            std::string::npos);
 }
 
-TEST(ShowParserTest, IndexesAndConstraintsAreNotSupportedYet) {
-  ExpectError("SHOW INDEXES", "UnsupportedCommand", "SHOW INDEXES is not supported yet");
-  ExpectError("SHOW RANGE INDEXES YIELD *", "UnsupportedCommand", "SHOW RANGE INDEXES is not supported yet");
-  ExpectError("SHOW CONSTRAINTS", "UnsupportedCommand", "SHOW CONSTRAINTS is not supported yet");
-  ExpectError("SHOW BUILT IN PROCEDURES", "UnsupportedCommand", "BUILT IN and USER DEFINED apply to SHOW FUNCTIONS");
-  ExpectError("SHOW", "UnexpectedSyntax", "expected PROCEDURES, FUNCTIONS, DATABASES or TRANSACTIONS");
-  ExpectError("TERMINATE 'x'", "UnexpectedSyntax", "expected TRANSACTION or TRANSACTIONS");
-  ExpectError("SHOW PROCEDURES YIELD name RETURN name LIMIT", "UnexpectedSyntax", "Unexpected end of input");
+TEST(ShowParserTest, ConstraintsAreNotSupportedYet) {
+  ExpectSyntaxError("SHOW CONSTRAINTS", "UnsupportedCommand", "SHOW CONSTRAINTS is not supported yet");
+  ExpectSyntaxError("SHOW INDEXES EXECUTABLE BY alice", "UnexpectedSyntax", "Invalid input 'EXECUTABLE'");
+  ExpectSyntaxError("SHOW BUILT IN PROCEDURES", "UnsupportedCommand",
+                    "BUILT IN and USER DEFINED apply to SHOW FUNCTIONS");
+  ExpectSyntaxError("SHOW", "UnexpectedSyntax",
+                    "expected PROCEDURES, FUNCTIONS, DATABASES, INDEXES or TRANSACTIONS");
+  ExpectSyntaxError("TERMINATE 'x'", "UnexpectedSyntax", "expected TRANSACTION or TRANSACTIONS");
+  ExpectSyntaxError("SHOW PROCEDURES YIELD name RETURN name LIMIT", "UnexpectedSyntax",
+                    "Unexpected end of input");
 }
 
 TEST(ShowParserTest, ShowIsStillAName) {
   // Only a statement's first word starts a command: `show` names things elsewhere.
-  EXPECT_EQ(Print("MATCH (show:SHOW) RETURN show.show AS terminate"),
+  EXPECT_EQ(Printed("MATCH (show:SHOW) RETURN show.show AS terminate"),
             "MATCH (show:SHOW) RETURN show.show AS terminate");
 }
 

@@ -122,8 +122,9 @@ TEST(IntrospectionTest, ShowProceduresFunctionsAndDatabases) {
   }
   EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));
   // Every column the parser yields is one the procedure has (else the CALL would fail).
-  for (const char* command : {"SHOW PROCEDURES YIELD *", "SHOW FUNCTIONS YIELD *", "SHOW DATABASES YIELD *",
-                              "SHOW TRANSACTIONS YIELD *", "TERMINATE TRANSACTION 'x' YIELD *"}) {
+  for (const char* command :
+       {"SHOW PROCEDURES YIELD *", "SHOW FUNCTIONS YIELD *", "SHOW DATABASES YIELD *",
+        "SHOW TRANSACTIONS YIELD *", "TERMINATE TRANSACTION 'x' YIELD *", "SHOW INDEXES YIELD *"}) {
     EXPECT_EQ(ErrorOf(*conn, command), "") << command;
   }
   EXPECT_EQ(Column(*conn, "SHOW PROCEDURES YIELD name, signature WHERE name = 'db.labels' RETURN signature"),

@@ -1,0 +1,165 @@
+// Schema commands as Neo4j 5 writes them (docs/design.md, "Indexes and constraints"):
+//
+//   CREATE [RANGE|TEXT|POINT] INDEX [name] [IF NOT EXISTS] FOR (n:L) ON (n.p [, ...]) [OPTIONS {...}]
+//   CREATE [RANGE|TEXT|POINT] INDEX [name] [IF NOT EXISTS] FOR ()-[r:T]-() ON (r.p [, ...]) [OPTIONS {...}]
+//   CREATE LOOKUP INDEX [name] [IF NOT EXISTS] FOR (n) ON EACH labels(n) [OPTIONS {...}]
+//   CREATE LOOKUP INDEX [name] [IF NOT EXISTS] FOR ()-[r]-() ON [EACH] type(r) [OPTIONS {...}]
+//   DROP INDEX name [IF EXISTS]
+//
+// Each is a statement of its own (one SchemaCommandClause). The forms Quiver does not
+// have are refused here by name rather than reported as typos: FULLTEXT and VECTOR
+// indexes, constraints (not yet), and Neo4j 4's `CREATE INDEX ON :L(p)`.
+
+#include "cypher/parser_impl.h"
+
+namespace quiver::cypher {
+
+namespace {
+
+struct IndexWord {
+  std::string_view word;
+  IndexType type;
+};
+constexpr IndexWord kIndexWords[] = {{"RANGE", IndexType::kRange},
+                                     {"TEXT", IndexType::kText},
+                                     {"POINT", IndexType::kPoint},
+                                     {"LOOKUP", IndexType::kLookup}};
+
+}  // namespace
+
+bool Parser::AtSchemaCommand() const {
+  if (CheckKeyword(Keyword::kDrop)) return true;  // DROP starts no query
+  if (!CheckKeyword(Keyword::kCreate)) return false;
+  if (CheckKeyword(Keyword::kConstraint, 1)) return true;
+  // `CREATE index = (a)-->(b)` creates a path named index: INDEX followed by '=' is not a command.
+  if (CheckWord("INDEX", 1)) return !Check(TokenKind::kEq, 2);
+  for (std::string_view word : {"RANGE", "TEXT", "POINT", "LOOKUP", "FULLTEXT", "VECTOR"}) {
+    if (CheckWord(word, 1) && CheckWord("INDEX", 2)) return true;
+  }
+  return false;
+}
+
+std::unique_ptr<Statement> Parser::ParseSchemaCommand() {
+  const Token& first = Advance();  // CREATE or DROP
+  auto command = std::make_unique<SchemaCommandClause>(first.pos);
+  if (first.Is(Keyword::kDrop)) {
+    if (CheckKeyword(Keyword::kConstraint)) {
+      Fail(Peek(), "UnsupportedCommand", "DROP CONSTRAINT is not supported yet: Quiver has no constraints");
+    }
+    if (!AcceptWord("INDEX")) FailUnexpected("INDEX or CONSTRAINT");
+    command->action = SchemaCommandClause::Action::kDropIndex;
+    command->name = ParseSchemaName("an index name");
+    if (AcceptWord("IF")) {
+      ExpectKeyword(Keyword::kExists);
+      command->if_exists = true;
+    }
+  } else {
+    ParseCreateIndex(*command);
+  }
+  auto statement = std::make_unique<Statement>();
+  statement->pos = first.pos;
+  statement->queries.emplace_back();
+  statement->queries.back().pos = first.pos;
+  statement->queries.back().clauses.push_back(std::move(command));
+  return statement;
+}
+
+void Parser::ParseCreateIndex(SchemaCommandClause& command) {
+  const Token& what = Peek();
+  if (what.Is(Keyword::kConstraint)) {
+    Fail(what, "UnsupportedCommand", "CREATE CONSTRAINT is not supported yet: Quiver has no constraints");
+  }
+  if (CheckWord("FULLTEXT") || CheckWord("VECTOR")) {
+    Fail(what, "UnsupportedCommand",
+         "CREATE " + std::string(what.text) +
+             " INDEX is not supported: Quiver has RANGE indexes (TEXT and POINT are accepted as RANGE) "
+             "and LOOKUP indexes");
+  }
+  for (const IndexWord& word : kIndexWords) {
+    if (AcceptWord(word.word)) command.index_type = word.type;
+  }
+  if (!AcceptWord("INDEX")) FailUnexpected("INDEX");
+  if (CheckKeyword(Keyword::kOn)) {
+    Fail(Peek(), "UnsupportedCommand",
+         "CREATE INDEX ON :Label(property) is Neo4j 4's syntax, removed in Neo4j 5: write "
+         "CREATE INDEX FOR (n:Label) ON (n.property)");
+  }
+  // A name, unless the next words are IF NOT EXISTS or FOR (`CREATE INDEX if IF NOT EXISTS ...`
+  // names the index "if").
+  const bool at_if_not_exists = CheckWord("IF") && CheckKeyword(Keyword::kNot, 1);
+  if (!CheckKeyword(Keyword::kFor) && !at_if_not_exists)
+    command.name = ParseSchemaName("an index name or FOR");
+  if (AcceptWord("IF")) {
+    ExpectKeyword(Keyword::kNot);
+    ExpectKeyword(Keyword::kExists);
+    command.if_not_exists = true;
+  }
+  ExpectKeyword(Keyword::kFor);
+  const bool lookup = command.index_type == IndexType::kLookup;
+  ParseIndexTarget(command, lookup);
+  ExpectKeyword(Keyword::kOn);
+  if (lookup) {
+    ParseLookupIndexOn(command);
+  } else {
+    Expect(TokenKind::kLParen, "'('");
+    do {
+      const Token& at = Peek();
+      if (ParseVariableName() != command.variable) {
+        Fail(at, "VariableNotDefined",
+             "the index's properties must be those of the variable " + command.variable + " named after FOR");
+      }
+      Expect(TokenKind::kDot, "'.'");
+      command.properties.push_back(ParseSchemaName("a property key name"));
+    } while (Accept(TokenKind::kComma));
+    Expect(TokenKind::kRParen, "')'");
+  }
+  if (AcceptWord("OPTIONS")) command.options = ParseMap();
+}
+
+// `(n:L)` or `()-[r:T]-()` (either direction); without the label or type for LOOKUP.
+void Parser::ParseIndexTarget(SchemaCommandClause& command, bool lookup) {
+  Expect(TokenKind::kLParen, "'('");
+  if (Accept(TokenKind::kRParen)) {
+    command.relationship = true;
+    Accept(TokenKind::kLt);  // `()<-[r:T]-()`: the direction does not matter to an index
+    Expect(TokenKind::kMinus, "'-'");
+    Expect(TokenKind::kLBracket, "'['");
+  }
+  command.variable = ParseVariableName();
+  if (!lookup) {
+    Expect(TokenKind::kColon, command.relationship ? "':' and a relationship type" : "':' and a label");
+    command.label_or_type = ParseSchemaName(command.relationship ? "a relationship type" : "a label");
+  } else if (Check(TokenKind::kColon)) {
+    Fail(Peek(), "InvalidLookupIndex",
+         "a LOOKUP index covers every label or relationship type: write FOR (n) ON EACH labels(n) or "
+         "FOR ()-[r]-() ON type(r)");
+  }
+  if (!command.relationship) {
+    Expect(TokenKind::kRParen, "')'");
+    return;
+  }
+  Expect(TokenKind::kRBracket, "']'");
+  Expect(TokenKind::kMinus, "'-'");
+  Accept(TokenKind::kGt);  // `->`; `<-...-` and `-...-` are the same index
+  Expect(TokenKind::kLParen, "'('");
+  Expect(TokenKind::kRParen, "')'");
+}
+
+// `EACH labels(n)` / `[EACH] type(r)`.
+void Parser::ParseLookupIndexOn(SchemaCommandClause& command) {
+  const bool each = AcceptWord("EACH");
+  const char* function = command.relationship ? "TYPE" : "LABELS";
+  if ((!each && !command.relationship) || !CheckWord(function)) {
+    FailUnexpected(command.relationship ? "type(" + command.variable + ")"
+                                        : "EACH labels(" + command.variable + ")");
+  }
+  Advance();
+  Expect(TokenKind::kLParen, "'('");
+  const Token& at = Peek();
+  if (ParseVariableName() != command.variable) {
+    Fail(at, "VariableNotDefined", "the LOOKUP index's function takes the variable " + command.variable);
+  }
+  Expect(TokenKind::kRParen, "')'");
+}
+
+}  // namespace quiver::cypher

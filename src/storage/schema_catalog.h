@@ -1,0 +1,89 @@
+#pragma once
+// The schema catalog: a database's index definitions (docs/design.md, "Indexes and
+// constraints"), as a value — the delta state, MemoryGraph and a generation's Schema file
+// are each to hold one — with the rules CREATE INDEX and DROP INDEX follow (generated
+// names, conflicts) and its bytes (to be the Schema file's section and the CreateIndex
+// log op's fields: design.md, "Decisions taken while starting").
+//
+// Status: step 2 begun. Nothing stores, logs or reads a catalog yet; the binder still
+// refuses CREATE INDEX (design.md, "Status"), so this is tested on its own
+// (tests/unit/storage/schema_catalog_test.cpp).
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "quiver/status.h"
+#include "storage/graph.h"
+
+namespace quiver::storage {
+
+// The word the index was created with. RANGE, TEXT and POINT are one ordered index in
+// Quiver; the word is kept because SHOW INDEXES lists it and Neo4j tells indexes of
+// different types on the same schema apart (both may exist). Explicit numbers: they are
+// stored.
+enum class IndexKind : uint8_t { kRange = 1, kText = 2, kPoint = 3, kLookup = 4 };
+enum class IndexEntity : uint8_t { kNode = 1, kRelationship = 2 };
+
+struct IndexDefinition {
+  std::string name;
+  IndexKind kind = IndexKind::kRange;
+  IndexEntity entity = IndexEntity::kNode;
+  uint32_t token = 0;               // the label or relationship type id; 0 for LOOKUP
+  std::vector<PropertyKeyId> keys;  // in the written order; empty for LOOKUP
+  std::string provider;             // OPTIONS {indexProvider: …}; "" when not given
+
+  // Same kind, entity, token and keys: what Neo4j calls the same schema and type.
+  bool SameSchema(const IndexDefinition& other) const {
+    return kind == other.kind && entity == other.entity && token == other.token && keys == other.keys;
+  }
+  bool operator==(const IndexDefinition&) const = default;
+};
+
+// Why a definition cannot be added, named after Neo4j's status codes
+// (Neo.ClientError.Schema.*): the command layer maps them to errors, or to nothing under
+// IF NOT EXISTS.
+enum class SchemaConflict : uint8_t {
+  kNone,
+  kEquivalentExists,  // same name and schema: EquivalentSchemaRuleAlreadyExists
+  kNameTaken,         // the name is another index's: IndexWithNameAlreadyExists
+  kAlreadyIndexed,    // the schema has an index of another name: IndexAlreadyExists
+};
+
+class SchemaCatalog {
+ public:
+  // The catalog of a new database: the two LOOKUP indexes, which Quiver always has (the
+  // label sets and per-type adjacency), with the names a new Neo4j 5 database gives them.
+  static SchemaCatalog Initial();
+
+  const std::vector<IndexDefinition>& indexes() const { return indexes_; }
+  const IndexDefinition* Find(std::string_view name) const;
+  SchemaConflict CheckAdd(const IndexDefinition& definition) const;
+  // Requires CheckAdd(definition) == kNone and a non-empty name.
+  void Add(IndexDefinition definition);
+  // False when there is no index of that name.
+  bool Drop(std::string_view name);
+
+  // Version 1 bytes: u32 count, then per index u32 name length, name, u8 kind, u8 entity,
+  // u32 token, u32 key count, the keys (u32 each), u32 provider length, provider.
+  std::string Encode() const;
+  // Corruption for bytes that do not decode (`where` names them); NotSupported for a
+  // kind or entity this build does not know (written by a newer one).
+  static Result<SchemaCatalog> Decode(std::string_view bytes, std::string_view where);
+
+  bool operator==(const SchemaCatalog&) const = default;
+
+ private:
+  std::vector<IndexDefinition> indexes_;  // in creation order
+};
+
+// The name CREATE INDEX gives an index written without one: Neo4j's form, "index_" and
+// eight hex digits of a hash of the schema (kind, entity, token and key names), so the
+// same definition gets the same name in every database. The hash is Quiver's (FNV-1a),
+// not Neo4j's: names match in form, not in value.
+std::string GenerateIndexName(const IndexDefinition& definition, std::string_view token_name,
+                              std::span<const std::string> key_names);
+
+}  // namespace quiver::storage
