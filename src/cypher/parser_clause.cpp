@@ -127,13 +127,16 @@ ClausePtr Parser::ParseSet() {
   return clause;
 }
 
-namespace {
-
-std::vector<std::string> TakeLabels(Expr& expr) {
-  return std::move(expr.As<HasLabelsExpr>().labels);
+// The label names of `n:A:B` in SET or REMOVE. A label expression (`n:A|B`, `n:!A`,
+// `n:%`) names no labels to add or take away: an error, as in Neo4j.
+std::vector<std::string> Parser::TakeLabels(Expr& expr, std::string_view clause) const {
+  auto& has = expr.As<HasLabelsExpr>();
+  if (has.expression) {
+    Fail(expr.pos, "InvalidLabelExpression",
+         std::string(clause) + " takes label names, such as n:A:B or n:A&B, not a label expression with |, ! or %");
+  }
+  return std::move(has.labels);
 }
-
-}  // namespace
 
 SetItem Parser::ParseSetItem() {
   SetItem item;
@@ -154,7 +157,7 @@ SetItem Parser::ParseSetItem() {
     if (!labels.object->Is<VariableExpr>())
       Fail(item.pos, "UnexpectedSyntax", "labels can only be set on a variable");
     item.kind = SetItemKind::kLabels;
-    item.labels = TakeLabels(*target);
+    item.labels = TakeLabels(*target, "SET");
     item.target = std::move(labels.object);
     return item;
   }
@@ -176,7 +179,7 @@ ClausePtr Parser::ParseRemove() {
     ExprPtr target = ParsePostfix();
     if (target->Is<HasLabelsExpr>() && target->As<HasLabelsExpr>().object->Is<VariableExpr>()) {
       item.kind = RemoveItemKind::kLabels;
-      item.labels = TakeLabels(*target);
+      item.labels = TakeLabels(*target, "REMOVE");
       item.target = std::move(target->As<HasLabelsExpr>().object);
     } else if (target->Is<PropertyExpr>()) {
       item.kind = RemoveItemKind::kProperty;

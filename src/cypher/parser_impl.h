@@ -139,6 +139,7 @@ class Parser {
   VarLength ParseVarLength();
   int64_t ParseRangeBound();
   [[noreturn]] void FailPatternTooLong() const;
+  std::vector<std::string> TakeLabels(Expr& expr, std::string_view clause) const;
   ExprPtr ParsePatternProperties();
   // Whether the tokens from Peek(ahead) on start `(node)` followed by a relationship: how `(a)-->(b)`
   // in an expression is told apart from a parenthesized expression such as `(a) - 1`.

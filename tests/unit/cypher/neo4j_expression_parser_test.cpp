@@ -87,6 +87,13 @@ TEST(Neo4jExpressionParserTest, NodeLabelExpressions) {
             "|, &, ! "
             "and % is not allowed; write ':A&B' instead of ':A:B'");
   EXPECT_EQ(ErrorOf("MATCH (n:A|) RETURN n"), "UnexpectedSyntax: Invalid input ')': expected a label name");
+  // SET and REMOVE take label names; a label expression names none (found by the fuzzer:
+  // `SET n:!Foo` used to parse into labels that printed as nothing).
+  const std::string names = " takes label names, such as n:A:B or n:A&B, not a label expression with |, ! or %";
+  EXPECT_EQ(ErrorOf("MATCH (n) SET n:!Foo"), "InvalidLabelExpression: SET" + names);
+  EXPECT_EQ(ErrorOf("MATCH (n) SET n.x = 1, n:A|B"), "InvalidLabelExpression: SET" + names);
+  EXPECT_EQ(ErrorOf("MATCH (n) REMOVE n:%"), "InvalidLabelExpression: REMOVE" + names);
+  ExpectRoundTrip("MATCH (n) SET n:A&B REMOVE n:C:D");
 }
 
 TEST(Neo4jExpressionParserTest, LabelPredicates) {
