@@ -270,6 +270,17 @@ std::vector<RegisteredProcedure> DbmsProcedures(const DatabaseDescription& datab
                           [database, transactions](ExecProcedureContext& context) {
                             ListTransactions(context, database, *transactions);
                           }));
+  out.push_back(Procedure("dbms.showCurrentUser", {},
+                          {{"username", "STRING?"}, {"roles", "LIST? OF STRING?"}, {"flags", "LIST? OF STRING?"}},
+                          "The user the statement runs as (Quiver has users but no roles: both lists are empty).",
+                          [transactions](ExecProcedureContext& context) {
+                            // The user is the connection's (Connection::SetUser: the servers
+                            // set the authenticated one), reached through the transaction
+                            // record of the statement running this call.
+                            auto record = transactions->FindRunning(context.exec().interrupt());
+                            context.Emit({record ? Value::String(record->user()) : Value::Null(), Strings({}),
+                                          Strings({})});
+                          }));
   out.push_back(Procedure("dbms.killTransactions", {{"ids", "ANY?"}},
                           {{"transactionId", "STRING?"}, {"username", "STRING?"}, {"message", "STRING?"}},
                           "Terminate transactions by id (TERMINATE TRANSACTIONS).",

@@ -23,6 +23,13 @@ void TransactionRecord::Terminate() {
   if (auto statement = statement_.lock()) statement->Cancel();
 }
 
+bool TransactionRecord::Runs(const exec::Interrupt* interrupt) const {
+  if (interrupt == nullptr) return false;
+  if (interrupt == &interrupt_) return true;
+  std::lock_guard lock(mu_);
+  return statement_.lock().get() == interrupt;
+}
+
 std::shared_ptr<TransactionRecord> TransactionRegistry::Start(std::string user, bool explicit_transaction) {
   std::lock_guard lock(mu_);
   auto record = std::make_shared<TransactionRecord>(next_id_++, std::move(user), explicit_transaction);
@@ -44,6 +51,13 @@ std::vector<std::shared_ptr<TransactionRecord>> TransactionRegistry::List() cons
 std::shared_ptr<TransactionRecord> TransactionRegistry::Find(uint64_t id) const {
   for (auto& record : List()) {
     if (record->id() == id) return record;
+  }
+  return nullptr;
+}
+
+std::shared_ptr<TransactionRecord> TransactionRegistry::FindRunning(const exec::Interrupt* interrupt) const {
+  for (auto& record : List()) {
+    if (record->Runs(interrupt)) return record;
   }
   return nullptr;
 }

@@ -44,6 +44,9 @@ class TransactionRecord {
   // Stops the running statement (QueryInterrupted/Cancelled) and, for an explicit
   // transaction, makes its next statement or commit fail. Any thread.
   void Terminate();
+  // Whether `interrupt` is the one of this transaction's running statement (how a
+  // procedure finds the transaction, and so the user, it runs in).
+  bool Runs(const exec::Interrupt* interrupt) const;
   bool terminated() const { return terminated_.load(std::memory_order_relaxed); }
 
  private:
@@ -67,6 +70,8 @@ class TransactionRegistry {
   std::vector<std::shared_ptr<TransactionRecord>> List() const;
   // The live record with that id, or null.
   std::shared_ptr<TransactionRecord> Find(uint64_t id) const;
+  // The live record whose running statement has `interrupt`, or null.
+  std::shared_ptr<TransactionRecord> FindRunning(const exec::Interrupt* interrupt) const;
 
  private:
   mutable std::mutex mu_;

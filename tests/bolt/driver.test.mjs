@@ -105,6 +105,8 @@ describe('one server', () => {
       assert.equal(dbs.records[0].get('name'), 'neo4j');
       const txs = await session.run('SHOW TRANSACTIONS YIELD username, currentQuery');
       assert.equal(txs.records[0].get('username'), USER);
+      const me = await session.run('CALL dbms.showCurrentUser()');
+      assert.equal(me.records[0].get('username'), USER);
     } finally {
       await session.close();
     }

@@ -109,6 +109,23 @@ TEST(IntrospectionTest, ComponentsAndInfo) {
   EXPECT_EQ(Column(*conn, "CALL db.info() YIELD name RETURN name"), std::vector<std::string>{"neo4j"});
 }
 
+// Neo4j Browser asks who it is connected as; the answer is the connection's user.
+TEST(IntrospectionTest, ShowCurrentUserIsTheConnectionsUser) {
+  auto db = Database::OpenInMemory();
+  auto conn = db->Connect();
+  EXPECT_EQ(Column(*conn, "CALL dbms.showCurrentUser() YIELD username RETURN username"), std::vector<std::string>{""});
+  conn->SetUser("alice");
+  EXPECT_EQ(Column(*conn, "CALL dbms.showCurrentUser() YIELD username RETURN username"),
+            std::vector<std::string>{"alice"});
+  conn->Begin(TransactionMode::kReadOnly);
+  EXPECT_EQ(Column(*conn, "CALL dbms.showCurrentUser() YIELD username RETURN username"),
+            std::vector<std::string>{"alice"});
+  conn->Commit();
+  auto rows = conn->Query("CALL dbms.showCurrentUser()").rows();
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_TRUE(rows[0][1].AsList().empty());
+}
+
 TEST(IntrospectionTest, ShowProceduresFunctionsAndDatabases) {
   DatabaseOptions options;
   options.name = "graph";
