@@ -264,6 +264,22 @@ $('graph-layout').addEventListener('click', () => graph.cy && graph.layout());
 
 // ---- running ----
 
+// Neo4j's notifications of the answer (the HTTP endpoint's top-level list): the
+// statement ran, but a name in it is unknown — most often a typo worth seeing.
+function showWarnings(notifications) {
+  const list = $('warnings');
+  list.replaceChildren(
+    ...(notifications || []).map((n) => {
+      const item = document.createElement('li');
+      item.dataset.code = n.code;
+      const where = n.position ? `line ${n.position.line}, column ${n.position.column}` : '';
+      item.append(span('warning-title', n.title), n.description, span('warning-where', where));
+      return item;
+    }),
+  );
+  list.hidden = list.children.length === 0;
+}
+
 function showError(code, message) {
   $('error-box').hidden = !code;
   $('error-code').textContent = code || '';
@@ -333,6 +349,7 @@ async function showAnswer(answer) {
   const { json, text, clientMillis } = answer;
   const result = json.results?.[0];
   const error = json.errors?.[0];
+  showWarnings(json.notifications);
   $('json-text').textContent = text.length > 4e6 ? prettyJson(text.slice(0, 4e6)) + '\n… (cut: the answer is larger than 4 MB)' : prettyJson(text);
   table.clear();
   plan.clear();

@@ -395,6 +395,17 @@ describe('web view', { skip }, () => {
     assert.equal(await page.isVisible('#error-box'), false);
   });
 
+  it('shows the warning for a misspelt label, where it is, and clears it on the next query', async () => {
+    assert.equal(await run(page, 'MATCH (n:Persn) RETURN n'), 'done');
+    assert.equal(await page.isVisible('#warnings'), true);
+    const item = page.locator('#warnings li');
+    assert.equal(await item.count(), 1);
+    assert.equal(await item.getAttribute('data-code'), 'Neo.ClientNotification.Statement.UnknownLabelWarning');
+    assert.match(await item.textContent(), /the missing label name is: Persn\).*line 1, column 10/);
+    assert.equal(await run(page, 'MATCH (n:Person) RETURN count(n)'), 'done');
+    assert.equal(await page.isVisible('#warnings'), false);
+  });
+
   it('sends parameters, and refuses bad JSON without sending anything', async () => {
     await page.fill('#parameters', '{"x": 42, "f": 2.0}');
     assert.equal(await run(page, 'RETURN $x AS x, $f AS f'), 'done');
