@@ -55,7 +55,7 @@ tsan: setup
 # FUZZ_SECONDS on its corpus; findings land in build/fuzz/findings/<target>/. One
 # target: make fuzz FUZZ_TARGETS=csv. `make test` runs only a short, unguided smoke.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= parser cypher csv generation log bolt
+FUZZ_TARGETS ?= parser cypher csv generation log bolt http
 fuzz:
 	@bash scripts/setup.sh fuzz
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGETS="$(FUZZ_TARGETS)" FUZZ_JOBS=$(JOBS) bash scripts/fuzz.sh build/fuzz

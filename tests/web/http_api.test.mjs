@@ -309,6 +309,7 @@ describe('an open server', () => {
       ['{"statements": [{"statement": 7}]}', 400, /statements\[0\]\.statement must be a string/],
       ['{"statements": [{"statement": "RETURN 1", "resultDataContents": ["rest"]}]}', 400, /"rest" is not "row" or "graph"/],
       ['{"statements": [{"statement": "RETURN 1", "rowLimit": -1}]}', 400, /rowLimit must be a non-negative integer/],
+      ['{"statements": [{"statement": "RETURN $p", "parameters": {"p": 1e400}}]}', 400, /not valid JSON: number overflow parsing '1e400'/],
       [`{"statements": [{"statement": "RETURN $p", "parameters": {"p": ${'['.repeat(300)}${']'.repeat(300)}}}]}`, 400, /deeper than 256/],
     ];
     for (const [body, status, message] of cases) {
