@@ -14,13 +14,13 @@
 # something. Logs: BUILD_DIR/logs/<target>.log.
 #
 #   scripts/fuzz.sh [BUILD_DIR]   env: FUZZ_SECONDS (60), FUZZ_TARGETS ("parser cypher
-#   csv generation log bolt"), FUZZ_JOBS (build parallelism, 2), FUZZ_MAX_LEN (4096),
+#   csv generation log bolt http"), FUZZ_JOBS (build parallelism, 2), FUZZ_MAX_LEN (4096),
 #   FUZZ_FLAGS (more libFuzzer flags, e.g. -seed=1)
 set -euo pipefail
 src="$(cd "$(dirname "$0")/.." && pwd)"
 build="${1:-build/fuzz}"
 seconds="${FUZZ_SECONDS:-60}"
-targets="${FUZZ_TARGETS:-parser cypher csv generation log bolt}"
+targets="${FUZZ_TARGETS:-parser cypher csv generation log bolt http}"
 jobs="${FUZZ_JOBS:-2}"
 max_len="${FUZZ_MAX_LEN:-4096}"
 cxx="${FUZZ_CXX:-clang++}"
