@@ -301,6 +301,16 @@ QUIVER_EXPORT quiver_status quiver_result_counter(quiver_result* result, int cou
 /* "created 1 node, set 2 properties", or "no changes". Valid until the result is closed. */
 QUIVER_EXPORT quiver_status quiver_result_counters_text(quiver_result* result, const char** text);
 
+/* The statement's warnings, as a JSON array of Neo4j's notifications (a label,
+   relationship type or property key the database has never seen):
+   [{"category":..,"code":..,"description":..,"position":{"column":..,"line":..,"offset":..},
+   "severity":..,"title":..}], "[]" when there are none. Valid until the result is closed. */
+QUIVER_EXPORT quiver_status quiver_result_notifications_json(quiver_result* result, const char** json);
+/* The plan of an EXPLAIN or PROFILE statement as text (the layout `quiver query`
+   prints; PROFILE's with rows and times per operator), or NULL for any other statement.
+   Valid until the result is closed. */
+QUIVER_EXPORT quiver_status quiver_result_plan_text(quiver_result* result, const char** text);
+
 /* Stops the statement if it is still running and frees the result. */
 QUIVER_EXPORT quiver_status quiver_result_close(quiver_result* result);
 

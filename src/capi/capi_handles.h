@@ -61,6 +61,8 @@ struct quiver_result {
   std::vector<std::optional<std::string>> json;
   std::string counters_text;  // made on the first quiver_result_counters_text
   bool has_counters_text = false;
+  std::optional<std::string> notifications_json;  // made on the first call that asks
+  std::optional<std::string> plan_text;
 };
 
 namespace quiver::capi {

@@ -296,6 +296,35 @@ TEST_F(CapiTest, WriteCountersAndTheirText) {
   EXPECT_EQ(quiver_result_close(res), QUIVER_OK);
 }
 
+// The summary's notifications and plan reach C callers too.
+TEST_F(CapiTest, NotificationsAndPlan) {
+  quiver_result* res = nullptr;
+  ASSERT_EQ(quiver_query(conn_, "MATCH (n:Nope) RETURN n", &res), QUIVER_OK);
+  const char* json = nullptr;
+  EXPECT_EQ(quiver_result_notifications_json(res, &json), QUIVER_OK);
+  ASSERT_NE(json, nullptr);
+  const std::string text(json);
+  EXPECT_NE(text.find("\"code\":\"Neo.ClientNotification.Statement.UnknownLabelWarning\""), std::string::npos) << text;
+  EXPECT_NE(text.find("\"column\":10"), std::string::npos) << text;
+  const char* plan = "unset";
+  EXPECT_EQ(quiver_result_plan_text(res, &plan), QUIVER_OK);
+  EXPECT_EQ(plan, nullptr);  // not EXPLAIN or PROFILE
+  EXPECT_EQ(quiver_result_notifications_json(res, nullptr), QUIVER_MISUSE);
+  EXPECT_EQ(quiver_result_close(res), QUIVER_OK);
+
+  ASSERT_EQ(quiver_query(conn_, "PROFILE UNWIND range(1, 3) AS x RETURN x", &res), QUIVER_OK);
+  int rows = 0;
+  while (quiver_result_next(res) == QUIVER_ROW) ++rows;
+  EXPECT_EQ(rows, 3);  // PROFILE returns its rows
+  EXPECT_EQ(quiver_result_plan_text(res, &plan), QUIVER_OK);
+  ASSERT_NE(plan, nullptr);
+  EXPECT_NE(std::string(plan).find("ProduceResults"), std::string::npos) << plan;
+  EXPECT_NE(std::string(plan).find("rows=3"), std::string::npos) << plan;
+  EXPECT_EQ(quiver_result_notifications_json(res, &json), QUIVER_OK);
+  EXPECT_STREQ(json, "[]");
+  EXPECT_EQ(quiver_result_close(res), QUIVER_OK);
+}
+
 TEST_F(CapiTest, AFailedTransactionStaysOpenUntilRolledBack) {
   ASSERT_EQ(quiver_begin(conn_, 0), QUIVER_OK);
   EXPECT_EQ(quiver_begin(conn_, 0), QUIVER_CLIENT_ERROR);
