@@ -92,6 +92,11 @@ struct Notification {
 // "warning: <title> <description> (line L, column C)": one line for a terminal.
 QUIVER_EXPORT std::string FormatNotification(const Notification& notification);
 
+// The notifications as the value every client surface sends (Bolt's SUCCESS, the HTTP
+// answer, the bindings, the C API's JSON): a list of maps with Neo4j's keys — code,
+// title, description, severity, category, position {offset, line, column}.
+QUIVER_EXPORT Value NotificationsAsValue(const std::vector<Notification>& notifications);
+
 // One operator of a statement's plan, as EXPLAIN and PROFILE report it in the summary
 // (Neo4j's ProfiledPlan / Plan). `children` are the operator's inputs, its main input
 // first (then subplans, a hash join's build side, a UNION's later branches).

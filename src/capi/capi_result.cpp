@@ -353,23 +353,7 @@ quiver_status quiver_result_notifications_json(quiver_result* result, const char
     const quiver::QuerySummary* summary = Summary("quiver_result_notifications_json", result);
     if (summary == nullptr) return quiver::capi::ThreadError().code;
     if (!result->notifications_json) {
-      // As values, so the C API's one JSON writer prints them.
-      std::vector<quiver::Value> list;
-      for (const quiver::Notification& n : summary->notifications) {
-        quiver::ValueMap position;
-        position.Set("offset", quiver::Value::Int(n.position.offset));
-        position.Set("line", quiver::Value::Int(n.position.line));
-        position.Set("column", quiver::Value::Int(n.position.column));
-        quiver::ValueMap item;
-        item.Set("code", quiver::Value::String(n.code));
-        item.Set("title", quiver::Value::String(n.title));
-        item.Set("description", quiver::Value::String(n.description));
-        item.Set("severity", quiver::Value::String(n.severity));
-        item.Set("category", quiver::Value::String(n.category));
-        item.Set("position", quiver::Value::Map(std::move(position)));
-        list.push_back(quiver::Value::Map(std::move(item)));
-      }
-      result->notifications_json = quiver::capi::ToJson(quiver::Value::List(std::move(list)));
+      result->notifications_json = quiver::capi::ToJson(quiver::NotificationsAsValue(summary->notifications));
     }
     *json = result->notifications_json->c_str();
     return QUIVER_OK;

@@ -64,6 +64,23 @@ std::string FormatNotification(const Notification& n) {
          ", column " + std::to_string(n.position.column) + ")";
 }
 
+Value NotificationsAsValue(const std::vector<Notification>& notifications) {
+  std::vector<Value> out;
+  out.reserve(notifications.size());
+  for (const Notification& n : notifications) {
+    ValueMap position{{"offset", Value::Int(n.position.offset)},
+                      {"line", Value::Int(n.position.line)},
+                      {"column", Value::Int(n.position.column)}};
+    out.push_back(Value::Map(ValueMap{{"code", Value::String(n.code)},
+                                      {"title", Value::String(n.title)},
+                                      {"description", Value::String(n.description)},
+                                      {"severity", Value::String(n.severity)},
+                                      {"category", Value::String(n.category)},
+                                      {"position", Value::Map(std::move(position))}}));
+  }
+  return Value::List(std::move(out));
+}
+
 QueryResult::QueryResult() { finished_ = true; }
 
 QueryResult::QueryResult(std::vector<std::string> columns, std::vector<std::vector<Value>> rows,

@@ -103,23 +103,7 @@ Napi::Object SummaryToJs(Napi::Env env, const QuerySummary& summary) {
   out.Set("containsUpdates", Napi::Boolean::New(env, c.ContainsUpdates()));
   out.Set("countersText", Napi::String::New(env, c.ToString()));
   out.Set("peakMemoryBytes", UnsignedToJs(env, summary.peak_memory_bytes));
-  Napi::Array notifications = Napi::Array::New(env, summary.notifications.size());
-  for (size_t i = 0; i < summary.notifications.size(); ++i) {
-    const Notification& n = summary.notifications[i];
-    Napi::Object position = Napi::Object::New(env);
-    position.Set("offset", UnsignedToJs(env, n.position.offset));
-    position.Set("line", UnsignedToJs(env, n.position.line));
-    position.Set("column", UnsignedToJs(env, n.position.column));
-    Napi::Object item = Napi::Object::New(env);
-    item.Set("code", Napi::String::New(env, n.code));
-    item.Set("title", Napi::String::New(env, n.title));
-    item.Set("description", Napi::String::New(env, n.description));
-    item.Set("severity", Napi::String::New(env, n.severity));
-    item.Set("category", Napi::String::New(env, n.category));
-    item.Set("position", position);
-    notifications.Set(i, item);
-  }
-  out.Set("notifications", notifications);
+  out.Set("notifications", ToJs(env, NotificationsAsValue(summary.notifications)));
   out.Set("plan", summary.plan ? PlanToJs(env, *summary.plan) : env.Null());
   out.Set("planText", summary.plan ? Napi::String::New(env, FormatPlan(*summary.plan)) : env.Null());
   return out;

@@ -382,22 +382,7 @@ py::dict ResultCore::Summary() {
   out["counters_text"] = s.counters.ToString();
   out["contains_updates"] = s.counters.ContainsUpdates();
   out["peak_memory_bytes"] = s.peak_memory_bytes;
-  py::list notifications;
-  for (const Notification& n : s.notifications) {
-    py::dict position;
-    position["offset"] = n.position.offset;
-    position["line"] = n.position.line;
-    position["column"] = n.position.column;
-    py::dict item;
-    item["code"] = n.code;
-    item["title"] = n.title;
-    item["description"] = n.description;
-    item["severity"] = n.severity;
-    item["category"] = n.category;
-    item["position"] = position;
-    notifications.append(item);
-  }
-  out["notifications"] = notifications;
+  out["notifications"] = ToPython(NotificationsAsValue(s.notifications));
   out["plan"] = s.plan ? PlanToPython(*s.plan) : py::object(py::none());
   out["plan_text"] = s.plan ? py::object(py::str(FormatPlan(*s.plan))) : py::object(py::none());
   return out;

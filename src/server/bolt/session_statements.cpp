@@ -25,23 +25,6 @@ struct RequestError {
 };
 
 // Neo4j's statistics keys, the non-zero counters only (as Neo4j sends them).
-// SUCCESS's `notifications` as Neo4j 4.4 and 5 send them (the drivers' summary.notifications).
-Value Notifications(const std::vector<Notification>& notifications) {
-  std::vector<Value> out;
-  for (const Notification& n : notifications) {
-    ValueMap position{{"offset", Value::Int(n.position.offset)},
-                      {"line", Value::Int(n.position.line)},
-                      {"column", Value::Int(n.position.column)}};
-    out.push_back(Value::Map(ValueMap{{"code", Value::String(n.code)},
-                                      {"title", Value::String(n.title)},
-                                      {"description", Value::String(n.description)},
-                                      {"severity", Value::String(n.severity)},
-                                      {"category", Value::String(n.category)},
-                                      {"position", Value::Map(std::move(position))}}));
-  }
-  return Value::List(std::move(out));
-}
-
 // SUCCESS's `plan` (EXPLAIN) or `profile` (PROFILE) as Neo4j sends them (the drivers'
 // summary.plan and summary.profile): operatorType, args (Details, EstimatedRows, and for
 // a profile Rows and Time), identifiers, children; a profile also has rows and time
@@ -233,7 +216,7 @@ void BoltSession::Pull(const BoltMessage& message, bool discard) {
                       {"type", Value::String(open->type)},
                       {"db", Value::String(server_.database_name)}};
     if (summary.counters.ContainsUpdates()) metadata.Set("stats", Statistics(summary.counters));
-    if (!summary.notifications.empty()) metadata.Set("notifications", Notifications(summary.notifications));
+    if (!summary.notifications.empty()) metadata.Set("notifications", NotificationsAsValue(summary.notifications));  // the drivers' summary.notifications
     if (summary.plan) metadata.Set(summary.plan->profiled ? "profile" : "plan", PlanMetadata(*summary.plan));
     if (!in_tx) metadata.Set("bookmark", Value::String(server_.Bookmark()));
     results_.erase(open);

@@ -212,15 +212,8 @@ void StatementBatch::RunOne(const StatementRequest& request, PreparedStatement& 
     throw;
   }
   const QuerySummary& summary = result.summary();
-  for (const Notification& n : summary.notifications) {
-    notifications_.push_back({{"code", n.code},
-                              {"severity", n.severity},
-                              {"title", n.title},
-                              {"description", n.description},
-                              {"category", n.category},
-                              {"position",
-                               {{"offset", n.position.offset}, {"line", n.position.line}, {"column", n.position.column}}}});
-  }
+  const Value notifications = NotificationsAsValue(summary.notifications);  // outlives the loop over it
+  for (const Value& n : notifications.AsList()) notifications_.push_back(RowJson(n));
   out << "]";
   if (request.include_stats) out << ",\"stats\":" << StatsJson(summary.counters);
   if (summary.plan) out << ",\"plan\":" << Json{{"root", PlanJson(*summary.plan)}};
