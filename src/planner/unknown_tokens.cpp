@@ -314,9 +314,12 @@ class Walker {
     for (const LabelExpression& operand : expression.operands) Names(operand, kind, or_type);
   }
 
+  // `at`: where the search for the name starts, the first one after a character of
+  // `before`; an empty `before` says `at` is the name itself (a label expression's
+  // names carry their own positions).
   void Report(TokenKind kind, const std::string& name, SourcePosition at, std::string_view before) {
     if (IsKnown(known_, kind, name) || !reported_.emplace(kind, name).second) return;
-    const uint32_t offset = FindName(source_, at.offset + shift_, name, before);
+    const uint32_t offset = before.empty() ? at.offset + shift_ : FindName(source_, at.offset + shift_, name, before);
     out_.push_back(UnknownToken{kind, name, UnknownTokenWarning(kind, name, PositionAt(source_, offset))});
   }
 
