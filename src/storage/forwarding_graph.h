@@ -47,6 +47,13 @@ class GraphForwarder : public Interface {
     return target().FindNodesByKey(label, key, value, out);
   }
 
+  const storage::SchemaCatalog& Schema() const override { return target().Schema(); }
+  bool IndexOnline(const storage::IndexDefinition& index) const override { return target().IndexOnline(index); }
+  bool SeekNodes(const storage::IndexDefinition& index, const PropertySeek& seek,
+                 std::vector<NodeId>& out) const override {
+    return target().SeekNodes(index, seek, out);
+  }
+
   uint64_t RelationshipCount() const override { return target().RelationshipCount(); }
   bool RelationshipExists(RelId rel) const override { return target().RelationshipExists(rel); }
   RelationshipRef GetRelationship(RelId rel) const override { return target().GetRelationship(rel); }

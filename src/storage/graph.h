@@ -27,6 +27,11 @@
 
 namespace quiver {
 
+namespace storage {
+class SchemaCatalog;
+struct IndexDefinition;
+}  // namespace storage
+
 using NodeId = uint64_t;
 using RelId = uint64_t;
 using LabelId = uint32_t;
@@ -53,6 +58,24 @@ struct Adjacent {
 };
 
 using PropertyEntry = std::pair<PropertyKeyId, Value>;
+
+// A predicate on one property that a property index may answer (GraphReader::SeekNodes),
+// with openCypher's semantics: a value of another type class than the bounds (a string
+// against numbers), a null, or a value no index holds (lists, maps) never matches.
+struct PropertyBound {
+  Value value;
+  bool inclusive = true;
+};
+struct PropertySeek {
+  enum class Kind : uint8_t {
+    kEquals,  // `= v` (one value) or `IN [v, …]` (several): equal to one of `values`
+    kRange,   // `> >= < <=`: within `lower` and/or `upper`, both of one type class
+    kPrefix,  // `STARTS WITH s`: a string starting with values[0] (a string)
+  };
+  Kind kind = Kind::kEquals;
+  std::vector<Value> values;
+  std::optional<PropertyBound> lower, upper;
+};
 
 class GraphReader {
  public:
@@ -95,6 +118,23 @@ class GraphReader {
   // false, appending nothing, when no index answers for this key or value: scan instead.
   virtual bool FindNodesByKey(std::optional<LabelId> /*label*/, PropertyKeyId /*key*/, const Value& /*value*/,
                               std::vector<NodeId>& /*out*/) const {
+    return false;
+  }
+
+  // ---- schema and property indexes (docs/design.md, "Indexes and constraints") ----
+  // The index definitions, as of this snapshot. The default: the two LOOKUP indexes
+  // every store has (storage::SchemaCatalog::Initial()).
+  virtual const storage::SchemaCatalog& Schema() const;
+  // Whether `index` (one of Schema()'s) is ONLINE: its data is built and SeekNodes
+  // answers for it. A store answers false while an index is populating.
+  virtual bool IndexOnline(const storage::IndexDefinition& /*index*/) const { return false; }
+  // The live nodes carrying the index's label whose property index.keys[0] satisfies
+  // `seek`, appended ascending — exactly what a scan with that filter yields (the other
+  // keys of a composite index are the caller's to check). Returns false, appending
+  // nothing, when the index does not answer (not online, or a value it holds no
+  // entries for): scan instead.
+  virtual bool SeekNodes(const storage::IndexDefinition& /*index*/, const PropertySeek& /*seek*/,
+                         std::vector<NodeId>& /*out*/) const {
     return false;
   }
 
@@ -185,6 +225,13 @@ class GraphWriter : public GraphReader {
   virtual void DeleteRelationship(RelId rel) = 0;
   // The node must have no relationships left (DETACH DELETE removes them first).
   virtual void DeleteNode(NodeId node) = 0;
+
+  // Schema changes, committed like any other write. The caller has checked the change
+  // against Schema() (SchemaCatalog::CheckAdd / Find): `definition` must not conflict and
+  // must be named; `name` must name an index that is not a LOOKUP index. The defaults
+  // throw NotSupported (ClientError) for writers that cannot change the schema.
+  virtual void CreateIndex(const storage::IndexDefinition& definition);
+  virtual void DropIndex(std::string_view name);
 
   // Makes the transaction's changes durable per the database's durability mode and
   // visible to later snapshots. After Commit or Rollback the writer is spent.

@@ -3,9 +3,24 @@
 
 #include <algorithm>
 
+#include "quiver/error.h"
 #include "storage/graph.h"
+#include "storage/schema_catalog.h"
 
 namespace quiver {
+
+const storage::SchemaCatalog& GraphReader::Schema() const {
+  static const storage::SchemaCatalog kInitial = storage::SchemaCatalog::Initial();  // immutable
+  return kInitial;
+}
+
+void GraphWriter::CreateIndex(const storage::IndexDefinition& definition) {
+  throw ClientError("NotSupported", "this writer cannot create index '" + definition.name + "'");
+}
+
+void GraphWriter::DropIndex(std::string_view name) {
+  throw ClientError("NotSupported", "this writer cannot drop index '" + std::string(name) + "'");
+}
 
 void GraphReader::GatherNodeProperty(std::span<const NodeId> nodes, PropertyKeyId key, ValueVector& out) const {
   out.Reset(VectorKind::kBoxed, nodes.size());
