@@ -48,6 +48,7 @@ for (const [name, errorClass] of [
   ['InternalError', 'InternalError'],
   ['ClientError', 'ClientError'],
   ['QueryInterrupted', 'Interrupted'],
+  ['SchemaError', 'SchemaError'],
 ]) {
   const cls = { [name]: class extends QuiverError {} }[name];
   errors[name] = cls;

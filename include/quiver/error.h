@@ -34,6 +34,10 @@ enum class ErrorClass : uint8_t {
   kClientError,
   // A query stopped on purpose: Cancel() from another thread, or its timeout.
   kInterrupted,
+  // A schema command that cannot be carried out (an index or constraint that exists
+  // already, or does not), or a write a constraint refuses: Neo4j's Schema codes,
+  // e.g. detail IndexAlreadyExists, ConstraintValidationFailed.
+  kSchemaError,
 };
 
 enum class ErrorPhase : uint8_t { kCompileTime, kRuntime };
@@ -81,6 +85,7 @@ QUIVER_DEFINE_ERROR(StorageError, kStorageError)
 QUIVER_DEFINE_ERROR(InternalError, kInternalError)
 QUIVER_DEFINE_ERROR(ClientError, kClientError)
 QUIVER_DEFINE_ERROR(QueryInterrupted, kInterrupted)
+QUIVER_DEFINE_ERROR(SchemaError, kSchemaError)
 #undef QUIVER_DEFINE_ERROR
 
 // Turns a non-OK Status into the matching exception at the query boundary.

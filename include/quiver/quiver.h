@@ -95,6 +95,9 @@ typedef enum quiver_status {
   /* This API misused: a NULL argument, a closed or wrong handle, a column out of range,
      an accessor of the wrong type, no current row, a parent closed before its children. */
   QUIVER_MISUSE = 21,
+  /* quiver::SchemaError: an index or constraint command that cannot be carried out, or
+     a write a constraint refuses (detail ConstraintValidationFailed). */
+  QUIVER_SCHEMA_ERROR = 22,
   /* quiver_result_next(): a row is ready / there are no more rows. Not errors. */
   QUIVER_ROW = 100,
   QUIVER_DONE = 101
@@ -290,7 +293,11 @@ typedef enum quiver_counter {
   QUIVER_RELATIONSHIPS_DELETED = 3,
   QUIVER_PROPERTIES_SET = 4,
   QUIVER_LABELS_ADDED = 5,
-  QUIVER_LABELS_REMOVED = 6
+  QUIVER_LABELS_REMOVED = 6,
+  QUIVER_INDEXES_ADDED = 7,
+  QUIVER_INDEXES_REMOVED = 8,
+  QUIVER_CONSTRAINTS_ADDED = 9,
+  QUIVER_CONSTRAINTS_REMOVED = 10
 } quiver_counter;
 QUIVER_EXPORT quiver_status quiver_result_rows(quiver_result* result, uint64_t* rows);
 /* Nanoseconds from the call that started the statement to its last row. */

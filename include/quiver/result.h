@@ -55,6 +55,10 @@ struct QUIVER_EXPORT UpdateCounters {
   uint64_t properties_set = 0;
   uint64_t labels_added = 0;
   uint64_t labels_removed = 0;
+  uint64_t indexes_added = 0;
+  uint64_t indexes_removed = 0;
+  uint64_t constraints_added = 0;
+  uint64_t constraints_removed = 0;
 
   bool ContainsUpdates() const;
   // "created 1 node, set 2 properties, added 1 label", or "no changes".

@@ -80,6 +80,7 @@ quiver_status StatusOf(const QuiverError& error) noexcept {
     case ErrorClass::kInternalError: return QUIVER_INTERNAL_ERROR;
     case ErrorClass::kClientError: return QUIVER_CLIENT_ERROR;
     case ErrorClass::kInterrupted: return error.detail() == "Timeout" ? QUIVER_TIMEOUT : QUIVER_INTERRUPTED;
+    case ErrorClass::kSchemaError: return QUIVER_SCHEMA_ERROR;
   }
   return QUIVER_INTERNAL_ERROR;
 }

@@ -326,6 +326,10 @@ quiver_status quiver_result_counter(quiver_result* result, int counter, uint64_t
       case QUIVER_PROPERTIES_SET: *value = c.properties_set; return QUIVER_OK;
       case QUIVER_LABELS_ADDED: *value = c.labels_added; return QUIVER_OK;
       case QUIVER_LABELS_REMOVED: *value = c.labels_removed; return QUIVER_OK;
+      case QUIVER_INDEXES_ADDED: *value = c.indexes_added; return QUIVER_OK;
+      case QUIVER_INDEXES_REMOVED: *value = c.indexes_removed; return QUIVER_OK;
+      case QUIVER_CONSTRAINTS_ADDED: *value = c.constraints_added; return QUIVER_OK;
+      case QUIVER_CONSTRAINTS_REMOVED: *value = c.constraints_removed; return QUIVER_OK;
     }
     return Misuse("quiver_result_counter", "no such counter: " + std::to_string(counter));
   });

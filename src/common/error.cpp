@@ -20,6 +20,7 @@ std::string_view ErrorClassName(ErrorClass cls) {
     case ErrorClass::kInternalError: return "InternalError";
     case ErrorClass::kClientError: return "ClientError";
     case ErrorClass::kInterrupted: return "Interrupted";
+    case ErrorClass::kSchemaError: return "SchemaError";
   }
   return "Error";
 }

@@ -36,6 +36,10 @@ UpdateCounters& UpdateCounters::operator+=(const UpdateCounters& o) {
   properties_set += o.properties_set;
   labels_added += o.labels_added;
   labels_removed += o.labels_removed;
+  indexes_added += o.indexes_added;
+  indexes_removed += o.indexes_removed;
+  constraints_added += o.constraints_added;
+  constraints_removed += o.constraints_removed;
   return *this;
 }
 
@@ -53,6 +57,10 @@ std::string UpdateCounters::ToString() const {
   add(properties_set, "set", "property", "properties");
   add(labels_added, "added", "label", "labels");
   add(labels_removed, "removed", "label", "labels");
+  add(indexes_added, "added", "index", "indexes");
+  add(indexes_removed, "removed", "index", "indexes");
+  add(constraints_added, "added", "constraint", "constraints");
+  add(constraints_removed, "removed", "constraint", "constraints");
   return out.empty() ? "no changes" : out;
 }
 

@@ -29,6 +29,7 @@ bool Streams(OpKind kind) {
   switch (kind) {
     case OpKind::kNodeScan:
     case OpKind::kNodeSeek:
+    case OpKind::kNodeIndexSeek:
     case OpKind::kExpand:
     case OpKind::kVarExpand:
     case OpKind::kShortestPath:
@@ -47,6 +48,7 @@ StreamOperatorPtr MakeStage(const planner::LogicalOperator& logical) {
   switch (logical.kind) {
     case OpKind::kNodeScan:
     case OpKind::kNodeSeek:
+    case OpKind::kNodeIndexSeek:
       return MakeNodeScan(logical);
     case OpKind::kExpand:
       return MakeExpand(logical);
@@ -108,6 +110,8 @@ PhysicalOperatorPtr MakeOperator(const planner::LogicalOperator& logical) {
       return MakePassThrough(logical);
     case OpKind::kCountStore:
       return MakeCountStore(logical);
+    case OpKind::kSchemaCommand:
+      return MakeSchemaCommand(logical);
     default:
       QUIVER_ASSERT_MSG(false, "a streaming operator outside a pipeline");
   }

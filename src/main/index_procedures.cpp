@@ -1,12 +1,8 @@
 // db.indexes(), what SHOW INDEXES runs (cypher/parser_show.cpp rewrites it into a CALL),
-// with Neo4j 5's SHOW INDEXES columns.
-//
-// It lists what exists and is used by queries, nothing more (docs/design.md, "Indexes
-// and constraints", status): the two LOOKUP indexes, which Quiver always has — the label
-// sets and per-type adjacency that label and type scans read — under the names a new
-// Neo4j 5 database gives them (storage::SchemaCatalog::Initial()). Property indexes are
-// parsed but not yet stored, so none is listed; once the catalog is stored this reads the
-// graph's.
+// with Neo4j 5's SHOW INDEXES columns: the graph's catalog (GraphReader::Schema()) — the
+// two LOOKUP indexes every database has (the label sets and per-type adjacency that
+// label and type scans read) and the property indexes created since, ONLINE once their
+// data is built and queries seek them, POPULATING until then.
 
 #include "exec/procedure_context.h"
 #include "main/introspection_procedures.h"
@@ -27,6 +23,48 @@ void EmitLookupIndex(ExecProcedureContext& context, int64_t id, const std::strin
   context.Emit({Value::Int(id), Value::String(name), Value::String("ONLINE"), Value::Float(100.0),
                 Value::String("LOOKUP"), Value::String(relationship ? "RELATIONSHIP" : "NODE"), Value::Null(),
                 Value::Null(), Value::String(kLookupProvider), Value::Null(), Value::Null(), Value::Null(),
+                Value::Null(), Value::Map(std::move(options)), Value::String(""), Value::String(create)});
+}
+
+const char* TypeName(storage::IndexKind kind) {
+  switch (kind) {
+    case storage::IndexKind::kText: return "TEXT";
+    case storage::IndexKind::kPoint: return "POINT";
+    default: return "RANGE";
+  }
+}
+
+const char* DefaultProvider(storage::IndexKind kind) {
+  switch (kind) {
+    case storage::IndexKind::kText: return "text-2.0";
+    case storage::IndexKind::kPoint: return "point-1.0";
+    default: return "range-1.0";
+  }
+}
+
+std::string Quoted(std::string_view name) { return "`" + std::string(name) + "`"; }
+
+void EmitPropertyIndex(ExecProcedureContext& context, int64_t id, const storage::IndexDefinition& index) {
+  const GraphReader& graph = context.graph();
+  const bool node = index.entity == storage::IndexEntity::kNode;
+  const std::string token(node ? graph.LabelName(index.token) : graph.RelTypeName(index.token));
+  std::vector<Value> keys;
+  std::string on;
+  for (PropertyKeyId key : index.keys) {
+    const std::string name(graph.PropertyKeyName(key));
+    keys.push_back(Value::String(name));
+    on += (on.empty() ? "" : ", ") + std::string(node ? "n." : "r.") + Quoted(name);
+  }
+  const std::string provider = index.provider.empty() ? DefaultProvider(index.kind) : index.provider;
+  const bool online = graph.IndexOnline(index);
+  ValueMap options{{"indexProvider", Value::String(provider)}, {"indexConfig", Value::Map({})}};
+  const std::string create = std::string("CREATE ") + TypeName(index.kind) + " INDEX " + Quoted(index.name) +
+                             " FOR " + (node ? "(n:" + Quoted(token) + ")" : "()-[r:" + Quoted(token) + "]-()") +
+                             " ON (" + on + ")";
+  context.Emit({Value::Int(id), Value::String(index.name), Value::String(online ? "ONLINE" : "POPULATING"),
+                Value::Float(online ? 100.0 : 0.0), Value::String(TypeName(index.kind)),
+                Value::String(node ? "NODE" : "RELATIONSHIP"), Value::List({Value::String(token)}),
+                Value::List(std::move(keys)), Value::String(provider), Value::Null(), Value::Null(), Value::Null(),
                 Value::Null(), Value::Map(std::move(options)), Value::String(""), Value::String(create)});
 }
 
@@ -55,10 +93,13 @@ std::vector<exec::RegisteredProcedure> IndexProcedures() {
   std::vector<exec::RegisteredProcedure> out;
   out.push_back(exec::RegisteredProcedure{
       std::move(signature), [](ExecProcedureContext& context) {
-        const storage::SchemaCatalog catalog = storage::SchemaCatalog::Initial();
         int64_t id = 0;
-        for (const storage::IndexDefinition& index : catalog.indexes()) {
-          EmitLookupIndex(context, ++id, index.name, index.entity == storage::IndexEntity::kRelationship);
+        for (const storage::IndexDefinition& index : context.graph().Schema().indexes()) {
+          if (index.kind == storage::IndexKind::kLookup) {
+            EmitLookupIndex(context, ++id, index.name, index.entity == storage::IndexEntity::kRelationship);
+          } else {
+            EmitPropertyIndex(context, ++id, index);
+          }
         }
       }});
   return out;

@@ -10,6 +10,7 @@
 #include "planner/binder.h"
 #include "planner/cardinality.h"
 #include "planner/optimizer.h"
+#include "storage/schema_catalog.h"
 
 namespace quiver::main {
 
@@ -89,6 +90,18 @@ ColumnType ToColumnType(planner::StaticType type) {
   return ColumnType::kAny;
 }
 
+namespace {
+
+std::vector<std::string> OnlineIndexNames(const GraphReader& graph) {
+  std::vector<std::string> out;
+  for (const storage::IndexDefinition& index : graph.Schema().indexes()) {
+    if (index.kind != storage::IndexKind::kLookup && graph.IndexOnline(index)) out.push_back(index.name);
+  }
+  return out;
+}
+
+}  // namespace
+
 bool PreparedPlan::Fits(const ValueMap& parameters, const GraphReader& graph) const {
   for (const auto& [name, type] : parameter_types) {
     const Value* value = parameters.Find(name);
@@ -103,6 +116,7 @@ bool PreparedPlan::Fits(const ValueMap& parameters, const GraphReader& graph) co
     auto id = graph.FindPropertyKey(key);
     if (!id || !graph.HasNodeKeyIndex(*id)) return false;
   }
+  if (OnlineIndexNames(graph) != online_indexes) return false;
   const GraphTokens tokens(graph);
   for (const auto& token : unknown_tokens) {
     if (planner::IsKnown(tokens, token.kind, token.name)) return false;
@@ -130,6 +144,7 @@ std::shared_ptr<const PreparedPlan> CompilePlan(std::string_view text, const Val
   for (planner::StaticType t : root.column_types) prepared->column_types.push_back(ToColumnType(t));
   prepared->column_types.resize(prepared->columns.size(), ColumnType::kAny);
   if (graph != nullptr) {
+    prepared->online_indexes = OnlineIndexNames(*graph);
     // Found in the text without EXPLAIN/PROFILE; positioned in the text as given.
     prepared->unknown_tokens = planner::FindUnknownTokens(*prepared->statement, given, GraphTokens(*graph),
                                                           static_cast<uint32_t>(given.size() - text.size()));

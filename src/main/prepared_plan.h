@@ -32,6 +32,9 @@ struct PreparedPlan {
   // summary's warnings (planner/unknown_tokens.h), positions in the text as given.
   std::vector<planner::UnknownToken> unknown_tokens;
   std::vector<Notification> notifications() const;
+  // The property indexes that were ONLINE when it was planned: a plan is made again
+  // once one is created, built or dropped, so it seeks what the graph now has.
+  std::vector<std::string> online_indexes;
 
   bool read_only() const { return !plan.has_updates; }
   // Does the plan still fit these parameters and this graph? (Not when a name it warned

@@ -173,15 +173,8 @@ LogicalOperatorPtr Binder::BindClauses(const cypher::SingleQuery& query, Logical
         plan = BindLoadCsv(clause.As<cypher::LoadCsvClause>(), std::move(plan), scope);
         break;
       case cypher::ClauseKind::kSchemaCommand:
-        // Parsed (parser_schema.cpp) but not yet run: docs/design.md, "Indexes and
-        // constraints", status. Refused by name rather than accepted and ignored.
-        Fail(clause.pos, "UnsupportedSchemaCommand",
-             std::string(clause.As<cypher::SchemaCommandClause>().action ==
-                                 cypher::SchemaCommandClause::Action::kDropIndex
-                             ? "DROP INDEX"
-                             : "CREATE INDEX") +
-                 " is not supported yet: Quiver parses index commands but does not yet store, build or use "
-                 "property indexes (issue 21); SHOW INDEXES lists the LOOKUP indexes every database has");
+        plan = BindSchemaCommand(clause.As<cypher::SchemaCommandClause>(), std::move(plan), scope);
+        break;
       case cypher::ClauseKind::kReturn: {
         const auto& ret = clause.As<cypher::ReturnClause>();
         ResultColumns ignored;

@@ -158,6 +158,8 @@ class Binder {
   LogicalOperatorPtr BindSubqueryCall(const cypher::SubqueryCallClause& clause, LogicalOperatorPtr input,
                                       Scope& scope);
   LogicalOperatorPtr BindLoadCsv(const cypher::LoadCsvClause& clause, LogicalOperatorPtr input, Scope& scope);
+  LogicalOperatorPtr BindSchemaCommand(const cypher::SchemaCommandClause& clause, LogicalOperatorPtr input,
+                                       Scope& scope);  // bind_schema.cpp
   // The plan of a statement without RETURN, less an Eager at its top: nothing reads
   // what it would hold (a LOAD CSV ending in CALL { } IN TRANSACTIONS then streams).
   static LogicalOperatorPtr DropEagerAtTheEnd(LogicalOperatorPtr plan);

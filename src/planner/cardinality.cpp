@@ -160,6 +160,10 @@ class RowEstimator {
       }
       case OpKind::kLoadCsv:
         return std::nullopt;  // the file is read only when the statement runs
+      case OpKind::kNodeIndexSeek:
+        return Times(Input(op), IndexSeek(op.As<LogicalNodeIndexSeek>()));
+      case OpKind::kSchemaCommand:
+        return 0.0;
       case OpKind::kProject:
       case OpKind::kCall:
       case OpKind::kCreate:
@@ -196,6 +200,20 @@ class RowEstimator {
     if (!nodes) return std::nullopt;
     return *nodes * std::pow(CardinalityEstimator::kEqualitySelectivity,
                              static_cast<double>(scan.property_keys.size()));
+  }
+  // The label's nodes the seek's predicate keeps (an equality's share per value of an IN
+  // list, which is not known before it runs: a guess of a few), then the absorbed equalities.
+  Rows IndexSeek(const LogicalNodeIndexSeek& seek) const {
+    Rows rows = Scan(seek);
+    if (!rows) return std::nullopt;
+    using Mode = LogicalNodeIndexSeek::Mode;
+    switch (seek.mode) {
+      case Mode::kEquals: return rows;  // the equality is among the absorbed ones Scan counted
+      case Mode::kIn: return *rows * CardinalityEstimator::kEqualitySelectivity * 3;
+      case Mode::kRange:
+      case Mode::kPrefix: return *rows * CardinalityEstimator::kRangeSelectivity;
+    }
+    return rows;
   }
   // `into` checks a bound node: the share of the reached relationships that end there.
   Rows Hop(Rows input, const RelPattern& rel, bool into) const {

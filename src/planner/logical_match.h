@@ -31,7 +31,9 @@ class LogicalArgument final : public LogicalOperator {
 class LogicalNodeScan : public LogicalOperator {
  public:
   static constexpr OpKind kKind = OpKind::kNodeScan;
-  static bool Accepts(OpKind k) { return k == OpKind::kNodeScan || k == OpKind::kNodeSeek; }
+  static bool Accepts(OpKind k) {
+    return k == OpKind::kNodeScan || k == OpKind::kNodeSeek || k == OpKind::kNodeIndexSeek;
+  }
   LogicalNodeScan() : LogicalOperator(kKind) {}
 
   SlotId slot = kNoSlot;
@@ -50,6 +52,29 @@ class LogicalNodeSeek final : public LogicalNodeScan {
   static constexpr OpKind kKind = OpKind::kNodeSeek;
   static bool Accepts(OpKind k) { return k == kKind; }
   LogicalNodeSeek() : LogicalNodeScan(kKind) {}
+};
+
+// A NodeScan whose candidates a property index answers (GraphReader::SeekNodes): per
+// input row, the nodes of the index's label whose `property` meets the seek — equal to
+// `values[0]`, in the list `values[0]` (IN), within `lower`/`upper`, or starting with
+// `values[0]` — then checked, as a scan's are, against every label and absorbed
+// equality. The predicate the seek came from stays in a Filter above it (or among the
+// absorbed equalities), so the rows never depend on the index: should it decline (not
+// online any more, a value it holds no entries for), the operator scans instead.
+class LogicalNodeIndexSeek final : public LogicalNodeScan {
+ public:
+  static constexpr OpKind kKind = OpKind::kNodeIndexSeek;
+  static bool Accepts(OpKind k) { return k == kKind; }
+  LogicalNodeIndexSeek() : LogicalNodeScan(kKind) {}
+
+  enum class Mode : uint8_t { kEquals, kIn, kRange, kPrefix };
+  std::string index_name;
+  std::string index_type;  // RANGE, TEXT, POINT: what EXPLAIN names
+  std::string property;
+  Mode mode = Mode::kEquals;
+  std::vector<BoundExprPtr> values;  // kEquals, kIn, kPrefix: one expression
+  BoundExprPtr lower, upper;         // kRange: either or both
+  bool lower_inclusive = false, upper_inclusive = false;
 };
 
 // What both hops share: from the node in `from_slot` along `rel` to the node they bind

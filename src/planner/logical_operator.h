@@ -47,6 +47,8 @@ enum class OpKind : uint8_t {
   kCountStore,      // one row: a node or relationship count the store keeps
   kApply,           // CALL { }: runs children[1] per input row, joins its rows (logical_subquery.h)
   kLoadCsv,         // LOAD CSV: per input row, each record of a file
+  kNodeIndexSeek,   // a NodeScan whose candidates a property index gives (logical_match.h)
+  kSchemaCommand,   // CREATE / DROP INDEX: one schema change, no rows (logical_schema.h)
 };
 std::string_view OpKindName(OpKind kind);
 

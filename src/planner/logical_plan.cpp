@@ -80,6 +80,10 @@ std::string_view OpKindName(OpKind kind) {
       return "Apply";
     case OpKind::kLoadCsv:
       return "LoadCSV";
+    case OpKind::kNodeIndexSeek:
+      return "NodeIndexSeek";
+    case OpKind::kSchemaCommand:
+      return "SchemaCommand";
   }
   return "?";
 }
@@ -193,6 +197,41 @@ std::string ScanDetails(const LogicalNodeScan& scan, const SlotNames* names) {
   return out + ")";
 }
 
+// Neo4j's form: `RANGE INDEX n:Person(name) WHERE name > $x`, and the index's name.
+std::string IndexSeekDetails(const LogicalNodeIndexSeek& seek, const SlotNames* names) {
+  std::string out = seek.index_type + " INDEX " + seek.index_name + " " + Slot(seek.slot, names) + ":" +
+                    seek.labels[0] + "(" + seek.property + ") WHERE " + seek.property;
+  using Mode = LogicalNodeIndexSeek::Mode;
+  switch (seek.mode) {
+    case Mode::kEquals:
+      out += " = " + ToString(*seek.values[0], names);
+      break;
+    case Mode::kIn:
+      out += " IN " + ToString(*seek.values[0], names);
+      break;
+    case Mode::kPrefix:
+      out += " STARTS WITH " + ToString(*seek.values[0], names);
+      break;
+    case Mode::kRange:
+      if (seek.lower) out += std::string(seek.lower_inclusive ? " >= " : " > ") + ToString(*seek.lower, names);
+      if (seek.lower && seek.upper) out += " AND " + seek.property;
+      if (seek.upper) out += std::string(seek.upper_inclusive ? " <= " : " < ") + ToString(*seek.upper, names);
+      break;
+  }
+  const std::string rest = ScanDetails(seek, names);
+  return rest.find('{') != std::string::npos || seek.labels.size() > 1 ? out + ", checking " + rest : out;
+}
+
+std::string SchemaCommandDetails(const LogicalSchemaCommand& command) {
+  if (command.action == LogicalSchemaCommand::Action::kDropIndex) return "DROP INDEX " + command.name;
+  std::string out = "CREATE " + command.index_type + " INDEX";
+  if (!command.name.empty()) out += " " + command.name;
+  out += command.relationship ? " FOR ()-[:" + command.label_or_type + "]-()" : " FOR (:" + command.label_or_type + ")";
+  std::string keys;
+  for (const auto& k : command.properties) keys += (keys.empty() ? "" : ", ") + k;
+  return out + " ON (" + keys + ")";
+}
+
 std::string AggregateDetails(const LogicalAggregate& aggregate, const SlotNames* names) {
   std::string out = Assignments(aggregate.keys, aggregate.key_slots, names);
   for (const auto& a : aggregate.aggregates) {
@@ -215,6 +254,10 @@ std::string Details(const LogicalOperator& op, const SlotNames* names) {
     case OpKind::kNodeScan:
     case OpKind::kNodeSeek:
       return ScanDetails(op.As<LogicalNodeScan>(), names);
+    case OpKind::kNodeIndexSeek:
+      return IndexSeekDetails(op.As<LogicalNodeIndexSeek>(), names);
+    case OpKind::kSchemaCommand:
+      return SchemaCommandDetails(op.As<LogicalSchemaCommand>());
     case OpKind::kExpand: {
       const auto& e = op.As<LogicalExpand>();
       return HopDetails(e, Slot(e.rel_slot, names) + Types(e.rel.types), names);
@@ -325,6 +368,7 @@ std::vector<SlotId> BoundSlots(const LogicalOperator& op) {
   switch (op.kind) {
     case OpKind::kNodeScan:
     case OpKind::kNodeSeek:
+    case OpKind::kNodeIndexSeek:
       return {op.As<LogicalNodeScan>().slot};
     case OpKind::kExpand:
       return {op.As<LogicalExpand>().rel_slot, op.As<LogicalExpand>().to_slot};

@@ -16,6 +16,7 @@
 #include "planner/logical_match.h"
 #include "planner/logical_operator.h"
 #include "planner/logical_projection.h"
+#include "planner/logical_schema.h"
 #include "planner/logical_specs.h"
 #include "planner/logical_subquery.h"
 #include "planner/logical_update.h"
@@ -34,6 +35,9 @@ struct LogicalPlan {
   // The property keys whose storage index a NodeSeek of this plan relies on: a prepared
   // plan is re-planned when the graph no longer indexes one of them.
   std::vector<std::string> seek_keys;
+  // The property indexes its NodeIndexSeeks read (by name). The rows never depend on
+  // them (a seek whose index is gone scans); they are for EXPLAIN and re-planning.
+  std::vector<std::string> seek_indexes;
 };
 
 // The plan as the result summary reports it (quiver/result.h): operator names, details

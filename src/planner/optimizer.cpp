@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "planner/index_seek_rule.h"
+
 namespace quiver::planner {
 
 namespace {
@@ -58,6 +60,10 @@ class Optimizer {
   void RewriteOne(LogicalOperatorPtr& op) {
     op->ForEachExpression([this](BoundExprPtr& e) { RewriteSubplans(e); });
     if (op->Is<LogicalFilter>() && op->children[0]->Is<LogicalNodeScan>()) AbsorbIntoScan(op);
+    if (graph_ != nullptr && op->kind == OpKind::kNodeScan) SeekByIndex(op, nullptr, *graph_, plan_.seek_indexes);
+    if (graph_ != nullptr && op->Is<LogicalFilter>() && op->children[0]->kind == OpKind::kNodeScan) {
+      SeekByIndex(op->children[0], op->As<LogicalFilter>().predicate.get(), *graph_, plan_.seek_indexes);
+    }
     if (op->Is<LogicalAggregate>() && CountFromStore(op)) return;
     if (op->Is<LogicalAggregate>() && op->children[0]->Is<LogicalExpand>()) {
       CountByDegree(op->As<LogicalAggregate>());

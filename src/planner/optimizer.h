@@ -9,6 +9,10 @@
 //    (GraphReader::HasNodeKeyIndex, e.g. the external ids `quiver import` and
 //    `quiver generate` store under `id`), the NodeScan becomes a NodeSeek: O(log N)
 //    instead of a pass over every node. The seek still scans if the index declines.
+//  * Index seek: an equality, IN list, range or STARTS WITH on a property that an ONLINE
+//    property index of one of the scan's labels has as its first key turns the NodeScan
+//    into a NodeIndexSeek (index_seek_rule.h; GraphReader::SeekNodes), the predicate
+//    kept as a check.
 //  * Top-k sort: ORDER BY under LIMIT (and SKIP) keeps only SKIP + LIMIT rows while it
 //    sorts, in memory proportional to that, not to its input.
 //  * Counts from the store: `MATCH (n:L) RETURN count(n)` and `MATCH ()-[r:T]->()

@@ -44,6 +44,11 @@ std::string StatusCode(const QuiverError& error) {
     case ErrorClass::kInterrupted:
       if (detail == "Timeout") return "Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration";
       return kTerminated;
+    case ErrorClass::kSchemaError:
+      // Neo4j 5 reports a failed DROP (and a constraint that cannot be created over the
+      // data there is) as DatabaseErrors, the rest as ClientErrors.
+      if (detail == "IndexDropFailed" || detail == "ConstraintDropFailed") return "Neo.DatabaseError.Schema." + detail;
+      return "Neo.ClientError.Schema." + detail;
   }
   return kUnknownError;
 }

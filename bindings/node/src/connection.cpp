@@ -96,6 +96,10 @@ Napi::Object SummaryToJs(Napi::Env env, const QuerySummary& summary) {
   counters.Set("propertiesSet", UnsignedToJs(env, c.properties_set));
   counters.Set("labelsAdded", UnsignedToJs(env, c.labels_added));
   counters.Set("labelsRemoved", UnsignedToJs(env, c.labels_removed));
+  counters.Set("indexesAdded", UnsignedToJs(env, c.indexes_added));
+  counters.Set("indexesRemoved", UnsignedToJs(env, c.indexes_removed));
+  counters.Set("constraintsAdded", UnsignedToJs(env, c.constraints_added));
+  counters.Set("constraintsRemoved", UnsignedToJs(env, c.constraints_removed));
   Napi::Object out = Napi::Object::New(env);
   out.Set("rows", UnsignedToJs(env, summary.rows));
   out.Set("elapsedMs", Napi::Number::New(env, static_cast<double>(summary.elapsed.count()) / 1e6));

@@ -112,6 +112,11 @@ class ClientError(Error):
     (ConnectionClosed) or result (ResultClosed), ..."""
 
 
+class SchemaError(Error):
+    """An index or constraint command that cannot be carried out (IndexAlreadyExists,
+    IndexDropFailed, ...), or a write a constraint refuses (ConstraintValidationFailed)."""
+
+
 class InterruptedError(Error):  # noqa: A001
     """The statement was stopped: detail 'Cancelled' (interrupt(), Ctrl-C) or 'Timeout'
     (set_query_timeout)."""
@@ -132,6 +137,7 @@ _BY_CLASS = {
     "InternalError": InternalError,
     "ClientError": ClientError,
     "Interrupted": InterruptedError,
+    "SchemaError": SchemaError,
 }
 
 

@@ -375,6 +375,10 @@ py::dict ResultCore::Summary() {
   counters["properties_set"] = s.counters.properties_set;
   counters["labels_added"] = s.counters.labels_added;
   counters["labels_removed"] = s.counters.labels_removed;
+  counters["indexes_added"] = s.counters.indexes_added;
+  counters["indexes_removed"] = s.counters.indexes_removed;
+  counters["constraints_added"] = s.counters.constraints_added;
+  counters["constraints_removed"] = s.counters.constraints_removed;
   py::dict out;
   out["rows"] = s.rows;
   out["elapsed_ns"] = static_cast<int64_t>(s.elapsed.count());

@@ -4,6 +4,11 @@
 // NodeSeek: the same rows, but the first property equality is answered by the storage's
 // key index (GraphReader::FindNodesByKey) in one batch; should the index decline (a
 // value it cannot look up), the operator scans as NodeScan does.
+// NodeIndexSeek: the same rows again, the candidates given by a property index
+// (GraphReader::SeekNodes) for the seek's equality, IN list, range or prefix, each
+// checked against the labels and equalities as a scan's are (the predicate the seek came
+// from is also still checked above it). Should the index decline — dropped since the
+// plan was made, or a value it holds no entries for — the operator scans.
 
 #include <algorithm>
 
@@ -11,6 +16,7 @@
 #include "exec/exec_context.h"
 #include "exec/expression/evaluator.h"
 #include "exec/operator/operators.h"
+#include "storage/schema_catalog.h"
 
 namespace quiver::exec {
 
@@ -60,6 +66,7 @@ class NodeScanOp final : public StreamOperator {
         Refine(ctx.graph(), /*first_key=*/1);
       }
     }
+    if (op.kind == planner::OpKind::kNodeIndexSeek) SeekIndex(ctx, row);
   }
 
   bool NextRow(ExecContext& ctx, Value* row) override {
@@ -79,6 +86,48 @@ class NodeScanOp final : public StreamOperator {
   }
 
  private:
+  void SeekIndex(ExecContext& ctx, Value* row) {
+    using Mode = planner::LogicalNodeIndexSeek::Mode;
+    const auto& op = logical().As<planner::LogicalNodeIndexSeek>();
+    const storage::IndexDefinition* index = ctx.graph().Schema().Find(op.index_name);
+    if (index == nullptr) return;
+    PropertySeek seek;
+    // A null operand makes the predicate null, which keeps no row: nothing to seek.
+    auto operand = [&](const planner::BoundExprPtr& e) {
+      Value v = Evaluate(*e, row, ctx);
+      if (v.IsNull()) empty_ = true;
+      return v;
+    };
+    switch (op.mode) {
+      case Mode::kEquals:
+        seek.values.push_back(operand(op.values[0]));
+        break;
+      case Mode::kIn: {
+        Value list = operand(op.values[0]);
+        if (empty_) return;
+        if (!list.IsList()) return;  // the Filter above reports the type error
+        for (const Value& v : list.AsList()) {
+          if (!v.IsNull()) seek.values.push_back(v);
+        }
+        break;
+      }
+      case Mode::kPrefix:
+        seek.kind = PropertySeek::Kind::kPrefix;
+        seek.values.push_back(operand(op.values[0]));
+        break;
+      case Mode::kRange:
+        seek.kind = PropertySeek::Kind::kRange;
+        if (op.lower) seek.lower = PropertyBound{operand(op.lower), op.lower_inclusive};
+        if (op.upper) seek.upper = PropertyBound{operand(op.upper), op.upper_inclusive};
+        break;
+    }
+    if (empty_) return;
+    if (ctx.graph().SeekNodes(*index, seek, ids_)) {
+      next_ = bound_;  // the index gave every candidate: no morsels to read
+      Refine(ctx.graph(), /*first_key=*/0);
+    }
+  }
+
   // Keeps the ids (which carry labels_[0]) that carry the other labels and hold the
   // property values from keys_[first_key] on.
   void Refine(const GraphReader& g, size_t first_key) {

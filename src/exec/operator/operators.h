@@ -24,6 +24,7 @@ PhysicalOperatorPtr MakeApply(const LogicalOperator& op);          // apply.cpp
 StreamOperatorPtr MakeLoadCsv(const LogicalOperator& op);        // load_csv.cpp
 PhysicalOperatorPtr MakeAggregate(const LogicalOperator& op);      // aggregate.cpp
 PhysicalOperatorPtr MakeCountStore(const LogicalOperator& op);     // count_store.cpp
+PhysicalOperatorPtr MakeSchemaCommand(const LogicalOperator& op);  // schema_command.cpp
 // An Aggregate with count_of_ends; its children are those of the VarExpand under it.
 PhysicalOperatorPtr MakeDistinctEndCount(const LogicalOperator& op);  // distinct_end_count.cpp
 PhysicalOperatorPtr MakeSort(const LogicalOperator& op);           // sort.cpp

@@ -69,6 +69,10 @@ Value Statistics(const UpdateCounters& c) {
   add("properties-set", c.properties_set);
   add("labels-added", c.labels_added);
   add("labels-removed", c.labels_removed);
+  add("indexes-added", c.indexes_added);
+  add("indexes-removed", c.indexes_removed);
+  add("constraints-added", c.constraints_added);
+  add("constraints-removed", c.constraints_removed);
   return Value::Map(std::move(stats));
 }
 

@@ -91,10 +91,10 @@ Json StatsJson(const UpdateCounters& c) {
           {"relationship_deleted", c.relationships_deleted},
           {"labels_added", c.labels_added},
           {"labels_removed", c.labels_removed},
-          {"indexes_added", 0},
-          {"indexes_removed", 0},
-          {"constraints_added", 0},
-          {"constraints_removed", 0},
+          {"indexes_added", c.indexes_added},
+          {"indexes_removed", c.indexes_removed},
+          {"constraints_added", c.constraints_added},
+          {"constraints_removed", c.constraints_removed},
           {"contains_system_updates", false},
           {"system_updates", 0}};
 }

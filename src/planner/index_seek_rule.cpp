@@ -1,0 +1,132 @@
+#include "planner/index_seek_rule.h"
+
+#include <algorithm>
+
+#include "storage/schema_catalog.h"
+
+namespace quiver::planner {
+
+namespace {
+
+using Mode = LogicalNodeIndexSeek::Mode;
+
+bool Reads(const BoundExpr& expr, SlotId slot) {
+  std::vector<SlotId> slots;
+  CollectSlots(expr, slots);
+  return std::find(slots.begin(), slots.end(), slot) != slots.end();
+}
+
+bool IsProperty(const BoundExpr& e, SlotId slot, const std::string& key) {
+  return e.op == ExprOp::kProperty && e.args[0]->op == ExprOp::kSlot && e.args[0]->slot == slot && e.name == key;
+}
+
+// What the index can seek for `key` from `predicate` (a Filter's, over the scan's node).
+struct Sargable {
+  Mode mode = Mode::kEquals;
+  const BoundExpr* value = nullptr;  // kEquals, kIn, kPrefix
+  const BoundExpr* lower = nullptr;
+  const BoundExpr* upper = nullptr;
+  bool lower_inclusive = false, upper_inclusive = false;
+};
+
+std::optional<Sargable> FromPredicate(const BoundExpr& e, SlotId slot, const std::string& key) {
+  Sargable s;
+  if ((e.op == ExprOp::kIn || e.op == ExprOp::kStartsWith) && IsProperty(*e.args[0], slot, key) &&
+      !Reads(*e.args[1], slot)) {
+    s.mode = e.op == ExprOp::kIn ? Mode::kIn : Mode::kPrefix;
+    s.value = e.args[1].get();
+    return s;
+  }
+  if (e.op != ExprOp::kComparison || e.cmp_ops.size() != 1) return std::nullopt;
+  const CmpOp cmp = e.cmp_ops[0];
+  for (int side = 0; side < 2; ++side) {
+    if (!IsProperty(*e.args[side], slot, key) || Reads(*e.args[1 - side], slot)) continue;
+    const BoundExpr* other = e.args[1 - side].get();
+    if (cmp == CmpOp::kEq) {
+      s.value = other;
+      return s;
+    }
+    if (cmp == CmpOp::kNe) return std::nullopt;
+    // Written `n.p > v` (side 0) the value bounds from below; `v > n.p` from above.
+    const bool greater = cmp == CmpOp::kGt || cmp == CmpOp::kGe;
+    const bool inclusive = cmp == CmpOp::kGe || cmp == CmpOp::kLe;
+    s.mode = Mode::kRange;
+    if (greater == (side == 0)) {
+      s.lower = other;
+      s.lower_inclusive = inclusive;
+    } else {
+      s.upper = other;
+      s.upper_inclusive = inclusive;
+    }
+    return s;
+  }
+  return std::nullopt;
+}
+
+// The scan's equality on `key` it absorbed, or the predicate's test of it.
+std::optional<Sargable> Find(const LogicalNodeScan& scan, const BoundExpr* predicate, const std::string& key) {
+  for (size_t i = 0; i < scan.property_keys.size(); ++i) {
+    if (scan.property_keys[i] == key) return Sargable{Mode::kEquals, scan.property_values[i].get()};
+  }
+  if (predicate == nullptr) return std::nullopt;
+  return FromPredicate(*predicate, scan.slot, key);
+}
+
+// Equality first, then IN, then a prefix or a range: the fewer rows, the earlier.
+int Rank(Mode mode) { return mode == Mode::kEquals ? 0 : mode == Mode::kIn ? 1 : 2; }
+
+const char* TypeName(storage::IndexKind kind) {
+  switch (kind) {
+    case storage::IndexKind::kText: return "TEXT";
+    case storage::IndexKind::kPoint: return "POINT";
+    default: return "RANGE";
+  }
+}
+
+}  // namespace
+
+void SeekByIndex(LogicalOperatorPtr& op, const BoundExpr* predicate, const GraphReader& graph,
+                 std::vector<std::string>& index_names) {
+  auto& scan = op->As<LogicalNodeScan>();
+  const storage::IndexDefinition* best = nullptr;
+  std::optional<Sargable> best_seek;
+  size_t best_label = 0;
+  for (size_t l = 0; l < scan.labels.size(); ++l) {
+    const auto label = graph.FindLabel(scan.labels[l]);
+    if (!label) continue;
+    for (const storage::IndexDefinition& index : graph.Schema().indexes()) {
+      if (index.entity != storage::IndexEntity::kNode || index.kind == storage::IndexKind::kLookup ||
+          index.token != *label || index.keys.empty()) {
+        continue;
+      }
+      auto seek = Find(scan, predicate, std::string(graph.PropertyKeyName(index.keys[0])));
+      if (!seek || (best_seek && Rank(seek->mode) >= Rank(best_seek->mode))) continue;
+      if (!graph.IndexOnline(index)) continue;
+      best = &index;
+      best_seek = seek;
+      best_label = l;
+    }
+  }
+  if (best == nullptr) return;
+  auto seek = std::make_unique<LogicalNodeIndexSeek>();
+  seek->children = std::move(scan.children);
+  seek->slot = scan.slot;
+  seek->labels = std::move(scan.labels);
+  std::swap(seek->labels[0], seek->labels[best_label]);  // the operator seeks its first label
+  seek->index_name = best->name;
+  seek->index_type = TypeName(best->kind);
+  seek->property = std::string(graph.PropertyKeyName(best->keys[0]));
+  seek->mode = best_seek->mode;
+  if (best_seek->value != nullptr) seek->values.push_back(Clone(*best_seek->value));
+  if (best_seek->lower != nullptr) seek->lower = Clone(*best_seek->lower);
+  if (best_seek->upper != nullptr) seek->upper = Clone(*best_seek->upper);
+  seek->lower_inclusive = best_seek->lower_inclusive;
+  seek->upper_inclusive = best_seek->upper_inclusive;
+  // Moved last: an absorbed equality's value was cloned above from these.
+  seek->property_keys = std::move(scan.property_keys);
+  seek->property_values = std::move(scan.property_values);
+  index_names.push_back(best->name);
+  op = std::move(seek);
+}
+
+}  // namespace quiver::planner
