@@ -298,6 +298,7 @@ Status BuildCompactedGeneration(const storage::DeltaState& state, storage::Datab
     return storage::WriteCompactedGeneration(state, writer, counts, options.workers);
   }
   QUIVER_ASSIGN_OR_RETURN(std::unique_ptr<ConstructionSession> session, ConstructionSession::Begin(dir, options));
+  session->SetSchema(*state.schema);
   QUIVER_ASSIGN_OR_RETURN(auto source, CompactionSource::Open(state, session->workers()));
   QUIVER_RETURN_IF_ERROR(FeedSession(*source, session.get()));
   QUIVER_ASSIGN_OR_RETURN(CommitResult result, session->BuildInto(writer));

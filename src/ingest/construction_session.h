@@ -38,6 +38,7 @@
 #include "ingest/runs.h"
 #include "ingest/worker_pool.h"
 #include "storage/database_dir.h"
+#include "storage/schema_catalog.h"
 
 namespace quiver::ingest {
 
@@ -106,6 +107,10 @@ class ConstructionSession {
   // fed node by node (compaction: storage/key_mirror.h); recorded in the MANIFEST for
   // key lookups to trust. A key_property (NodeBatch) needs no such call.
   void SetCheckedIdMirrorKey(std::optional<uint32_t> key) { nodes_.SetCheckedIdMirrorKey(key); }
+  // The index definitions the generation carries (GenerationWriter::WriteSchema), from a
+  // producer that keeps a database's token ids (compaction, salvage); an import, which
+  // numbers its own tokens, starts with the initial catalog.
+  void SetSchema(storage::SchemaCatalog schema) { schema_ = std::move(schema); }
   // (batch index, row in batch) of a node, counting batches from the first AddNodes.
   std::pair<uint64_t, uint64_t> NodeOrigin(uint64_t node) const { return nodes_.Origin(node); }
 
@@ -179,6 +184,7 @@ class ConstructionSession {
   bool spilling_ = false;
   uint64_t node_bytes_ = 0;  // measured after FinishNodes
   uint64_t producer_bytes_ = 0;
+  storage::SchemaCatalog schema_ = storage::SchemaCatalog::Initial();
   std::string gen_dir_;  // of the generation being written, until published
   // Forward runs are written in the background while edges keep arriving; waited for
   // before the next sort, before the build reads the runs, and before Abort removes them.

@@ -59,6 +59,7 @@ Result<SalvageResult> SalvageDatabase(Env* env, const std::string& damaged, cons
   QUIVER_ASSIGN_OR_RETURN(auto session, ConstructionSession::Begin(target_dir.get(), options));
   QUIVER_ASSIGN_OR_RETURN(auto source, storage::CompactionSource::Open(**state, session->workers(), &losses));
   QUIVER_RETURN_IF_ERROR(FeedSession(*source, session.get()));
+  session->SetSchema(*(*state)->schema);  // token ids survive, as in a compaction
   QUIVER_ASSIGN_OR_RETURN(CommitResult committed, session->Commit());
   result.nodes = committed.nodes;
   result.relationships = committed.edges;

@@ -145,6 +145,8 @@ Status ConstructionSession::BuildTypes(storage::GenerationWriter* writer) {
 }
 
 Status ConstructionSession::WriteGeneration(storage::GenerationWriter* writer) {
+  // First: the Schema file sets the version every later file of the generation carries.
+  QUIVER_RETURN_IF_ERROR(writer->WriteSchema(schema_));
   QUIVER_RETURN_IF_ERROR(writer->WriteDictionary({labels_.names, types_.names, keys_.names}));
   QUIVER_RETURN_IF_ERROR(nodes_.WriteLabels(writer, label_count()));
   {

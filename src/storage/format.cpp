@@ -12,6 +12,7 @@ std::string_view FileKindName(FileKind kind) {
     case FileKind::kNodePropertyColumn: return "NodePropertyColumn";
     case FileKind::kEdgePropertyColumn: return "EdgePropertyColumn";
     case FileKind::kExternalIds: return "ExternalIds";
+    case FileKind::kSchema: return "Schema";
   }
   return "Unknown";
 }
@@ -51,6 +52,7 @@ std::string_view SectionTypeName(SectionType type) {
     case SectionType::kSortedNodes: return "SortedNodes";
     case SectionType::kStringKeyOffsets: return "StringKeyOffsets";
     case SectionType::kStringKeyBytes: return "StringKeyBytes";
+    case SectionType::kSchemaCatalog: return "SchemaCatalog";
   }
   return "UnknownSection";
 }

@@ -18,8 +18,15 @@ static_assert(std::endian::native == std::endian::little,
 // value tags 8..13, so a version-1 build refuses a version-2 file as NotSupported rather
 // than calling its temporal values corruption. 3 = 2 + the promise that the write-log
 // segment at the generation's write_log_position exists (docs/format/log.md, "Files"), so
-// a missing one is Corruption; no byte of the files changed.
-inline constexpr uint32_t kFormatVersion = 3;
+// a missing one is Corruption; no byte of the files changed. 4 = 3 + the Schema file
+// (kind 9): only a generation that has one — a database with user-created indexes — is
+// written as version 4 (every file of it), so a version-3 build refuses it as
+// NotSupported rather than calling kind 9 corruption, while every other generation stays
+// version 3, byte for byte what a version-3 build writes.
+inline constexpr uint32_t kFormatVersion = 4;
+// The version of a generation without a Schema file, and of the DBID file.
+inline constexpr uint32_t kBaseFormatVersion = 3;
+inline constexpr uint32_t kSchemaFormatVersion = 4;
 inline constexpr std::array<char, 8> kHeaderMagic = {'Q', 'V', 'R', 'G', 'E', 'N', '\r', '\n'};
 inline constexpr std::array<char, 8> kFooterMagic = {'Q', 'V', 'R', 'E', 'N', 'D', '\r', '\n'};
 inline constexpr uint64_t kSectionAlignment = 64;
@@ -42,6 +49,7 @@ enum class FileKind : uint16_t {
   kNodePropertyColumn = 6,
   kEdgePropertyColumn = 7,
   kExternalIds = 8,
+  kSchema = 9,  // the index definitions (SchemaCatalog), from format version 4
 };
 std::string_view FileKindName(FileKind kind);
 
@@ -89,6 +97,8 @@ enum class SectionType : uint32_t {
   kSortedNodes = 0x0603,
   kStringKeyOffsets = 0x0604,
   kStringKeyBytes = 0x0605,
+
+  kSchemaCatalog = 0x0901,  // SchemaCatalog::Encode()'s bytes
 };
 std::string_view SectionTypeName(SectionType type);
 

@@ -26,6 +26,30 @@ std::optional<uint64_t> ParseGenerationDirName(std::string_view name) {
   return g;
 }
 
+namespace {
+
+// The Schema file's catalog, its labels, types and keys checked against the dictionary's
+// counts (a definition naming a token the generation does not have is damage).
+Result<SchemaCatalog> ReadSchema(const SectionFile& file, const Manifest& m) {
+  QUIVER_ASSIGN_OR_RETURN(SectionView section, file.Get(SectionType::kSchemaCatalog, 1));
+  if (section.verifier != nullptr) section.verifier->Check(section.data, section.length());
+  Result<SchemaCatalog> catalog = SchemaCatalog::Decode(section.bytes(), "the schema catalog");
+  if (!catalog.ok()) {
+    if (!catalog.status().IsCorruption()) return catalog.status().WithContext(file.name());
+    return CorruptionAt(file.name(), section.offset, catalog.status().message());
+  }
+  for (const IndexDefinition& d : catalog->indexes()) {
+    if (d.kind == IndexKind::kLookup) continue;
+    const uint32_t tokens = d.entity == IndexEntity::kNode ? m.label_count : m.rel_type_count;
+    bool known = d.token < tokens;
+    for (PropertyKeyId key : d.keys) known = known && key < m.property_key_count;
+    if (!known) return CorruptionAt(file.name(), section.offset, "index " + d.name + " names a token the dictionary lacks");
+  }
+  return catalog;
+}
+
+}  // namespace
+
 Result<std::shared_ptr<const Generation>> Generation::Open(Env* env, const std::string& gen_dir, uint64_t generation,
                                                            std::optional<DatabaseId> database_id,
                                                            const OpenOptions& options, std::unique_ptr<FileLock> pin) {
@@ -72,7 +96,8 @@ Result<GenerationFile> Generation::LoadFile(const FileInfo& info, const OpenOpti
 
 Status Generation::SkipOrFail(const OpenOptions& options, const std::string& file, FileKind kind, Status why) {
   const bool optional = kind == FileKind::kRelationshipType || kind == FileKind::kNodePropertyColumn ||
-                        kind == FileKind::kEdgePropertyColumn || kind == FileKind::kExternalIds;
+                        kind == FileKind::kEdgePropertyColumn || kind == FileKind::kExternalIds ||
+                        kind == FileKind::kSchema;
   if (!options.salvage || !optional) return why;
   unreadable_files_.emplace_back(file, std::move(why));
   return Status::OK();
@@ -106,6 +131,10 @@ Status Generation::Load(const OpenOptions& options) {
         if (external_ids_file_ != nullptr) return Status::Corruption(name_ + "/MANIFEST: two external id files");
         external_ids_file_ = &f;
         break;
+      case FileKind::kSchema:
+        if (schema_file_ != nullptr) return Status::Corruption(name_ + "/MANIFEST: two schema files");
+        schema_file_ = &f;
+        break;
       case FileKind::kRelationshipType:
         if (subject >= m.rel_type_count || csr_files_[subject] != nullptr) {
           return Status::Corruption(name_ + "/MANIFEST: unexpected CSR file " + f.info.name);
@@ -126,6 +155,16 @@ Status Generation::Load(const OpenOptions& options) {
   if (dictionary_.labels.size() != m.label_count || dictionary_.rel_types.size() != m.rel_type_count ||
       dictionary_.property_keys.size() != m.property_key_count) {
     return CorruptionAt(dictionary_file_->parsed.name(), 0, "dictionary sizes differ from the MANIFEST's counts");
+  }
+  if (schema_file_ != nullptr) {
+    // Salvage goes on without the definitions (the initial catalog): the data is what
+    // `quiver check --repair` saves, and indexes can be created again.
+    Status read = CatchErrors([&] {
+      Result<SchemaCatalog> schema = ReadSchema(schema_file_->parsed, m);
+      if (schema.ok()) schema_ = std::move(schema).value();
+      return schema.status();
+    });
+    if (!read.ok()) QUIVER_RETURN_IF_ERROR(SkipOrFail(options, schema_file_->parsed.name(), FileKind::kSchema, read));
   }
   QUIVER_ASSIGN_OR_RETURN(labels_, NodeLabelsView::Open(labels_file_->parsed, m.node_count, m.label_count,
                                                         m.label_set_count));
@@ -282,6 +321,7 @@ Status Generation::VerifyStructureUnchecked() const {
   for (uint32_t t = 0; t < csr_.size(); ++t) QUIVER_RETURN_IF_ERROR(csr_[t].Verify(csr_files_[t]->parsed));
   for (const auto& [file, column] : columns_for_verify_) QUIVER_RETURN_IF_ERROR(column->Verify(file->parsed));
   if (external_ids_file_ != nullptr) QUIVER_RETURN_IF_ERROR(external_ids_.Verify(external_ids_file_->parsed));
+  if (schema_file_ != nullptr) QUIVER_RETURN_IF_ERROR(ReadSchema(schema_file_->parsed, manifest_).status());
   if (manifest_.id_mirror_key && external_ids_.kind() != ExternalIdKind::kNone) {
     // Key lookups trust the recorded key without looking (ExternalIdsMirror).
     if (auto why = IdMirrorMismatch(*manifest_.id_mirror_key)) {

@@ -30,6 +30,7 @@
 #include "storage/manifest.h"
 #include "storage/node_labels.h"
 #include "storage/property_column.h"
+#include "storage/schema_catalog.h"
 
 namespace quiver::storage {
 
@@ -37,8 +38,9 @@ struct OpenOptions {
   // Verify every file's whole-file checksum at open (O(size)); off by default so open
   // stays O(1) in the graph's size.
   bool verify_checksums = false;
-  // For `quiver check --repair` only: a relationship, property-column or external-id
-  // file that cannot be opened is left out (its data reads as absent) and listed in
+  // For `quiver check --repair` only: a relationship, property-column, external-id or
+  // schema file that cannot be opened is left out (its data reads as absent, its
+  // catalog as the initial one) and listed in
   // unreadable_files(), instead of failing the open. The MANIFEST, dictionary and labels
   // must still open: without them nothing can be named.
   bool salvage = false;
@@ -116,6 +118,9 @@ class Generation {
   Result<std::vector<std::pair<uint32_t, PropertyValue>>> NodeProperties(uint64_t node) const;
   Result<std::vector<std::pair<uint32_t, PropertyValue>>> EdgeProperties(EdgeRef edge) const;
 
+  // ---- the index definitions: the Schema file's, SchemaCatalog::Initial() without one
+  const SchemaCatalog& Schema() const { return schema_; }
+
   // ---- external ids: O(log N)
   ExternalIdKind ExternalIds() const { return external_ids_.kind(); }
   std::optional<uint64_t> FindNode(int64_t key) const { return external_ids_.Find(key); }
@@ -158,6 +163,8 @@ class Generation {
   const GenerationFile* dictionary_file_ = nullptr;
   const GenerationFile* labels_file_ = nullptr;
   const GenerationFile* external_ids_file_ = nullptr;
+  const GenerationFile* schema_file_ = nullptr;
+  SchemaCatalog schema_ = SchemaCatalog::Initial();
   std::vector<const GenerationFile*> csr_files_;
   DictionaryView dictionary_;
   NodeLabelsView labels_;

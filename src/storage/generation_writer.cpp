@@ -26,9 +26,11 @@ uint32_t GenerationWriter::EdgePositionWidthFor(uint64_t edges) const {
   return std::max(EdgePositionWidth(edges), options_.min_edge_position_width);
 }
 
-FileIdentity GenerationWriter::Identity(FileKind kind, uint64_t subject, uint32_t subtype, uint16_t flags) const {
+FileIdentity GenerationWriter::Identity(FileKind kind, uint64_t subject, uint32_t subtype, uint16_t flags) {
   QUIVER_ASSERT(!finished_);
+  began_files_ = true;
   FileIdentity id;
+  id.format_version = manifest_.format_version;
   id.kind = kind;
   id.flags = static_cast<uint16_t>(flags | (node_id_width() == 8 ? kFlagWideNodeIds : 0));
   id.database_id = database_id_;
@@ -135,6 +137,17 @@ Status GenerationWriter::WriteExternalIds(const ExternalIdData& ids) {
   QUIVER_ASSIGN_OR_RETURN(auto w, Create(std::string(kExternalIdsFileName), FileKind::kExternalIds, 0,
                                          static_cast<uint32_t>(ids.kind), 0));
   QUIVER_RETURN_IF_ERROR(storage::WriteExternalIds(w.get(), ids, node_id_width()));
+  QUIVER_ASSIGN_OR_RETURN(FileInfo info, w->Finish());
+  AddFile(std::move(info));
+  return Status::OK();
+}
+
+Status GenerationWriter::WriteSchema(const SchemaCatalog& catalog) {
+  if (catalog == SchemaCatalog::Initial()) return Status::OK();  // version 3, as before the catalog
+  QUIVER_ASSERT_MSG(!began_files_, "WriteSchema must come before the generation's other files");
+  manifest_.format_version = kSchemaFormatVersion;
+  QUIVER_ASSIGN_OR_RETURN(auto w, Create(std::string(kSchemaFileName), FileKind::kSchema, 0, 0, 0));
+  QUIVER_RETURN_IF_ERROR(w->AddSection(SectionType::kSchemaCatalog, 1, catalog.Encode()));
   QUIVER_ASSIGN_OR_RETURN(FileInfo info, w->Finish());
   AddFile(std::move(info));
   return Status::OK();

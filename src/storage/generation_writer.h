@@ -22,6 +22,7 @@
 #include "storage/node_labels.h"
 #include "storage/parallel_section_writer.h"
 #include "storage/property_column.h"
+#include "storage/schema_catalog.h"
 #include "storage/section_file.h"
 
 namespace quiver::storage {
@@ -54,6 +55,10 @@ class GenerationWriter {
   Status WriteNodeColumn(uint32_t key, const ColumnData& column);
   Status WriteEdgeColumn(uint32_t type, uint32_t key, const ColumnData& column);
   Status WriteExternalIds(const ExternalIdData& ids);
+  // The Schema file (schema.qv), written only when `catalog` differs from
+  // SchemaCatalog::Initial(); it makes the generation format version 4, so it must come
+  // before every other file (each file's header carries the generation's version).
+  Status WriteSchema(const SchemaCatalog& catalog);
 
   // Streaming form: a section file in this generation with the standard header; the
   // caller writes its sections, calls Finish() on it and passes the result to AddFile.
@@ -83,7 +88,8 @@ class GenerationWriter {
  private:
   Result<std::unique_ptr<SectionFileWriter>> Create(const std::string& name, FileKind kind, uint64_t subject,
                                                     uint32_t subtype, uint16_t flags);
-  FileIdentity Identity(FileKind kind, uint64_t subject, uint32_t subtype, uint16_t flags) const;
+  // Also records that a file was begun (WriteSchema must come first).
+  FileIdentity Identity(FileKind kind, uint64_t subject, uint32_t subtype, uint16_t flags);
 
   Env* env_;
   std::string dir_;
@@ -94,6 +100,7 @@ class GenerationWriter {
   Manifest manifest_;
   bool wrote_dictionary_ = false;
   bool wrote_labels_ = false;
+  bool began_files_ = false;
   bool finished_ = false;
 };
 

@@ -19,6 +19,7 @@ Result<FileInfo> WriteManifest(Env* env, const std::string& gen_dir, const Manif
   id.flags = m.node_id_width == 8 ? kFlagWideNodeIds : 0;
   id.database_id = m.database_id;
   id.generation = m.generation;
+  id.format_version = m.format_version;
   QUIVER_ASSIGN_OR_RETURN(auto w, SectionFileWriter::Create(env, JoinPath(gen_dir, kManifestFileName), id));
 
   ManifestSummary s{};
@@ -121,7 +122,10 @@ Result<Manifest> ParseManifest(std::span<const std::byte> bytes, const std::stri
         !seen.insert(fi.name).second) {
       return CorruptionAt(name, at, "invalid or duplicate file name '" + fi.name + "'");
     }
-    if (e.kind < static_cast<uint16_t>(FileKind::kDictionary) || e.kind > static_cast<uint16_t>(FileKind::kExternalIds)) {
+    // The Schema file (kind 9) came with format version 4.
+    const auto last_kind = static_cast<uint16_t>(m.format_version >= kSchemaFormatVersion ? FileKind::kSchema
+                                                                                           : FileKind::kExternalIds);
+    if (e.kind < static_cast<uint16_t>(FileKind::kDictionary) || e.kind > last_kind) {
       return CorruptionAt(name, at, "invalid file kind " + std::to_string(e.kind) + " for '" + fi.name + "'");
     }
     m.files.push_back(std::move(fi));

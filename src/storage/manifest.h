@@ -20,7 +20,7 @@ inline constexpr std::string_view kManifestFileName = "MANIFEST";
 struct Manifest {
   DatabaseId database_id{};
   uint64_t generation = 0;
-  uint32_t format_version = kFormatVersion;
+  uint32_t format_version = kBaseFormatVersion;  // kSchemaFormatVersion with a Schema file
   uint64_t node_count = 0;
   uint64_t edge_count = 0;  // all relationship types
   uint64_t write_log_position = 0;

@@ -306,9 +306,26 @@ class MemoryTransaction final : public GraphWriter {
     undo_.push_back(UndoDeleteNode{node});
   }
 
+  // ---- schema: the catalog changes in place; the first change keeps the old one for
+  // Rollback (a whole copy: catalogs are small and rarely change) ----
+  const storage::SchemaCatalog& Schema() const override { return g_.schema_; }
+  void CreateIndex(const storage::IndexDefinition& definition) override {
+    QUIVER_ASSERT_MSG(!definition.name.empty() && g_.schema_.CheckAdd(definition) == storage::SchemaConflict::kNone,
+                      "CreateIndex of an unnamed or conflicting definition");
+    if (!schema_before_) schema_before_ = g_.schema_;
+    g_.schema_.Add(definition);
+  }
+  void DropIndex(std::string_view name) override {
+    const storage::IndexDefinition* d = g_.schema_.Find(name);
+    QUIVER_ASSERT_MSG(d != nullptr && d->kind != storage::IndexKind::kLookup, "DropIndex of an unknown or LOOKUP index");
+    if (!schema_before_) schema_before_ = g_.schema_;
+    g_.schema_.Drop(name);
+  }
+
   Status Commit() override {
     QUIVER_ASSERT(!finished_);
     undo_.clear();
+    schema_before_.reset();
     Finish();
     return Status::OK();
   }
@@ -317,6 +334,8 @@ class MemoryTransaction final : public GraphWriter {
     QUIVER_ASSERT(!finished_);
     for (auto it = undo_.rbegin(); it != undo_.rend(); ++it) std::visit([this](auto& r) { Undo(r); }, *it);
     undo_.clear();
+    if (schema_before_) g_.schema_ = std::move(*schema_before_);
+    schema_before_.reset();
     Finish();
   }
 
@@ -398,6 +417,7 @@ class MemoryTransaction final : public GraphWriter {
 
   MemoryGraph& g_;
   std::vector<UndoRecord> undo_;
+  std::optional<storage::SchemaCatalog> schema_before_;  // set by the first schema change
   bool finished_ = false;
 };
 

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "storage/graph.h"
+#include "storage/schema_catalog.h"
 
 namespace quiver {
 
@@ -70,6 +71,7 @@ class MemoryGraph {
   Tokens labels_;
   Tokens rel_types_;
   Tokens property_keys_;
+  storage::SchemaCatalog schema_ = storage::SchemaCatalog::Initial();
   bool transaction_open_ = false;
 };
 

@@ -24,7 +24,8 @@ void PutString(std::string* out, std::string_view s) {
 // Reads the encoding front to back; the first failure sticks and names the byte.
 class CatalogReader {
  public:
-  CatalogReader(std::string_view bytes, std::string_view where) : bytes_(bytes), where_(where) {}
+  CatalogReader(std::string_view bytes, std::string_view where, size_t at = 0)
+      : bytes_(bytes), where_(where), at_(at) {}
 
   bool U8(uint8_t* v) {
     if (!Need(1)) return false;
@@ -44,6 +45,7 @@ class CatalogReader {
     at_ += length;
     return true;
   }
+  size_t at() const { return at_; }
   size_t remaining() const { return bytes_.size() - at_; }
   Status Corruption(std::string_view what) const {
     return Status::Corruption(std::string(where_) + ": schema byte " + std::to_string(at_) + ": " +
@@ -58,8 +60,33 @@ class CatalogReader {
   bool Need(uint64_t n) const { return n <= bytes_.size() - at_; }
   std::string_view bytes_;
   std::string_view where_;
-  size_t at_ = 0;
+  size_t at_;
 };
+
+Result<IndexDefinition> ReadEntry(CatalogReader& in) {
+  IndexDefinition d;
+  uint8_t kind = 0, entity = 0;
+  uint32_t key_count = 0;
+  if (!in.String(&d.name) || !in.U8(&kind) || !in.U8(&entity) || !in.U32(&d.token) || !in.U32(&key_count)) {
+    return in.Corruption("truncated index definition");
+  }
+  if (kind == 0 || entity == 0) return in.Corruption("index kind or entity 0");
+  if (kind > static_cast<uint8_t>(IndexKind::kLookup)) return in.NotSupported("index kind " + std::to_string(kind));
+  if (entity > static_cast<uint8_t>(IndexEntity::kRelationship)) {
+    return in.NotSupported("index entity " + std::to_string(entity));
+  }
+  d.kind = static_cast<IndexKind>(kind);
+  d.entity = static_cast<IndexEntity>(entity);
+  if (key_count > in.remaining() / 4) return in.Corruption("key count past the end");
+  d.keys.resize(key_count);
+  for (PropertyKeyId& key : d.keys) (void)in.U32(&key);
+  if (!in.String(&d.provider)) return in.Corruption("truncated provider");
+  if (d.name.empty()) return in.Corruption("an index without a name");
+  if ((d.kind == IndexKind::kLookup) != d.keys.empty()) {
+    return in.Corruption("index " + d.name + ": a LOOKUP index has no keys, any other at least one");
+  }
+  return d;
+}
 
 // FNV-1a, 32 bits: small, and stable across builds and platforms (std::hash is not).
 uint32_t Fnv1a(std::string_view text) {
@@ -109,18 +136,27 @@ bool SchemaCatalog::Drop(std::string_view name) {
   return true;
 }
 
+void SchemaCatalog::EncodeEntry(const IndexDefinition& d, std::string* out) {
+  PutString(out, d.name);
+  out->push_back(static_cast<char>(d.kind));
+  out->push_back(static_cast<char>(d.entity));
+  PutU32(out, d.token);
+  PutU32(out, static_cast<uint32_t>(d.keys.size()));
+  for (PropertyKeyId key : d.keys) PutU32(out, key);
+  PutString(out, d.provider);
+}
+
+Result<IndexDefinition> SchemaCatalog::DecodeEntry(std::string_view bytes, size_t* at, std::string_view where) {
+  CatalogReader in(bytes, where, *at);
+  QUIVER_ASSIGN_OR_RETURN(IndexDefinition d, ReadEntry(in));
+  *at = in.at();
+  return d;
+}
+
 std::string SchemaCatalog::Encode() const {
   std::string out;
   PutU32(&out, static_cast<uint32_t>(indexes_.size()));
-  for (const IndexDefinition& d : indexes_) {
-    PutString(&out, d.name);
-    out.push_back(static_cast<char>(d.kind));
-    out.push_back(static_cast<char>(d.entity));
-    PutU32(&out, d.token);
-    PutU32(&out, static_cast<uint32_t>(d.keys.size()));
-    for (PropertyKeyId key : d.keys) PutU32(&out, key);
-    PutString(&out, d.provider);
-  }
+  for (const IndexDefinition& d : indexes_) EncodeEntry(d, &out);
   return out;
 }
 
@@ -130,28 +166,7 @@ Result<SchemaCatalog> SchemaCatalog::Decode(std::string_view bytes, std::string_
   if (!in.U32(&count)) return in.Corruption("truncated count");
   SchemaCatalog catalog;
   for (uint32_t i = 0; i < count; ++i) {
-    IndexDefinition d;
-    uint8_t kind = 0, entity = 0;
-    uint32_t key_count = 0;
-    if (!in.String(&d.name) || !in.U8(&kind) || !in.U8(&entity) || !in.U32(&d.token) || !in.U32(&key_count)) {
-      return in.Corruption("truncated index definition");
-    }
-    if (kind == 0 || entity == 0) return in.Corruption("index kind or entity 0");
-    if (kind > static_cast<uint8_t>(IndexKind::kLookup))
-      return in.NotSupported("index kind " + std::to_string(kind));
-    if (entity > static_cast<uint8_t>(IndexEntity::kRelationship)) {
-      return in.NotSupported("index entity " + std::to_string(entity));
-    }
-    d.kind = static_cast<IndexKind>(kind);
-    d.entity = static_cast<IndexEntity>(entity);
-    if (key_count > in.remaining() / 4) return in.Corruption("key count past the end");
-    d.keys.resize(key_count);
-    for (PropertyKeyId& key : d.keys) (void)in.U32(&key);
-    if (!in.String(&d.provider)) return in.Corruption("truncated provider");
-    if (d.name.empty()) return in.Corruption("an index without a name");
-    if ((d.kind == IndexKind::kLookup) != d.keys.empty()) {
-      return in.Corruption("index " + d.name + ": a LOOKUP index has no keys, any other at least one");
-    }
+    QUIVER_ASSIGN_OR_RETURN(IndexDefinition d, ReadEntry(in));
     if (catalog.CheckAdd(d) != SchemaConflict::kNone) {
       return in.Corruption("index " + d.name + " repeats the name or schema of an earlier one");
     }

@@ -5,9 +5,9 @@
 // names, conflicts) and its bytes (to be the Schema file's section and the CreateIndex
 // log op's fields: design.md, "Decisions taken while starting").
 //
-// Status: step 2 begun. Nothing stores, logs or reads a catalog yet; the binder still
-// refuses CREATE INDEX (design.md, "Status"), so this is tested on its own
-// (tests/unit/storage/schema_catalog_test.cpp).
+// Held by DeltaState (txn/delta_state.h), MemoryGraph and a generation's Schema file
+// (generation.h); logged as the CreateIndex / DropIndex ops (txn/write_ops.h). The binder
+// still refuses CREATE INDEX (design.md, "Status").
 
 #include <cstdint>
 #include <span>
@@ -19,6 +19,9 @@
 #include "storage/graph.h"
 
 namespace quiver::storage {
+
+// The generation file that holds a catalog other than Initial() (docs/format/generation.md).
+inline constexpr std::string_view kSchemaFileName = "schema.qv";
 
 // The word the index was created with. RANGE, TEXT and POINT are one ordered index in
 // Quiver; the word is kept because SHOW INDEXES lists it and Neo4j tells indexes of
@@ -72,6 +75,12 @@ class SchemaCatalog {
   // Corruption for bytes that do not decode (`where` names them); NotSupported for a
   // kind or entity this build does not know (written by a newer one).
   static Result<SchemaCatalog> Decode(std::string_view bytes, std::string_view where);
+  // One index of those bytes: what Encode writes per index, and the CreateIndex log op's
+  // fields (docs/format/log.md), so the two cannot drift apart. DecodeEntry reads the
+  // entry at bytes[*at] and advances *at past it; errors as Decode's, offsets from the
+  // start of `bytes`.
+  static void EncodeEntry(const IndexDefinition& definition, std::string* out);
+  static Result<IndexDefinition> DecodeEntry(std::string_view bytes, size_t* at, std::string_view where);
 
   bool operator==(const SchemaCatalog&) const = default;
 

@@ -60,7 +60,8 @@ SectionFileWriter::~SectionFileWriter() = default;
 FileHeader MakeFileHeader(const FileIdentity& identity) {
   FileHeader h{};
   h.magic = kHeaderMagic;
-  h.format_version = kFormatVersion;
+  QUIVER_ASSERT(identity.format_version >= kBaseFormatVersion && identity.format_version <= kFormatVersion);
+  h.format_version = identity.format_version;
   h.file_kind = static_cast<uint16_t>(identity.kind);
   h.flags = identity.flags;
   h.database_id = identity.database_id;

@@ -38,6 +38,9 @@ struct FileIdentity {
   uint64_t generation = 0;
   uint64_t subject = 0;
   uint32_t subtype = 0;
+  // The generation's format version (format.h): the oldest whose readers know every
+  // file of it, so that only what needs a newer version carries one.
+  uint32_t format_version = kBaseFormatVersion;
 };
 
 // What the MANIFEST records about a finished file.

@@ -143,6 +143,8 @@ class Compactor {
 
 Status WriteCompactedGeneration(const DeltaState& state, GenerationWriter* writer, CompactionCounts* counts,
                                 unsigned workers) {
+  // First: the Schema file sets the version every later file of the generation carries.
+  QUIVER_RETURN_IF_ERROR(writer->WriteSchema(*state.schema));
   QUIVER_ASSIGN_OR_RETURN(auto source, CompactionSource::Open(state, workers));
   return Compactor(*source, workers).Run(writer, counts);
 }

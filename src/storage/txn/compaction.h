@@ -42,6 +42,7 @@ class DatabaseDir;
 // A compaction builder: writes the compacted generation of `state` into `writer` (begun
 // by the store with node_count = state.live_nodes; the store publishes it). `dir` is the
 // database, for scratch space; the builder must leave nothing behind in it on return.
+// It writes the state's catalog first (GenerationWriter::WriteSchema), as both above do.
 using CompactionBuilder = std::function<Status(const DeltaState& state, DatabaseDir* dir,
                                                GenerationWriter* writer, CompactionCounts* counts)>;
 

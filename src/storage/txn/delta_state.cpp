@@ -93,6 +93,8 @@ std::shared_ptr<DeltaState> DeltaState::OverBase(std::shared_ptr<const Generatio
   s->rel_bound = base->edge_count();
   s->live_nodes = base->node_count();
   s->live_rels = base->edge_count();
+  // Aliases the generation's catalog: no copy until a transaction changes it.
+  s->schema = std::shared_ptr<const SchemaCatalog>(base->generation(), &base->gen().Schema());
   s->base = std::move(base);
   s->tokens = std::move(tokens);
   s->sequence = sequence;

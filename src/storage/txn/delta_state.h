@@ -31,6 +31,7 @@
 
 #include "storage/generation.h"
 #include "storage/graph.h"
+#include "storage/schema_catalog.h"
 #include "storage/txn/radix_map.h"
 
 namespace quiver::storage {
@@ -103,6 +104,9 @@ struct DeltaTokens {
 struct DeltaState {
   std::shared_ptr<const BaseGraph> base;
   std::shared_ptr<const DeltaTokens> tokens;
+  // The index definitions: the base generation's until a transaction changes them, then
+  // that transaction's copy (copied on write: catalogs are small and rarely change).
+  std::shared_ptr<const SchemaCatalog> schema;
   RadixMap<std::shared_ptr<NodeDelta>> nodes;
   RadixMap<std::shared_ptr<RelDelta>> rels;
   uint64_t node_bound = 0;  // next new node id
@@ -115,7 +119,9 @@ struct DeltaState {
   // A state with no changes over `base`.
   static std::shared_ptr<DeltaState> OverBase(std::shared_ptr<const Generation> gen, uint64_t sequence,
                                               uint64_t log_position);
-  bool HasChanges() const { return !nodes.empty() || !rels.empty() || tokens_added() > 0; }
+  bool HasChanges() const {
+    return !nodes.empty() || !rels.empty() || tokens_added() > 0 || *schema != base->gen().Schema();
+  }
   uint64_t tokens_added() const;
 };
 

@@ -50,6 +50,7 @@ class DeltaView {
   bool HasNodeKeyIndex(PropertyKeyId key) const;
   bool FindNodesByKey(std::optional<LabelId> label, PropertyKeyId key, const Value& value,
                       std::vector<NodeId>& out) const;
+  const SchemaCatalog& Schema() const { return *s_->schema; }
 
   uint64_t RelationshipCount() const { return s_->live_rels; }
   bool RelationshipExists(RelId rel) const;
@@ -146,6 +147,7 @@ class StateReader : public Base {
                       std::vector<NodeId>& out) const override {
     return view_.FindNodesByKey(label, key, value, out);
   }
+  const SchemaCatalog& Schema() const override { return view_.Schema(); }
 
   uint64_t RelationshipCount() const override { return view_.RelationshipCount(); }
   bool RelationshipExists(RelId rel) const override { return view_.RelationshipExists(rel); }

@@ -43,6 +43,14 @@ DeltaTokens* Transaction::MutableTokens() {
   return const_cast<DeltaTokens*>(work_.tokens.get());
 }
 
+SchemaCatalog* Transaction::MutableSchema() {
+  if (!schema_private_) {
+    work_.schema = std::make_shared<SchemaCatalog>(*work_.schema);
+    schema_private_ = true;
+  }
+  return const_cast<SchemaCatalog*>(work_.schema.get());
+}
+
 NodeDelta* Transaction::MutableNode(NodeId node) {
   if (auto* slot = work_.nodes.Mutable(node, ctx_)) {
     if ((*slot)->edit != ctx_.edit) *slot = (*slot)->Clone(ctx_);
@@ -242,6 +250,26 @@ void Transaction::DeleteNode(NodeId node) {
   MutableNode(node)->deleted = true;
   --work_.live_nodes;
   if (options_.log) ops_.DeleteNode(node);
+  changed_ = true;
+  CheckLimit();
+}
+
+// ---- schema ----
+
+void Transaction::CreateIndex(const IndexDefinition& definition) {
+  QUIVER_ASSERT_MSG(!definition.name.empty() && work_.schema->CheckAdd(definition) == SchemaConflict::kNone,
+                    "CreateIndex of an unnamed or conflicting definition");
+  MutableSchema()->Add(definition);
+  if (options_.log) ops_.CreateIndex(definition);
+  changed_ = true;
+  CheckLimit();
+}
+
+void Transaction::DropIndex(std::string_view name) {
+  const IndexDefinition* d = work_.schema->Find(name);
+  QUIVER_ASSERT_MSG(d != nullptr && d->kind != IndexKind::kLookup, "DropIndex of an unknown or LOOKUP index");
+  MutableSchema()->Drop(name);
+  if (options_.log) ops_.DropIndex(name);
   changed_ = true;
   CheckLimit();
 }

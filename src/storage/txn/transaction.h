@@ -63,6 +63,8 @@ class Transaction final : public StateReader<GraphWriter> {
   bool RemoveLabel(NodeId node, LabelId label) override;
   void DeleteRelationship(RelId rel) override;
   void DeleteNode(NodeId node) override;
+  void CreateIndex(const IndexDefinition& definition) override;
+  void DropIndex(std::string_view name) override;
   Status Commit() override;
   void Rollback() override;
 
@@ -80,6 +82,7 @@ class Transaction final : public StateReader<GraphWriter> {
   NodeDelta* MutableNode(NodeId node);
   RelDelta* MutableRel(RelId rel);
   DeltaTokens* MutableTokens();
+  SchemaCatalog* MutableSchema();
   void CheckStorableOrThrow(const Value& value) const;
   void CheckLimit() const;
   void Finish();
@@ -92,6 +95,7 @@ class Transaction final : public StateReader<GraphWriter> {
   EditContext ctx_;
   OpWriter ops_;
   bool tokens_private_ = false;
+  bool schema_private_ = false;
   bool changed_ = false;
   bool finished_ = false;
 };

@@ -79,6 +79,15 @@ void OpWriter::DeleteNode(NodeId node) {
   U8(static_cast<uint8_t>(OpCode::kDeleteNode));
   U64(node);
 }
+void OpWriter::CreateIndex(const IndexDefinition& definition) {
+  U8(static_cast<uint8_t>(OpCode::kCreateIndex));
+  SchemaCatalog::EncodeEntry(definition, &out_);
+}
+void OpWriter::DropIndex(std::string_view name) {
+  U8(static_cast<uint8_t>(OpCode::kDropIndex));
+  U32(static_cast<uint32_t>(name.size()));
+  out_.append(name);
+}
 
 namespace {
 
@@ -103,6 +112,15 @@ class OpReader {
     if (b_.size() - pos_ < n) return Error("name runs past the payload");
     *s = b_.substr(pos_, n);
     pos_ += n;
+    return Status::OK();
+  }
+  // A catalog entry (SchemaCatalog::DecodeEntry): its Corruption or NotSupported names
+  // this operation.
+  Status Entry(IndexDefinition* d) {
+    const std::string here = std::string(where_) + ": payload byte " + std::to_string(op_start_);
+    Result<IndexDefinition> entry = SchemaCatalog::DecodeEntry(b_, &pos_, here);
+    if (!entry.ok()) return entry.status();
+    *d = std::move(entry).value();
     return Status::OK();
   }
   Status Val(Value* v) {
@@ -133,6 +151,19 @@ class OpReader {
   size_t pos_ = 0;
   size_t op_start_ = 0;
 };
+
+// A definition's label or type and keys must be tokens the replay has defined.
+Status CheckIndexTokens(const IndexDefinition& d, const TokenCounts& tokens, const OpReader& r) {
+  if (d.kind == IndexKind::kLookup) {
+    return d.token == 0 ? Status::OK() : r.Error("LOOKUP index " + d.name + " names a token");
+  }
+  const uint32_t bound = d.entity == IndexEntity::kNode ? tokens.labels : tokens.rel_types;
+  if (d.token >= bound) return r.Error("index " + d.name + ": unknown token id " + std::to_string(d.token));
+  for (PropertyKeyId key : d.keys) {
+    if (key >= tokens.property_keys) return r.Error("index " + d.name + ": unknown property key id " + std::to_string(key));
+  }
+  return Status::OK();
+}
 
 }  // namespace
 
@@ -267,6 +298,29 @@ Status ReplayOps(std::string_view payload, GraphWriter* w, TokenCounts* tokens, 
         if (w->Degree(node, quiver::Direction::kBoth, {}) != 0)
           return r.Error("deleted node still has relationships");
         w->DeleteNode(node);
+        break;
+      }
+      case OpCode::kCreateIndex: {
+        IndexDefinition d;
+        QUIVER_RETURN_IF_ERROR(r.Entry(&d));
+        QUIVER_RETURN_IF_ERROR(CheckIndexTokens(d, *tokens, r));
+        if (w->Schema().CheckAdd(d) != SchemaConflict::kNone) {
+          return r.Error("index " + d.name + " conflicts with one the catalog has");
+        }
+        w->CreateIndex(d);
+        break;
+      }
+      case OpCode::kDropIndex: {
+        uint32_t len = 0;
+        std::string_view name;
+        QUIVER_RETURN_IF_ERROR(r.Read(&len));
+        QUIVER_RETURN_IF_ERROR(r.Bytes(len, &name));
+        const IndexDefinition* d = w->Schema().Find(name);
+        if (d == nullptr || d->kind == IndexKind::kLookup) {
+          return r.Error("dropping index '" + std::string(name) + "', which the catalog " +
+                         (d == nullptr ? "does not have" : "holds as a LOOKUP index"));
+        }
+        w->DropIndex(name);
         break;
       }
       default:

@@ -11,6 +11,7 @@
 
 #include "quiver/status.h"
 #include "storage/graph.h"
+#include "storage/schema_catalog.h"
 
 namespace quiver::storage {
 
@@ -27,6 +28,8 @@ enum class OpCode : uint8_t {
   kRemoveLabel = 9,
   kDeleteRelationship = 10,
   kDeleteNode = 11,
+  kCreateIndex = 12,  // one catalog entry, in the catalog's bytes (SchemaCatalog::EncodeEntry)
+  kDropIndex = 13,
 };
 
 class OpWriter {
@@ -46,6 +49,8 @@ class OpWriter {
   void Label(OpCode code, NodeId node, LabelId label);  // kAddLabel / kRemoveLabel
   void DeleteRelationship(RelId rel);
   void DeleteNode(NodeId node);
+  void CreateIndex(const IndexDefinition& definition);
+  void DropIndex(std::string_view name);
 
  private:
   void U8(uint8_t v) { out_.push_back(static_cast<char>(v)); }

@@ -330,7 +330,9 @@ TEST(TemporalStorageTest, VersionOneFilesStillRead) {
   std::memcpy(bytes.data() + 56, &checksum_newer, 8);
   EXPECT_EQ(ParseSegmentHeader(bytes, "log").status().code(), StatusCode::kNotSupported);
   EXPECT_EQ(kLogFormatVersion, 3u);
-  EXPECT_EQ(kFormatVersion, 3u);
+  // Generations without a Schema file are still written as version 3 (format.h).
+  EXPECT_EQ(kBaseFormatVersion, 3u);
+  EXPECT_EQ(kFormatVersion, 4u);
 }
 
 }  // namespace
