@@ -274,6 +274,23 @@ void Transaction::DropIndex(std::string_view name) {
   CheckLimit();
 }
 
+void Transaction::CreateConstraint(const ConstraintDefinition& definition) {
+  QUIVER_ASSERT_MSG(!definition.name.empty() && work_.schema->CheckAddConstraint(definition) == SchemaConflict::kNone,
+                    "CreateConstraint of an unnamed or conflicting definition");
+  MutableSchema()->AddConstraint(definition);
+  if (options_.log) ops_.CreateConstraint(definition);
+  changed_ = true;
+  CheckLimit();
+}
+
+void Transaction::DropConstraint(std::string_view name) {
+  QUIVER_ASSERT_MSG(work_.schema->FindConstraint(name) != nullptr, "DropConstraint of an unknown constraint");
+  MutableSchema()->DropConstraint(name);
+  if (options_.log) ops_.DropConstraint(name);
+  changed_ = true;
+  CheckLimit();
+}
+
 // ---- end ----
 
 Status Transaction::Commit() {

@@ -65,6 +65,8 @@ class Transaction final : public StateReader<GraphWriter> {
   void DeleteNode(NodeId node) override;
   void CreateIndex(const IndexDefinition& definition) override;
   void DropIndex(std::string_view name) override;
+  void CreateConstraint(const storage::ConstraintDefinition& definition) override;
+  void DropConstraint(std::string_view name) override;
   Status Commit() override;
   void Rollback() override;
 
