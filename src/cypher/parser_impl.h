@@ -117,6 +117,7 @@ class Parser {
   void ParseCreateIndex(SchemaCommandClause& command);
   void ParseIndexTarget(SchemaCommandClause& command, bool lookup);
   void ParseLookupIndexOn(SchemaCommandClause& command);
+  void ParseSchemaNameThroughFor(SchemaCommandClause& command, std::string_view what);
   void ParseCreateConstraint(SchemaCommandClause& command);
   void ParseConstraintRequire(SchemaCommandClause& command);
   void CheckConstraintPropertyType(const CypherType& type, const Token& at);

@@ -96,17 +96,7 @@ void Parser::ParseCreateIndex(SchemaCommandClause& command) {
          "CREATE INDEX ON :Label(property) is Neo4j 4's syntax, removed in Neo4j 5: write "
          "CREATE INDEX FOR (n:Label) ON (n.property)");
   }
-  // A name, unless the next words are IF NOT EXISTS or FOR (`CREATE INDEX if IF NOT EXISTS ...`
-  // names the index "if").
-  const bool at_if_not_exists = CheckWord("IF") && CheckKeyword(Keyword::kNot, 1);
-  if (!CheckKeyword(Keyword::kFor) && !at_if_not_exists)
-    command.name = ParseSchemaName("an index name or FOR");
-  if (AcceptWord("IF")) {
-    ExpectKeyword(Keyword::kNot);
-    ExpectKeyword(Keyword::kExists);
-    command.if_not_exists = true;
-  }
-  ExpectKeyword(Keyword::kFor);
+  ParseSchemaNameThroughFor(command, "an index name or FOR");
   const bool lookup = command.index_type == IndexType::kLookup;
   ParseIndexTarget(command, lookup);
   ExpectKeyword(Keyword::kOn);
@@ -126,6 +116,19 @@ void Parser::ParseCreateIndex(SchemaCommandClause& command) {
     Expect(TokenKind::kRParen, "')'");
   }
   if (AcceptWord("OPTIONS")) command.options = ParseMap();
+}
+
+// `[name] [IF NOT EXISTS] FOR`: a name, unless the next words are IF NOT EXISTS or FOR
+// (`CREATE INDEX if IF NOT EXISTS ...` names the index "if").
+void Parser::ParseSchemaNameThroughFor(SchemaCommandClause& command, std::string_view what) {
+  const bool at_if_not_exists = CheckWord("IF") && CheckKeyword(Keyword::kNot, 1);
+  if (!CheckKeyword(Keyword::kFor) && !at_if_not_exists) command.name = ParseSchemaName(what);
+  if (AcceptWord("IF")) {
+    ExpectKeyword(Keyword::kNot);
+    ExpectKeyword(Keyword::kExists);
+    command.if_not_exists = true;
+  }
+  ExpectKeyword(Keyword::kFor);
 }
 
 // `(n:L)` or `()-[r:T]-()` (either direction); without the label or type for LOOKUP.
@@ -181,15 +184,7 @@ void Parser::ParseCreateConstraint(SchemaCommandClause& command) {
          "CREATE CONSTRAINT ON ... ASSERT is Neo4j 4's syntax, removed in Neo4j 5: write CREATE CONSTRAINT "
          "FOR (n:Label) REQUIRE n.property IS UNIQUE");
   }
-  const bool at_if_not_exists = CheckWord("IF") && CheckKeyword(Keyword::kNot, 1);
-  if (!CheckKeyword(Keyword::kFor) && !at_if_not_exists)
-    command.name = ParseSchemaName("a constraint name or FOR");
-  if (AcceptWord("IF")) {
-    ExpectKeyword(Keyword::kNot);
-    ExpectKeyword(Keyword::kExists);
-    command.if_not_exists = true;
-  }
-  ExpectKeyword(Keyword::kFor);
+  ParseSchemaNameThroughFor(command, "a constraint name or FOR");
   ParseIndexTarget(command, /*lookup=*/false);
   ExpectKeyword(Keyword::kRequire);
   ParseConstraintRequire(command);

@@ -308,36 +308,40 @@ Result<SchemaCatalog> SchemaCatalog::Decode(std::string_view bytes, std::string_
   return catalog;
 }
 
-std::string GenerateIndexName(const IndexDefinition& definition, std::string_view token_name,
-                              std::span<const std::string> key_names) {
-  // The parts are joined with a byte no name can hold ambiguously: lengths first.
+namespace {
+
+// `prefix` and eight hex digits of the hash of the parts, joined with their lengths first
+// so that no two lists of parts hash the same text.
+std::string HashedName(std::string_view prefix, std::initializer_list<std::string_view> parts,
+                       std::span<const std::string> more) {
   std::string schema;
-  auto part = [&](std::string_view text) {
-    schema.append(std::to_string(text.size())).append(":").append(text);
-  };
-  part(std::to_string(static_cast<int>(definition.kind)));
-  part(std::to_string(static_cast<int>(definition.entity)));
-  part(token_name);
-  for (const std::string& key : key_names) part(key);
-  char name[16];
-  std::snprintf(name, sizeof name, "index_%08x", Fnv1a(schema));
-  return name;
+  auto part = [&](std::string_view text) { schema.append(std::to_string(text.size())).append(":").append(text); };
+  for (std::string_view p : parts) part(p);
+  for (const std::string& p : more) part(p);
+  char hash[16];
+  std::snprintf(hash, sizeof hash, "%08x", Fnv1a(schema));
+  return std::string(prefix) + hash;
 }
 
+}  // namespace
+
+std::string GenerateIndexName(const IndexDefinition& definition, std::string_view token_name,
+                              std::span<const std::string> key_names) {
+  return HashedName("index_",
+                    {std::to_string(static_cast<int>(definition.kind)), std::to_string(static_cast<int>(definition.entity)),
+                     token_name},
+                    key_names);
+}
+
+// The property type comes after the keys, so two types on one property get two names.
 std::string GenerateConstraintName(const ConstraintDefinition& definition, std::string_view token_name,
                                    std::span<const std::string> key_names) {
-  std::string schema;
-  auto part = [&](std::string_view text) {
-    schema.append(std::to_string(text.size())).append(":").append(text);
-  };
-  part(std::to_string(static_cast<int>(definition.kind)));
-  part(std::to_string(static_cast<int>(definition.entity)));
-  part(token_name);
-  for (const std::string& key : key_names) part(key);
-  part(definition.property_type);
-  char name[24];
-  std::snprintf(name, sizeof name, "constraint_%08x", Fnv1a(schema));
-  return name;
+  std::vector<std::string> rest(key_names.begin(), key_names.end());
+  rest.push_back(definition.property_type);
+  return HashedName("constraint_",
+                    {std::to_string(static_cast<int>(definition.kind)), std::to_string(static_cast<int>(definition.entity)),
+                     token_name},
+                    rest);
 }
 
 }  // namespace quiver::storage
