@@ -79,6 +79,10 @@ struct Subject {
     }
     return text;
   }
+  // A uniqueness violation at commit: `other` is the entity already there.
+  std::string AlreadyExists(uint64_t other, std::span<const Value> values) const {
+    return What(other) + " already exists" + WithToken() + " and " + KeyValues(values);
+  }
   // The NOT NULL, NODE KEY presence and type parts, for one entity that has the token.
   std::optional<std::string> CheckOwn(uint64_t id) const {
     switch (c.kind) {
@@ -142,6 +146,44 @@ std::vector<uint64_t> Covered(const GraphReader& graph, const ConstraintDefiniti
   return ids;
 }
 
+// Two entities of `ids` with equal values of every key (none null), the second of them
+// one that `written` holds (every one when `written` is null); nullopt when there are
+// none. Sorted by Cypher's orderability, which orders 1 and 1.0 alike, so equal tuples
+// are neighbours: one pass over the covered entities instead of one per written one.
+struct Duplicate {
+  uint64_t existing, written;
+  std::vector<Value> values;
+};
+std::optional<Duplicate> FindDuplicate(const Subject& subject, const std::vector<uint64_t>& ids,
+                                       const std::vector<uint64_t>* written) {
+  std::vector<std::pair<std::vector<Value>, uint64_t>> tuples;
+  for (uint64_t id : ids) {
+    std::vector<Value> values = subject.Values(id);
+    if (!AnyNull(values)) tuples.emplace_back(std::move(values), id);
+  }
+  std::stable_sort(tuples.begin(), tuples.end(), [](const auto& a, const auto& b) {
+    for (size_t i = 0; i < a.first.size(); ++i) {
+      const int order = OrderCompare(a.first[i], b.first[i]);
+      if (order != 0) return order < 0;
+    }
+    return false;
+  });
+  auto is_written = [&](uint64_t id) {
+    return written == nullptr || std::binary_search(written->begin(), written->end(), id);
+  };
+  for (size_t i = 1; i < tuples.size(); ++i) {
+    if (!AllEqual(tuples[i - 1].first, tuples[i].first)) continue;
+    const uint64_t a = tuples[i - 1].second, b = tuples[i].second;
+    if (is_written(b)) return Duplicate{a, b, tuples[i].first};
+    if (is_written(a)) return Duplicate{b, a, tuples[i].first};
+  }
+  return std::nullopt;
+}
+
+// Past this many written entities of a label, one sorted pass over the label beats a
+// scan of it per entity.
+constexpr size_t kScanPerEntityLimit = 8;
+
 }  // namespace
 
 void FindEqualNodes(const GraphReader& graph, LabelId label, std::span<const PropertyKeyId> keys,
@@ -167,25 +209,10 @@ std::optional<std::string> FindViolation(const GraphReader& graph, const Constra
     }
   }
   if (!c.OwnsIndex()) return std::nullopt;
-  // Duplicates: sorted by Cypher's orderability, which orders 1 and 1.0 alike, so equal
-  // tuples are neighbours.
-  std::vector<std::pair<std::vector<Value>, uint64_t>> tuples;
-  for (uint64_t id : ids) {
-    std::vector<Value> values = subject.Values(id);
-    if (!AnyNull(values)) tuples.emplace_back(std::move(values), id);
-  }
-  std::stable_sort(tuples.begin(), tuples.end(), [](const auto& a, const auto& b) {
-    for (size_t i = 0; i < a.first.size(); ++i) {
-      const int order = OrderCompare(a.first[i], b.first[i]);
-      if (order != 0) return order < 0;
-    }
-    return false;
-  });
-  for (size_t i = 1; i < tuples.size(); ++i) {
-    if (AllEqual(tuples[i - 1].first, tuples[i].first)) {
-      return "Both " + subject.What(tuples[i - 1].second) + " and " + subject.What(tuples[i].second) + " have the label `" +
-             std::string(subject.token()) + "` and " + subject.KeyValues(tuples[i].first);
-    }
+  if (auto duplicate = FindDuplicate(subject, ids, nullptr)) {
+    const auto [first, second] = std::minmax(duplicate->existing, duplicate->written);
+    return "Both " + subject.What(first) + " and " + subject.What(second) + " have the label `" +
+           std::string(subject.token()) + "` and " + subject.KeyValues(duplicate->values);
   }
   return std::nullopt;
 }
@@ -200,17 +227,27 @@ void ValidateWrites(const GraphReader& graph, std::span<const NodeId> nodes, std
       }
       continue;
     }
+    std::vector<uint64_t> covered;  // the written nodes this constraint covers, ascending
     for (NodeId node : nodes) {
       if (!graph.NodeExists(node) || !graph.HasLabel(node, c.token)) continue;
       if (auto violation = subject.CheckOwn(node)) throw SchemaError("ConstraintValidationFailed", *violation);
-      if (!c.OwnsIndex()) continue;
+      covered.push_back(node);
+    }
+    if (!c.OwnsIndex() || covered.empty()) continue;
+    if (covered.size() > kScanPerEntityLimit) {
+      std::sort(covered.begin(), covered.end());
+      if (auto duplicate = FindDuplicate(subject, Covered(graph, c), &covered)) {
+        throw SchemaError("ConstraintValidationFailed", subject.AlreadyExists(duplicate->existing, duplicate->values));
+      }
+      continue;
+    }
+    for (NodeId node : covered) {
       const std::vector<Value> values = subject.Values(node);
       std::vector<NodeId> equal;
       FindEqualNodes(graph, c.token, c.keys, values, equal);
       for (NodeId other : equal) {
         if (other == node) continue;
-        throw SchemaError("ConstraintValidationFailed", subject.What(other) + " already exists" + subject.WithToken() +
-                                                            " and " + subject.KeyValues(values));
+        throw SchemaError("ConstraintValidationFailed", subject.AlreadyExists(other, values));
       }
     }
   }
