@@ -2,7 +2,8 @@
 // constraint — and for UNIQUE / NODE KEY its backing RANGE index of the same name — in
 // the statement's transaction through GraphWriter::CreateConstraint, so it commits,
 // rolls back and is logged as one change. Conflicts follow Neo4j 5 (SchemaCatalog::
-// CheckAddConstraint), with its status codes; IF NOT EXISTS / IF EXISTS make them no-ops.
+// CheckAddConstraint), with its status codes; IF NOT EXISTS skips an existing constraint
+// of the name or of the schema and kind, IF EXISTS a missing one.
 
 #include "exec/operator/schema_constraint.h"
 
@@ -70,7 +71,11 @@ void RunCreateConstraint(ExecContext& ctx, const LogicalSchemaCommand& command) 
 
   const storage::SchemaCatalog& catalog = writer.Schema();
   const SchemaConflict conflict = catalog.CheckAddConstraint(c);
-  if (conflict != SchemaConflict::kNone && command.if_not_exists) return;
+  // IF NOT EXISTS skips a constraint of the same name, or of the same schema and kind;
+  // a conflicting one, or an index in the way, still fails (Neo4j 5's manual).
+  const bool same = conflict == SchemaConflict::kEquivalentExists || conflict == SchemaConflict::kConstraintExists ||
+                    (conflict == SchemaConflict::kNameTaken && catalog.FindConstraint(c.name) != nullptr);
+  if (same && command.if_not_exists) return;
   auto existing_on_schema = [&]() -> std::string {
     for (const ConstraintDefinition& other : catalog.constraints()) {
       if (other.entity == c.entity && other.token == c.token && other.keys == c.keys &&

@@ -162,7 +162,15 @@ TEST(ConstraintTest, CreationVerifiesTheData) {
   // A RANGE index on the schema blocks a UNIQUE constraint, as in Neo4j 5.
   conn->Query("CREATE INDEX title FOR (b:Book) ON (b.title)");
   EXPECT_EQ(ErrorOf(*conn, "CREATE CONSTRAINT FOR (b:Book) REQUIRE b.title IS UNIQUE"), "SchemaError/IndexAlreadyExists");
-  EXPECT_EQ(ErrorOf(*conn, "CREATE CONSTRAINT IF NOT EXISTS FOR (b:Book) REQUIRE b.title IS UNIQUE"), "");
+  // IF NOT EXISTS skips only a constraint that is there, not one an index blocks.
+  EXPECT_EQ(ErrorOf(*conn, "CREATE CONSTRAINT IF NOT EXISTS FOR (b:Book) REQUIRE b.title IS UNIQUE"),
+            "SchemaError/IndexAlreadyExists");
+  conn->Query("CREATE CONSTRAINT year FOR (b:Book) REQUIRE b.year IS :: INTEGER");
+  EXPECT_EQ(ErrorOf(*conn, "CREATE CONSTRAINT year IF NOT EXISTS FOR (b:Book) REQUIRE b.other IS NOT NULL"), "");
+  EXPECT_EQ(ErrorOf(*conn, "CREATE CONSTRAINT IF NOT EXISTS FOR (b:Book) REQUIRE b.year IS :: FLOAT"),
+            "SchemaError/ConstraintAlreadyExists");
+  EXPECT_EQ(ErrorOf(*conn, "CREATE CONSTRAINT index_343aff4e IF NOT EXISTS FOR (b:Book) REQUIRE b.x IS NOT NULL"),
+            "SchemaError/IndexWithNameAlreadyExists");
 }
 
 }  // namespace
