@@ -12,6 +12,7 @@ std::string_view FileKindName(FileKind kind) {
     case FileKind::kNodePropertyColumn: return "NodePropertyColumn";
     case FileKind::kEdgePropertyColumn: return "EdgePropertyColumn";
     case FileKind::kExternalIds: return "ExternalIds";
+    case FileKind::kPropertyIndex: return "PropertyIndex";
   }
   return "Unknown";
 }
@@ -51,6 +52,10 @@ std::string_view SectionTypeName(SectionType type) {
     case SectionType::kSortedNodes: return "SortedNodes";
     case SectionType::kStringKeyOffsets: return "StringKeyOffsets";
     case SectionType::kStringKeyBytes: return "StringKeyBytes";
+    case SectionType::kIndexDefinition: return "IndexDefinition";
+    case SectionType::kIndexKeyOffsets: return "IndexKeyOffsets";
+    case SectionType::kIndexKeyBytes: return "IndexKeyBytes";
+    case SectionType::kIndexNodes: return "IndexNodes";
   }
   return "UnknownSection";
 }

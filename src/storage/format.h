@@ -42,6 +42,8 @@ enum class FileKind : uint16_t {
   kNodePropertyColumn = 6,
   kEdgePropertyColumn = 7,
   kExternalIds = 8,
+  // 9 is the Schema file (the catalog).
+  kPropertyIndex = 10,  // one property index's sorted entries (property_index.h)
 };
 std::string_view FileKindName(FileKind kind);
 
@@ -89,6 +91,11 @@ enum class SectionType : uint32_t {
   kSortedNodes = 0x0603,
   kStringKeyOffsets = 0x0604,
   kStringKeyBytes = 0x0605,
+
+  kIndexDefinition = 0x0801,
+  kIndexKeyOffsets = 0x0802,
+  kIndexKeyBytes = 0x0803,
+  kIndexNodes = 0x0804,
 };
 std::string_view SectionTypeName(SectionType type);
 
@@ -162,7 +169,10 @@ struct ManifestFileEntry {
   uint64_t subject;
   uint64_t size;
   uint64_t checksum;
-  uint64_t reserved;
+  // The generation whose writer made the file, when it is not this one: a derived
+  // generation (index_generation.h) hard-links its base's files, whose headers name
+  // the base. 0: this generation (and every file written before derivation existed).
+  uint64_t origin_generation;
 };
 static_assert(sizeof(ManifestFileEntry) == 48);
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "common/error_status.h"
+#include "storage/property_index_build.h"
 
 namespace quiver::storage {
 
@@ -53,16 +54,15 @@ Result<GenerationFile> Generation::LoadFile(const FileInfo& info, const OpenOpti
     return CorruptionAt(name, std::min<uint64_t>(map->size(), info.size),
                         "file is " + std::to_string(map->size()) + " bytes, MANIFEST says " + std::to_string(info.size));
   }
+  const ExpectedIdentity expected = ExpectedFileIdentity(m, info);
   if (options.verify_checksums && Checksum64(map->data(), map->size()) != info.checksum) {
     // Name the broken block when the body is at fault, else the trailer.
-    auto parsed = SectionFile::Parse(map->bytes(), name, {info.kind, m.database_id, m.generation, info.subject, m.format_version});
+    auto parsed = SectionFile::Parse(map->bytes(), name, expected);
     if (!parsed.ok()) return parsed.status();
     QUIVER_RETURN_IF_ERROR(parsed->VerifyBody());
     return CorruptionAt(name, 0, "whole-file checksum differs from the MANIFEST's");
   }
-  QUIVER_ASSIGN_OR_RETURN(SectionFile parsed,
-                          SectionFile::Parse(map->bytes(), name,
-                                             {info.kind, m.database_id, m.generation, info.subject, m.format_version}));
+  QUIVER_ASSIGN_OR_RETURN(SectionFile parsed, SectionFile::Parse(map->bytes(), name, expected));
   GenerationFile file{info, std::move(map), std::move(parsed), nullptr};
   file.verifier = file.parsed.MakeBlockVerifier();
   if (options.verify_checksums) file.verifier->MarkAllVerified();  // the whole file matched above
@@ -72,7 +72,8 @@ Result<GenerationFile> Generation::LoadFile(const FileInfo& info, const OpenOpti
 
 Status Generation::SkipOrFail(const OpenOptions& options, const std::string& file, FileKind kind, Status why) {
   const bool optional = kind == FileKind::kRelationshipType || kind == FileKind::kNodePropertyColumn ||
-                        kind == FileKind::kEdgePropertyColumn || kind == FileKind::kExternalIds;
+                        kind == FileKind::kEdgePropertyColumn || kind == FileKind::kExternalIds ||
+                        kind == FileKind::kPropertyIndex;
   if (!options.salvage || !optional) return why;
   unreadable_files_.emplace_back(file, std::move(why));
   return Status::OK();
@@ -114,6 +115,7 @@ Status Generation::Load(const OpenOptions& options) {
         break;
       case FileKind::kNodePropertyColumn:
       case FileKind::kEdgePropertyColumn:
+      case FileKind::kPropertyIndex:
         break;  // below, once the dictionary and CSRs are known
       default:
         return Status::Corruption(name_ + "/MANIFEST: unexpected file kind for " + f.info.name);
@@ -179,6 +181,7 @@ Status Generation::Load(const OpenOptions& options) {
     }
   }
   for (auto& keys : edge_keys_) std::sort(keys.begin(), keys.end());
+  QUIVER_RETURN_IF_ERROR(LoadPropertyIndexes(options));
 
   const bool has_file = m.external_id_kind == ExternalIdKind::kInt64 || m.external_id_kind == ExternalIdKind::kString;
   if (!has_file && external_ids_file_ != nullptr) return Status::Corruption(name_ + "/MANIFEST: unexpected external id file");
@@ -191,6 +194,29 @@ Status Generation::Load(const OpenOptions& options) {
   }
   external_ids_ = std::move(ids).value();
   return Status::OK();
+}
+
+Status Generation::LoadPropertyIndexes(const OpenOptions& options) {
+  for (const GenerationFile& f : files_) {
+    if (f.info.kind != FileKind::kPropertyIndex) continue;
+    Result<PropertyIndexView> view = PropertyIndexView::Open(f.parsed, manifest_.node_count, manifest_.node_id_width);
+    if (!view.ok()) {
+      QUIVER_RETURN_IF_ERROR(SkipOrFail(options, f.parsed.name(), f.info.kind, view.status()));
+      continue;  // salvage: the index is lost, and can be built again
+    }
+    if (PropertyIndex(view->definition().name) != nullptr) {
+      return Status::Corruption(name_ + "/MANIFEST: two files for index " + view->definition().name);
+    }
+    property_indexes_.push_back({&f, std::move(view).value()});
+  }
+  return Status::OK();
+}
+
+const PropertyIndexView* Generation::PropertyIndex(std::string_view index_name) const {
+  for (const IndexFile& index : property_indexes_) {
+    if (index.view.definition().name == index_name) return &index.view;
+  }
+  return nullptr;
 }
 
 AdjacencySlice Generation::Neighbors(uint32_t type, uint64_t node, Direction dir) const {
@@ -282,12 +308,33 @@ Status Generation::VerifyStructureUnchecked() const {
   for (uint32_t t = 0; t < csr_.size(); ++t) QUIVER_RETURN_IF_ERROR(csr_[t].Verify(csr_files_[t]->parsed));
   for (const auto& [file, column] : columns_for_verify_) QUIVER_RETURN_IF_ERROR(column->Verify(file->parsed));
   if (external_ids_file_ != nullptr) QUIVER_RETURN_IF_ERROR(external_ids_.Verify(external_ids_file_->parsed));
+  for (const IndexFile& index : property_indexes_) QUIVER_RETURN_IF_ERROR(VerifyPropertyIndex(index));
   if (manifest_.id_mirror_key && external_ids_.kind() != ExternalIdKind::kNone) {
     // Key lookups trust the recorded key without looking (ExternalIdsMirror).
     if (auto why = IdMirrorMismatch(*manifest_.id_mirror_key)) {
       return Status::Corruption(name_ + "/MANIFEST: property key " +
                                 std::to_string(*manifest_.id_mirror_key) +
                                 " is recorded as mirroring the external ids, but " + *why);
+    }
+  }
+  return Status::OK();
+}
+
+Status Generation::VerifyPropertyIndex(const IndexFile& index) const {
+  const PropertyIndexView& v = index.view;
+  QUIVER_RETURN_IF_ERROR(v.Verify(index.file->parsed));
+  // A well-formed index that misses a node, or lists a stale value, answers seeks wrongly
+  // without any other sign: compare it with what the columns give now.
+  QUIVER_ASSIGN_OR_RETURN(PropertyIndexData want, BuildPropertyIndex(*this, v.definition(), 1));
+  for (uint64_t i = 0; i < std::max<uint64_t>(v.size(), want.size()); ++i) {
+    const bool same = i < v.size() && i < want.size() && v.NodeAt(i) == want.nodes[i] &&
+                      v.KeyAt(i) == std::string_view(want.key_bytes)
+                                        .substr(want.key_offsets[i], want.key_offsets[i + 1] - want.key_offsets[i]);
+    if (!same) {
+      return CorruptionAt(index.file->parsed.name(), 0,
+                          "index " + v.definition().name + " differs from its columns at entry " + std::to_string(i) +
+                              " (" + std::to_string(v.size()) + " entries, the columns give " +
+                              std::to_string(want.size()) + ")");
     }
   }
   return Status::OK();

@@ -76,6 +76,11 @@ class GenerationWriter {
   // past the dictionary.
   void SetIdMirrorKey(std::optional<uint32_t> key) { manifest_.id_mirror_key = key; }
 
+  // A derived generation (index_generation.h): the counts, external id kind and id
+  // mirror key of `base`, whose dictionary, labels and other files the caller adds with
+  // AddFile as they are. Requires base.node_count == node_count().
+  void AdoptCounts(const Manifest& base);
+
   // Writes and fsyncs the MANIFEST, then fsyncs the generation directory. After this
   // the generation is complete on disk; DatabaseDir::Publish makes it current.
   Result<Manifest> Finish(uint64_t write_log_position);

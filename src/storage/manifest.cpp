@@ -13,6 +13,11 @@ const FileInfo* Manifest::FindFile(FileKind kind, uint64_t subject) const {
   return nullptr;
 }
 
+ExpectedIdentity ExpectedFileIdentity(const Manifest& m, const FileInfo& info) {
+  if (info.origin_generation == 0) return {info.kind, m.database_id, m.generation, info.subject, m.format_version};
+  return {info.kind, m.database_id, info.origin_generation, info.subject, std::nullopt};
+}
+
 Result<FileInfo> WriteManifest(Env* env, const std::string& gen_dir, const Manifest& m) {
   FileIdentity id;
   id.kind = FileKind::kManifest;
@@ -45,6 +50,7 @@ Result<FileInfo> WriteManifest(Env* env, const std::string& gen_dir, const Manif
     e.subject = f.subject;
     e.size = f.size;
     e.checksum = f.checksum;
+    e.origin_generation = f.origin_generation;
     entries.push_back(e);
     names += f.name;
   }
@@ -117,11 +123,18 @@ Result<Manifest> ParseManifest(std::span<const std::byte> bytes, const std::stri
     fi.subject = e.subject;
     fi.size = e.size;
     fi.checksum = e.checksum;
+    fi.origin_generation = e.origin_generation;
+    if (e.origin_generation >= m.generation) {
+      return CorruptionAt(name, at + offsetof(ManifestFileEntry, origin_generation),
+                          "file '" + fi.name + "' made by generation " + std::to_string(e.origin_generation) +
+                              ", not an earlier one");
+    }
     if (fi.name.empty() || fi.name.find('/') != std::string::npos || fi.name == kManifestFileName ||
         !seen.insert(fi.name).second) {
       return CorruptionAt(name, at, "invalid or duplicate file name '" + fi.name + "'");
     }
-    if (e.kind < static_cast<uint16_t>(FileKind::kDictionary) || e.kind > static_cast<uint16_t>(FileKind::kExternalIds)) {
+    if (e.kind < static_cast<uint16_t>(FileKind::kDictionary) ||
+        (e.kind > static_cast<uint16_t>(FileKind::kExternalIds) && e.kind != static_cast<uint16_t>(FileKind::kPropertyIndex))) {
       return CorruptionAt(name, at, "invalid file kind " + std::to_string(e.kind) + " for '" + fi.name + "'");
     }
     m.files.push_back(std::move(fi));
