@@ -49,20 +49,21 @@ std::vector<NodeId> SeekEquals(const PropertyIndexView& index, Value v) {
   return out;
 }
 
+std::unique_ptr<DatabaseDir> OpenWriter(Env* env, const std::string& path) {
+  DatabaseOptions o;
+  o.create_if_missing = true;
+  auto db = DatabaseDir::Open(env, path, o);
+  EXPECT_TRUE(db.ok()) << db.status().ToString();
+  return db.ok() ? std::move(db).value() : nullptr;
+}
+
 class IndexGenerationTest : public ::testing::Test {
  protected:
   void SetUp() override {
     path_ = dir_.Join("db");
-    db_ = Open(Env::Default());
+    db_ = OpenWriter(Env::Default(), path_);
     ASSERT_TRUE(testing::PublishModel(db_.get(), People(), 0).ok());
     base_ = *db_->Pin();
-  }
-  std::unique_ptr<DatabaseDir> Open(Env* env) {
-    DatabaseOptions o;
-    o.create_if_missing = true;
-    auto db = DatabaseDir::Open(env, path_, o);
-    EXPECT_TRUE(db.ok()) << db.status().ToString();
-    return db.ok() ? std::move(db).value() : nullptr;
   }
   std::shared_ptr<const Generation> Current() {
     auto g = db_->Pin();
@@ -161,7 +162,7 @@ TEST_F(IndexGenerationTest, WantedIndexesAreKeptOthersDroppedChangedOnesRebuilt)
 TEST_F(IndexGenerationTest, WithoutHardLinksTheFilesAreCopied) {
   txntest::SlowSyncEnv no_links(std::chrono::microseconds(0));  // forwards all but LinkFile
   db_.reset();
-  db_ = Open(&no_links);
+  db_ = OpenWriter(&no_links, path_);
   const IndexDefinition a = Index(*base_, "a", "Person", {"name"});
   auto r = WriteIndexedGeneration(db_.get(), *base_, std::span(&a, 1), 1);
   ASSERT_TRUE(r.ok()) << r.status().ToString();
@@ -239,13 +240,7 @@ class IndexGenerationCrashTest : public ::testing::TestWithParam<quiver::testing
 
 TEST_P(IndexGenerationCrashTest, ACrashLeavesTheBaseOrTheDerivedGeneration) {
   quiver::testing::TempDir source;
-  {
-    DatabaseOptions o;
-    o.create_if_missing = true;
-    auto db = DatabaseDir::Open(Env::Default(), source.Join("db"), o);
-    ASSERT_TRUE(db.ok());
-    ASSERT_TRUE(testing::PublishModel(db->get(), People()).ok());
-  }
+  ASSERT_TRUE(testing::PublishModel(OpenWriter(Env::Default(), source.Join("db")).get(), People()).ok());
   bool finished = false;
   int64_t crash_points = 0;
   for (int64_t crash_after = 0; !finished; ++crash_after, ++crash_points) {
