@@ -147,7 +147,7 @@ class Generation {
   // Whole-file checksums against the MANIFEST; names the first bad file and block.
   Status VerifyChecksums() const;
   // Every structural invariant of every file (docs/format/generation.md), and every
-  // property index's entries equal to a rebuild from the columns. O(size log size).
+  // property index's entries equal to what the columns give now. O(size).
   Status VerifyStructure() const;
 
  private:

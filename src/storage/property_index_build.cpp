@@ -34,17 +34,18 @@ struct Run {
 class Builder {
  public:
   Builder(const Generation& g, const IndexDefinition& d, const IndexBuildProgress& progress)
-      : g_(g), d_(d), progress_(progress) {
-    for (PropertyKeyId key : d.keys) columns_.push_back(g.NodeColumn(key));
-  }
+      : g_(g), encoder_(g, d), progress_(progress) {}
 
   // Reads, encodes and sorts the entries of the nodes in [begin, end).
   Status Read(uint64_t begin, uint64_t end, Run* run) {
-    if (columns_[0] == nullptr) return Status::OK();  // no node has the first key
     for (uint64_t from = begin; from < end; from += kProgressStride) {
       if (failed_.load(std::memory_order_relaxed)) return Status::OK();  // a sibling's error is reported
       const uint64_t to = std::min(end, from + kProgressStride);
-      for (uint64_t v = from; v < to; ++v) QUIVER_RETURN_IF_ERROR(Encode(v, run));
+      for (uint64_t v = from; v < to; ++v) {
+        const uint64_t offset = run->bytes.size();
+        QUIVER_ASSIGN_OR_RETURN(bool has_entry, encoder_.Append(v, run->bytes));
+        if (has_entry) run->entries.push_back({offset, run->bytes.size() - offset, v});
+      }
       Report(to - from);
     }
     std::sort(run->entries.begin(), run->entries.end(),
@@ -57,28 +58,6 @@ class Builder {
   void Fail() { failed_.store(true, std::memory_order_relaxed); }
 
  private:
-  Status Encode(uint64_t node, Run* run) {
-    if (!columns_[0]->IsPresent(node) || !g_.HasLabel(node, d_.token)) return Status::OK();
-    const uint64_t offset = run->bytes.size();
-    for (size_t k = 0; k < columns_.size(); ++k) {
-      const PropertyColumn* c = columns_[k];
-      if (c == nullptr || !c->IsPresent(node)) {
-        run->bytes.push_back(kIndexKeyAbsent);  // k > 0: the first key is present
-        continue;
-      }
-      QUIVER_ASSIGN_OR_RETURN(PropertyValue v, c->Get(node));
-      if (IsIndexable(v)) {
-        AppendIndexKey(v, run->bytes);
-      } else if (k == 0) {
-        return Status::OK();  // no entry: the seek of such a value is declined
-      } else {
-        run->bytes.push_back(kIndexKeyAbsent);
-      }
-    }
-    run->entries.push_back({offset, run->bytes.size() - offset, node});
-    return Status::OK();
-  }
-
   void Report(uint64_t nodes) {
     const uint64_t done = done_.fetch_add(nodes) + nodes;
     if (!progress_) return;
@@ -87,9 +66,8 @@ class Builder {
   }
 
   const Generation& g_;
-  const IndexDefinition& d_;
+  const NodeKeyEncoder encoder_;
   const IndexBuildProgress& progress_;
-  std::vector<const PropertyColumn*> columns_;
   std::atomic<uint64_t> done_{0};
   std::atomic<bool> failed_{false};
   std::mutex progress_mu_;
@@ -130,6 +108,34 @@ PropertyIndexData Merge(const IndexDefinition& d, std::vector<Run>& runs) {
 }
 
 }  // namespace
+
+NodeKeyEncoder::NodeKeyEncoder(const Generation& g, const IndexDefinition& d) : g_(g), token_(d.token) {
+  for (PropertyKeyId key : d.keys) columns_.push_back(g.NodeColumn(key));
+}
+
+Result<bool> NodeKeyEncoder::Append(uint64_t node, std::string& out) const {
+  if (columns_.empty() || columns_[0] == nullptr || !columns_[0]->IsPresent(node) || !g_.HasLabel(node, token_)) {
+    return false;
+  }
+  const size_t start = out.size();
+  for (size_t k = 0; k < columns_.size(); ++k) {
+    const PropertyColumn* c = columns_[k];
+    if (c == nullptr || !c->IsPresent(node)) {
+      out.push_back(kIndexKeyAbsent);  // k > 0: the first key is present
+      continue;
+    }
+    QUIVER_ASSIGN_OR_RETURN(PropertyValue v, c->Get(node));
+    if (IsIndexable(v)) {
+      AppendIndexKey(v, out);
+    } else if (k == 0) {
+      out.resize(start);
+      return false;  // no entry: the seek of such a value is declined
+    } else {
+      out.push_back(kIndexKeyAbsent);
+    }
+  }
+  return true;
+}
 
 Result<PropertyIndexData> BuildPropertyIndex(const Generation& g, const IndexDefinition& d, unsigned workers,
                                              const IndexBuildProgress& progress) {

@@ -16,6 +16,22 @@
 
 namespace quiver::storage {
 
+// The key of a node's entry under one index, read from the generation's label sets and
+// columns: what the build sorts and what verification compares an index file with.
+class NodeKeyEncoder {
+ public:
+  NodeKeyEncoder(const Generation& generation, const IndexDefinition& definition);
+  // Appends the node's key to `out` and returns true when the node has an entry; false
+  // (out unchanged) when it lacks the label or holds no indexable value on keys[0].
+  // Corruption only for a value that does not decode.
+  Result<bool> Append(uint64_t node, std::string& out) const;
+
+ private:
+  const Generation& g_;
+  uint32_t token_;
+  std::vector<const PropertyColumn*> columns_;  // by key; null: no node carries it
+};
+
 // Called with the nodes read so far and the total, from the worker threads one at a time.
 using IndexBuildProgress = std::function<void(uint64_t nodes_done, uint64_t nodes_total)>;
 

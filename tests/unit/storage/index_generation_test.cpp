@@ -212,6 +212,11 @@ TEST_F(IndexGenerationTest, DamagedUnorderedOrStaleIndexesAreCorruption) {
   missing.key_bytes.resize(missing.key_offsets.back());
   expect_corrupt(missing, "stale");
 
+  PropertyIndexData other = *good;  // sorted and counted right, but node 0 is a City
+  ASSERT_EQ(other.nodes[0], 6u);
+  other.nodes[0] = 0;
+  expect_corrupt(other, "an entry for a node without the label");
+
   PropertyIndexData past = *good;
   past.nodes.back() = 60;
   expect_corrupt(past, "node past the last");
