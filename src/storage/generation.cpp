@@ -199,7 +199,14 @@ Status Generation::Load(const OpenOptions& options) {
 Status Generation::LoadPropertyIndexes(const OpenOptions& options) {
   for (const GenerationFile& f : files_) {
     if (f.info.kind != FileKind::kPropertyIndex) continue;
-    Result<PropertyIndexView> view = PropertyIndexView::Open(f.parsed, manifest_.node_count, manifest_.node_id_width);
+    // Open reads the definition through the block checks: a damaged block is returned
+    // here (not thrown past Load) so that a salvage open can leave the index out.
+    Result<PropertyIndexView> view = Status::Corruption(f.parsed.name());
+    const Status thrown = CatchErrors([&] {
+      view = PropertyIndexView::Open(f.parsed, manifest_.node_count, manifest_.node_id_width);
+      return Status::OK();
+    });
+    if (!thrown.ok()) view = thrown;
     if (!view.ok()) {
       QUIVER_RETURN_IF_ERROR(SkipOrFail(options, f.parsed.name(), f.info.kind, view.status()));
       continue;  // salvage: the index is lost, and can be built again

@@ -239,6 +239,34 @@ TEST_F(IndexGenerationTest, DamagedUnorderedOrStaleIndexesAreCorruption) {
   Status s = damaged.ok() ? (*damaged)->VerifyStructure() : damaged.status();
   EXPECT_EQ(s.code(), StatusCode::kCorruption) << s.ToString();
   EXPECT_FALSE(CheckDatabase(Env::Default(), path_).ok());
+  // A salvage open (quiver check --repair) leaves the index out and says so.
+  OpenOptions salvage;
+  salvage.salvage = true;
+  auto rescued = Generation::Open(Env::Default(), fs::path(file).parent_path().string(), db_->CurrentGeneration().value(),
+                                  db_->database_id(), salvage);
+  ASSERT_TRUE(rescued.ok()) << rescued.status().ToString();
+  EXPECT_EQ((*rescued)->PropertyIndex("a"), nullptr);
+  ASSERT_EQ((*rescued)->unreadable_files().size(), 1u);
+  EXPECT_NE((*rescued)->unreadable_files()[0].first.find(PropertyIndexFileName(0)), std::string::npos);
+}
+
+TEST_F(IndexGenerationTest, AManifestEntryFromALaterGenerationIsCorruption) {
+  Manifest m = base_->manifest();
+  m.files[0].origin_generation = m.generation;
+  const std::string out = dir_.Join("manifest-test");
+  fs::create_directories(out);
+  ASSERT_TRUE(WriteManifest(Env::Default(), out, m).ok());
+  auto bytes = ReadFileToString(Env::Default(), out + "/MANIFEST");
+  ASSERT_TRUE(bytes.ok());
+  auto parsed = ParseManifest({reinterpret_cast<const std::byte*>(bytes->data()), bytes->size()}, "MANIFEST",
+                              {FileKind::kManifest});
+  EXPECT_EQ(parsed.status().code(), StatusCode::kCorruption) << parsed.status().ToString();
+  m.files[0].origin_generation = m.generation - 1;  // an earlier one: fine
+  ASSERT_TRUE(WriteManifest(Env::Default(), out, m).ok());
+  bytes = ReadFileToString(Env::Default(), out + "/MANIFEST");
+  parsed = ParseManifest({reinterpret_cast<const std::byte*>(bytes->data()), bytes->size()}, "MANIFEST", {FileKind::kManifest});
+  ASSERT_TRUE(parsed.ok()) << parsed.status().ToString();
+  EXPECT_EQ(parsed->files[0].origin_generation, m.generation - 1);
 }
 
 class IndexGenerationCrashTest : public ::testing::TestWithParam<quiver::testing::PowerLoss> {};
