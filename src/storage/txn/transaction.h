@@ -80,6 +80,8 @@ class Transaction final : public StateReader<GraphWriter> {
 
  private:
   NodeDelta* MutableNode(NodeId node);
+  // Adds every indexed value of `node` to the delta's index overlay (index_overlay.h).
+  void AddOverlayEntries(NodeId node);
   RelDelta* MutableRel(RelId rel);
   DeltaTokens* MutableTokens();
   SchemaCatalog* MutableSchema();
