@@ -177,6 +177,7 @@ Status PublishWithIndex(DatabaseDir* db, const PropertyIndexData& data) {
   GraphBuilder builder;
   QUIVER_RETURN_IF_ERROR(testing::BuildGraph(People(), &builder));
   QUIVER_ASSIGN_OR_RETURN(auto w, db->BeginGeneration(builder.node_count()));
+  w->SetFormatVersion(kSchemaFormatVersion);  // PropertyIndex files came with version 4
   QUIVER_RETURN_IF_ERROR(builder.Write(w.get()));
   QUIVER_ASSIGN_OR_RETURN(auto f, w->NewFile(PropertyIndexFileName(0), FileKind::kPropertyIndex, 0, 0));
   QUIVER_RETURN_IF_ERROR(WritePropertyIndex(f.get(), data, w->node_id_width()));
