@@ -17,9 +17,7 @@ Status CheckFileChecksum(Env* env, const std::string& gen_dir, const std::string
                         "file is " + std::to_string(map->size()) + " bytes, MANIFEST says " + std::to_string(info.size));
   }
   if (Checksum64(map->data(), map->size()) == info.checksum) return Status::OK();
-  QUIVER_ASSIGN_OR_RETURN(SectionFile f,
-                          SectionFile::Parse(map->bytes(), display,
-                                             {info.kind, m.database_id, m.generation, info.subject, m.format_version}));
+  QUIVER_ASSIGN_OR_RETURN(SectionFile f, SectionFile::Parse(map->bytes(), display, ExpectedFileIdentity(m, info)));
   QUIVER_RETURN_IF_ERROR(f.VerifyBody());
   // Body, header and footer are self-consistent, yet the file is not the one the
   // MANIFEST recorded (e.g. a whole file swapped for another valid one).

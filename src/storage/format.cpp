@@ -13,6 +13,7 @@ std::string_view FileKindName(FileKind kind) {
     case FileKind::kEdgePropertyColumn: return "EdgePropertyColumn";
     case FileKind::kExternalIds: return "ExternalIds";
     case FileKind::kSchema: return "Schema";
+    case FileKind::kPropertyIndex: return "PropertyIndex";
   }
   return "Unknown";
 }
@@ -53,6 +54,10 @@ std::string_view SectionTypeName(SectionType type) {
     case SectionType::kStringKeyOffsets: return "StringKeyOffsets";
     case SectionType::kStringKeyBytes: return "StringKeyBytes";
     case SectionType::kSchemaCatalog: return "SchemaCatalog";
+    case SectionType::kIndexDefinition: return "IndexDefinition";
+    case SectionType::kIndexKeyOffsets: return "IndexKeyOffsets";
+    case SectionType::kIndexKeyBytes: return "IndexKeyBytes";
+    case SectionType::kIndexNodes: return "IndexNodes";
   }
   return "UnknownSection";
 }

@@ -50,6 +50,7 @@ enum class FileKind : uint16_t {
   kEdgePropertyColumn = 7,
   kExternalIds = 8,
   kSchema = 9,  // the index definitions (SchemaCatalog), from format version 4
+  kPropertyIndex = 10,  // one property index's sorted entries (property_index.h)
 };
 std::string_view FileKindName(FileKind kind);
 
@@ -99,6 +100,10 @@ enum class SectionType : uint32_t {
   kStringKeyBytes = 0x0605,
 
   kSchemaCatalog = 0x0901,  // SchemaCatalog::Encode()'s bytes
+  kIndexDefinition = 0x0801,
+  kIndexKeyOffsets = 0x0802,
+  kIndexKeyBytes = 0x0803,
+  kIndexNodes = 0x0804,
 };
 std::string_view SectionTypeName(SectionType type);
 
@@ -172,7 +177,10 @@ struct ManifestFileEntry {
   uint64_t subject;
   uint64_t size;
   uint64_t checksum;
-  uint64_t reserved;
+  // The generation whose writer made the file, when it is not this one: a derived
+  // generation (index_generation.h) hard-links its base's files, whose headers name
+  // the base. 0: this generation (and every file written before derivation existed).
+  uint64_t origin_generation;
 };
 static_assert(sizeof(ManifestFileEntry) == 48);
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "common/error_status.h"
+#include "storage/property_index_build.h"
 
 namespace quiver::storage {
 
@@ -85,16 +86,15 @@ Result<GenerationFile> Generation::LoadFile(const FileInfo& info, const OpenOpti
     return CorruptionAt(name, std::min<uint64_t>(map->size(), info.size),
                         "file is " + std::to_string(map->size()) + " bytes, MANIFEST says " + std::to_string(info.size));
   }
+  const ExpectedIdentity expected = ExpectedFileIdentity(m, info);
   if (options.verify_checksums && Checksum64(map->data(), map->size()) != info.checksum) {
     // Name the broken block when the body is at fault, else the trailer.
-    auto parsed = SectionFile::Parse(map->bytes(), name, {info.kind, m.database_id, m.generation, info.subject, m.format_version});
+    auto parsed = SectionFile::Parse(map->bytes(), name, expected);
     if (!parsed.ok()) return parsed.status();
     QUIVER_RETURN_IF_ERROR(parsed->VerifyBody());
     return CorruptionAt(name, 0, "whole-file checksum differs from the MANIFEST's");
   }
-  QUIVER_ASSIGN_OR_RETURN(SectionFile parsed,
-                          SectionFile::Parse(map->bytes(), name,
-                                             {info.kind, m.database_id, m.generation, info.subject, m.format_version}));
+  QUIVER_ASSIGN_OR_RETURN(SectionFile parsed, SectionFile::Parse(map->bytes(), name, expected));
   GenerationFile file{info, std::move(map), std::move(parsed), nullptr};
   file.verifier = file.parsed.MakeBlockVerifier();
   if (options.verify_checksums) file.verifier->MarkAllVerified();  // the whole file matched above
@@ -105,7 +105,7 @@ Result<GenerationFile> Generation::LoadFile(const FileInfo& info, const OpenOpti
 Status Generation::SkipOrFail(const OpenOptions& options, const std::string& file, FileKind kind, Status why) {
   const bool optional = kind == FileKind::kRelationshipType || kind == FileKind::kNodePropertyColumn ||
                         kind == FileKind::kEdgePropertyColumn || kind == FileKind::kExternalIds ||
-                        kind == FileKind::kSchema;
+                        kind == FileKind::kSchema || kind == FileKind::kPropertyIndex;
   if (!options.salvage || !optional) return why;
   unreadable_files_.emplace_back(file, std::move(why));
   return Status::OK();
@@ -151,6 +151,7 @@ Status Generation::Load(const OpenOptions& options) {
         break;
       case FileKind::kNodePropertyColumn:
       case FileKind::kEdgePropertyColumn:
+      case FileKind::kPropertyIndex:
         break;  // below, once the dictionary and CSRs are known
       default:
         return Status::Corruption(name_ + "/MANIFEST: unexpected file kind for " + f.info.name);
@@ -226,6 +227,7 @@ Status Generation::Load(const OpenOptions& options) {
     }
   }
   for (auto& keys : edge_keys_) std::sort(keys.begin(), keys.end());
+  QUIVER_RETURN_IF_ERROR(LoadPropertyIndexes(options));
 
   const bool has_file = m.external_id_kind == ExternalIdKind::kInt64 || m.external_id_kind == ExternalIdKind::kString;
   if (!has_file && external_ids_file_ != nullptr) return Status::Corruption(name_ + "/MANIFEST: unexpected external id file");
@@ -238,6 +240,36 @@ Status Generation::Load(const OpenOptions& options) {
   }
   external_ids_ = std::move(ids).value();
   return Status::OK();
+}
+
+Status Generation::LoadPropertyIndexes(const OpenOptions& options) {
+  for (const GenerationFile& f : files_) {
+    if (f.info.kind != FileKind::kPropertyIndex) continue;
+    // Open reads the definition through the block checks: a damaged block is returned
+    // here (not thrown past Load) so that a salvage open can leave the index out.
+    Result<PropertyIndexView> view = Status::Corruption(f.parsed.name());
+    const Status thrown = CatchErrors([&] {
+      view = PropertyIndexView::Open(f.parsed, manifest_.node_count, manifest_.node_id_width);
+      return Status::OK();
+    });
+    if (!thrown.ok()) view = thrown;
+    if (!view.ok()) {
+      QUIVER_RETURN_IF_ERROR(SkipOrFail(options, f.parsed.name(), f.info.kind, view.status()));
+      continue;  // salvage: the index is lost, and can be built again
+    }
+    if (PropertyIndex(view->definition().name) != nullptr) {
+      return Status::Corruption(name_ + "/MANIFEST: two files for index " + view->definition().name);
+    }
+    property_indexes_.push_back({&f, std::move(view).value()});
+  }
+  return Status::OK();
+}
+
+const PropertyIndexView* Generation::PropertyIndex(std::string_view index_name) const {
+  for (const IndexFile& index : property_indexes_) {
+    if (index.view.definition().name == index_name) return &index.view;
+  }
+  return nullptr;
 }
 
 AdjacencySlice Generation::Neighbors(uint32_t type, uint64_t node, Direction dir) const {
@@ -330,6 +362,7 @@ Status Generation::VerifyStructureUnchecked() const {
   for (const auto& [file, column] : columns_for_verify_) QUIVER_RETURN_IF_ERROR(column->Verify(file->parsed));
   if (external_ids_file_ != nullptr) QUIVER_RETURN_IF_ERROR(external_ids_.Verify(external_ids_file_->parsed));
   if (schema_file_ != nullptr) QUIVER_RETURN_IF_ERROR(ReadSchema(schema_file_->parsed, manifest_).status());
+  for (const IndexFile& index : property_indexes_) QUIVER_RETURN_IF_ERROR(VerifyPropertyIndex(index));
   if (manifest_.id_mirror_key && external_ids_.kind() != ExternalIdKind::kNone) {
     // Key lookups trust the recorded key without looking (ExternalIdsMirror).
     if (auto why = IdMirrorMismatch(*manifest_.id_mirror_key)) {
@@ -337,6 +370,37 @@ Status Generation::VerifyStructureUnchecked() const {
                                 std::to_string(*manifest_.id_mirror_key) +
                                 " is recorded as mirroring the external ids, but " + *why);
     }
+  }
+  return Status::OK();
+}
+
+Status Generation::VerifyPropertyIndex(const IndexFile& index) const {
+  const PropertyIndexView& v = index.view;
+  const std::string& file = index.file->parsed.name();
+  QUIVER_RETURN_IF_ERROR(v.Verify(index.file->parsed));
+  // A well-formed index that misses a node or lists a stale value answers seeks wrongly
+  // without any other sign. Every entry holding its node's key now, with (key, node)
+  // strictly ascending (so no node twice), and as many entries as nodes with a key, is
+  // the same set as a rebuild, in O(N) time and O(1) memory.
+  const NodeKeyEncoder encoder(*this, v.definition());
+  std::string key;
+  for (uint64_t i = 0; i < v.size(); ++i) {
+    key.clear();
+    QUIVER_ASSIGN_OR_RETURN(bool has_entry, encoder.Append(v.NodeAt(i), key));
+    if (!has_entry || key != v.KeyAt(i)) {
+      return CorruptionAt(file, 0, "index " + v.definition().name + " entry " + std::to_string(i) + ": node " +
+                                       std::to_string(v.NodeAt(i)) + " holds another key, or none");
+    }
+  }
+  uint64_t keyed = 0;
+  for (uint64_t node = 0; node < NodeCount(); ++node) {
+    key.clear();
+    QUIVER_ASSIGN_OR_RETURN(bool has_entry, encoder.Append(node, key));
+    keyed += has_entry ? 1 : 0;
+  }
+  if (keyed != v.size()) {
+    return CorruptionAt(file, 0, "index " + v.definition().name + " has " + std::to_string(v.size()) +
+                                     " entries, the columns give " + std::to_string(keyed));
   }
   return Status::OK();
 }

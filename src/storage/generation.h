@@ -31,6 +31,7 @@
 #include "storage/node_labels.h"
 #include "storage/property_column.h"
 #include "storage/schema_catalog.h"
+#include "storage/property_index.h"
 
 namespace quiver::storage {
 
@@ -134,13 +135,24 @@ class Generation {
   // (it stops at the first node that differs), then remembered. Thread-safe.
   bool ExternalIdsMirror(uint32_t key) const;
 
+  // ---- property indexes: the PropertyIndex files the MANIFEST lists, opened at open
+  // (O(1) each). Null when the generation has no index of that name; the caller checks
+  // that its definition() is the catalog's current one.
+  const PropertyIndexView* PropertyIndex(std::string_view index_name) const;
+  struct IndexFile {
+    const GenerationFile* file;
+    PropertyIndexView view;
+  };
+  const std::vector<IndexFile>& property_indexes() const { return property_indexes_; }
+
   // ---- verification (quiver check)
   const std::vector<GenerationFile>& files() const { return files_; }
   // Files a salvage open left out, with why (OpenOptions::salvage).
   const std::vector<std::pair<std::string, Status>>& unreadable_files() const { return unreadable_files_; }
   // Whole-file checksums against the MANIFEST; names the first bad file and block.
   Status VerifyChecksums() const;
-  // Every structural invariant of every file (docs/format/generation.md). O(size).
+  // Every structural invariant of every file (docs/format/generation.md), and every
+  // property index's entries equal to what the columns give now. O(size).
   Status VerifyStructure() const;
 
  private:
@@ -151,6 +163,8 @@ class Generation {
   // Whether a salvage open may leave out a file of this kind, recording why; else `why`.
   Status SkipOrFail(const OpenOptions& options, const std::string& file, FileKind kind, Status why);
   Status VerifyStructureUnchecked() const;
+  Status LoadPropertyIndexes(const OpenOptions& options);
+  Status VerifyPropertyIndex(const IndexFile& index) const;
   // Why node property `key` does not mirror the external ids (the first node that
   // differs, or the column's type), or nullopt when it does. O(N) at worst.
   std::optional<std::string> IdMirrorMismatch(uint32_t key) const;
@@ -174,6 +188,7 @@ class Generation {
   std::vector<std::vector<uint32_t>> edge_keys_;  // per type, ascending key ids with a column
   std::vector<std::pair<const GenerationFile*, const PropertyColumn*>> columns_for_verify_;
   ExternalIdIndex external_ids_;
+  std::vector<IndexFile> property_indexes_;
   struct MirrorCache {
     std::mutex mutex;
     std::unordered_map<uint32_t, bool> known;  // property key -> mirrors the external ids

@@ -153,6 +153,24 @@ Status GenerationWriter::WriteSchema(const SchemaCatalog& catalog) {
   return Status::OK();
 }
 
+void GenerationWriter::SetFormatVersion(uint32_t version) {
+  QUIVER_ASSERT_MSG(!began_files_, "SetFormatVersion must come before the generation's files");
+  manifest_.format_version = version;
+}
+
+void GenerationWriter::AdoptCounts(const Manifest& base) {
+  QUIVER_ASSERT(base.node_count == node_count_);
+  manifest_.label_count = base.label_count;
+  manifest_.rel_type_count = base.rel_type_count;
+  manifest_.property_key_count = base.property_key_count;
+  manifest_.label_set_count = base.label_set_count;
+  manifest_.label_node_counts = base.label_node_counts;
+  manifest_.type_edge_counts = base.type_edge_counts;
+  manifest_.external_id_kind = base.external_id_kind;
+  manifest_.id_mirror_key = base.id_mirror_key;
+  wrote_dictionary_ = wrote_labels_ = true;  // the base's, added by the caller
+}
+
 Result<Manifest> GenerationWriter::Finish(uint64_t write_log_position) {
   QUIVER_ASSERT(!finished_);
   if (!wrote_dictionary_) QUIVER_RETURN_IF_ERROR(WriteDictionary({}));

@@ -81,6 +81,14 @@ class GenerationWriter {
   // past the dictionary.
   void SetIdMirrorKey(std::optional<uint32_t> key) { manifest_.id_mirror_key = key; }
 
+  // A derived generation (index_generation.h): the counts, external id kind and id
+  // mirror key of `base`, whose dictionary, labels and other files the caller adds with
+  // AddFile as they are. Requires base.node_count == node_count().
+  void AdoptCounts(const Manifest& base);
+  // The format version of the files it writes and of its MANIFEST (kBaseFormatVersion
+  // unless set; WriteSchema sets kSchemaFormatVersion). Before any file is begun.
+  void SetFormatVersion(uint32_t version);
+
   // Writes and fsyncs the MANIFEST, then fsyncs the generation directory. After this
   // the generation is complete on disk; DatabaseDir::Publish makes it current.
   Result<Manifest> Finish(uint64_t write_log_position);

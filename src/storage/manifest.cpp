@@ -13,6 +13,11 @@ const FileInfo* Manifest::FindFile(FileKind kind, uint64_t subject) const {
   return nullptr;
 }
 
+ExpectedIdentity ExpectedFileIdentity(const Manifest& m, const FileInfo& info) {
+  if (info.origin_generation == 0) return {info.kind, m.database_id, m.generation, info.subject, m.format_version};
+  return {info.kind, m.database_id, info.origin_generation, info.subject, std::nullopt};
+}
+
 Result<FileInfo> WriteManifest(Env* env, const std::string& gen_dir, const Manifest& m) {
   FileIdentity id;
   id.kind = FileKind::kManifest;
@@ -46,6 +51,7 @@ Result<FileInfo> WriteManifest(Env* env, const std::string& gen_dir, const Manif
     e.subject = f.subject;
     e.size = f.size;
     e.checksum = f.checksum;
+    e.origin_generation = f.origin_generation;
     entries.push_back(e);
     names += f.name;
   }
@@ -118,12 +124,18 @@ Result<Manifest> ParseManifest(std::span<const std::byte> bytes, const std::stri
     fi.subject = e.subject;
     fi.size = e.size;
     fi.checksum = e.checksum;
+    fi.origin_generation = e.origin_generation;
+    if (e.origin_generation >= m.generation) {
+      return CorruptionAt(name, at + offsetof(ManifestFileEntry, origin_generation),
+                          "file '" + fi.name + "' made by generation " + std::to_string(e.origin_generation) +
+                              ", not an earlier one");
+    }
     if (fi.name.empty() || fi.name.find('/') != std::string::npos || fi.name == kManifestFileName ||
         !seen.insert(fi.name).second) {
       return CorruptionAt(name, at, "invalid or duplicate file name '" + fi.name + "'");
     }
-    // The Schema file (kind 9) came with format version 4.
-    const auto last_kind = static_cast<uint16_t>(m.format_version >= kSchemaFormatVersion ? FileKind::kSchema
+    // The Schema file (kind 9) and PropertyIndex files (kind 10) came with format version 4.
+    const auto last_kind = static_cast<uint16_t>(m.format_version >= kSchemaFormatVersion ? FileKind::kPropertyIndex
                                                                                            : FileKind::kExternalIds);
     if (e.kind < static_cast<uint16_t>(FileKind::kDictionary) || e.kind > last_kind) {
       return CorruptionAt(name, at, "invalid file kind " + std::to_string(e.kind) + " for '" + fi.name + "'");

@@ -44,6 +44,10 @@ struct Manifest {
   const FileInfo* FindFile(FileKind kind, uint64_t subject = 0) const;
 };
 
+// What the header of a file the MANIFEST lists must say. A file linked from an earlier
+// generation (FileInfo::origin_generation) names that one and keeps its own version.
+ExpectedIdentity ExpectedFileIdentity(const Manifest& manifest, const FileInfo& info);
+
 // Writes gen_dir/MANIFEST (fsynced). Returns its FileInfo.
 Result<FileInfo> WriteManifest(Env* env, const std::string& gen_dir, const Manifest& manifest);
 

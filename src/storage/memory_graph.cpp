@@ -4,6 +4,7 @@
 #include <variant>
 
 #include "common/assert.h"
+#include "storage/property_seek.h"
 
 namespace quiver {
 
@@ -314,6 +315,24 @@ class MemoryTransaction final : public GraphWriter {
                       "CreateIndex of an unnamed or conflicting definition");
     if (!schema_before_) schema_before_ = g_.schema_;
     g_.schema_.Add(definition);
+  }
+  // Property indexes are ONLINE at once: the in-memory graph keeps no structure per
+  // index, so a seek reads the label's sorted node list and tests each node's value
+  // (O(nodes with the label)). Plans and answers are those of the on-disk store; the
+  // speed is a label scan's (docs/design.md, "Indexes and constraints").
+  bool IndexOnline(const storage::IndexDefinition& index) const override {
+    return index.kind != storage::IndexKind::kLookup && index.entity == storage::IndexEntity::kNode &&
+           !index.keys.empty() && g_.schema_.Find(index.name) != nullptr;
+  }
+  bool SeekNodes(const storage::IndexDefinition& index, const PropertySeek& seek,
+                 std::vector<NodeId>& out) const override {
+    if (!IndexOnline(index)) return false;
+    std::vector<NodeId> ids;
+    ScanNodes(0, NodeIdBound(), index.token, ids);
+    for (NodeId id : ids) {
+      if (storage::SeekMatches(seek, GetNodeProperty(id, index.keys[0]))) out.push_back(id);
+    }
+    return true;
   }
   void DropIndex(std::string_view name) override {
     const storage::IndexDefinition* d = g_.schema_.Find(name);

@@ -50,6 +50,9 @@ struct FileInfo {
   uint64_t subject = 0;
   uint64_t size = 0;
   uint64_t checksum = 0;  // XXH3-64 of the whole file
+  // The generation that wrote the file when another did (a hard-linked file of a derived
+  // generation: its header names that generation and keeps its format version); 0 = this.
+  uint64_t origin_generation = 0;
 };
 
 // The header of a file with this identity, and the trailer (directory, block table,

@@ -60,7 +60,10 @@ test('summaries count what a statement changed', async (t) => {
   assert.deepEqual(summary.counters, {
     nodesCreated: 2, nodesDeleted: 0, relationshipsCreated: 1, relationshipsDeleted: 0,
     propertiesSet: 3, labelsAdded: 2, labelsRemoved: 0,
+    indexesAdded: 0, indexesRemoved: 0, constraintsAdded: 0, constraintsRemoved: 0,
   });
+  const index = await conn.query('CREATE INDEX person_name FOR (n:Person) ON (n.name)');
+  assert.equal((await index.getSummary()).counters.indexesAdded, 1);
   assert.equal(summary.containsUpdates, true);
   assert.match(summary.countersText, /created 2 nodes/);
   const removal = await conn.query('MATCH (p:Person) DETACH DELETE p');

@@ -95,6 +95,10 @@ class Env {
   // Atomically replaces `to` with `from` (rename(2)). Durable only after SyncDir of the
   // parent directory.
   virtual Status RenameFile(const std::string& from, const std::string& to) = 0;
+  // Gives the file at `from` a second name `to` (link(2)), which must not exist: the
+  // same bytes, no copy. Durable only after SyncDir of to's directory. NotSupported
+  // where the Env or the file system has no hard links (callers then copy).
+  virtual Status LinkFile(const std::string& from, const std::string& to);
   virtual Status RemoveFile(const std::string& path) = 0;
   virtual Status TruncateFile(const std::string& path, uint64_t size) = 0;
   // Creates the directory and any missing parents; OK if it exists.

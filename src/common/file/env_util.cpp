@@ -13,6 +13,10 @@ Status WritableFile::Allocate(uint64_t) {
 
 Status WritableFile::StartWriteback(uint64_t, uint64_t) { return Status::OK(); }
 
+Status Env::LinkFile(const std::string& from, const std::string& to) {
+  return Status::NotSupported("this Env has no hard links ('" + from + "' -> '" + to + "')");
+}
+
 Result<std::string> ReadFileToString(Env* env, const std::string& path) {
   QUIVER_ASSIGN_OR_RETURN(auto file, env->NewRandomAccessFile(path));
   std::string data(file->Size(), '\0');

@@ -415,6 +415,18 @@ Status FaultInjectionEnv::RenameDirectory(const std::string& from, const std::st
   return Status::OK();
 }
 
+Status FaultInjectionEnv::LinkFile(const std::string& from, const std::string& to) {
+  std::lock_guard lock(mu_);
+  QUIVER_RETURN_IF_ERROR(BeforeMutation("link", from + "' -> '" + to));
+  QUIVER_ASSIGN_OR_RETURN(NodeId node, NodeAt(Normalize(from)));
+  QUIVER_RETURN_IF_ERROR(base_->LinkFile(from, to));
+  // A second name for the same file, lost on power loss until its directory is synced.
+  const std::string to_key = Normalize(to);
+  RecordNameChange(to_key, std::nullopt);
+  live_[to_key] = node;
+  return Status::OK();
+}
+
 Status FaultInjectionEnv::RemoveFile(const std::string& path) {
   std::lock_guard lock(mu_);
   QUIVER_RETURN_IF_ERROR(BeforeMutation("remove", path));

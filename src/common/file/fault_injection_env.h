@@ -67,8 +67,9 @@
 //   space back under SetSpaceLimit: raise the limit to model freed space.
 // * Files and directories this env has not seen written (made before it wrapped the base, or
 //   through another Env, or before the last Reset) are assumed durable exactly as they are.
-// * Paths are compared after lexical normalization ("a/./b" == "a/b"); symlinks and hard
-//   links are not resolved.
+// * Paths are compared after lexical normalization ("a/./b" == "a/b"); symlinks are not
+//   resolved. A LinkFile name is a new name (lost until its directory's SyncDir) for the
+//   same tracked file.
 // * A WritableFile opened before Reset() or DropUnsyncedData() is no longer tracked; close
 //   every file before calling either.
 //
@@ -151,6 +152,7 @@ class FaultInjectionEnv final : public Env {
     return base_->MapReadOnly(path);
   }
   Status RenameFile(const std::string& from, const std::string& to) override;
+  Status LinkFile(const std::string& from, const std::string& to) override;
   Status RemoveFile(const std::string& path) override;
   Status TruncateFile(const std::string& path, uint64_t size) override;
   Status CreateDirs(const std::string& path) override;

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cstring>
 #include <filesystem>
 
 #include "common/file/env.h"
@@ -205,6 +206,17 @@ class PosixEnv final : public Env {
 
   Status RenameFile(const std::string& from, const std::string& to) override {
     if (::rename(from.c_str(), to.c_str()) != 0) return Status::FromErrno("rename", from + "' -> '" + to, errno);
+    return Status::OK();
+  }
+
+  Status LinkFile(const std::string& from, const std::string& to) override {
+    if (::link(from.c_str(), to.c_str()) != 0) {
+      // No links on this file system, or not across these directories: the caller copies.
+      if (errno == EPERM || errno == EXDEV || errno == ENOTSUP || errno == EOPNOTSUPP || errno == EMLINK) {
+        return Status::NotSupported("link '" + from + "' -> '" + to + "': " + std::strerror(errno));
+      }
+      return Status::FromErrno("link", from + "' -> '" + to, errno);
+    }
     return Status::OK();
   }
 

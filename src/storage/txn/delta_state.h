@@ -109,6 +109,8 @@ struct DeltaState {
   std::shared_ptr<const SchemaCatalog> schema;
   RadixMap<std::shared_ptr<NodeDelta>> nodes;
   RadixMap<std::shared_ptr<RelDelta>> rels;
+  // Property-index candidates the delta wrote (index_overlay.h).
+  IdSet index_entries;
   uint64_t node_bound = 0;  // next new node id
   uint64_t rel_bound = 0;   // next new relationship id
   uint64_t live_nodes = 0;

@@ -51,6 +51,14 @@ class DeltaView {
   bool FindNodesByKey(std::optional<LabelId> label, PropertyKeyId key, const Value& value,
                       std::vector<NodeId>& out) const;
   const SchemaCatalog& Schema() const { return *s_->schema; }
+  // Property indexes (delta_index_seek.cpp): ONLINE when the base generation has the
+  // index's file, built for this very definition. A seek reads the file's entries in
+  // O(log N + matches), keeps those the delta left alone and checks the others, then
+  // adds the delta's candidates: for an equality or IN from the overlay
+  // (index_overlay.h), O(matches); for a range or prefix by testing every delta node,
+  // O(delta nodes).
+  bool IndexOnline(const IndexDefinition& index) const;
+  bool SeekNodes(const IndexDefinition& index, const PropertySeek& seek, std::vector<NodeId>& out) const;
 
   uint64_t RelationshipCount() const { return s_->live_rels; }
   bool RelationshipExists(RelId rel) const;
@@ -148,6 +156,10 @@ class StateReader : public Base {
     return view_.FindNodesByKey(label, key, value, out);
   }
   const SchemaCatalog& Schema() const override { return view_.Schema(); }
+  bool IndexOnline(const IndexDefinition& index) const override { return view_.IndexOnline(index); }
+  bool SeekNodes(const IndexDefinition& index, const PropertySeek& seek, std::vector<NodeId>& out) const override {
+    return view_.SeekNodes(index, seek, out);
+  }
 
   uint64_t RelationshipCount() const override { return view_.RelationshipCount(); }
   bool RelationshipExists(RelId rel) const override { return view_.RelationshipExists(rel); }

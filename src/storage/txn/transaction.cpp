@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/assert.h"
+#include "storage/txn/index_overlay.h"
 #include "storage/txn/value_convert.h"
 
 namespace quiver::storage {
@@ -49,6 +50,12 @@ SchemaCatalog* Transaction::MutableSchema() {
     schema_private_ = true;
   }
   return const_cast<SchemaCatalog*>(work_.schema.get());
+}
+
+void Transaction::AddOverlayEntries(NodeId node) {
+  std::vector<PropertyEntry> props;
+  view_.GetNodeProperties(node, props);
+  for (const auto& [key, value] : props) AddOverlayEntry(*work_.schema, work_.index_entries, key, value, node, ctx_);
 }
 
 NodeDelta* Transaction::MutableNode(NodeId node) {
@@ -123,6 +130,7 @@ NodeId Transaction::CreateNode(std::span<const LabelId> labels, std::span<const 
   }
   d->Charge(ctx_);
   const NodeId id = work_.node_bound++;
+  for (const auto& [key, value] : d->props) AddOverlayEntry(*work_.schema, work_.index_entries, key, value, id, ctx_);
   if (options_.log) ops_.CreateNode(id, d->labels, d->props);
   work_.nodes.Set(id, std::move(d), ctx_);
   ++work_.live_nodes;
@@ -165,6 +173,7 @@ void Transaction::SetNodeProperty(NodeId node, PropertyKeyId key, Value value) {
   QUIVER_ASSERT_MSG(view_.NodeExists(node), "setting a property of a missing node");
   QUIVER_ASSERT_MSG(key < work_.tokens->property_keys.size(), "unknown property key id");
   if (options_.log) ops_.SetNodeProperty(node, key, value);
+  AddOverlayEntry(*work_.schema, work_.index_entries, key, value, node, ctx_);
   NodeDelta* d = MutableNode(node);
   if (value.IsNull() && d->created) {
     EraseEntry(d->props, key);
@@ -203,6 +212,7 @@ bool Transaction::AddLabel(NodeId node, LabelId label) {
   d->labels.insert(std::lower_bound(d->labels.begin(), d->labels.end(), label), label);
   d->labels_override = true;
   d->Charge(ctx_);
+  AddOverlayEntries(node);  // the node may now be in a label's index with values it had
   if (options_.log) ops_.Label(OpCode::kAddLabel, node, label);
   changed_ = true;
   CheckLimit();
@@ -260,9 +270,22 @@ void Transaction::CreateIndex(const IndexDefinition& definition) {
   QUIVER_ASSERT_MSG(!definition.name.empty() && work_.schema->CheckAdd(definition) == SchemaConflict::kNone,
                     "CreateIndex of an unnamed or conflicting definition");
   MutableSchema()->Add(definition);
+  IndexAdded(definition);
   if (options_.log) ops_.CreateIndex(definition);
   changed_ = true;
   CheckLimit();
+}
+
+void Transaction::IndexAdded(const IndexDefinition& definition) {
+  // The values the delta wrote before the index existed become its candidates too:
+  // O(delta nodes), once per CREATE INDEX (or CREATE CONSTRAINT that owns one).
+  if (definition.entity == IndexEntity::kNode && definition.kind != IndexKind::kLookup) {
+    std::vector<NodeId> touched;
+    work_.nodes.ForEach([&](uint64_t id, const std::shared_ptr<NodeDelta>& d) {
+      if (!d->deleted) touched.push_back(id);
+    });
+    for (NodeId id : touched) AddOverlayEntries(id);
+  }
 }
 
 void Transaction::DropIndex(std::string_view name) {
@@ -278,6 +301,9 @@ void Transaction::CreateConstraint(const ConstraintDefinition& definition) {
   QUIVER_ASSERT_MSG(!definition.name.empty() && work_.schema->CheckAddConstraint(definition) == SchemaConflict::kNone,
                     "CreateConstraint of an unnamed or conflicting definition");
   MutableSchema()->AddConstraint(definition);
+  // The backing index (one op with the constraint) gets the delta's values as CREATE
+  // INDEX's does.
+  if (definition.OwnsIndex()) IndexAdded(*work_.schema->Find(definition.name));
   if (options_.log) ops_.CreateConstraint(definition);
   changed_ = true;
   CheckLimit();

@@ -82,6 +82,10 @@ class Transaction final : public StateReader<GraphWriter> {
 
  private:
   NodeDelta* MutableNode(NodeId node);
+  // Adds every indexed value of `node` to the delta's index overlay (index_overlay.h).
+  void AddOverlayEntries(NodeId node);
+  // A new index in the catalog: the delta's nodes' values go into its overlay.
+  void IndexAdded(const IndexDefinition& definition);
   RelDelta* MutableRel(RelId rel);
   DeltaTokens* MutableTokens();
   SchemaCatalog* MutableSchema();

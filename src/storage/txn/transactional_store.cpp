@@ -4,6 +4,7 @@
 #include <chrono>
 #include <thread>
 
+#include "storage/index_generation.h"
 #include "storage/txn/compaction.h"
 
 namespace quiver::storage {
@@ -158,6 +159,10 @@ Status TransactionalStore::Recover() {
   }
   QUIVER_ASSIGN_OR_RETURN(log_, LogWriter::Open(env_, path_, dir_->database_id(), segment, end));
   RemoveSegmentsBelow(env_, path_, rec.state->base->gen().manifest().write_log_position);
+  // An index whose CREATE committed but whose build did not finish (a crash, a failed
+  // build) is built now; a dropped one's file is let go.
+  Status built = BuildIndexesHoldingSlot();
+  last_index_build_error_ = built.ok() ? "" : built.ToString();
   return Status::OK();
 }
 
@@ -286,13 +291,26 @@ Status TransactionalStore::CommitTransaction(Transaction* txn) {
     ReleaseSlot();
     return end.status();
   }
-  auto state = std::make_shared<DeltaState>(txn->work());
-  state->sequence = sequence;
-  state->log_position = *end;
+  auto committed = std::make_shared<DeltaState>(txn->work());
+  committed->sequence = sequence;
+  committed->log_position = *end;
+  std::shared_ptr<const DeltaState> state = committed;
+  bool schema_changed = false;
   {
     std::lock_guard<std::mutex> l(mu_);
+    schema_changed = state->schema != latest_->schema;
     latest_ = state;
     ++commits_;
+  }
+  if (schema_changed) {
+    // CREATE INDEX returns once its index is ONLINE (Neo4j's tools expect to seek right
+    // after it), DROP INDEX once its file is gone from the live generation. A failure is
+    // not the commit's, which is in the log: the index stays POPULATING, and the next
+    // open or compaction builds it (Stats().last_index_build_error says why).
+    Status built = BuildIndexesHoldingSlot();
+    std::lock_guard<std::mutex> l(mu_);
+    last_index_build_error_ = built.ok() ? "" : built.ToString();
+    state = latest_;  // the same commit over the derived generation
   }
   const bool durable = txn->durability() == Durability::kDurable;
   if (!durable) PublishVisible(state);
@@ -399,6 +417,57 @@ Status TransactionalStore::CompactHoldingSlot() {
   }
   RemoveSegmentsBelow(env_, path_, position);
   (void)dir_->CollectGarbage();  // the old generation, unless a reader still pins it
+  // The compacted generation has the catalog but not the index files: derive them.
+  Status built = BuildIndexesHoldingSlot();
+  std::lock_guard<std::mutex> l(mu_);
+  last_index_build_error_ = built.ok() ? "" : built.ToString();
+  return Status::OK();  // compacted; the indexes' failure is recorded, not the compaction's
+}
+
+Status TransactionalStore::BuildIndexesHoldingSlot() {
+  std::shared_ptr<const DeltaState> state;
+  {
+    std::lock_guard<std::mutex> l(mu_);
+    state = latest_;
+  }
+  const Generation& base = state->base->gen();
+  std::vector<IndexDefinition> wanted;
+  bool differ = false;
+  for (const IndexDefinition& index : state->schema->indexes()) {
+    if (index.entity != IndexEntity::kNode || index.kind == IndexKind::kLookup || index.keys.empty()) continue;
+    wanted.push_back(index);
+    const PropertyIndexView* file = base.PropertyIndex(index.name);
+    differ = differ || file == nullptr || !(file->definition() == index);
+  }
+  differ = differ || base.property_indexes().size() > wanted.size();
+  if (!differ) {
+    for (const Generation::IndexFile& file : base.property_indexes()) {
+      differ = differ || std::find(wanted.begin(), wanted.end(), file.view.definition()) == wanted.end();
+    }
+  }
+  if (!differ) return Status::OK();
+  // Durable up to latest_ first, so no commit still waiting for its sync publishes a
+  // state over the old generation after this one.
+  if (log_) QUIVER_RETURN_IF_ERROR(log_->SyncAll());
+  const unsigned workers = options_.compaction_workers != 0 ? options_.compaction_workers
+                                                             : std::max(1u, std::thread::hardware_concurrency());
+  QUIVER_RETURN_IF_ERROR(WriteIndexedGeneration(dir_.get(), base, wanted, workers).status());
+  QUIVER_ASSIGN_OR_RETURN(std::shared_ptr<const Generation> gen, dir_->Pin());
+  auto over = std::make_shared<const BaseGraph>(std::move(gen));
+  auto rebase = [&](const std::shared_ptr<const DeltaState>& s) {
+    auto next = std::make_shared<DeltaState>(*s);
+    next->base = over;
+    return std::shared_ptr<const DeltaState>(std::move(next));
+  };
+  {
+    std::lock_guard<std::mutex> l(mu_);
+    latest_ = rebase(latest_);
+  }
+  {
+    std::lock_guard<std::mutex> l(visible_mu_);
+    visible_ = rebase(visible_);
+  }
+  (void)dir_->CollectGarbage();  // the generation it derives from, unless a reader pins it
   return Status::OK();
 }
 
@@ -432,6 +501,7 @@ StoreStats TransactionalStore::Stats() const {
     s.memory_overruns = memory_overruns_;
     s.last_overrun = last_overrun_;
     s.last_compaction_error = last_compaction_error_;
+    s.last_index_build_error = last_index_build_error_;
   }
   s.synced_position = log_ ? log_->synced() : s.log_position;
   s.log_syncs = log_ ? log_->syncs() : 0;

@@ -102,6 +102,7 @@ struct StoreStats {
   uint64_t memory_overruns = 0;        // of which proceeded over the budget after memory_patience
   std::string last_overrun;
   std::string last_compaction_error;  // of an automatic compaction; empty if none failed
+  std::string last_index_build_error;  // of the last index build; empty if it succeeded
 };
 
 class TransactionalStore final : public TransactionHost {
@@ -161,6 +162,12 @@ class TransactionalStore final : public TransactionHost {
   Status AutoCompact();
   // Compaction of latest_; the caller holds the writer slot.
   Status CompactHoldingSlot();
+  // Brings the base generation's PropertyIndex files in line with latest_'s catalog — a
+  // derived generation (index_generation.h) with the missing indexes built and the
+  // dropped ones left out — and puts it under latest_ and visible_ (ids are unchanged,
+  // so the delta stays as it is). Nothing when they already agree. The caller holds the
+  // writer slot (or is Open).
+  Status BuildIndexesHoldingSlot();
   EditContext NewEdit() { return EditContext{next_edit_.fetch_add(1), account_.get(), nullptr}; }
 
   Env* const env_;
@@ -193,6 +200,7 @@ class TransactionalStore final : public TransactionHost {
   uint64_t memory_overruns_ = 0;
   std::string last_overrun_;
   std::string last_compaction_error_;
+  std::string last_index_build_error_;
 };
 
 }  // namespace quiver::storage

@@ -1,0 +1,69 @@
+#pragma once
+// A property index's data in a generation (docs/format/generation.md, "PropertyIndex"):
+// the (key, node) entries of one node index, sorted by the key's order-preserving bytes
+// (index_key.h) then by node id, so a seek is a binary search per byte range with
+// nothing loaded at open — the external-id index's shape (external_id_index.h). The
+// file records the definition it was built for, so a reader can tell a file built for
+// another definition of the same name from the one the catalog holds now.
+//
+// Entries: the nodes carrying definition.token whose value on keys[0] is indexable
+// (IsIndexable); a composite index's key is the tuple of every key's value, a later key
+// that is absent or unindexable written as kIndexKeyAbsent. Building from a generation
+// is property_index_build.h; the delta's overlay is not here.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "storage/graph.h"
+#include "storage/index_key.h"
+#include "storage/schema_catalog.h"
+#include "storage/section_file.h"
+
+namespace quiver::storage {
+
+// Files are numbered within a generation (the MANIFEST subject): an index's name may
+// hold any character, a file name may not.
+std::string PropertyIndexFileName(uint64_t subject);
+
+struct PropertyIndexData {
+  IndexDefinition definition;
+  std::vector<uint64_t> key_offsets{0};  // size() + 1: entry i's key is [offsets[i], offsets[i + 1])
+  std::string key_bytes;
+  std::vector<uint64_t> nodes;  // entry i's node
+  uint64_t size() const { return nodes.size(); }
+};
+
+Status WritePropertyIndex(SectionFileWriter* w, const PropertyIndexData& data, uint32_t node_id_width);
+
+class PropertyIndexView {
+ public:
+  // Checks the sections' presence and sizes and decodes the definition: O(1) in the
+  // entries. Corruption for a damaged file, NotSupported for a definition of a newer build.
+  static Result<PropertyIndexView> Open(const SectionFile& f, uint64_t node_count, uint32_t node_id_width);
+
+  const IndexDefinition& definition() const { return definition_; }
+  uint64_t size() const { return nodes_.size(); }
+  std::string_view KeyAt(uint64_t i) const;
+  uint64_t NodeAt(uint64_t i) const { return nodes_[i]; }
+  // Positions [first, second) of the entries whose key lies in the range. O(log N).
+  std::pair<uint64_t, uint64_t> Find(const IndexKeyRange& range) const;
+  // Appends the nodes of the entries in each range (in key order within a range).
+  void Seek(std::span<const IndexKeyRange> ranges, std::vector<NodeId>& out) const;
+  // Offsets bounded and ascending, every key a well-formed tuple of the definition's
+  // arity, (key, node) strictly ascending, every node below the node count. O(size).
+  Status Verify(const SectionFile& f) const;
+
+ private:
+  uint64_t LowerBound(std::string_view key) const;
+
+  IndexDefinition definition_;
+  uint64_t node_count_ = 0;
+  UIntArray key_offsets_, nodes_;
+  ByteView key_bytes_;
+  SectionView offsets_s_, bytes_s_, nodes_s_;
+};
+
+}  // namespace quiver::storage

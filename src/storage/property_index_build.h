@@ -1,0 +1,43 @@
+#pragma once
+// Building a property index's entries from a generation (docs/design.md, "Building an
+// index on an existing graph"): the label sets and the indexed columns are read and
+// encoded on `workers` threads, each over its own range of node ids, each range sorted
+// on its thread, and the sorted runs merged into the file's order.
+//
+// Memory: every entry is held at once (its key bytes, an offset and a node id: about
+// 40 bytes for a number key), twice during the merge. The construction session's
+// spilling sort, which would bound it, is not used yet.
+
+#include <cstdint>
+#include <functional>
+
+#include "storage/generation.h"
+#include "storage/property_index.h"
+
+namespace quiver::storage {
+
+// The key of a node's entry under one index, read from the generation's label sets and
+// columns: what the build sorts and what verification compares an index file with.
+class NodeKeyEncoder {
+ public:
+  NodeKeyEncoder(const Generation& generation, const IndexDefinition& definition);
+  // Appends the node's key to `out` and returns true when the node has an entry; false
+  // (out unchanged) when it lacks the label or holds no indexable value on keys[0].
+  // Corruption only for a value that does not decode.
+  Result<bool> Append(uint64_t node, std::string& out) const;
+
+ private:
+  const Generation& g_;
+  uint32_t token_;
+  std::vector<const PropertyColumn*> columns_;  // by key; null: no node carries it
+};
+
+// Called with the nodes read so far and the total, from the worker threads one at a time.
+using IndexBuildProgress = std::function<void(uint64_t nodes_done, uint64_t nodes_total)>;
+
+// InvalidArgument for a definition that is not a node index with keys; Corruption when a
+// damaged block of the generation is read.
+Result<PropertyIndexData> BuildPropertyIndex(const Generation& generation, const IndexDefinition& definition,
+                                             unsigned workers, const IndexBuildProgress& progress = {});
+
+}  // namespace quiver::storage
