@@ -75,7 +75,7 @@ struct Subject {
     std::string text = c.keys.size() == 1 ? "property " : "properties ";
     for (size_t i = 0; i < c.keys.size(); ++i) {
       if (i > 0) text += ", ";
-      text += "`" + std::string(graph.PropertyKeyName(c.keys[i])) + "` = " + ToTckString(values[i]);
+      text.append("`").append(graph.PropertyKeyName(c.keys[i])).append("` = ").append(ToTckString(values[i]));
     }
     return text;
   }
@@ -181,16 +181,41 @@ std::optional<Duplicate> FindDuplicate(const Subject& subject, const std::vector
 }
 
 // Past this many written entities of a label, one sorted pass over the label beats a
-// scan of it per entity.
+// scan of it per entity (when no online index answers a seek per entity).
 constexpr size_t kScanPerEntityLimit = 8;
+
+}  // namespace
+
+namespace {
+
+// An online index of the label whose first key is keys[0], or null.
+const storage::IndexDefinition* OnlineIndexFor(const GraphReader& graph, LabelId label,
+                                               std::span<const PropertyKeyId> keys) {
+  for (const storage::IndexDefinition& index : graph.Schema().indexes()) {
+    if (index.kind == storage::IndexKind::kLookup || index.entity != IndexEntity::kNode || index.token != label ||
+        index.keys.empty() || index.keys[0] != keys[0]) {
+      continue;
+    }
+    if (graph.IndexOnline(index)) return &index;
+  }
+  return nullptr;
+}
 
 }  // namespace
 
 void FindEqualNodes(const GraphReader& graph, LabelId label, std::span<const PropertyKeyId> keys,
                     std::span<const Value> values, std::vector<NodeId>& out) {
   if (AnyNull(values)) return;
+  // The candidates: a seek of an index on the first key when one is online (a seek is
+  // exactly a scan's answer for that key), else the label's nodes.
   std::vector<NodeId> nodes;
-  graph.ScanNodes(0, graph.NodeIdBound(), label, nodes);
+  bool sought = false;
+  if (const storage::IndexDefinition* index = OnlineIndexFor(graph, label, keys)) {
+    PropertySeek seek;
+    seek.values.push_back(values[0]);
+    sought = graph.SeekNodes(*index, seek, nodes);
+  }
+  if (!sought) graph.ScanNodes(0, graph.NodeIdBound(), label, nodes);
   for (NodeId node : nodes) {
     bool equal = true;
     for (size_t i = 0; i < keys.size() && equal; ++i) {
@@ -234,7 +259,7 @@ void ValidateWrites(const GraphReader& graph, std::span<const NodeId> nodes, std
       covered.push_back(node);
     }
     if (!c.OwnsIndex() || covered.empty()) continue;
-    if (covered.size() > kScanPerEntityLimit) {
+    if (covered.size() > kScanPerEntityLimit && OnlineIndexFor(graph, c.token, c.keys) == nullptr) {
       std::sort(covered.begin(), covered.end());
       if (auto duplicate = FindDuplicate(subject, Covered(graph, c), &covered)) {
         throw SchemaError("ConstraintValidationFailed", subject.AlreadyExists(duplicate->existing, duplicate->values));

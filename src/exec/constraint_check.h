@@ -21,9 +21,9 @@
 
 namespace quiver::exec {
 
-// The live nodes with `label` whose values of `keys` equal `values` (each Equals true).
-// A scan of the label for now: the one place to change to a seek of the constraint's
-// backing index once seeks are wired.
+// The live nodes with `label` whose values of `keys` equal `values` (each Equals true):
+// a seek of an online index whose first key is keys[0] (the constraint's backing index,
+// once built), else a scan of the label.
 void FindEqualNodes(const GraphReader& graph, LabelId label, std::span<const PropertyKeyId> keys,
                     std::span<const Value> values, std::vector<NodeId>& out);
 

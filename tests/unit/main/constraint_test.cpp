@@ -146,6 +146,36 @@ TEST(ConstraintTest, SurvivesReplayAndCompaction) {
   }
 }
 
+// The backing index is a property index like any other: built at commit, sought by the
+// planner and by the uniqueness check, and holding the delta's nodes written before the
+// constraint (the overlay), so a seek misses none of them.
+void BackingIndexIsSought(Database& db) {
+  auto conn = db.Connect();
+  conn->Query("CREATE (:X {k: 1}), (:X {k: 2})");
+  conn->Query("CREATE CONSTRAINT x_k FOR (x:X) REQUIRE x.k IS UNIQUE");
+  const QueryResult state = conn->Query("SHOW INDEXES YIELD name, state WHERE name = 'x_k' RETURN state");
+  EXPECT_EQ(state.rows().at(0).at(0).AsString(), "ONLINE");
+  const QueryResult explained = conn->Query("EXPLAIN MATCH (x:X {k: 1}) RETURN x");
+  ASSERT_TRUE(explained.summary().plan);
+  EXPECT_NE(FormatPlan(*explained.summary().plan).find("NodeIndexSeek"), std::string::npos);
+  EXPECT_EQ(Count(*conn, "MATCH (x:X {k: 1}) RETURN count(x)"), 1);
+  EXPECT_EQ(ErrorOf(*conn, "CREATE (:X {k: 1.0})"), "SchemaError/ConstraintValidationFailed");
+  EXPECT_EQ(ErrorOf(*conn, "UNWIND range(3, 30) AS k CREATE (:X {k: k}) WITH 1 AS one LIMIT 1 CREATE (:X {k: 2})"),
+            "SchemaError/ConstraintValidationFailed");
+  EXPECT_EQ(Count(*conn, "MATCH (x:X) RETURN count(x)"), 2);
+}
+
+TEST(ConstraintTest, BackingIndexIsSoughtInMemory) {
+  auto db = Database::OpenInMemory();
+  BackingIndexIsSought(*db);
+}
+
+TEST(ConstraintTest, BackingIndexIsSoughtOnDisk) {
+  quiver::testing::TempDir dir;
+  auto db = Database::Open(dir.Join("db"));
+  BackingIndexIsSought(*db);
+}
+
 TEST(ConstraintTest, CreationVerifiesTheData) {
   auto db = Database::OpenInMemory();
   auto conn = db->Connect();
