@@ -87,17 +87,6 @@ void Enforces(Database& db) {
   EXPECT_EQ(Count(*conn, "MATCH (p:Person {name: 'Ann'}) RETURN count(p)"), 2);
 }
 
-TEST(ConstraintTest, EnforcedInMemory) {
-  auto db = Database::OpenInMemory();
-  Enforces(*db);
-}
-
-TEST(ConstraintTest, EnforcedOnDisk) {
-  quiver::testing::TempDir dir;
-  auto db = Database::Open(dir.Join("db"));
-  Enforces(*db);
-}
-
 void ExpectConstraintsKept(Database& db) {
   auto conn = db.Connect();
   EXPECT_EQ(Count(*conn, "SHOW CONSTRAINTS YIELD name RETURN count(*)"), 2);
@@ -165,16 +154,18 @@ void BackingIndexIsSought(Database& db) {
   EXPECT_EQ(Count(*conn, "MATCH (x:X) RETURN count(x)"), 2);
 }
 
-TEST(ConstraintTest, BackingIndexIsSoughtInMemory) {
-  auto db = Database::OpenInMemory();
-  BackingIndexIsSought(*db);
-}
+// Each body runs on an in-memory database and on one on disk: the stores enforce alike.
+class ConstraintStoreTest : public ::testing::TestWithParam<bool> {
+ protected:
+  std::unique_ptr<Database> Open() { return GetParam() ? Database::Open(dir_.Join("db")) : Database::OpenInMemory(); }
+  quiver::testing::TempDir dir_;
+};
 
-TEST(ConstraintTest, BackingIndexIsSoughtOnDisk) {
-  quiver::testing::TempDir dir;
-  auto db = Database::Open(dir.Join("db"));
-  BackingIndexIsSought(*db);
-}
+TEST_P(ConstraintStoreTest, Enforces) { Enforces(*Open()); }
+TEST_P(ConstraintStoreTest, BackingIndexIsSought) { BackingIndexIsSought(*Open()); }
+
+INSTANTIATE_TEST_SUITE_P(Stores, ConstraintStoreTest, ::testing::Values(false, true),
+                         [](const ::testing::TestParamInfo<bool>& info) { return info.param ? "OnDisk" : "InMemory"; });
 
 TEST(ConstraintTest, CreationVerifiesTheData) {
   auto db = Database::OpenInMemory();
