@@ -117,6 +117,10 @@ class Parser {
   void ParseCreateIndex(SchemaCommandClause& command);
   void ParseIndexTarget(SchemaCommandClause& command, bool lookup);
   void ParseLookupIndexOn(SchemaCommandClause& command);
+  void ParseSchemaNameThroughFor(SchemaCommandClause& command, std::string_view what);
+  void ParseCreateConstraint(SchemaCommandClause& command);
+  void ParseConstraintRequire(SchemaCommandClause& command);
+  void CheckConstraintPropertyType(const CypherType& type, const Token& at);
   // A word the lexer has no keyword for (LOAD, TRANSACTIONS, ...), ignoring case:
   // `upper` is its upper-case spelling. Such words stay usable as names elsewhere.
   bool CheckWord(std::string_view upper, size_t ahead = 0) const;

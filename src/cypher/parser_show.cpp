@@ -1,4 +1,5 @@
-// SHOW PROCEDURES | FUNCTIONS | DATABASES | INDEXES | TRANSACTIONS and TERMINATE TRANSACTIONS, as
+// SHOW PROCEDURES | FUNCTIONS | DATABASES | INDEXES | CONSTRAINTS | TRANSACTIONS and
+// TERMINATE TRANSACTIONS, as
 // Neo4j 5 writes them. Each is rewritten here into the query it means, a CALL of the
 // procedure that answers it (main/dbms_procedures.cpp) followed by ordinary clauses:
 //
@@ -56,6 +57,12 @@ const ShowTarget kIndexes{"db.indexes",
                            "trackedSince", "options", "failureMessage", "createStatement"},
                           {"id", "name", "state", "populationPercent", "type", "entityType", "labelsOrTypes",
                            "properties", "indexProvider", "owningConstraint", "lastRead", "readCount"}};
+// SHOW CONSTRAINTS: Neo4j 5's columns; the procedure is main/index_procedures.cpp's.
+const ShowTarget kConstraints{"db.constraints",
+                              {"id", "name", "type", "entityType", "labelsOrTypes", "properties", "ownedIndex",
+                               "propertyType", "options", "createStatement"},
+                              {"id", "name", "type", "entityType", "labelsOrTypes", "properties", "ownedIndex",
+                               "propertyType"}};
 const ShowTarget kTerminate{"dbms.killTransactions",
                             {"transactionId", "username", "message"},
                             {"transactionId", "username", "message"}};
@@ -98,6 +105,39 @@ ExprPtr In(const std::string& column, std::vector<ExprPtr> values, SourcePositio
   in->left = Variable(column, pos);
   in->right = std::move(list);
   return in;
+}
+
+// The `type` values `SHOW <words> CONSTRAINTS` selects (Neo4j 5's filters: ALL, [NODE |
+// REL[ATIONSHIP]] UNIQUE[NESS] | KEY | [PROPERTY] EXIST[S|ENCE] | PROPERTY TYPE); empty
+// for all; nullopt for words that are no filter.
+std::optional<std::vector<std::string>> ConstraintTypes(std::vector<std::string> words) {
+  if (words.empty() || (words.size() == 1 && words[0] == "ALL")) return std::vector<std::string>{};
+  bool node = true, rel = true;
+  if (words[0] == "NODE") {
+    rel = false;
+  } else if (words[0] == "REL" || words[0] == "RELATIONSHIP") {
+    node = false;
+  }
+  if (!node || !rel) words.erase(words.begin());
+  std::string kind;
+  for (const std::string& w : words) kind += (kind.empty() ? "" : " ") + w;
+  std::string node_type, rel_type;
+  if (kind == "UNIQUE" || kind == "UNIQUENESS") {
+    node_type = "UNIQUENESS", rel_type = "RELATIONSHIP_UNIQUENESS";
+  } else if (kind == "KEY") {
+    node_type = "NODE_KEY", rel_type = "RELATIONSHIP_KEY";
+  } else if (kind == "EXIST" || kind == "EXISTS" || kind == "EXISTENCE" || kind == "PROPERTY EXIST" ||
+             kind == "PROPERTY EXISTS" || kind == "PROPERTY EXISTENCE") {
+    node_type = "NODE_PROPERTY_EXISTENCE", rel_type = "RELATIONSHIP_PROPERTY_EXISTENCE";
+  } else if (kind == "PROPERTY TYPE") {
+    node_type = "NODE_PROPERTY_TYPE", rel_type = "RELATIONSHIP_PROPERTY_TYPE";
+  } else {
+    return std::nullopt;
+  }
+  std::vector<std::string> types;
+  if (node) types.push_back(node_type);
+  if (rel) types.push_back(rel_type);
+  return types;
 }
 
 ProjectionItem Item(const std::string& name, SourcePosition pos) {
@@ -151,13 +191,45 @@ std::unique_ptr<Statement> Parser::ParseShowCommand() {
     Advance();  // SHOW
     const Token& what = Peek();
     std::optional<bool> built_in;
+    // SHOW [filter words] CONSTRAINT[S]: the words up to CONSTRAINT select a type.
+    size_t constraint_at = 0;
+    while (constraint_at < 4 && Peek(constraint_at).kind == TokenKind::kIdentifier &&
+           !Peek(constraint_at).Is(Keyword::kYield) && !Peek(constraint_at).Is(Keyword::kWhere) &&
+           !CheckWord("CONSTRAINT", constraint_at) && !CheckWord("CONSTRAINTS", constraint_at)) {
+      ++constraint_at;
+    }
+    if (CheckWord("CONSTRAINT", constraint_at) || CheckWord("CONSTRAINTS", constraint_at)) {
+      std::vector<std::string> words;
+      for (size_t i = 0; i < constraint_at; ++i) {
+        std::string word(Advance().text);
+        for (char& c : word) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        words.push_back(std::move(word));
+      }
+      Advance();  // CONSTRAINT[S]
+      auto types = ConstraintTypes(words);
+      if (!types) {
+        std::string text;
+        for (const std::string& w : words) text += (text.empty() ? "" : " ") + w;
+        Fail(what, "InvalidSyntax",
+             "SHOW " + text +
+                 " CONSTRAINTS: expected ALL, UNIQUE, KEY, EXISTENCE or PROPERTY TYPE, optionally after NODE or "
+                 "RELATIONSHIP");
+      }
+      target = &kConstraints;
+      if (!types->empty()) {
+        std::vector<ExprPtr> values;
+        for (std::string& type : *types) values.push_back(StringLiteral(std::move(type), what.pos));
+        filter = In("type", std::move(values), what.pos);
+      }
+    }
     // SHOW RANGE INDEXES and the like: a filter on the type column, made once INDEXES is read.
     std::optional<std::string> index_type;
     for (std::string_view word : {"RANGE", "TEXT", "POINT", "LOOKUP", "FULLTEXT", "VECTOR"}) {
       if ((CheckWord("INDEX", 1) || CheckWord("INDEXES", 1)) && AcceptWord(word))
         index_type = std::string(word);
     }
-    if (!index_type && AcceptWord("ALL")) {
+    if (target != nullptr) {
+    } else if (!index_type && AcceptWord("ALL")) {
     } else if (AcceptWord("BUILT")) {
       if (!AcceptWord("IN")) FailUnexpected("IN");
       built_in = true;
@@ -165,7 +237,9 @@ std::unique_ptr<Statement> Parser::ParseShowCommand() {
       if (!AcceptWord("DEFINED")) FailUnexpected("DEFINED");
       built_in = false;
     }
-    if (AcceptWord("PROCEDURE") || AcceptWord("PROCEDURES")) {
+    if (target != nullptr) {
+      // SHOW ... CONSTRAINTS, read above
+    } else if (AcceptWord("PROCEDURE") || AcceptWord("PROCEDURES")) {
       target = &kProcedures;
     } else if (AcceptWord("FUNCTION") || AcceptWord("FUNCTIONS")) {
       target = &kFunctions;
@@ -200,7 +274,7 @@ std::unique_ptr<Statement> Parser::ParseShowCommand() {
         filter = In("transactionId", std::move(ids), at);
       }
     } else {
-      // SHOW CONSTRAINTS, SHOW USERS, ...: a command Quiver does not have
+      // SHOW USERS, SHOW ROLES, ...: a command Quiver does not have
       // (yet), said so rather than reported as a typo.
       std::string words;
       for (size_t i = 0; i < 3 && Peek(i).kind == TokenKind::kIdentifier && !Peek(i).Is(Keyword::kYield) &&
@@ -208,16 +282,16 @@ std::unique_ptr<Statement> Parser::ParseShowCommand() {
            ++i) {
         words += (words.empty() ? "" : " ") + std::string(Peek(i).text);
       }
-      if (words.empty()) FailUnexpected("PROCEDURES, FUNCTIONS, DATABASES, INDEXES or TRANSACTIONS");
+      if (words.empty()) FailUnexpected("PROCEDURES, FUNCTIONS, DATABASES, INDEXES, CONSTRAINTS or TRANSACTIONS");
       Fail(what, "UnsupportedCommand",
            "SHOW " + words +
                " is not supported yet: Quiver has SHOW PROCEDURES, SHOW FUNCTIONS, SHOW DATABASES, "
-               "SHOW INDEXES and SHOW TRANSACTIONS (constraints come with schema indexes)");
+               "SHOW INDEXES, SHOW CONSTRAINTS and SHOW TRANSACTIONS");
     }
     if (built_in) Fail(what, "UnsupportedCommand", "BUILT IN and USER DEFINED apply to SHOW FUNCTIONS only");
     // EXECUTABLE [BY CURRENT USER | BY name]: Quiver has no roles, so every procedure
     // and function is executable by everyone — the filter selects them all.
-    if (target != &kDatabases && target != &kTransactions && target != &kIndexes &&
+    if (target != &kDatabases && target != &kTransactions && target != &kIndexes && target != &kConstraints &&
         AcceptWord("EXECUTABLE") && AcceptWord("BY")) {
       if (AcceptWord("CURRENT")) {
         if (!AcceptWord("USER")) FailUnexpected("USER");

@@ -2,6 +2,7 @@
 // one mutex (MemoryGraph has one transaction at a time); each runs in its own
 // transaction (auto-commit).
 
+#include "main/constraint_writer.h"
 #include "main/source_database.h"
 #include "quiver/database.h"
 #include "storage/memory_graph.h"
@@ -14,7 +15,9 @@ namespace {
 class MemorySource final : public main::GraphSource {
  public:
   // One transaction at a time by the statement lock (SerializeStatement): never waits here.
-  std::unique_ptr<GraphWriter> BeginWrite(const exec::Interrupt* = nullptr) override { return graph_.BeginTransaction(); }
+  std::unique_ptr<GraphWriter> BeginWrite(const exec::Interrupt* = nullptr) override {
+    return std::make_unique<main::ConstraintWriter>(graph_.BeginTransaction());
+  }
 
  private:
   MemoryGraph graph_;

@@ -2,7 +2,9 @@
 // with Neo4j 5's SHOW INDEXES columns: the graph's catalog (GraphReader::Schema()) — the
 // two LOOKUP indexes every database has (the label sets and per-type adjacency that
 // label and type scans read) and the property indexes created since, ONLINE once their
-// data is built and queries seek them, POPULATING until then.
+// data is built and queries seek them, POPULATING until then; an index a UNIQUE or NODE
+// KEY constraint owns names it in owningConstraint. db.constraints(), what SHOW
+// CONSTRAINTS runs, lists the catalog's constraints with Neo4j 5's columns.
 
 #include "exec/procedure_context.h"
 #include "main/introspection_procedures.h"
@@ -61,11 +63,58 @@ void EmitPropertyIndex(ExecProcedureContext& context, int64_t id, const storage:
   const std::string create = std::string("CREATE ") + TypeName(index.kind) + " INDEX " + Quoted(index.name) +
                              " FOR " + (node ? "(n:" + Quoted(token) + ")" : "()-[r:" + Quoted(token) + "]-()") +
                              " ON (" + on + ")";
+  const storage::ConstraintDefinition* owner = graph.Schema().OwnerOf(index.name);
   context.Emit({Value::Int(id), Value::String(index.name), Value::String(online ? "ONLINE" : "POPULATING"),
                 Value::Float(online ? 100.0 : 0.0), Value::String(TypeName(index.kind)),
                 Value::String(node ? "NODE" : "RELATIONSHIP"), Value::List({Value::String(token)}),
-                Value::List(std::move(keys)), Value::String(provider), Value::Null(), Value::Null(), Value::Null(),
+                Value::List(std::move(keys)), Value::String(provider),
+                owner != nullptr ? Value::String(owner->name) : Value::Null(), Value::Null(), Value::Null(),
                 Value::Null(), Value::Map(std::move(options)), Value::String(""), Value::String(create)});
+}
+
+// SHOW CONSTRAINTS' type column: Neo4j 5's names.
+std::string ConstraintTypeName(const storage::ConstraintDefinition& c) {
+  const bool node = c.entity == storage::IndexEntity::kNode;
+  switch (c.kind) {
+    case storage::ConstraintKind::kUnique: return node ? "UNIQUENESS" : "RELATIONSHIP_UNIQUENESS";
+    case storage::ConstraintKind::kNodeKey: return node ? "NODE_KEY" : "RELATIONSHIP_KEY";
+    case storage::ConstraintKind::kNotNull: return node ? "NODE_PROPERTY_EXISTENCE" : "RELATIONSHIP_PROPERTY_EXISTENCE";
+    case storage::ConstraintKind::kPropertyType: return node ? "NODE_PROPERTY_TYPE" : "RELATIONSHIP_PROPERTY_TYPE";
+  }
+  return "";
+}
+
+void EmitConstraint(ExecProcedureContext& context, int64_t id, const storage::ConstraintDefinition& c) {
+  const GraphReader& graph = context.graph();
+  const bool node = c.entity == storage::IndexEntity::kNode;
+  const std::string token(node ? graph.LabelName(c.token) : graph.RelTypeName(c.token));
+  const std::string variable = node ? "n" : "r";
+  std::vector<Value> keys;
+  std::string require;
+  for (PropertyKeyId key : c.keys) {
+    const std::string name(graph.PropertyKeyName(key));
+    keys.push_back(Value::String(name));
+    require += (require.empty() ? "" : ", ") + variable + "." + Quoted(name);
+  }
+  if (c.keys.size() > 1) require = "(" + require + ")";
+  switch (c.kind) {
+    case storage::ConstraintKind::kUnique: require += " IS UNIQUE"; break;
+    case storage::ConstraintKind::kNodeKey: require += node ? " IS NODE KEY" : " IS RELATIONSHIP KEY"; break;
+    case storage::ConstraintKind::kNotNull: require += " IS NOT NULL"; break;
+    case storage::ConstraintKind::kPropertyType: require += " IS :: " + c.property_type; break;
+  }
+  const std::string create = "CREATE CONSTRAINT " + Quoted(c.name) + " FOR " +
+                             (node ? "(n:" + Quoted(token) + ")" : "()-[r:" + Quoted(token) + "]-()") + " REQUIRE " +
+                             require;
+  Value options = Value::Null();
+  if (c.OwnsIndex()) {
+    options = Value::Map(ValueMap{{"indexProvider", Value::String("range-1.0")}, {"indexConfig", Value::Map({})}});
+  }
+  context.Emit({Value::Int(id), Value::String(c.name), Value::String(ConstraintTypeName(c)),
+                Value::String(node ? "NODE" : "RELATIONSHIP"), Value::List({Value::String(token)}),
+                Value::List(std::move(keys)), c.OwnsIndex() ? Value::String(c.name) : Value::Null(),
+                c.kind == storage::ConstraintKind::kPropertyType ? Value::String(c.property_type) : Value::Null(),
+                std::move(options), Value::String(create)});
 }
 
 }  // namespace
@@ -101,6 +150,21 @@ std::vector<exec::RegisteredProcedure> IndexProcedures() {
             EmitPropertyIndex(context, ++id, index);
           }
         }
+      }});
+  ProcedureSignature constraints;
+  constraints.name = "db.constraints";
+  constraints.outputs = {{"id", "INTEGER?"},           {"name", "STRING?"},           {"type", "STRING?"},
+                         {"entityType", "STRING?"},    {"labelsOrTypes", "LIST? OF STRING?"},
+                         {"properties", "LIST? OF STRING?"}, {"ownedIndex", "STRING?"}, {"propertyType", "STRING?"},
+                         {"options", "MAP?"},          {"createStatement", "STRING?"}};
+  constraints.description = "List the constraints in the database (SHOW CONSTRAINTS).";
+  out.push_back(exec::RegisteredProcedure{
+      std::move(constraints), [](ExecProcedureContext& context) {
+        // Ids continue after the indexes', as in Neo4j, where indexes and constraints
+        // share one id space.
+        const storage::SchemaCatalog& schema = context.graph().Schema();
+        int64_t id = static_cast<int64_t>(schema.indexes().size());
+        for (const storage::ConstraintDefinition& c : schema.constraints()) EmitConstraint(context, ++id, c);
       }});
   return out;
 }

@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "main/constraint_writer.h"
 #include "main/graph_source.h"
 #include "quiver/error.h"
 #include "storage/txn/transactional_store.h"
@@ -29,7 +30,7 @@ class StoreSource final : public GraphSource {
     // Gave up: the interrupt says why (Cancelled or Timeout).
     if (!writer.ok() && interrupt != nullptr && writer.status().code() == StatusCode::kAborted) interrupt->Check();
     ThrowIfError(writer.status());
-    return std::move(writer).value();
+    return std::make_unique<ConstraintWriter>(std::move(writer).value());
   }
   std::unique_ptr<GraphReader> BeginRead() override { return store_.BeginRead(); }
   void Refresh() override { ThrowIfError(store_.Refresh()); }

@@ -1,4 +1,4 @@
-// CREATE INDEX / DROP INDEX (cypher/parser_schema.cpp parses them) bound to a
+// CREATE / DROP INDEX and CONSTRAINT (cypher/parser_schema.cpp parses them) bound to a
 // SchemaCommand operator (logical_schema.h). What the binder can check without the
 // graph it checks here; conflicts with existing indexes are the runtime's, since the
 // catalog is the transaction's (exec/operator/schema_command.cpp).
@@ -14,19 +14,34 @@ LogicalOperatorPtr Binder::BindSchemaCommand(const SchemaCommandClause& clause, 
                                              Scope& scope) {
   auto op = MakeOp<LogicalSchemaCommand>(std::move(input));
   op->name = clause.name;
-  if (clause.action == SchemaCommandClause::Action::kDropIndex) {
-    op->action = LogicalSchemaCommand::Action::kDropIndex;
+  using Action = SchemaCommandClause::Action;
+  if (clause.action == Action::kDropIndex || clause.action == Action::kDropConstraint) {
+    op->action = clause.action == Action::kDropIndex ? LogicalSchemaCommand::Action::kDropIndex
+                                                     : LogicalSchemaCommand::Action::kDropConstraint;
     op->if_exists = clause.if_exists;
     MarkUpdating();
     return op;
   }
-  op->action = LogicalSchemaCommand::Action::kCreateIndex;
+  const bool constraint = clause.action == Action::kCreateConstraint;
+  op->action = constraint ? LogicalSchemaCommand::Action::kCreateConstraint : LogicalSchemaCommand::Action::kCreateIndex;
   op->if_not_exists = clause.if_not_exists;
   op->relationship = clause.relationship;
   op->label_or_type = clause.label_or_type;
   op->properties = clause.properties;
+  op->constraint_type = clause.constraint_type;
+  op->property_type = clause.property_type;
   op->index_type = clause.index_type == IndexType::kDefault ? "RANGE" : std::string(IndexTypeName(clause.index_type));
-  if (clause.relationship && clause.index_type != IndexType::kLookup) {
+  if (constraint && clause.relationship &&
+      (clause.constraint_type == ConstraintType::kUnique || clause.constraint_type == ConstraintType::kNodeKey)) {
+    // Their backing index would be a relationship property index, which Quiver does not
+    // have yet; NOT NULL and property types on relationships need none and are supported.
+    Fail(clause.pos, "UnsupportedSchemaCommand",
+         std::string("relationship ") + (clause.constraint_type == ConstraintType::kUnique ? "uniqueness" : "key") +
+             " constraints (FOR ()-[r:" + clause.label_or_type +
+             "]-() REQUIRE ... IS UNIQUE / KEY) are not supported yet: Quiver has relationship NOT NULL and "
+             "property type constraints");
+  }
+  if (!constraint && clause.relationship && clause.index_type != IndexType::kLookup) {
     // Refused by name rather than accepted: the catalog could hold it, but nothing would
     // build or seek it, and an index listed ONLINE that no query uses misleads.
     Fail(clause.pos, "UnsupportedSchemaCommand",

@@ -47,7 +47,9 @@ std::string StatusCode(const QuiverError& error) {
     case ErrorClass::kSchemaError:
       // Neo4j 5 reports a failed DROP (and a constraint that cannot be created over the
       // data there is) as DatabaseErrors, the rest as ClientErrors.
-      if (detail == "IndexDropFailed" || detail == "ConstraintDropFailed") return "Neo.DatabaseError.Schema." + detail;
+      if (detail == "IndexDropFailed" || detail == "ConstraintDropFailed" || detail == "ConstraintCreationFailed") {
+        return "Neo.DatabaseError.Schema." + detail;
+      }
       return "Neo.ClientError.Schema." + detail;
   }
   return kUnknownError;

@@ -46,6 +46,14 @@ Result<SchemaCatalog> ReadSchema(const SectionFile& file, const Manifest& m) {
     for (PropertyKeyId key : d.keys) known = known && key < m.property_key_count;
     if (!known) return CorruptionAt(file.name(), section.offset, "index " + d.name + " names a token the dictionary lacks");
   }
+  for (const ConstraintDefinition& c : catalog->constraints()) {
+    const uint32_t tokens = c.entity == IndexEntity::kNode ? m.label_count : m.rel_type_count;
+    bool known = c.token < tokens;
+    for (PropertyKeyId key : c.keys) known = known && key < m.property_key_count;
+    if (!known) {
+      return CorruptionAt(file.name(), section.offset, "constraint " + c.name + " names a token the dictionary lacks");
+    }
+  }
   return catalog;
 }
 

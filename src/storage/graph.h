@@ -30,6 +30,7 @@ namespace quiver {
 namespace storage {
 class SchemaCatalog;
 struct IndexDefinition;
+struct ConstraintDefinition;
 }  // namespace storage
 
 using NodeId = uint64_t;
@@ -232,6 +233,11 @@ class GraphWriter : public GraphReader {
   // throw NotSupported (ClientError) for writers that cannot change the schema.
   virtual void CreateIndex(const storage::IndexDefinition& definition);
   virtual void DropIndex(std::string_view name);
+  // A constraint, with its backing index when its kind owns one (UNIQUE, NODE KEY), in
+  // one change; the caller has checked it against Schema() (CheckAddConstraint) and
+  // verified the existing data. DropConstraint drops the index it owns too.
+  virtual void CreateConstraint(const storage::ConstraintDefinition& definition);
+  virtual void DropConstraint(std::string_view name);
 
   // Makes the transaction's changes durable per the database's durability mode and
   // visible to later snapshots. After Commit or Rollback the writer is spent.

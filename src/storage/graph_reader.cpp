@@ -22,6 +22,14 @@ void GraphWriter::DropIndex(std::string_view name) {
   throw ClientError("NotSupported", "this writer cannot drop index '" + std::string(name) + "'");
 }
 
+void GraphWriter::CreateConstraint(const storage::ConstraintDefinition& definition) {
+  throw ClientError("NotSupported", "this writer cannot create constraint '" + definition.name + "'");
+}
+
+void GraphWriter::DropConstraint(std::string_view name) {
+  throw ClientError("NotSupported", "this writer cannot drop constraint '" + std::string(name) + "'");
+}
+
 void GraphReader::GatherNodeProperty(std::span<const NodeId> nodes, PropertyKeyId key, ValueVector& out) const {
   out.Reset(VectorKind::kBoxed, nodes.size());
   for (size_t i = 0; i < nodes.size(); ++i) out.Set(i, GetNodeProperty(nodes[i], key));

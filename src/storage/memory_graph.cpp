@@ -341,6 +341,19 @@ class MemoryTransaction final : public GraphWriter {
     g_.schema_.Drop(name);
   }
 
+  void CreateConstraint(const storage::ConstraintDefinition& definition) override {
+    QUIVER_ASSERT_MSG(!definition.name.empty() &&
+                          g_.schema_.CheckAddConstraint(definition) == storage::SchemaConflict::kNone,
+                      "CreateConstraint of an unnamed or conflicting definition");
+    if (!schema_before_) schema_before_ = g_.schema_;
+    g_.schema_.AddConstraint(definition);
+  }
+  void DropConstraint(std::string_view name) override {
+    QUIVER_ASSERT_MSG(g_.schema_.FindConstraint(name) != nullptr, "DropConstraint of an unknown constraint");
+    if (!schema_before_) schema_before_ = g_.schema_;
+    g_.schema_.DropConstraint(name);
+  }
+
   Status Commit() override {
     QUIVER_ASSERT(!finished_);
     undo_.clear();

@@ -258,6 +258,29 @@ describe('one server', () => {
     }
   });
 
+  it('reports a constraint violation with Neo4j\'s schema code, at COMMIT too', async () => {
+    const session = driver.session();
+    try {
+      const created = await session.run('CREATE CONSTRAINT bolt_key FOR (n:BoltKey) REQUIRE n.k IS UNIQUE');
+      assert.equal(created.summary.counters.updates().constraintsAdded, 1);
+      await session.run('CREATE (:BoltKey {k: 1})');
+      await assert.rejects(session.run('CREATE (:BoltKey {k: 1})'), {
+        code: 'Neo.ClientError.Schema.ConstraintValidationFailed',
+      });
+      const tx = await session.beginTransaction();
+      await tx.run('CREATE (:BoltKey {k: 2}), (:BoltKey {k: 2})');
+      await assert.rejects(tx.commit(), { code: 'Neo.ClientError.Schema.ConstraintValidationFailed' });
+      await assert.rejects(session.run('DROP CONSTRAINT no_such_constraint'), {
+        code: 'Neo.DatabaseError.Schema.ConstraintDropFailed',
+      });
+      const count = await session.run('MATCH (n:BoltKey) RETURN count(n) AS c');
+      assert.equal(count.records[0].get('c').toNumber(), 1);
+      await session.run('DROP CONSTRAINT bolt_key');
+    } finally {
+      await session.close();
+    }
+  });
+
   it('refuses a database it does not have', async () => {
     const session = driver.session({ database: 'other' });
     try {

@@ -282,6 +282,7 @@ bool Equal(const Clause& a, const Clause& b) {
              x.if_not_exists == y.if_not_exists && x.if_exists == y.if_exists &&
              x.relationship == y.relationship && x.variable == y.variable &&
              x.label_or_type == y.label_or_type && x.properties == y.properties &&
+             x.constraint_type == y.constraint_type && x.property_type == y.property_type &&
              Equal(x.options.get(), y.options.get());
     }
   }

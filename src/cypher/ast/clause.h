@@ -217,11 +217,17 @@ std::string_view IndexTypeName(IndexType type);  // "", "RANGE", "TEXT", "POINT"
 
 // `CREATE [RANGE|TEXT|POINT|LOOKUP] INDEX [name] [IF NOT EXISTS] FOR (n:L) ON (n.p, ...)
 // [OPTIONS {...}]`, the relationship form `FOR ()-[r:T]-() ON (r.p)`, and
-// `DROP INDEX name [IF EXISTS]`. It is always the only clause of its statement.
+// `DROP INDEX name [IF EXISTS]`; and the constraint commands `CREATE CONSTRAINT [name]
+// [IF NOT EXISTS] FOR (n:L) REQUIRE n.p IS UNIQUE | (n.a, n.b) IS NODE KEY | n.p IS NOT
+// NULL | n.p IS :: TYPE [OPTIONS {...}]` and `DROP CONSTRAINT name [IF EXISTS]`. It is
+// always the only clause of its statement.
+enum class ConstraintType : uint8_t { kUnique, kNodeKey, kNotNull, kPropertyType };
 struct SchemaCommandClause : ClauseOf<ClauseKind::kSchemaCommand> {
   using ClauseOf::ClauseOf;
-  enum class Action : uint8_t { kCreateIndex, kDropIndex };
+  enum class Action : uint8_t { kCreateIndex, kDropIndex, kCreateConstraint, kDropConstraint };
   Action action = Action::kCreateIndex;
+  ConstraintType constraint_type = ConstraintType::kUnique;  // CREATE CONSTRAINT only
+  CypherType property_type;                                  // kPropertyType only
   IndexType index_type = IndexType::kDefault;  // CREATE only
   std::string name;                            // empty: not written (CREATE generates one)
   bool if_not_exists = false;                  // CREATE
@@ -229,7 +235,7 @@ struct SchemaCommandClause : ClauseOf<ClauseKind::kSchemaCommand> {
   bool relationship = false;                   // FOR ()-[r:T]-() rather than FOR (n:L)
   std::string variable;                        // n or r
   std::string label_or_type;                   // empty for LOOKUP
-  std::vector<std::string> properties;         // the keys of ON (n.a, n.b), in order; LOOKUP: none
+  std::vector<std::string> properties;         // the keys of ON / REQUIRE (n.a, n.b), in order; LOOKUP: none
   ExprPtr options;                             // OPTIONS {...}, a map; null when not written
 };
 

@@ -1,4 +1,5 @@
-// SchemaCommand: CREATE INDEX / DROP INDEX (planner/logical_schema.h) carried out on the
+// SchemaCommand: CREATE INDEX / DROP INDEX (planner/logical_schema.h; the constraint
+// commands are schema_constraint.cpp's) carried out on the
 // statement's write transaction through GraphWriter::CreateIndex / DropIndex, so a
 // schema change commits, rolls back and is logged as every other write is. It checks
 // the change against the transaction's catalog with Neo4j 5's rules and errors
@@ -14,6 +15,7 @@
 #include "exec/exec_context.h"
 #include "exec/expression/evaluator.h"
 #include "exec/operator/operators.h"
+#include "exec/operator/schema_constraint.h"
 #include "quiver/error.h"
 #include "quiver/value_ops.h"
 #include "storage/schema_catalog.h"
@@ -96,10 +98,11 @@ class SchemaCommandOp final : public PhysicalOperator {
     if (done_) return false;
     done_ = true;
     const auto& command = logical().As<LogicalSchemaCommand>();
-    if (command.action == LogicalSchemaCommand::Action::kDropIndex) {
-      Drop(ctx, command);
-    } else {
-      Create(ctx, command);
+    switch (command.action) {
+      case LogicalSchemaCommand::Action::kDropIndex: Drop(ctx, command); break;
+      case LogicalSchemaCommand::Action::kCreateIndex: Create(ctx, command); break;
+      case LogicalSchemaCommand::Action::kCreateConstraint: RunCreateConstraint(ctx, command); break;
+      case LogicalSchemaCommand::Action::kDropConstraint: RunDropConstraint(ctx, command); break;
     }
     return false;
   }
@@ -127,6 +130,9 @@ class SchemaCommandOp final : public PhysicalOperator {
     const storage::SchemaCatalog& catalog = writer.Schema();
     switch (catalog.CheckAdd(definition)) {
       case storage::SchemaConflict::kNone:
+      case storage::SchemaConflict::kConstraintExists:  // constraints' conflicts: CheckAdd does not report them
+      case storage::SchemaConflict::kConflictingKind:
+      case storage::SchemaConflict::kIndexExists:
         break;
       case storage::SchemaConflict::kEquivalentExists:
         if (command.if_not_exists) return;
@@ -134,10 +140,21 @@ class SchemaCommandOp final : public PhysicalOperator {
                           "An equivalent index already exists: '" + definition.name + "' " + SchemaText(command));
       case storage::SchemaConflict::kNameTaken:
         if (command.if_not_exists) return;
+        if (catalog.FindConstraint(definition.name) != nullptr) {
+          throw SchemaError("ConstraintWithNameAlreadyExists",
+                            "There already exists a constraint called '" + definition.name + "'.");
+        }
         throw SchemaError("IndexWithNameAlreadyExists",
                           "There already exists an index called '" + definition.name + "'.");
       case storage::SchemaConflict::kAlreadyIndexed:
         if (command.if_not_exists) return;
+        for (const storage::ConstraintDefinition& c : catalog.constraints()) {
+          const IndexDefinition* owned = c.OwnsIndex() ? catalog.Find(c.name) : nullptr;
+          if (owned != nullptr && owned->SameSchema(definition)) {
+            throw SchemaError("IndexAlreadyExists", "There is a uniqueness constraint on " + SchemaText(command) +
+                                                        ", so an index is already created that matches this.");
+          }
+        }
         throw SchemaError("IndexAlreadyExists",
                           "There already exists an index " + SchemaText(command) + " of type " + command.index_type + ".");
     }
@@ -152,6 +169,10 @@ class SchemaCommandOp final : public PhysicalOperator {
       if (command.if_exists) return;
       throw SchemaError("IndexDropFailed",
                         "Unable to drop index called `" + command.name + "`. There is no such index.");
+    }
+    if (writer.Schema().OwnerOf(command.name) != nullptr) {
+      throw SchemaError("IndexDropFailed",
+                        "Unable to drop index: Index belongs to constraint: `" + command.name + "`");
     }
     if (index->kind == IndexKind::kLookup) {
       throw SchemaError("IndexDropFailed", "Unable to drop index called `" + command.name +

@@ -270,8 +270,15 @@ void Transaction::CreateIndex(const IndexDefinition& definition) {
   QUIVER_ASSERT_MSG(!definition.name.empty() && work_.schema->CheckAdd(definition) == SchemaConflict::kNone,
                     "CreateIndex of an unnamed or conflicting definition");
   MutableSchema()->Add(definition);
+  IndexAdded(definition);
+  if (options_.log) ops_.CreateIndex(definition);
+  changed_ = true;
+  CheckLimit();
+}
+
+void Transaction::IndexAdded(const IndexDefinition& definition) {
   // The values the delta wrote before the index existed become its candidates too:
-  // O(delta nodes), once per CREATE INDEX.
+  // O(delta nodes), once per CREATE INDEX (or CREATE CONSTRAINT that owns one).
   if (definition.entity == IndexEntity::kNode && definition.kind != IndexKind::kLookup) {
     std::vector<NodeId> touched;
     work_.nodes.ForEach([&](uint64_t id, const std::shared_ptr<NodeDelta>& d) {
@@ -279,9 +286,6 @@ void Transaction::CreateIndex(const IndexDefinition& definition) {
     });
     for (NodeId id : touched) AddOverlayEntries(id);
   }
-  if (options_.log) ops_.CreateIndex(definition);
-  changed_ = true;
-  CheckLimit();
 }
 
 void Transaction::DropIndex(std::string_view name) {
@@ -289,6 +293,26 @@ void Transaction::DropIndex(std::string_view name) {
   QUIVER_ASSERT_MSG(d != nullptr && d->kind != IndexKind::kLookup, "DropIndex of an unknown or LOOKUP index");
   MutableSchema()->Drop(name);
   if (options_.log) ops_.DropIndex(name);
+  changed_ = true;
+  CheckLimit();
+}
+
+void Transaction::CreateConstraint(const ConstraintDefinition& definition) {
+  QUIVER_ASSERT_MSG(!definition.name.empty() && work_.schema->CheckAddConstraint(definition) == SchemaConflict::kNone,
+                    "CreateConstraint of an unnamed or conflicting definition");
+  MutableSchema()->AddConstraint(definition);
+  // The backing index (one op with the constraint) gets the delta's values as CREATE
+  // INDEX's does.
+  if (definition.OwnsIndex()) IndexAdded(*work_.schema->Find(definition.name));
+  if (options_.log) ops_.CreateConstraint(definition);
+  changed_ = true;
+  CheckLimit();
+}
+
+void Transaction::DropConstraint(std::string_view name) {
+  QUIVER_ASSERT_MSG(work_.schema->FindConstraint(name) != nullptr, "DropConstraint of an unknown constraint");
+  MutableSchema()->DropConstraint(name);
+  if (options_.log) ops_.DropConstraint(name);
   changed_ = true;
   CheckLimit();
 }

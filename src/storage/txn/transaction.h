@@ -65,6 +65,8 @@ class Transaction final : public StateReader<GraphWriter> {
   void DeleteNode(NodeId node) override;
   void CreateIndex(const IndexDefinition& definition) override;
   void DropIndex(std::string_view name) override;
+  void CreateConstraint(const storage::ConstraintDefinition& definition) override;
+  void DropConstraint(std::string_view name) override;
   Status Commit() override;
   void Rollback() override;
 
@@ -82,6 +84,8 @@ class Transaction final : public StateReader<GraphWriter> {
   NodeDelta* MutableNode(NodeId node);
   // Adds every indexed value of `node` to the delta's index overlay (index_overlay.h).
   void AddOverlayEntries(NodeId node);
+  // A new index in the catalog: the delta's nodes' values go into its overlay.
+  void IndexAdded(const IndexDefinition& definition);
   RelDelta* MutableRel(RelId rel);
   DeltaTokens* MutableTokens();
   SchemaCatalog* MutableSchema();

@@ -88,6 +88,15 @@ void OpWriter::DropIndex(std::string_view name) {
   U32(static_cast<uint32_t>(name.size()));
   out_.append(name);
 }
+void OpWriter::CreateConstraint(const ConstraintDefinition& definition) {
+  U8(static_cast<uint8_t>(OpCode::kCreateConstraint));
+  SchemaCatalog::EncodeConstraintEntry(definition, &out_);
+}
+void OpWriter::DropConstraint(std::string_view name) {
+  U8(static_cast<uint8_t>(OpCode::kDropConstraint));
+  U32(static_cast<uint32_t>(name.size()));
+  out_.append(name);
+}
 
 namespace {
 
@@ -119,6 +128,13 @@ class OpReader {
   Status Entry(IndexDefinition* d) {
     const std::string here = std::string(where_) + ": payload byte " + std::to_string(op_start_);
     Result<IndexDefinition> entry = SchemaCatalog::DecodeEntry(b_, &pos_, here);
+    if (!entry.ok()) return entry.status();
+    *d = std::move(entry).value();
+    return Status::OK();
+  }
+  Status ConstraintEntry(ConstraintDefinition* d) {
+    const std::string here = std::string(where_) + ": payload byte " + std::to_string(op_start_);
+    Result<ConstraintDefinition> entry = SchemaCatalog::DecodeConstraintEntry(b_, &pos_, here);
     if (!entry.ok()) return entry.status();
     *d = std::move(entry).value();
     return Status::OK();
@@ -316,11 +332,36 @@ Status ReplayOps(std::string_view payload, GraphWriter* w, TokenCounts* tokens, 
         QUIVER_RETURN_IF_ERROR(r.Read(&len));
         QUIVER_RETURN_IF_ERROR(r.Bytes(len, &name));
         const IndexDefinition* d = w->Schema().Find(name);
+        if (w->Schema().OwnerOf(name) != nullptr) {
+          return r.Error("dropping index '" + std::string(name) + "', which a constraint owns");
+        }
         if (d == nullptr || d->kind == IndexKind::kLookup) {
           return r.Error("dropping index '" + std::string(name) + "', which the catalog " +
                          (d == nullptr ? "does not have" : "holds as a LOOKUP index"));
         }
         w->DropIndex(name);
+        break;
+      }
+      case OpCode::kCreateConstraint: {
+        ConstraintDefinition c;
+        QUIVER_RETURN_IF_ERROR(r.ConstraintEntry(&c));
+        // The tokens are checked as an index's with the same schema.
+        QUIVER_RETURN_IF_ERROR(CheckIndexTokens({c.name, IndexKind::kRange, c.entity, c.token, c.keys, ""}, *tokens, r));
+        if (w->Schema().CheckAddConstraint(c) != SchemaConflict::kNone) {
+          return r.Error("constraint " + c.name + " conflicts with the catalog");
+        }
+        w->CreateConstraint(c);
+        break;
+      }
+      case OpCode::kDropConstraint: {
+        uint32_t len = 0;
+        std::string_view name;
+        QUIVER_RETURN_IF_ERROR(r.Read(&len));
+        QUIVER_RETURN_IF_ERROR(r.Bytes(len, &name));
+        if (w->Schema().FindConstraint(name) == nullptr) {
+          return r.Error("dropping constraint '" + std::string(name) + "', which the catalog does not have");
+        }
+        w->DropConstraint(name);
         break;
       }
       default:

@@ -30,6 +30,10 @@ enum class OpCode : uint8_t {
   kDeleteNode = 11,
   kCreateIndex = 12,  // one catalog entry, in the catalog's bytes (SchemaCatalog::EncodeEntry)
   kDropIndex = 13,
+  // One constraint entry (SchemaCatalog::EncodeConstraintEntry); its backing index is
+  // implied by its kind, so a constraint and its index cannot be logged apart.
+  kCreateConstraint = 14,
+  kDropConstraint = 15,  // u32 length, name; drops the owned index too
 };
 
 class OpWriter {
@@ -51,6 +55,8 @@ class OpWriter {
   void DeleteNode(NodeId node);
   void CreateIndex(const IndexDefinition& definition);
   void DropIndex(std::string_view name);
+  void CreateConstraint(const ConstraintDefinition& definition);
+  void DropConstraint(std::string_view name);
 
  private:
   void U8(uint8_t v) { out_.push_back(static_cast<char>(v)); }

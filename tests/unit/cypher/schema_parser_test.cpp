@@ -1,6 +1,6 @@
-// CREATE INDEX and DROP INDEX (parser_schema.cpp): every Neo4j 5 form parses to one
+// CREATE / DROP INDEX and CONSTRAINT (parser_schema.cpp): every Neo4j 5 form parses to one
 // SchemaCommandClause, prints as Cypher that reads back to the same AST, and the forms
-// Quiver does not have (FULLTEXT, VECTOR, constraints, Neo4j 4's ON :L(p)) are named in
+// Quiver does not have (FULLTEXT, VECTOR, Neo4j 4's ON :L(p) and ASSERT) are named in
 // the error rather than reported as typos.
 
 #include <gtest/gtest.h>
@@ -83,9 +83,54 @@ TEST(SchemaParserTest, FormsQuiverDoesNotHaveAreNamed) {
   ExpectSyntaxError("CREATE VECTOR INDEX v FOR (n:A) ON n.embedding", "UnsupportedCommand",
                     "CREATE VECTOR INDEX is not supported");
   ExpectSyntaxError("CREATE INDEX ON :Person(name)", "UnsupportedCommand", "Neo4j 4's syntax");
-  ExpectSyntaxError("CREATE CONSTRAINT c FOR (n:A) REQUIRE n.p IS UNIQUE", "UnsupportedCommand",
-                    "CREATE CONSTRAINT is not supported yet");
-  ExpectSyntaxError("DROP CONSTRAINT c", "UnsupportedCommand", "DROP CONSTRAINT is not supported yet");
+  ExpectSyntaxError("CREATE CONSTRAINT ON (n:A) ASSERT n.p IS UNIQUE", "UnsupportedCommand", "Neo4j 4's syntax");
+  ExpectSyntaxError("DROP CONSTRAINT ON (n:A) ASSERT n.p IS UNIQUE", "UnsupportedCommand", "Neo4j 4's syntax");
+}
+
+TEST(SchemaParserTest, ConstraintForms) {
+  auto statement = ParseStatement("create constraint c if not exists for (p:Person) require (p.a, p.b) is node key");
+  const SchemaCommandClause& c = Command(*statement);
+  EXPECT_EQ(c.action, SchemaCommandClause::Action::kCreateConstraint);
+  EXPECT_EQ(c.constraint_type, ConstraintType::kNodeKey);
+  EXPECT_EQ(c.name, "c");
+  EXPECT_TRUE(c.if_not_exists);
+  EXPECT_EQ(c.label_or_type, "Person");
+  EXPECT_EQ(c.properties, (std::vector<std::string>{"a", "b"}));
+  // Canonical prints, each read back to the same AST (Printed checks the round trip).
+  const std::pair<const char*, const char*> cases[] = {
+      {"CREATE CONSTRAINT c FOR (p:Person) REQUIRE p.a IS UNIQUE", "CREATE CONSTRAINT c FOR (p:Person) REQUIRE p.a IS UNIQUE"},
+      {"CREATE CONSTRAINT FOR (p:Person) REQUIRE (p.a) IS NODE UNIQUE", "CREATE CONSTRAINT FOR (p:Person) REQUIRE p.a IS UNIQUE"},
+      {"CREATE CONSTRAINT FOR (p:P) REQUIRE (p.a, p.b) IS UNIQUE", "CREATE CONSTRAINT FOR (p:P) REQUIRE (p.a, p.b) IS UNIQUE"},
+      {"CREATE CONSTRAINT FOR (p:P) REQUIRE p.a IS KEY", "CREATE CONSTRAINT FOR (p:P) REQUIRE p.a IS NODE KEY"},
+      {"CREATE CONSTRAINT FOR (p:P) REQUIRE p.a IS NOT NULL", "CREATE CONSTRAINT FOR (p:P) REQUIRE p.a IS NOT NULL"},
+      {"CREATE CONSTRAINT FOR (p:P) REQUIRE p.a IS TYPED INT", "CREATE CONSTRAINT FOR (p:P) REQUIRE p.a IS :: INTEGER"},
+      {"CREATE CONSTRAINT FOR (p:P) REQUIRE p.a IS :: LIST<STRING NOT NULL> | BOOL",
+       "CREATE CONSTRAINT FOR (p:P) REQUIRE p.a IS :: LIST<STRING NOT NULL> | BOOLEAN"},
+      {"CREATE CONSTRAINT k FOR ()-[r:T]->() REQUIRE r.p IS NOT NULL",
+       "CREATE CONSTRAINT k FOR ()-[r:T]-() REQUIRE r.p IS NOT NULL"},
+      {"CREATE CONSTRAINT FOR ()-[r:T]-() REQUIRE (r.a, r.b) IS REL KEY",
+       "CREATE CONSTRAINT FOR ()-[r:T]-() REQUIRE (r.a, r.b) IS RELATIONSHIP KEY"},
+      {"CREATE CONSTRAINT c FOR (n:A) REQUIRE n.p IS UNIQUE OPTIONS {indexProvider: 'range-1.0'}",
+       "CREATE CONSTRAINT c FOR (n:A) REQUIRE n.p IS UNIQUE OPTIONS {indexProvider: 'range-1.0'}"},
+      {"drop constraint c if exists", "DROP CONSTRAINT c IF EXISTS"},
+      {"DROP CONSTRAINT `my c`", "DROP CONSTRAINT `my c`"},
+  };
+  for (const auto& [text, expected] : cases) EXPECT_EQ(Printed(text), expected) << text;
+  EXPECT_EQ(Command(*ParseStatement("DROP CONSTRAINT c")).action, SchemaCommandClause::Action::kDropConstraint);
+}
+
+TEST(SchemaParserTest, MalformedConstraints) {
+  ExpectSyntaxError("CREATE CONSTRAINT FOR (n:A) REQUIRE m.p IS UNIQUE", "VariableNotDefined", "named after FOR");
+  ExpectSyntaxError("CREATE CONSTRAINT FOR (n:A) REQUIRE (n.p, n.q) IS NOT NULL", "InvalidConstraint",
+                    "take one property");
+  ExpectSyntaxError("CREATE CONSTRAINT FOR (n:A) REQUIRE n.p IS :: MAP", "InvalidPropertyType", "MAP");
+  ExpectSyntaxError("CREATE CONSTRAINT FOR (n:A) REQUIRE n.p IS :: LIST<INTEGER>", "InvalidPropertyType",
+                    "LIST<INTEGER>");
+  ExpectSyntaxError("CREATE CONSTRAINT FOR (n:A) REQUIRE n.p IS RELATIONSHIP KEY", "InvalidConstraint",
+                    "does not fit");
+  ExpectSyntaxError("CREATE CONSTRAINT FOR (n:A) REQUIRE n.p IS SPECIAL", "UnexpectedSyntax",
+                    "expected UNIQUE, KEY, NOT NULL");
+  ExpectSyntaxError("DROP CONSTRAINT", "UnexpectedSyntax", "expected a constraint name");
 }
 
 TEST(SchemaParserTest, MalformedCommands) {

@@ -76,13 +76,27 @@ TEST(ShowParserTest, ShowIndexesCallsDbIndexes) {
             std::string::npos);
 }
 
-TEST(ShowParserTest, ConstraintsAreNotSupportedYet) {
-  ExpectSyntaxError("SHOW CONSTRAINTS", "UnsupportedCommand", "SHOW CONSTRAINTS is not supported yet");
+TEST(ShowParserTest, ShowConstraintsCallsDbConstraints) {
+  EXPECT_NE(Printed("SHOW CONSTRAINTS").find("CALL db.constraints()"), std::string::npos);
+  EXPECT_EQ(Printed("SHOW ALL CONSTRAINTS"), Printed("SHOW CONSTRAINTS"));
+  EXPECT_NE(Printed("SHOW NODE KEY CONSTRAINTS YIELD name").find("WHERE type IN ['NODE_KEY'] WITH name RETURN name"),
+            std::string::npos);
+  EXPECT_NE(Printed("show unique constraint").find("WHERE type IN ['UNIQUENESS', 'RELATIONSHIP_UNIQUENESS']"),
+            std::string::npos);
+  EXPECT_NE(Printed("SHOW REL PROPERTY EXISTENCE CONSTRAINTS").find("['RELATIONSHIP_PROPERTY_EXISTENCE']"),
+            std::string::npos);
+  EXPECT_NE(Printed("SHOW PROPERTY TYPE CONSTRAINTS").find("['NODE_PROPERTY_TYPE', 'RELATIONSHIP_PROPERTY_TYPE']"),
+            std::string::npos);
+  ExpectSyntaxError("SHOW FANCY CONSTRAINTS", "InvalidSyntax", "expected ALL, UNIQUE, KEY");
+}
+
+TEST(ShowParserTest, CommandsQuiverDoesNotHave) {
+  ExpectSyntaxError("SHOW USERS", "UnsupportedCommand", "SHOW USERS is not supported yet");
   ExpectSyntaxError("SHOW INDEXES EXECUTABLE BY alice", "UnexpectedSyntax", "Invalid input 'EXECUTABLE'");
   ExpectSyntaxError("SHOW BUILT IN PROCEDURES", "UnsupportedCommand",
                     "BUILT IN and USER DEFINED apply to SHOW FUNCTIONS");
   ExpectSyntaxError("SHOW", "UnexpectedSyntax",
-                    "expected PROCEDURES, FUNCTIONS, DATABASES, INDEXES or TRANSACTIONS");
+                    "expected PROCEDURES, FUNCTIONS, DATABASES, INDEXES, CONSTRAINTS or TRANSACTIONS");
   ExpectSyntaxError("TERMINATE 'x'", "UnexpectedSyntax", "expected TRANSACTION or TRANSACTIONS");
   ExpectSyntaxError("SHOW PROCEDURES YIELD name RETURN name LIMIT", "UnexpectedSyntax",
                     "Unexpected end of input");

@@ -303,10 +303,36 @@ TEST_F(ReplaySchemaOpsTest, CreateAndDropApply) {
 }
 
 TEST_F(ReplaySchemaOpsTest, AnUnknownOpAfterACreateIndexIsNotSupported) {
-  const std::string payload = Payload([](OpWriter& ops) { ops.CreateIndex(ByName()); }) + std::string(1, '\x0e');
+  const std::string payload = Payload([](OpWriter& ops) { ops.CreateIndex(ByName()); }) + std::string(1, '\x10');
   const Status s = Replay(payload);
   EXPECT_EQ(s.code(), StatusCode::kNotSupported) << s.ToString();
-  EXPECT_NE(s.message().find("operation code 14"), std::string::npos) << s.ToString();
+  EXPECT_NE(s.message().find("operation code 16"), std::string::npos) << s.ToString();
+}
+
+// Ops 14 and 15: a constraint and its backing index in one op, dropped together.
+TEST_F(ReplaySchemaOpsTest, ConstraintOpsApplyAndAreChecked) {
+  const ConstraintDefinition unique{"unique_name", ConstraintKind::kUnique, IndexEntity::kNode, 0, {0}, ""};
+  ASSERT_TRUE(Replay(Payload([&](OpWriter& ops) { ops.CreateConstraint(unique); })).ok());
+  auto r = graph_.BeginTransaction();
+  ASSERT_NE(r->Schema().FindConstraint("unique_name"), nullptr);
+  EXPECT_EQ(*r->Schema().FindConstraint("unique_name"), unique);
+  EXPECT_NE(r->Schema().Find("unique_name"), nullptr);  // the backing index
+  r->Rollback();
+  OpWriter bad_drop;
+  bad_drop.DropIndex("unique_name");  // owned by the constraint
+  EXPECT_TRUE(Replay(bad_drop.bytes()).IsCorruption());
+  OpWriter twice;
+  twice.CreateConstraint(unique);
+  EXPECT_TRUE(Replay(twice.bytes()).IsCorruption());
+  OpWriter drop;
+  drop.DropConstraint("unique_name");
+  ASSERT_TRUE(Replay(drop.bytes()).ok());
+  r = graph_.BeginTransaction();
+  EXPECT_EQ(r->Schema(), SchemaCatalog::Initial());
+  r->Rollback();
+  EXPECT_TRUE(Replay(drop.bytes()).IsCorruption());  // no such constraint now
+  const ConstraintDefinition unknown_token{"t", ConstraintKind::kNotNull, IndexEntity::kRelationship, 3, {0}, ""};
+  EXPECT_TRUE(Replay(Payload([&](OpWriter& ops) { ops.CreateConstraint(unknown_token); })).IsCorruption());
 }
 
 TEST_F(ReplaySchemaOpsTest, OpsThatDoNotFitTheCatalogAreCorruptionNamingTheRecord) {
