@@ -8,7 +8,7 @@ CMAKE_FLAGS ?=
 SANITIZE ?= address,undefined
 DEMO_DIR ?= build/demo
 
-.PHONY: all setup configure build demo test sanitize tsan fuzz bench-micro bench-ladder bench-peers bench-queries bench-algorithms bench-bolt bench-web bench-bindings python node format lint clean
+.PHONY: all setup configure build demo test sanitize tsan fuzz bench-micro bench-ladder bench-peers bench-queries bench-algorithms bench-bolt bench-web bench-bindings bench-merge python node format lint clean
 
 all: build
 
@@ -133,6 +133,14 @@ bench-bindings: configure
 	  --csv $$csv --work build/bench/bindings-$(BINDINGS_SCALE) --out build/bench/bindings-$(BINDINGS_SCALE).json; \
 	PYTHONPATH=$(BUILD_DIR)/python /usr/bin/python3 bench/bindings/python_bench.py $$csv \
 	  build/bench/bindings-$(BINDINGS_SCALE) build/bench/bindings-$(BINDINGS_SCALE).json
+
+# MERGE into a growing graph with a property index (bench/schema/merge_bench.py): rows/s
+# per 100k nodes to MERGE_NODES, then seeks against scans and CREATE INDEX on the result.
+MERGE_NODES ?= 1000000
+bench-merge: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver quiver_python
+	PYTHONPATH=$(BUILD_DIR)/python /usr/bin/python3 -u bench/schema/merge_bench.py $(MERGE_NODES) \
+	  --json build/bench/merge-$(MERGE_NODES).json
 
 bench-queries: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver

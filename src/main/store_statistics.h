@@ -21,6 +21,7 @@ class StoreStatistics final : public planner::GraphStatistics {
   }
   std::optional<uint64_t> RelTypeCount(std::string_view type) const override;
   bool HasNodeKeyIndex(std::string_view property) const override;
+  bool HasPropertyIndex(std::string_view label, std::string_view property) const override;
 
  private:
   const GraphReader& graph_;

@@ -33,6 +33,7 @@ class CardinalityEstimator {
   static constexpr double kUnwindElements = 10;
 
   explicit CardinalityEstimator(const GraphStatistics& statistics) : statistics_(statistics) {}
+  const GraphStatistics& statistics() const { return statistics_; }
 
   // The nodes carrying all of `labels` (every node when empty); nullopt when unknown.
   std::optional<double> Nodes(const std::vector<std::string>& labels) const;

@@ -24,6 +24,11 @@ class GraphStatistics {
   // Whether the store looks nodes up by this property (the optimizer's NodeSeek): an
   // equality on it finds about one node.
   virtual bool HasNodeKeyIndex(std::string_view property) const = 0;
+  // Whether an ONLINE property index of `label` has `property` first (the optimizer's
+  // NodeIndexSeek): an equality on it is a seek, not a pass over the label.
+  virtual bool HasPropertyIndex(std::string_view /*label*/, std::string_view /*property*/) const {
+    return false;
+  }
 };
 
 // No graph at hand (planner tests, tools): nothing is known.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "planner/logical_projection.h"
 #include "storage/schema_catalog.h"
 
 namespace quiver::planner {
@@ -29,6 +30,31 @@ struct Sargable {
   bool lower_inclusive = false, upper_inclusive = false;
 };
 
+// `a < n.p <= b` (or `a > n.p >= b`): both bounds at once.
+std::optional<Sargable> FromChain(const BoundExpr& e, SlotId slot, const std::string& key) {
+  if (!IsProperty(*e.args[1], slot, key) || Reads(*e.args[0], slot) || Reads(*e.args[2], slot)) return std::nullopt;
+  auto ascending = [](CmpOp c) { return c == CmpOp::kLt || c == CmpOp::kLe; };
+  auto descending = [](CmpOp c) { return c == CmpOp::kGt || c == CmpOp::kGe; };
+  const CmpOp first = e.cmp_ops[0], second = e.cmp_ops[1];
+  Sargable s;
+  s.mode = Mode::kRange;
+  if (ascending(first) && ascending(second)) {
+    s.lower = e.args[0].get();
+    s.lower_inclusive = first == CmpOp::kLe;
+    s.upper = e.args[2].get();
+    s.upper_inclusive = second == CmpOp::kLe;
+    return s;
+  }
+  if (descending(first) && descending(second)) {
+    s.upper = e.args[0].get();
+    s.upper_inclusive = first == CmpOp::kGe;
+    s.lower = e.args[2].get();
+    s.lower_inclusive = second == CmpOp::kGe;
+    return s;
+  }
+  return std::nullopt;
+}
+
 std::optional<Sargable> FromPredicate(const BoundExpr& e, SlotId slot, const std::string& key) {
   Sargable s;
   if ((e.op == ExprOp::kIn || e.op == ExprOp::kStartsWith) && IsProperty(*e.args[0], slot, key) &&
@@ -37,7 +63,9 @@ std::optional<Sargable> FromPredicate(const BoundExpr& e, SlotId slot, const std
     s.value = e.args[1].get();
     return s;
   }
-  if (e.op != ExprOp::kComparison || e.cmp_ops.size() != 1) return std::nullopt;
+  if (e.op != ExprOp::kComparison) return std::nullopt;
+  if (e.cmp_ops.size() == 2) return FromChain(e, slot, key);
+  if (e.cmp_ops.size() != 1) return std::nullopt;
   const CmpOp cmp = e.cmp_ops[0];
   for (int side = 0; side < 2; ++side) {
     if (!IsProperty(*e.args[side], slot, key) || Reads(*e.args[1 - side], slot)) continue;
@@ -127,6 +155,23 @@ void SeekByIndex(LogicalOperatorPtr& op, const BoundExpr* predicate, const Graph
   seek->property_values = std::move(scan.property_values);
   index_names.push_back(best->name);
   op = std::move(seek);
+}
+
+void TightenIndexRange(LogicalOperator& filter) {
+  LogicalOperator* below = filter.children[0].get();
+  while (below->Is<LogicalFilter>()) below = below->children[0].get();
+  if (!below->Is<LogicalNodeIndexSeek>()) return;
+  auto& seek = below->As<LogicalNodeIndexSeek>();
+  if (seek.mode != Mode::kRange) return;
+  auto bound = FromPredicate(*filter.As<LogicalFilter>().predicate, seek.slot, seek.property);
+  if (!bound || bound->mode != Mode::kRange) return;
+  if (bound->lower != nullptr && seek.lower == nullptr) {
+    seek.lower = Clone(*bound->lower);
+    seek.lower_inclusive = bound->lower_inclusive;
+  } else if (bound->upper != nullptr && seek.upper == nullptr) {
+    seek.upper = Clone(*bound->upper);
+    seek.upper_inclusive = bound->upper_inclusive;
+  }
 }
 
 }  // namespace quiver::planner

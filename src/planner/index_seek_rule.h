@@ -19,4 +19,10 @@ namespace quiver::planner {
 void SeekByIndex(LogicalOperatorPtr& scan, const BoundExpr* predicate, const GraphReader& graph,
                  std::vector<std::string>& index_names);
 
+// `filter` is a Filter over a chain of Filters over a NodeIndexSeek by range: when its
+// predicate bounds the seek's property on the side the seek leaves open (`n.p >= a` seeks,
+// then `n.p < b` above it), the seek takes that bound too, reading [a, b) instead of
+// everything from a.
+void TightenIndexRange(LogicalOperator& filter);
+
 }  // namespace quiver::planner

@@ -64,6 +64,7 @@ class Optimizer {
     if (graph_ != nullptr && op->Is<LogicalFilter>() && op->children[0]->kind == OpKind::kNodeScan) {
       SeekByIndex(op->children[0], op->As<LogicalFilter>().predicate.get(), *graph_, plan_.seek_indexes);
     }
+    if (op->Is<LogicalFilter>()) TightenIndexRange(*op);
     if (op->Is<LogicalAggregate>() && CountFromStore(op)) return;
     if (op->Is<LogicalAggregate>() && op->children[0]->Is<LogicalExpand>()) {
       CountByDegree(op->As<LogicalAggregate>());

@@ -261,10 +261,29 @@ class PatternPlanner {
             std::all_of(build_slots.begin(), build_slots.end(), [&](SlotId s) { return part.count(s); });
         bool probe_ok = std::all_of(probe_slots.begin(), probe_slots.end(),
                                     [&](SlotId s) { return part.count(s) == 0 && IsBound(s); });
-        if (build_ok && probe_ok) return JoinKeys{&p, probe};
+        if (build_ok && probe_ok && !Seekable(*e.args[1 - probe])) return JoinKeys{&p, probe};
       }
     }
     return {};
+  }
+
+  // Whether `build` is `n.p` of a node of this pattern that an index looks up by p (a
+  // property index of one of its labels, or the store's key index): then a seek per
+  // probe row (the optimizer's NodeSeek or NodeIndexSeek) costs O(log N) where the hash
+  // join would read every node of the label each time the statement runs — MERGE of
+  // one key per row into a large graph must not cost a pass over the graph.
+  bool Seekable(const BoundExpr& build) const {
+    if (build.op != ExprOp::kProperty || build.args[0]->op != ExprOp::kSlot) return false;
+    if (estimator_.statistics().HasNodeKeyIndex(build.name)) return true;
+    for (const auto& part : pattern_.parts) {
+      for (const auto& node : part.nodes) {
+        if (node.slot != build.args[0]->slot) continue;
+        for (const auto& label : node.labels) {
+          if (estimator_.statistics().HasPropertyIndex(label, build.name)) return true;
+        }
+      }
+    }
+    return false;
   }
 
   // The node the part starts at: a bound node, else the endpoint of a relationship an

@@ -26,6 +26,14 @@ bool DeltaView::SeekNodes(const IndexDefinition& index, const PropertySeek& seek
   if (!ranges) return false;  // a value no index holds: the caller scans
   const PropertyKeyId key = index.keys[0];
   const LabelId label = index.token;
+  // A range or prefix tests every node the delta touched; past a quarter of the label's
+  // base nodes that costs more than the scan the caller falls back to (which reads the
+  // columns in batches), so decline. An equality reads the overlay: never declined.
+  const Generation& gen = s_->base->gen();
+  if (seek.kind != PropertySeek::Kind::kEquals && label < gen.LabelCount() &&
+      s_->nodes.size() * 4 > gen.LabelNodeCount(label) && s_->nodes.size() > 4096) {
+    return false;
+  }
   auto matches = [&](NodeId id) {
     return NodeExists(id) && HasLabel(id, label) && SeekMatches(seek, GetNodeProperty(id, key));
   };

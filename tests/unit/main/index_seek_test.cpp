@@ -94,7 +94,8 @@ class IndexSeekTest : public ::testing::Test {
     const std::vector<std::string> predicates = {
         "n.v = $x",       "$x = n.v",        "n.v IN [$x, 'ab', 7]", "n.v IN $list", "n.v > $x",
         "n.v >= $x",      "n.v < $x",        "$x < n.v",             "n.v <= $x",    "n.v STARTS WITH $s",
-        "n.w = $x",       "n.v = $x AND n.w >= $x"};
+        "n.w = $x",       "n.v = $x AND n.w >= $x", "n.v >= $x AND n.v < 7", "n.v > $x AND n.v <= 'b'",
+        "$x <= n.v < 2"};
     auto ci = indexed_->Connect();
     auto cp = plain_->Connect();
     int checked = 0;
