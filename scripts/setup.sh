@@ -45,11 +45,12 @@ fi
 # npm packages, pinned by each folder's package-lock.json: the official Neo4j JavaScript
 # driver for the Bolt server's tests (tests/bolt), node-addon-api for the Node.js module
 # (bindings/node), CodeMirror and Cytoscape.js that the web view compiles in (web/),
-# playwright-core that drives Chromium in the web view's tests (tests/web). A folder
+# playwright-core that drives Chromium in the web view's tests (tests/web), Neo4j's Cypher
+# front end that lints the data-driven tests' queries (tests/lint). A folder
 # whose install fails has its tests skipped (the web view then lacks its editor and
 # picture), saying why.
 root="$(cd "$(dirname "$0")/.." && pwd)"
-for dir in "$root/tests/bolt" "$root/bindings/node" "$root/web" "$root/tests/web"; do
+for dir in "$root/tests/bolt" "$root/bindings/node" "$root/web" "$root/tests/web" "$root/tests/lint"; do
   [ -f "$dir/package-lock.json" ] || continue
   if [ ! -f "$dir/node_modules/.package-lock.json" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
     echo "setup: npm ci in ${dir#$root/}"

@@ -6,7 +6,8 @@ on :User(id) (created first, so every MERGE seeks it), reporting rows/s per step
 the graph's size. The same work without the index is run for the first steps only: its
 MERGE scans every :User per row, so its cost grows with the graph.
 
-Then MERGE of keys that exist (the match side); and, on the graph compacted (`quiver
+The same growth with a UNIQUE constraint on :User(id) in place of the index. Then MERGE
+of keys that exist (the match side); and, on the graph compacted (`quiver
 compact`: the index is then the generation's file), an equality and a 100-key range
 with the index and by label scan, and CREATE INDEX over the whole generation.
 
@@ -87,6 +88,12 @@ try:
         conn.execute("CREATE INDEX user_id FOR (u:User) ON (u.id)")
         result["create_index_s"] = round(time.perf_counter() - began, 3)
         print(f"  CREATE INDEX over the {total:,} nodes of the generation: {result['create_index_s']} s")
+    print(f"With a UNIQUE constraint on :User(id) instead (its backing index seeks, and each commit "
+          f"checks its new keys), {total:,} keys:")
+    with quiver.Database(os.path.join(work, "unique")) as db:
+        conn = quiver.Connection(db)
+        conn.execute("CREATE CONSTRAINT user_id FOR (u:User) REQUIRE u.id IS UNIQUE")
+        result["unique_constraint"] = grow(conn, total, STEP)
     print(f"The same without an index, to {SCAN_LIMIT:,} keys:")
     with quiver.Database(os.path.join(work, "plain")) as db:
         result["no_index"] = grow(quiver.Connection(db), SCAN_LIMIT, max(BATCH, SCAN_LIMIT // 4))
