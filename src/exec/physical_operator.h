@@ -67,6 +67,30 @@ class PhysicalOperator {
   const planner::LogicalOperator& logical_;
 };
 
+// An operator whose output is one batch made at once per Open (a count the store keeps,
+// a schema command): Produce calls ProduceOnce the first time after each Open, then
+// reports the end.
+class OneShotOperator : public PhysicalOperator {
+ public:
+  using PhysicalOperator::PhysicalOperator;
+  void Open(ExecContext& ctx, const Value* argument) override {
+    PhysicalOperator::Open(ctx, argument);
+    done_ = false;
+  }
+
+ protected:
+  bool Produce(ExecContext& ctx, RowBatch& out) final {
+    if (done_) return false;
+    done_ = true;
+    return ProduceOnce(ctx, out);
+  }
+  // Whether it put rows into `out`.
+  virtual bool ProduceOnce(ExecContext& ctx, RowBatch& out) = 0;
+
+ private:
+  bool done_ = false;
+};
+
 // A row-at-a-time operator: for each input row, BeginRow(), then NextRow() until it
 // returns false; each NextRow() that returns true has written this operator's output
 // slots into the row, in place. It reads only slots bound before it (a slot's meaning

@@ -6,13 +6,7 @@
 #   run_driver_tests.sh QUIVER_BINARY
 set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-if ! command -v node >/dev/null; then
-  echo "skipped: node is not installed (scripts/setup.sh installs Debian's nodejs)"
-  exit 77
-fi
-if [ ! -d "$here/node_modules/neo4j-driver" ]; then
-  echo "skipped: the neo4j-driver package is not installed in tests/bolt (scripts/setup.sh runs npm ci there)"
-  exit 77
-fi
+source "$here/../require_node_package.sh"
+require_node_package "$here" neo4j-driver
 export QUIVER_BIN="$1"
 exec node --test --test-concurrency=1 "$here"/*.test.mjs

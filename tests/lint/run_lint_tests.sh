@@ -5,12 +5,6 @@
 # is skipped (exit 77), with the reason.
 set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-if ! command -v node >/dev/null; then
-  echo "skipped: node is not installed (scripts/setup.sh installs Debian's nodejs)"
-  exit 77
-fi
-if [ ! -d "$here/node_modules/@neo4j-cypher/language-support" ]; then
-  echo "skipped: @neo4j-cypher/language-support is not installed in tests/lint (scripts/setup.sh runs npm ci there)"
-  exit 77
-fi
+source "$here/../require_node_package.sh"
+require_node_package "$here" @neo4j-cypher/language-support
 exec node --test "$here"/*.test.mjs

@@ -16,18 +16,12 @@ namespace {
 
 constexpr NodeId kMorselNodes = 4096;
 
-class CountStoreOp final : public PhysicalOperator {
+class CountStoreOp final : public OneShotOperator {
  public:
-  using PhysicalOperator::PhysicalOperator;
-  void Open(ExecContext& ctx, const Value* argument) override {
-    PhysicalOperator::Open(ctx, argument);
-    done_ = false;
-  }
+  using OneShotOperator::OneShotOperator;
 
  protected:
-  bool Produce(ExecContext& ctx, RowBatch& out) override {
-    if (done_) return false;
-    done_ = true;
+  bool ProduceOnce(ExecContext& ctx, RowBatch& out) override {
     const Value count = Value::Int(static_cast<int64_t>(Count(ctx)));
     Value* row = out.AppendRow();
     for (planner::SlotId slot : logical().As<planner::LogicalCountStore>().slots) row[slot] = count;
@@ -74,8 +68,6 @@ class CountStoreOp final : public PhysicalOperator {
       for (NodeId id : ids) f(id);
     }
   }
-
-  bool done_ = false;
 };
 
 }  // namespace

@@ -85,18 +85,12 @@ std::string SchemaText(const LogicalSchemaCommand& command) {
                               : "(:" + command.label_or_type + " {" + keys + "})";
 }
 
-class SchemaCommandOp final : public PhysicalOperator {
+class SchemaCommandOp final : public OneShotOperator {
  public:
-  using PhysicalOperator::PhysicalOperator;
-  void Open(ExecContext& ctx, const Value* argument) override {
-    PhysicalOperator::Open(ctx, argument);
-    done_ = false;
-  }
+  using OneShotOperator::OneShotOperator;
 
  protected:
-  bool Produce(ExecContext& ctx, RowBatch& out) override {
-    if (done_) return false;
-    done_ = true;
+  bool ProduceOnce(ExecContext& ctx, RowBatch& out) override {
     const auto& command = logical().As<LogicalSchemaCommand>();
     switch (command.action) {
       case LogicalSchemaCommand::Action::kDropIndex: Drop(ctx, command); break;
@@ -182,8 +176,6 @@ class SchemaCommandOp final : public PhysicalOperator {
     writer.DropIndex(command.name);
     ++ctx.counters().indexes_removed;
   }
-
-  bool done_ = false;
 };
 
 }  // namespace
