@@ -72,6 +72,12 @@ struct DatabaseOptions {
   // working directory when the database opens, as Neo4j's is `import` in its home.
   // It need not exist until a query reads from it.
   std::string import_directory;
+  // Told how a property index build goes — CREATE INDEX's, or one a compaction or an
+  // open owes — as nodes read so far of the generation's nodes (one call per 64 Ki
+  // nodes or so, from the building thread, calls never overlapping; a build of several
+  // indexes starts again at 0 for each). Null: silent. `quiver query`, the shell and
+  // `quiver serve` draw a progress line on stderr with it.
+  std::function<void(uint64_t nodes_done, uint64_t nodes_total)> index_build_progress;
 };
 
 // A procedure callable with CALL name(args) YIELD ... (the TCK registers test

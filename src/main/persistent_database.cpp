@@ -37,6 +37,7 @@ std::unique_ptr<Database> Database::Open(const std::string& path, const Database
   store_options.read_only = options.read_only;
   store_options.create_if_missing = options.create_if_missing;
   store_options.verify_checksums_on_open = options.verify_checksums_on_open;
+  store_options.index_build_progress = options.index_build_progress;
   // Compaction builds through the ingest session, so it spills past the budget instead
   // of holding every relationship in memory (ingest/compaction_build.h).
   ingest::SessionOptions compaction;

@@ -58,10 +58,11 @@ class Builder {
   void Fail() { failed_.store(true, std::memory_order_relaxed); }
 
  private:
+  // Under the lock, so the reports a callback sees never go backwards.
   void Report(uint64_t nodes) {
-    const uint64_t done = done_.fetch_add(nodes) + nodes;
     if (!progress_) return;
     std::lock_guard<std::mutex> l(progress_mu_);
+    const uint64_t done = done_.fetch_add(nodes) + nodes;
     progress_(done, g_.NodeCount());
   }
 

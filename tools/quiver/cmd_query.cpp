@@ -32,6 +32,7 @@
 #include "value_json.h"
 #include "quiver/byte_size.h"
 #include "csv_text.h"
+#include "index_progress.h"
 #include "json_text.h"
 #include "quiver/database.h"
 
@@ -210,6 +211,7 @@ int RunQuery(QueryOptions options) {
         db.reset();
         DatabaseOptions read_write;
         read_write.create_if_missing = options.create;
+        read_write.index_build_progress = IndexBuildProgressOnStderr();
         db = Database::Open(options.db, WithExecution(read_write, options));
       }
     }

@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "commands.h"
+#include "index_progress.h"
 #include "quiver/byte_size.h"
 #include "quiver/database.h"
 #include "server/auth.h"
@@ -145,6 +146,7 @@ int Serve(ServeOptions o) {
   db_options.create_if_missing = o.create;
   db_options.name = o.database_name;  // SHOW DATABASES and transaction ids name it so
   db_options.import_directory = o.import_dir;
+  if (!o.quiet) db_options.index_build_progress = IndexBuildProgressOnStderr();
   std::unique_ptr<Database> database = Database::Open(o.db, db_options);
 
   server::ServerLog log(stderr, o.quiet);

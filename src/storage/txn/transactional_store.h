@@ -65,6 +65,8 @@ struct StoreOptions {
   // Builds compacted generations; empty = the in-memory WriteCompactedGeneration
   // (compaction.h). Database::Open installs the ingest layer's bounded builder.
   CompactionBuilder compaction_builder;
+  // Told how index builds go (DatabaseOptions::index_build_progress); may be empty.
+  std::function<void(uint64_t nodes_done, uint64_t nodes_total)> index_build_progress;
   // How long an append over the budget waits for the flusher to drain the log buffer.
   std::chrono::milliseconds memory_patience{1000};
   bool create_if_missing = true;

@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include "common/file/env.h"
 #include "quiver/database.h"
+#include "storage/txn/transactional_store.h"
 #include "test_util/query_error.h"
 #include "test_util/temp_dir.h"
 
@@ -82,6 +84,24 @@ TEST(IndexCommandTest, OnDiskAndReopened) {
   ASSERT_TRUE(create.Next());
   EXPECT_EQ(create.row()[1].AsString(),
             "CREATE RANGE INDEX `index_c400b635` FOR (n:`Person`) ON (n.`age`, n.`name`)");
+}
+
+// DatabaseOptions::index_build_progress hears each build, from 0 up to every node.
+TEST(IndexCommandTest, ReportsBuildProgress) {
+  quiver::testing::TempDir dir;
+  std::vector<std::pair<uint64_t, uint64_t>> reports;
+  DatabaseOptions options;
+  options.index_build_progress = [&](uint64_t done, uint64_t total) { reports.emplace_back(done, total); };
+  Database::Open(dir.Join("db"))->Connect()->Query("UNWIND range(1, 100000) AS i CREATE (:P {k: i})");
+  {  // the nodes into the generation, which the build reads
+    auto store = storage::TransactionalStore::Open(Env::Default(), dir.Join("db"), {}).value();
+    ASSERT_TRUE(store->Compact().ok());
+  }
+  auto db = Database::Open(dir.Join("db"), options);
+  db->Connect()->Query("CREATE INDEX FOR (n:P) ON (n.k)");
+  ASSERT_FALSE(reports.empty());
+  for (size_t i = 1; i < reports.size(); ++i) EXPECT_LE(reports[i - 1].first, reports[i].first);
+  EXPECT_EQ(reports.back().first, reports.back().second);
 }
 
 }  // namespace

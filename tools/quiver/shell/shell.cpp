@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "shell/interrupts.h"
+#include "index_progress.h"
 #include "shell/line_editor.h"
 #include "statements.h"
 
@@ -82,6 +83,7 @@ int Shell::Run() {
     } else {
       o.read_only = options_.read_only;
       o.create_if_missing = options_.create;
+      o.index_build_progress = IndexBuildProgressOnStderr();
       db_ = Database::Open(options_.db, o);
     }
   } catch (const QuiverError& e) {
