@@ -197,6 +197,10 @@ class RowEstimator {
 
   Rows Scan(const LogicalNodeScan& scan) const {
     Rows nodes = estimator_.Nodes(scan.labels);
+    for (size_t i = 0; i < scan.any_labels.size() && nodes; ++i) {  // a union: the labels' sum
+      Rows one = estimator_.Nodes({scan.any_labels[i]});
+      nodes = one ? std::optional<double>((i == 0 ? 0.0 : *nodes) + *one) : std::nullopt;
+    }
     if (!nodes) return std::nullopt;
     return *nodes * std::pow(CardinalityEstimator::kEqualitySelectivity,
                              static_cast<double>(scan.property_keys.size()));

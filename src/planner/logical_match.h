@@ -38,6 +38,10 @@ class LogicalNodeScan : public LogicalOperator {
 
   SlotId slot = kNoSlot;
   std::vector<std::string> labels;
+  // `(n:A|B)`: the nodes carrying any of these (each label's nodes, merged), where
+  // `labels` is empty; the label test stays in the Filter above (optimizer.h, "Label
+  // union"). Empty: no union.
+  std::vector<std::string> any_labels;
   std::vector<std::string> property_keys;
   std::vector<BoundExprPtr> property_values;
 

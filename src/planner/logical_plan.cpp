@@ -187,6 +187,7 @@ std::string SearchName(const LogicalShortestPath& search) {
 std::string ScanDetails(const LogicalNodeScan& scan, const SlotNames* names) {
   std::string out = "(" + Slot(scan.slot, names);
   for (const auto& l : scan.labels) out += ":" + l;
+  for (size_t i = 0; i < scan.any_labels.size(); ++i) out += (i == 0 ? ":" : "|") + scan.any_labels[i];
   if (!scan.property_keys.empty()) {
     out += " {";
     for (size_t i = 0; i < scan.property_keys.size(); ++i) {

@@ -65,6 +65,7 @@ class Optimizer {
       SeekByIndex(op->children[0], op->As<LogicalFilter>().predicate.get(), *graph_, plan_.seek_indexes);
     }
     if (op->Is<LogicalFilter>()) TightenIndexRange(*op);
+    if (op->Is<LogicalFilter>() && op->children[0]->kind == OpKind::kNodeScan) ScanLabelUnion(*op);
     if (op->Is<LogicalAggregate>() && CountFromStore(op)) return;
     if (op->Is<LogicalAggregate>() && op->children[0]->Is<LogicalExpand>()) {
       CountByDegree(op->As<LogicalAggregate>());
@@ -157,6 +158,24 @@ class Optimizer {
     LogicalOperatorPtr replacement = std::move(filter->children[0]);
     filter = std::move(replacement);
     if (filter->kind == OpKind::kNodeScan) SeekByKey(filter);
+  }
+
+  // Filter(n:A OR n:B ..) over NodeScan(n) → NodeScan(n:A|B) under the same Filter: each
+  // label's nodes, merged, instead of every node tested (a label union `(n:A|B)` binds
+  // to this OR).
+  static void ScanLabelUnion(LogicalOperator& filter) {
+    auto& scan = filter.children[0]->As<LogicalNodeScan>();
+    const BoundExpr& p = *filter.As<LogicalFilter>().predicate;
+    if (!scan.labels.empty() || !scan.any_labels.empty() || p.op != ExprOp::kOr) return;
+    std::vector<std::string> names;
+    for (const auto& arg : p.args) {
+      if (arg->op != ExprOp::kHasLabels || arg->names.size() != 1 || arg->args[0]->op != ExprOp::kSlot ||
+          arg->args[0]->slot != scan.slot) {
+        return;
+      }
+      names.push_back(arg->names[0]);
+    }
+    scan.any_labels = std::move(names);
   }
 
   // NodeScan(n {.., key: v, ..}) → NodeSeek(n {key: v, ..}) when storage indexes key.

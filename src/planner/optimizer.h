@@ -13,6 +13,9 @@
 //    property index of one of the scan's labels has as its first key turns the NodeScan
 //    into a NodeIndexSeek (index_seek_rule.h; GraphReader::SeekNodes), the predicate
 //    kept as a check.
+//  * Label union: `MATCH (n:A|B)` (a Filter `n:A OR n:B` over an unlabelled NodeScan)
+//    scans each label's nodes and merges them (LogicalNodeScan::any_labels) instead of
+//    testing every node; the Filter stays.
 //  * Top-k sort: ORDER BY under LIMIT (and SKIP) keeps only SKIP + LIMIT rows while it
 //    sorts, in memory proportional to that, not to its input.
 //  * Counts from the store: `MATCH (n:L) RETURN count(n)` and `MATCH ()-[r:T]->()

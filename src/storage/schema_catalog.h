@@ -1,13 +1,13 @@
 #pragma once
 // The schema catalog: a database's index and constraint definitions (docs/design.md,
-// "Indexes and constraints"), as a value — the delta state, MemoryGraph and a generation's Schema file
-// are each to hold one — with the rules CREATE INDEX and DROP INDEX follow (generated
-// names, conflicts) and its bytes (to be the Schema file's section and the CreateIndex
-// log op's fields: design.md, "Decisions taken while starting").
+// "Indexes and constraints"), as a value, with the rules CREATE INDEX / CREATE CONSTRAINT
+// and their DROPs follow (generated names, Neo4j 5's conflicts) and its bytes: the
+// Schema file's section, and the schema log ops' fields.
 //
 // Held by DeltaState (txn/delta_state.h), MemoryGraph and a generation's Schema file
-// (generation.h); logged as the CreateIndex / DropIndex ops (txn/write_ops.h). The binder
-// still refuses CREATE INDEX (design.md, "Status").
+// (generation.h); logged as the CreateIndex / DropIndex / CreateConstraint /
+// DropConstraint ops (txn/write_ops.h); changed by the SchemaCommand operator
+// (exec/operator/schema_command.cpp) through GraphWriter.
 
 #include <cstdint>
 #include <span>

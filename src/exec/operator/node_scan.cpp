@@ -4,6 +4,8 @@
 // NodeSeek: the same rows, but the first property equality is answered by the storage's
 // key index (GraphReader::FindNodesByKey) in one batch; should the index decline (a
 // value it cannot look up), the operator scans as NodeScan does.
+// A label union `(n:A|B)` scans each label's nodes per morsel and merges them
+// (ScanMorsel, node_morsel.h); the label test stays in the Filter above.
 // NodeIndexSeek: the same rows again, the candidates given by a property index
 // (GraphReader::SeekNodes) for the seek's equality, IN list, range or prefix, each
 // checked against the labels and equalities as a scan's are (the predicate the seek came
@@ -15,6 +17,7 @@
 #include "exec/entity_ref.h"
 #include "exec/exec_context.h"
 #include "exec/expression/evaluator.h"
+#include "exec/operator/node_morsel.h"
 #include "exec/operator/operators.h"
 #include "storage/schema_catalog.h"
 
@@ -23,6 +26,26 @@ namespace quiver::exec {
 namespace {
 
 constexpr NodeId kMorselNodes = 4096;
+
+}  // namespace
+
+void ScanMorsel(const GraphReader& graph, NodeId begin, NodeId end, std::span<const LabelId> labels,
+                std::span<const LabelId> any_labels, std::vector<NodeId>& out) {
+  if (any_labels.empty()) {
+    std::optional<LabelId> first;
+    if (!labels.empty()) first = labels[0];
+    graph.ScanNodes(begin, end, first, out);
+    return;
+  }
+  const size_t from = out.size();
+  for (LabelId label : any_labels) graph.ScanNodes(begin, end, label, out);
+  if (any_labels.size() > 1) {
+    std::sort(out.begin() + static_cast<std::ptrdiff_t>(from), out.end());
+    out.erase(std::unique(out.begin() + static_cast<std::ptrdiff_t>(from), out.end()), out.end());
+  }
+}
+
+namespace {
 
 class NodeScanOp final : public StreamOperator {
  public:
@@ -44,6 +67,15 @@ class NodeScanOp final : public StreamOperator {
         return;
       }
       labels_.push_back(*label);
+    }
+    any_labels_.clear();
+    const auto& union_names = logical().As<planner::LogicalNodeScan>().any_labels;
+    for (const auto& name : union_names) {
+      if (auto label = ctx.Label(name)) any_labels_.push_back(*label);  // one nobody carries adds none
+    }
+    if (!union_names.empty() && any_labels_.empty()) {
+      empty_ = true;
+      return;
     }
     keys_.clear();
     values_.clear();
@@ -75,9 +107,7 @@ class NodeScanOp final : public StreamOperator {
       ids_.clear();
       pos_ = 0;
       NodeId end = std::min(bound_, next_ + kMorselNodes);
-      std::optional<LabelId> first;
-      if (!labels_.empty()) first = labels_[0];
-      ctx.graph().ScanNodes(next_, end, first, ids_);
+      ScanMorsel(ctx.graph(), next_, end, labels_, any_labels_, ids_);
       next_ = end;
       Refine(ctx.graph(), 0);
     }
@@ -151,6 +181,7 @@ class NodeScanOp final : public StreamOperator {
   NodeId next_ = 0;
   NodeId bound_ = 0;
   std::vector<LabelId> labels_;
+  std::vector<LabelId> any_labels_;  // a label union's
   std::vector<PropertyKeyId> keys_;
   std::vector<Value> values_;
   bool empty_ = false;

@@ -6,6 +6,7 @@
 #include "common/stack_guard.h"
 #include "exec/expression/evaluator.h"
 #include "exec/operator/expand_common.h"
+#include "exec/operator/node_morsel.h"
 #include "exec/vector/comparison_filter.h"
 #include "exec/worker_pools.h"
 
@@ -334,6 +335,11 @@ void Fragment::RunMorsel(NodeId begin, NodeId end, const std::vector<NodeId>* se
     if (!label) return;  // a label nobody carries
     labels.push_back(*label);
   }
+  std::vector<LabelId> any_labels;  // a label union's (n:A|B)
+  for (const auto& name : scan_->any_labels) {
+    if (auto label = ctx.Label(name)) any_labels.push_back(*label);
+  }
+  if (!scan_->any_labels.empty() && any_labels.empty()) return;  // no node carries any
   std::vector<std::pair<PropertyKeyId, Value>> equalities;
   for (size_t i = 0; i < scan_->property_keys.size(); ++i) {
     auto key = ctx.PropertyKey(scan_->property_keys[i]);
@@ -342,8 +348,6 @@ void Fragment::RunMorsel(NodeId begin, NodeId end, const std::vector<NodeId>* se
     equalities.emplace_back(*key, std::move(value));
   }
   Prepare(worker);
-  std::optional<LabelId> first;
-  if (!labels.empty()) first = labels[0];
   const size_t vector_size = std::max<uint32_t>(1, ctx.execution().vector_size);
   // A chunk's ids are scanned for it — id ranges until it is full or the morsel ends —
   // rather than the whole morsel's at once: a chunk-sized buffer, where a morsel-sized
@@ -360,7 +364,7 @@ void Fragment::RunMorsel(NodeId begin, NodeId end, const std::vector<NodeId>* se
         ids.insert(ids.end(), seeded->begin() + static_cast<std::ptrdiff_t>(next),
                    seeded->begin() + static_cast<std::ptrdiff_t>(stop));
       } else {
-        graph.ScanNodes(next, stop, first, ids);
+        ScanMorsel(graph, next, stop, labels, any_labels, ids);
       }
       next = stop;
     }

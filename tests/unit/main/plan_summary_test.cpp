@@ -152,3 +152,23 @@ TEST_F(PlanSummaryTest, ProfileOnDiskReadsTheStoredGraph) {
 
 }  // namespace
 }  // namespace quiver
+
+namespace quiver {
+namespace {
+
+// A label union scans each label's nodes (merged, each node once), not every node.
+TEST(LabelUnionPlanTest, ScansTheLabelsNotEveryNode) {
+  auto db = Database::OpenInMemory();
+  auto conn = db->Connect();
+  conn->Query("CREATE (:P), (:Q), (:P:Q), (:R), ()");
+  QueryResult explain = conn->Query("EXPLAIN MATCH (n:P|Q) RETURN count(*)");
+  ASSERT_NE(explain.summary().plan, nullptr);
+  EXPECT_NE(FormatPlan(*explain.summary().plan).find("NodeScan (n:P|Q)"), std::string::npos)
+      << FormatPlan(*explain.summary().plan);
+  EXPECT_EQ(conn->Query("MATCH (n:P|Q) RETURN count(*)").rows()[0][0].AsInt(), 3);
+  EXPECT_EQ(conn->Query("MATCH (n:P|Missing) RETURN count(*)").rows()[0][0].AsInt(), 2);
+  EXPECT_EQ(conn->Query("MATCH (n:Missing|Other) RETURN count(*)").rows()[0][0].AsInt(), 0);
+}
+
+}  // namespace
+}  // namespace quiver
