@@ -118,7 +118,12 @@ void SeekByIndex(LogicalOperatorPtr& op, const BoundExpr* predicate, const Graph
   auto& scan = op->As<LogicalNodeScan>();
   const storage::IndexDefinition* best = nullptr;
   std::optional<Sargable> best_seek;
-  size_t best_label = 0;
+  size_t best_label = 0, best_leading = 0;
+  // A value per index key while the scan has equalities on them: the composite index's
+  // leading keys, then the seek on the next key. More leading keys first, then the rank.
+  auto better = [&](size_t leading, Mode mode) {
+    return !best_seek || leading > best_leading || (leading == best_leading && Rank(mode) < Rank(best_seek->mode));
+  };
   for (size_t l = 0; l < scan.labels.size(); ++l) {
     const auto label = graph.FindLabel(scan.labels[l]);
     if (!label) continue;
@@ -127,12 +132,19 @@ void SeekByIndex(LogicalOperatorPtr& op, const BoundExpr* predicate, const Graph
           index.token != *label || index.keys.empty()) {
         continue;
       }
-      auto seek = Find(scan, predicate, std::string(graph.PropertyKeyName(index.keys[0])));
-      if (!seek || (best_seek && Rank(seek->mode) >= Rank(best_seek->mode))) continue;
-      if (!graph.IndexOnline(index)) continue;
-      best = &index;
-      best_seek = seek;
-      best_label = l;
+      for (size_t leading = 0; leading < index.keys.size(); ++leading) {
+        auto seek = Find(scan, predicate, std::string(graph.PropertyKeyName(index.keys[leading])));
+        if (seek && better(leading, seek->mode) && graph.IndexOnline(index)) {
+          best = &index;
+          best_seek = seek;
+          best_label = l;
+          best_leading = leading;
+        }
+        // The next key can be sought only behind an equality on this one, from the scan.
+        if (!seek || seek->mode != Mode::kEquals) break;
+        const std::string name(graph.PropertyKeyName(index.keys[leading]));
+        if (std::find(scan.property_keys.begin(), scan.property_keys.end(), name) == scan.property_keys.end()) break;
+      }
     }
   }
   if (best == nullptr) return;
@@ -143,7 +155,12 @@ void SeekByIndex(LogicalOperatorPtr& op, const BoundExpr* predicate, const Graph
   std::swap(seek->labels[0], seek->labels[best_label]);  // the operator seeks its first label
   seek->index_name = best->name;
   seek->index_type = TypeName(best->kind);
-  seek->property = std::string(graph.PropertyKeyName(best->keys[0]));
+  for (size_t i = 0; i < best_leading; ++i) {
+    const std::string name(graph.PropertyKeyName(best->keys[i]));
+    seek->leading_keys.push_back(name);
+    seek->leading.push_back(Clone(*Find(scan, nullptr, name)->value));
+  }
+  seek->property = std::string(graph.PropertyKeyName(best->keys[best_leading]));
   seek->mode = best_seek->mode;
   if (best_seek->value != nullptr) seek->values.push_back(Clone(*best_seek->value));
   if (best_seek->lower != nullptr) seek->lower = Clone(*best_seek->lower);
@@ -155,6 +172,30 @@ void SeekByIndex(LogicalOperatorPtr& op, const BoundExpr* predicate, const Graph
   seek->property_values = std::move(scan.property_values);
   index_names.push_back(best->name);
   op = std::move(seek);
+}
+
+void ExtendCompositeSeek(LogicalOperator& filter, const GraphReader& graph) {
+  LogicalOperator* below = filter.children[0].get();
+  while (below->Is<LogicalFilter>()) below = below->children[0].get();
+  if (!below->Is<LogicalNodeIndexSeek>()) return;
+  auto& seek = below->As<LogicalNodeIndexSeek>();
+  if (seek.mode != Mode::kEquals || seek.values.size() != 1) return;
+  const storage::IndexDefinition* index = graph.Schema().Find(seek.index_name);
+  const size_t next_key = seek.leading.size() + 1;
+  if (index == nullptr || next_key >= index->keys.size()) return;
+  const std::string next_name(graph.PropertyKeyName(index->keys[next_key]));
+  auto next = FromPredicate(*filter.As<LogicalFilter>().predicate, seek.slot, next_name);
+  if (!next) return;
+  seek.leading_keys.push_back(seek.property);
+  seek.leading.push_back(std::move(seek.values[0]));
+  seek.values.clear();
+  seek.property = next_name;
+  seek.mode = next->mode;
+  if (next->value != nullptr) seek.values.push_back(Clone(*next->value));
+  if (next->lower != nullptr) seek.lower = Clone(*next->lower);
+  if (next->upper != nullptr) seek.upper = Clone(*next->upper);
+  seek.lower_inclusive = next->lower_inclusive;
+  seek.upper_inclusive = next->upper_inclusive;
 }
 
 void TightenIndexRange(LogicalOperator& filter) {

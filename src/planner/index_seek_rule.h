@@ -25,4 +25,10 @@ void SeekByIndex(LogicalOperatorPtr& scan, const BoundExpr* predicate, const Gra
 // everything from a.
 void TightenIndexRange(LogicalOperator& filter);
 
+// `filter` is a Filter over a chain of Filters over a NodeIndexSeek by equality on key k
+// of a composite index: when its predicate tests key k + 1 (`n.w = $x` seeks, then
+// `n.v > 1` above it), the equality becomes a leading value and the seek tests key
+// k + 1, reading only the entries that start with it.
+void ExtendCompositeSeek(LogicalOperator& filter, const GraphReader& graph);
+
 }  // namespace quiver::planner

@@ -74,7 +74,11 @@ class LogicalNodeIndexSeek final : public LogicalNodeScan {
   enum class Mode : uint8_t { kEquals, kIn, kRange, kPrefix };
   std::string index_name;
   std::string index_type;  // RANGE, TEXT, POINT: what EXPLAIN names
-  std::string property;
+  std::string property;  // the key the seek tests (keys[leading.size()] of the index)
+  // A composite index's leading keys and their values (absorbed equalities), in the
+  // index's order: the seek reads only the entries that start with them.
+  std::vector<std::string> leading_keys;
+  std::vector<BoundExprPtr> leading;
   Mode mode = Mode::kEquals;
   std::vector<BoundExprPtr> values;  // kEquals, kIn, kPrefix: one expression
   BoundExprPtr lower, upper;         // kRange: either or both

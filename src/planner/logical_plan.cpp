@@ -200,8 +200,13 @@ std::string ScanDetails(const LogicalNodeScan& scan, const SlotNames* names) {
 
 // Neo4j's form: `RANGE INDEX n:Person(name) WHERE name > $x`, and the index's name.
 std::string IndexSeekDetails(const LogicalNodeIndexSeek& seek, const SlotNames* names) {
+  std::string keys, where;
+  for (size_t i = 0; i < seek.leading.size(); ++i) {
+    keys += seek.leading_keys[i] + ", ";
+    where += seek.leading_keys[i] + " = " + ToString(*seek.leading[i], names) + " AND ";
+  }
   std::string out = seek.index_type + " INDEX " + seek.index_name + " " + Slot(seek.slot, names) + ":" +
-                    seek.labels[0] + "(" + seek.property + ") WHERE " + seek.property;
+                    seek.labels[0] + "(" + keys + seek.property + ") WHERE " + where + seek.property;
   using Mode = LogicalNodeIndexSeek::Mode;
   switch (seek.mode) {
     case Mode::kEquals:

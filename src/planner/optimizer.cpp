@@ -65,6 +65,7 @@ class Optimizer {
       SeekByIndex(op->children[0], op->As<LogicalFilter>().predicate.get(), *graph_, plan_.seek_indexes);
     }
     if (op->Is<LogicalFilter>()) TightenIndexRange(*op);
+    if (graph_ != nullptr && op->Is<LogicalFilter>()) ExtendCompositeSeek(*op, *graph_);
     if (op->Is<LogicalFilter>() && op->children[0]->kind == OpKind::kNodeScan) ScanLabelUnion(*op);
     if (op->Is<LogicalAggregate>() && CountFromStore(op)) return;
     if (op->Is<LogicalAggregate>() && op->children[0]->Is<LogicalExpand>()) {

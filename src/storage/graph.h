@@ -76,6 +76,9 @@ struct PropertySeek {
   Kind kind = Kind::kEquals;
   std::vector<Value> values;
   std::optional<PropertyBound> lower, upper;
+  // A composite index's leading keys: the node's values of the index's first
+  // leading.size() keys equal these, and the test above is of the key after them.
+  std::vector<Value> leading;
 };
 
 class GraphReader {
@@ -129,9 +132,10 @@ class GraphReader {
   // Whether `index` (one of Schema()'s) is ONLINE: its data is built and SeekNodes
   // answers for it. A store answers false while an index is populating.
   virtual bool IndexOnline(const storage::IndexDefinition& /*index*/) const { return false; }
-  // The live nodes carrying the index's label whose property index.keys[0] satisfies
-  // `seek`, appended ascending — exactly what a scan with that filter yields (the other
-  // keys of a composite index are the caller's to check). Returns false, appending
+  // The live nodes carrying the index's label whose properties index.keys[0..k) equal
+  // seek.leading (k = leading.size(), less than the index's keys) and whose property
+  // index.keys[k] satisfies `seek`, appended ascending — exactly what a scan with that
+  // filter yields (the keys after k are the caller's to check). Returns false, appending
   // nothing, when the index does not answer (not online, or a value it holds no
   // entries for): scan instead.
   virtual bool SeekNodes(const storage::IndexDefinition& /*index*/, const PropertySeek& /*seek*/,

@@ -260,4 +260,20 @@ std::optional<std::vector<IndexKeyRange>> IndexSeekRanges(const PropertySeek& se
   return ranges;
 }
 
+std::optional<std::vector<IndexKeyRange>> CompositeSeekRanges(const PropertySeek& seek) {
+  std::string prefix;
+  for (const Value& v : seek.leading) {
+    if (v.IsNull() || IsNaN(v)) return std::vector<IndexKeyRange>{};  // equal to nothing
+    if (!IsIndexable(v)) return std::nullopt;
+    AppendIndexKey(v, prefix);
+  }
+  auto ranges = IndexSeekRanges(seek);
+  if (!ranges || prefix.empty()) return ranges;
+  for (IndexKeyRange& r : *ranges) {
+    r.lower.insert(0, prefix);
+    r.upper.insert(0, prefix);
+  }
+  return ranges;
+}
+
 }  // namespace quiver::storage

@@ -56,5 +56,10 @@ struct IndexKeyRange {
 // unindexable type (a list, a map, a temporal), which a node may hold without an entry,
 // or a range without bounds. The caller then scans.
 std::optional<std::vector<IndexKeyRange>> IndexSeekRanges(const PropertySeek& seek);
+// The same for a composite index: keys whose first elements equal seek.leading and whose
+// next element satisfies `seek` — each range above behind the leading values' bytes
+// (every element is self-delimiting, so the order holds). Empty when a leading value
+// equals nothing (null, NaN); nullopt when one is unindexable.
+std::optional<std::vector<IndexKeyRange>> CompositeSeekRanges(const PropertySeek& seek);
 
 }  // namespace quiver::storage

@@ -326,11 +326,13 @@ class MemoryTransaction final : public GraphWriter {
   }
   bool SeekNodes(const storage::IndexDefinition& index, const PropertySeek& seek,
                  std::vector<NodeId>& out) const override {
-    if (!IndexOnline(index)) return false;
+    if (!IndexOnline(index) || seek.leading.size() >= index.keys.size()) return false;
     std::vector<NodeId> ids;
     ScanNodes(0, NodeIdBound(), index.token, ids);
     for (NodeId id : ids) {
-      if (storage::SeekMatches(seek, GetNodeProperty(id, index.keys[0]))) out.push_back(id);
+      if (storage::SeekMatchesNode(seek, [&](size_t i) { return GetNodeProperty(id, index.keys[i]); })) {
+        out.push_back(id);
+      }
     }
     return true;
   }

@@ -128,6 +128,7 @@ class NodeScanOp final : public StreamOperator {
       if (v.IsNull()) empty_ = true;
       return v;
     };
+    for (const auto& e : op.leading) seek.leading.push_back(operand(e));
     switch (op.mode) {
       case Mode::kEquals:
         seek.values.push_back(operand(op.values[0]));

@@ -21,21 +21,24 @@ bool DeltaView::IndexOnline(const IndexDefinition& index) const {
 }
 
 bool DeltaView::SeekNodes(const IndexDefinition& index, const PropertySeek& seek, std::vector<NodeId>& out) const {
-  if (!IndexOnline(index) || s_->node_bound > kOverlayNodeLimit) return false;
-  const std::optional<std::vector<IndexKeyRange>> ranges = IndexSeekRanges(seek);
+  if (!IndexOnline(index) || s_->node_bound > kOverlayNodeLimit || seek.leading.size() >= index.keys.size()) {
+    return false;
+  }
+  const std::optional<std::vector<IndexKeyRange>> ranges = CompositeSeekRanges(seek);
   if (!ranges) return false;  // a value no index holds: the caller scans
-  const PropertyKeyId key = index.keys[0];
   const LabelId label = index.token;
   // A range or prefix tests every node the delta touched; past a quarter of the label's
   // base nodes that costs more than the scan the caller falls back to (which reads the
   // columns in batches), so decline. An equality reads the overlay: never declined.
   const Generation& gen = s_->base->gen();
-  if (seek.kind != PropertySeek::Kind::kEquals && label < gen.LabelCount() &&
+  const bool by_overlay = seek.kind == PropertySeek::Kind::kEquals || !seek.leading.empty();
+  if (!by_overlay && label < gen.LabelCount() &&
       s_->nodes.size() * 4 > gen.LabelNodeCount(label) && s_->nodes.size() > 4096) {
     return false;
   }
   auto matches = [&](NodeId id) {
-    return NodeExists(id) && HasLabel(id, label) && SeekMatches(seek, GetNodeProperty(id, key));
+    return NodeExists(id) && HasLabel(id, label) &&
+           SeekMatchesNode(seek, [&](size_t i) { return GetNodeProperty(id, index.keys[i]); });
   };
   const size_t first = out.size();
   std::vector<NodeId> base;
@@ -44,9 +47,12 @@ bool DeltaView::SeekNodes(const IndexDefinition& index, const PropertySeek& seek
     if (NodeRecord(id) == nullptr || matches(id)) out.push_back(id);
   }
   if (!s_->nodes.empty()) {
-    if (seek.kind == PropertySeek::Kind::kEquals) {
-      for (const Value& value : seek.values) {
-        ForEachOverlayCandidate(s_->index_entries, key, value, [&](NodeId id) {
+    if (by_overlay) {
+      // The overlay holds (first key, value): the leading value of a composite seek, or
+      // each value of an equality on the first key.
+      const std::vector<Value> firsts = seek.leading.empty() ? seek.values : std::vector<Value>{seek.leading[0]};
+      for (const Value& value : firsts) {
+        ForEachOverlayCandidate(s_->index_entries, index.keys[0], value, [&](NodeId id) {
           if (matches(id)) out.push_back(id);
         });
       }

@@ -1,5 +1,6 @@
 #include "storage/txn/index_overlay.h"
 
+#include <algorithm>
 #include <string>
 
 #include "storage/index_key.h"
@@ -29,6 +30,16 @@ bool IsIndexedKey(const SchemaCatalog& catalog, PropertyKeyId key) {
   for (const IndexDefinition& index : catalog.indexes()) {
     if (index.entity == IndexEntity::kNode && index.kind != IndexKind::kLookup && !index.keys.empty() &&
         index.keys[0] == key) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool IsLaterIndexKey(const SchemaCatalog& catalog, PropertyKeyId key) {
+  for (const IndexDefinition& index : catalog.indexes()) {
+    if (index.entity == IndexEntity::kNode && index.kind != IndexKind::kLookup &&
+        std::find(index.keys.begin() + (index.keys.empty() ? 0 : 1), index.keys.end(), key) != index.keys.end()) {
       return true;
     }
   }

@@ -31,6 +31,10 @@ std::optional<uint64_t> OverlayBucket(PropertyKeyId key, const Value& value);
 
 // Whether some node property index of `catalog` has `key` as its first key.
 bool IsIndexedKey(const SchemaCatalog& catalog, PropertyKeyId key);
+// Whether some node property index has `key` after its first: a composite index's later
+// key, a change of which must put the node's first-key value in the overlay (a seek with
+// a leading value reads the base file's range of the new tuple, which lacks the node).
+bool IsLaterIndexKey(const SchemaCatalog& catalog, PropertyKeyId key);
 
 // Adds node's (key, value) to `entries` when the catalog indexes key and the value is
 // indexable.

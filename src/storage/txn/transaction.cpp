@@ -181,6 +181,7 @@ void Transaction::SetNodeProperty(NodeId node, PropertyKeyId key, Value value) {
     PutEntry(d->props, key, std::move(value));  // for a base node a null marks the removal
   }
   d->Charge(ctx_);
+  if (IsLaterIndexKey(*work_.schema, key)) AddOverlayEntries(node);
   changed_ = true;
   CheckLimit();
 }

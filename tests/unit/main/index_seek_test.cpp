@@ -78,7 +78,7 @@ class IndexSeekTest : public ::testing::Test {
     for (int step = 0; step < 300; ++step) {
       ValueMap p{{"i", Value::Int(rng() % 700)}, {"v", values[rng() % values.size()]}};
       switch (rng() % 6) {
-        case 0: Both("MATCH (n:Node {i: $i}) SET n.v = $v", p); break;
+        case 0: Both(rng() % 2 ? "MATCH (n:Node {i: $i}) SET n.v = $v" : "MATCH (n:Node {i: $i}) SET n.w = $v", p); break;
         case 1: Both("MATCH (n:Node {i: $i}) REMOVE n.v", p); break;
         case 2: Both("MATCH (n:Node {i: $i}) SET n:Person", p); break;
         case 3: Both("MATCH (n:Node {i: $i}) REMOVE n:Person", p); break;
@@ -95,7 +95,8 @@ class IndexSeekTest : public ::testing::Test {
         "n.v = $x",       "$x = n.v",        "n.v IN [$x, 'ab', 7]", "n.v IN $list", "n.v > $x",
         "n.v >= $x",      "n.v < $x",        "$x < n.v",             "n.v <= $x",    "n.v STARTS WITH $s",
         "n.w = $x",       "n.v = $x AND n.w >= $x", "n.v >= $x AND n.v < 7", "n.v > $x AND n.v <= 'b'",
-        "$x <= n.v < 2"};
+        "$x <= n.v < 2", "n.w = $x AND n.v >= $x", "n.w = $x AND n.v IN [$x, 1, 'a']",
+        "n.w = 'a' AND n.v STARTS WITH $s", "n.w = $x AND n.v = 7"};
     auto ci = indexed_->Connect();
     auto cp = plain_->Connect();
     int checked = 0;
@@ -141,6 +142,10 @@ TEST_F(IndexSeekTest, SeeksAnswerAsScansDoThroughDeltaCompactionReopenAndDrop) {
   QueryResult listed = conn->Query("SHOW INDEXES YIELD name, state WHERE name STARTS WITH 'person' RETURN state");
   while (listed.Next()) EXPECT_EQ(listed.row()[0].AsString(), "ONLINE");
   Compare(true, "generation only");
+  // A composite index is sought on its leading equality and the next key.
+  const std::string composite = PlanText(*indexed_->Connect(), "MATCH (n:Person) WHERE n.w = $x AND n.v > 1 RETURN n",
+                                         {{"x", Value::Int(1)}});
+  EXPECT_NE(composite.find("person_wv n:Person(w, v) WHERE w = $x AND v > 1"), std::string::npos) << composite;
   Churn(1);
   Compare(true, "with a delta");
   Compact(indexed_, "indexed");
