@@ -186,22 +186,6 @@ constexpr size_t kScanPerEntityLimit = 8;
 
 }  // namespace
 
-namespace {
-
-// An online index of the label whose first key is keys[0], or null.
-const storage::IndexDefinition* OnlineIndexFor(const GraphReader& graph, LabelId label,
-                                               std::span<const PropertyKeyId> keys) {
-  for (const storage::IndexDefinition& index : graph.Schema().indexes()) {
-    if (index.kind == storage::IndexKind::kLookup || index.entity != IndexEntity::kNode || index.token != label ||
-        index.keys.empty() || index.keys[0] != keys[0]) {
-      continue;
-    }
-    if (graph.IndexOnline(index)) return &index;
-  }
-  return nullptr;
-}
-
-}  // namespace
 
 void FindEqualNodes(const GraphReader& graph, LabelId label, std::span<const PropertyKeyId> keys,
                     std::span<const Value> values, std::vector<NodeId>& out) {
@@ -210,7 +194,7 @@ void FindEqualNodes(const GraphReader& graph, LabelId label, std::span<const Pro
   // exactly a scan's answer for that key), else the label's nodes.
   std::vector<NodeId> nodes;
   bool sought = false;
-  if (const storage::IndexDefinition* index = OnlineIndexFor(graph, label, keys)) {
+  if (const storage::IndexDefinition* index = graph.OnlineNodeIndex(label, keys[0])) {
     PropertySeek seek;
     seek.values.push_back(values[0]);
     sought = graph.SeekNodes(*index, seek, nodes);
@@ -259,7 +243,7 @@ void ValidateWrites(const GraphReader& graph, std::span<const NodeId> nodes, std
       covered.push_back(node);
     }
     if (!c.OwnsIndex() || covered.empty()) continue;
-    if (covered.size() > kScanPerEntityLimit && OnlineIndexFor(graph, c.token, c.keys) == nullptr) {
+    if (covered.size() > kScanPerEntityLimit && graph.OnlineNodeIndex(c.token, c.keys[0]) == nullptr) {
       std::sort(covered.begin(), covered.end());
       if (auto duplicate = FindDuplicate(subject, Covered(graph, c), &covered)) {
         throw SchemaError("ConstraintValidationFailed", subject.AlreadyExists(duplicate->existing, duplicate->values));

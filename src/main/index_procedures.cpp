@@ -28,14 +28,6 @@ void EmitLookupIndex(ExecProcedureContext& context, int64_t id, const std::strin
                 Value::Null(), Value::Map(std::move(options)), Value::String(""), Value::String(create)});
 }
 
-const char* TypeName(storage::IndexKind kind) {
-  switch (kind) {
-    case storage::IndexKind::kText: return "TEXT";
-    case storage::IndexKind::kPoint: return "POINT";
-    default: return "RANGE";
-  }
-}
-
 const char* DefaultProvider(storage::IndexKind kind) {
   switch (kind) {
     case storage::IndexKind::kText: return "text-2.0";
@@ -60,12 +52,12 @@ void EmitPropertyIndex(ExecProcedureContext& context, int64_t id, const storage:
   const std::string provider = index.provider.empty() ? DefaultProvider(index.kind) : index.provider;
   const bool online = graph.IndexOnline(index);
   ValueMap options{{"indexProvider", Value::String(provider)}, {"indexConfig", Value::Map({})}};
-  const std::string create = std::string("CREATE ") + TypeName(index.kind) + " INDEX " + Quoted(index.name) +
+  const std::string create = "CREATE " + std::string(storage::IndexKindName(index.kind)) + " INDEX " + Quoted(index.name) +
                              " FOR " + (node ? "(n:" + Quoted(token) + ")" : "()-[r:" + Quoted(token) + "]-()") +
                              " ON (" + on + ")";
   const storage::ConstraintDefinition* owner = graph.Schema().OwnerOf(index.name);
   context.Emit({Value::Int(id), Value::String(index.name), Value::String(online ? "ONLINE" : "POPULATING"),
-                Value::Float(online ? 100.0 : 0.0), Value::String(TypeName(index.kind)),
+                Value::Float(online ? 100.0 : 0.0), Value::String(std::string(storage::IndexKindName(index.kind))),
                 Value::String(node ? "NODE" : "RELATIONSHIP"), Value::List({Value::String(token)}),
                 Value::List(std::move(keys)), Value::String(provider),
                 owner != nullptr ? Value::String(owner->name) : Value::Null(), Value::Null(), Value::Null(),

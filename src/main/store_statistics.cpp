@@ -1,7 +1,5 @@
 #include "main/store_statistics.h"
 
-#include "storage/schema_catalog.h"
-
 namespace quiver::main {
 
 // A name the graph has never seen labels (or types) nothing: a known zero.
@@ -23,14 +21,7 @@ std::unique_ptr<planner::GraphStatistics> StatisticsOf(const GraphReader* graph)
 bool StoreStatistics::HasPropertyIndex(std::string_view label, std::string_view property) const {
   auto label_id = graph_.FindLabel(label);
   auto key = graph_.FindPropertyKey(property);
-  if (!label_id || !key) return false;
-  for (const storage::IndexDefinition& index : graph_.Schema().indexes()) {
-    if (index.entity == storage::IndexEntity::kNode && index.kind != storage::IndexKind::kLookup &&
-        index.token == *label_id && !index.keys.empty() && index.keys[0] == *key && graph_.IndexOnline(index)) {
-      return true;
-    }
-  }
-  return false;
+  return label_id && key && graph_.OnlineNodeIndex(*label_id, *key) != nullptr;
 }
 
 bool StoreStatistics::HasNodeKeyIndex(std::string_view property) const {

@@ -101,15 +101,17 @@ std::optional<Sargable> Find(const LogicalNodeScan& scan, const BoundExpr* predi
 }
 
 // Equality first, then IN, then a prefix or a range: the fewer rows, the earlier.
-int Rank(Mode mode) { return mode == Mode::kEquals ? 0 : mode == Mode::kIn ? 1 : 2; }
-
-const char* TypeName(storage::IndexKind kind) {
-  switch (kind) {
-    case storage::IndexKind::kText: return "TEXT";
-    case storage::IndexKind::kPoint: return "POINT";
-    default: return "RANGE";
-  }
+// The seek's test of its property: `s`'s operands, cloned.
+void SetTest(LogicalNodeIndexSeek& seek, const Sargable& s) {
+  seek.mode = s.mode;
+  if (s.value != nullptr) seek.values.push_back(Clone(*s.value));
+  if (s.lower != nullptr) seek.lower = Clone(*s.lower);
+  if (s.upper != nullptr) seek.upper = Clone(*s.upper);
+  seek.lower_inclusive = s.lower_inclusive;
+  seek.upper_inclusive = s.upper_inclusive;
 }
+
+int Rank(Mode mode) { return mode == Mode::kEquals ? 0 : mode == Mode::kIn ? 1 : 2; }
 
 }  // namespace
 
@@ -128,10 +130,7 @@ void SeekByIndex(LogicalOperatorPtr& op, const BoundExpr* predicate, const Graph
     const auto label = graph.FindLabel(scan.labels[l]);
     if (!label) continue;
     for (const storage::IndexDefinition& index : graph.Schema().indexes()) {
-      if (index.entity != storage::IndexEntity::kNode || index.kind == storage::IndexKind::kLookup ||
-          index.token != *label || index.keys.empty()) {
-        continue;
-      }
+      if (!index.IsNodePropertyIndex() || index.token != *label) continue;
       for (size_t leading = 0; leading < index.keys.size(); ++leading) {
         auto seek = Find(scan, predicate, std::string(graph.PropertyKeyName(index.keys[leading])));
         if (seek && better(leading, seek->mode) && graph.IndexOnline(index)) {
@@ -154,19 +153,14 @@ void SeekByIndex(LogicalOperatorPtr& op, const BoundExpr* predicate, const Graph
   seek->labels = std::move(scan.labels);
   std::swap(seek->labels[0], seek->labels[best_label]);  // the operator seeks its first label
   seek->index_name = best->name;
-  seek->index_type = TypeName(best->kind);
+  seek->index_type = std::string(storage::IndexKindName(best->kind));
   for (size_t i = 0; i < best_leading; ++i) {
     const std::string name(graph.PropertyKeyName(best->keys[i]));
     seek->leading_keys.push_back(name);
     seek->leading.push_back(Clone(*Find(scan, nullptr, name)->value));
   }
   seek->property = std::string(graph.PropertyKeyName(best->keys[best_leading]));
-  seek->mode = best_seek->mode;
-  if (best_seek->value != nullptr) seek->values.push_back(Clone(*best_seek->value));
-  if (best_seek->lower != nullptr) seek->lower = Clone(*best_seek->lower);
-  if (best_seek->upper != nullptr) seek->upper = Clone(*best_seek->upper);
-  seek->lower_inclusive = best_seek->lower_inclusive;
-  seek->upper_inclusive = best_seek->upper_inclusive;
+  SetTest(*seek, *best_seek);
   // Moved last: an absorbed equality's value was cloned above from these.
   seek->property_keys = std::move(scan.property_keys);
   seek->property_values = std::move(scan.property_values);
@@ -190,12 +184,7 @@ void ExtendCompositeSeek(LogicalOperator& filter, const GraphReader& graph) {
   seek.leading.push_back(std::move(seek.values[0]));
   seek.values.clear();
   seek.property = next_name;
-  seek.mode = next->mode;
-  if (next->value != nullptr) seek.values.push_back(Clone(*next->value));
-  if (next->lower != nullptr) seek.lower = Clone(*next->lower);
-  if (next->upper != nullptr) seek.upper = Clone(*next->upper);
-  seek.lower_inclusive = next->lower_inclusive;
-  seek.upper_inclusive = next->upper_inclusive;
+  SetTest(seek, *next);
 }
 
 void TightenIndexRange(LogicalOperator& filter) {

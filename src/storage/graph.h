@@ -142,6 +142,9 @@ class GraphReader {
                          std::vector<NodeId>& /*out*/) const {
     return false;
   }
+  // An ONLINE node property index of `label` whose first key is `first_key`, or null:
+  // the planner's statistics and the constraint checks ask it.
+  const storage::IndexDefinition* OnlineNodeIndex(LabelId label, PropertyKeyId first_key) const;
 
   // ---- relationships ----
   virtual uint64_t RelationshipCount() const = 0;

@@ -14,6 +14,15 @@ const storage::SchemaCatalog& GraphReader::Schema() const {
   return kInitial;
 }
 
+const storage::IndexDefinition* GraphReader::OnlineNodeIndex(LabelId label, PropertyKeyId first_key) const {
+  for (const storage::IndexDefinition& index : Schema().indexes()) {
+    if (index.IsNodePropertyIndex() && index.token == label && index.keys[0] == first_key && IndexOnline(index)) {
+      return &index;
+    }
+  }
+  return nullptr;
+}
+
 void GraphWriter::CreateIndex(const storage::IndexDefinition& definition) {
   throw ClientError("NotSupported", "this writer cannot create index '" + definition.name + "'");
 }

@@ -321,8 +321,7 @@ class MemoryTransaction final : public GraphWriter {
   // (O(nodes with the label)). Plans and answers are those of the on-disk store; the
   // speed is a label scan's (docs/design.md, "Indexes and constraints").
   bool IndexOnline(const storage::IndexDefinition& index) const override {
-    return index.kind != storage::IndexKind::kLookup && index.entity == storage::IndexEntity::kNode &&
-           !index.keys.empty() && g_.schema_.Find(index.name) != nullptr;
+    return index.IsNodePropertyIndex() && g_.schema_.Find(index.name) != nullptr;
   }
   bool SeekNodes(const storage::IndexDefinition& index, const PropertySeek& seek,
                  std::vector<NodeId>& out) const override {

@@ -344,4 +344,21 @@ std::string GenerateConstraintName(const ConstraintDefinition& definition, std::
                     rest);
 }
 
+std::string_view IndexKindName(IndexKind kind) {
+  switch (kind) {
+    case IndexKind::kText: return "TEXT";
+    case IndexKind::kPoint: return "POINT";
+    case IndexKind::kLookup: return "LOOKUP";
+    case IndexKind::kRange: break;
+  }
+  return "RANGE";
+}
+
+IndexKind IndexKindOf(std::string_view word) {
+  for (IndexKind kind : {IndexKind::kText, IndexKind::kPoint, IndexKind::kLookup}) {
+    if (word == IndexKindName(kind)) return kind;
+  }
+  return IndexKind::kRange;
+}
+
 }  // namespace quiver::storage

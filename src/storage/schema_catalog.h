@@ -42,6 +42,12 @@ struct IndexDefinition {
   bool SameSchema(const IndexDefinition& other) const {
     return kind == other.kind && entity == other.entity && token == other.token && keys == other.keys;
   }
+  // A node property index (RANGE, TEXT or POINT on a label's keys): what a PropertyIndex
+  // file, the delta's overlay and the planner's seeks serve. LOOKUP indexes and
+  // relationship indexes are not.
+  bool IsNodePropertyIndex() const {
+    return entity == IndexEntity::kNode && kind != IndexKind::kLookup && !keys.empty();
+  }
   bool operator==(const IndexDefinition&) const = default;
 };
 
@@ -144,6 +150,11 @@ class SchemaCatalog {
 // eight hex digits of a hash of the schema (kind, entity, token and key names), so the
 // same definition gets the same name in every database. The hash is Quiver's (FNV-1a),
 // not Neo4j's: names match in form, not in value.
+// The word SHOW INDEXES and EXPLAIN write for the kind: RANGE, TEXT, POINT, LOOKUP.
+std::string_view IndexKindName(IndexKind kind);
+// The kind a written word names (RANGE when it is none of the others).
+IndexKind IndexKindOf(std::string_view word);
+
 std::string GenerateIndexName(const IndexDefinition& definition, std::string_view token_name,
                               std::span<const std::string> key_names);
 // The same for a constraint: "constraint_" and eight hex digits.

@@ -28,13 +28,6 @@ using planner::LogicalSchemaCommand;
 using storage::IndexDefinition;
 using storage::IndexKind;
 
-IndexKind KindOf(const std::string& word) {
-  if (word == "TEXT") return IndexKind::kText;
-  if (word == "POINT") return IndexKind::kPoint;
-  if (word == "LOOKUP") return IndexKind::kLookup;
-  return IndexKind::kRange;
-}
-
 // The providers Neo4j 5 names for each index type.
 bool ProviderFits(IndexKind kind, std::string_view provider) {
   switch (kind) {
@@ -105,7 +98,7 @@ class SchemaCommandOp final : public OneShotOperator {
   void Create(ExecContext& ctx, const LogicalSchemaCommand& command) {
     GraphWriter& writer = ctx.writer();
     IndexDefinition definition;
-    definition.kind = KindOf(command.index_type);
+    definition.kind = storage::IndexKindOf(command.index_type);
     definition.entity = command.relationship ? storage::IndexEntity::kRelationship : storage::IndexEntity::kNode;
     Value options;
     if (command.options) {

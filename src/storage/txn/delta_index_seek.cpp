@@ -15,7 +15,7 @@
 namespace quiver::storage {
 
 bool DeltaView::IndexOnline(const IndexDefinition& index) const {
-  if (index.kind == IndexKind::kLookup || index.entity != IndexEntity::kNode || index.keys.empty()) return false;
+  if (!index.IsNodePropertyIndex()) return false;
   const PropertyIndexView* file = s_->base->gen().PropertyIndex(index.name);
   return file != nullptr && file->definition() == index;
 }

@@ -28,8 +28,7 @@ std::optional<uint64_t> OverlayBucket(PropertyKeyId key, const Value& value) {
 
 bool IsIndexedKey(const SchemaCatalog& catalog, PropertyKeyId key) {
   for (const IndexDefinition& index : catalog.indexes()) {
-    if (index.entity == IndexEntity::kNode && index.kind != IndexKind::kLookup && !index.keys.empty() &&
-        index.keys[0] == key) {
+    if (index.IsNodePropertyIndex() && index.keys[0] == key) {
       return true;
     }
   }
@@ -38,8 +37,7 @@ bool IsIndexedKey(const SchemaCatalog& catalog, PropertyKeyId key) {
 
 bool IsLaterIndexKey(const SchemaCatalog& catalog, PropertyKeyId key) {
   for (const IndexDefinition& index : catalog.indexes()) {
-    if (index.entity == IndexEntity::kNode && index.kind != IndexKind::kLookup &&
-        std::find(index.keys.begin() + (index.keys.empty() ? 0 : 1), index.keys.end(), key) != index.keys.end()) {
+    if (index.IsNodePropertyIndex() && std::find(index.keys.begin() + 1, index.keys.end(), key) != index.keys.end()) {
       return true;
     }
   }

@@ -53,6 +53,11 @@ SchemaCatalog* Transaction::MutableSchema() {
 }
 
 void Transaction::AddOverlayEntries(NodeId node) {
+  // Every AddLabel comes here: without a property index, read nothing.
+  const auto& indexes = work_.schema->indexes();
+  if (std::none_of(indexes.begin(), indexes.end(), [](const IndexDefinition& i) { return i.IsNodePropertyIndex(); })) {
+    return;
+  }
   std::vector<PropertyEntry> props;
   view_.GetNodeProperties(node, props);
   for (const auto& [key, value] : props) AddOverlayEntry(*work_.schema, work_.index_entries, key, value, node, ctx_);
@@ -280,7 +285,7 @@ void Transaction::CreateIndex(const IndexDefinition& definition) {
 void Transaction::IndexAdded(const IndexDefinition& definition) {
   // The values the delta wrote before the index existed become its candidates too:
   // O(delta nodes), once per CREATE INDEX (or CREATE CONSTRAINT that owns one).
-  if (definition.entity == IndexEntity::kNode && definition.kind != IndexKind::kLookup) {
+  if (definition.IsNodePropertyIndex()) {
     std::vector<NodeId> touched;
     work_.nodes.ForEach([&](uint64_t id, const std::shared_ptr<NodeDelta>& d) {
       if (!d->deleted) touched.push_back(id);

@@ -434,7 +434,7 @@ Status TransactionalStore::BuildIndexesHoldingSlot() {
   std::vector<IndexDefinition> wanted;
   bool differ = false;
   for (const IndexDefinition& index : state->schema->indexes()) {
-    if (index.entity != IndexEntity::kNode || index.kind == IndexKind::kLookup || index.keys.empty()) continue;
+    if (!index.IsNodePropertyIndex()) continue;
     wanted.push_back(index);
     const PropertyIndexView* file = base.PropertyIndex(index.name);
     differ = differ || file == nullptr || !(file->definition() == index);
