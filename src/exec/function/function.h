@@ -33,6 +33,7 @@
 #include <vector>
 #include <string_view>
 
+#include "exec/expression/regex.h"
 #include "exec/query_memory.h"
 #include "quiver/value.h"
 
@@ -54,9 +55,13 @@ class FunctionContext {
     if (memory_ != nullptr) memory_->CheckFits(bytes);
   }
 
+  // `=~`'s compiled patterns (regex.h): per worker, as this context is.
+  exec::RegexCache& regex() { return regex_; }
+
  private:
   uint64_t random_state_;
   const exec::QueryMemory* memory_ = nullptr;
+  exec::RegexCache regex_;
 };
 
 // ---------------------------------------------------------------- scalar functions
