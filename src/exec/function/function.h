@@ -15,7 +15,8 @@
 //               optional characters to strip) left right substring replace split
 //               char_length/character_length normalize(s[, form]) (utf8proc)
 //   list        size isEmpty head last tail reverse range coalesce
-//   conversion  toString toInteger toFloat toBoolean, each also as ...OrNull and ...List
+//   conversion  toString toInteger toFloat toBoolean, each also as ...OrNull and ...List;
+//               valueType
 //   aggregate   count sum avg min max collect stDev stDevP percentileDisc percentileCont
 //
 // Errors: a function raises the runtime error the TCK expects, e.g.
