@@ -41,13 +41,6 @@ LogicalOperatorPtr Binder::BindSchemaCommand(const SchemaCommandClause& clause, 
              "]-() REQUIRE ... IS UNIQUE / KEY) are not supported yet: Quiver has relationship NOT NULL and "
              "property type constraints");
   }
-  if (!constraint && clause.relationship && clause.index_type != IndexType::kLookup) {
-    // Refused by name rather than accepted: the catalog could hold it, but nothing would
-    // build or seek it, and an index listed ONLINE that no query uses misleads.
-    Fail(clause.pos, "UnsupportedSchemaCommand",
-         "relationship property indexes (FOR ()-[r:" + clause.label_or_type +
-             "]-() ON ...) are not supported yet: Quiver indexes node properties only");
-  }
   if (clause.options != nullptr) {
     ExprContext ctx;
     ctx.scope = &scope;
