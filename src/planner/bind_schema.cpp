@@ -31,16 +31,6 @@ LogicalOperatorPtr Binder::BindSchemaCommand(const SchemaCommandClause& clause, 
   op->constraint_type = clause.constraint_type;
   op->property_type = clause.property_type;
   op->index_type = clause.index_type == IndexType::kDefault ? "RANGE" : std::string(IndexTypeName(clause.index_type));
-  if (constraint && clause.relationship &&
-      (clause.constraint_type == ConstraintType::kUnique || clause.constraint_type == ConstraintType::kNodeKey)) {
-    // Their backing index would be a relationship property index, which Quiver does not
-    // have yet; NOT NULL and property types on relationships need none and are supported.
-    Fail(clause.pos, "UnsupportedSchemaCommand",
-         std::string("relationship ") + (clause.constraint_type == ConstraintType::kUnique ? "uniqueness" : "key") +
-             " constraints (FOR ()-[r:" + clause.label_or_type +
-             "]-() REQUIRE ... IS UNIQUE / KEY) are not supported yet: Quiver has relationship NOT NULL and "
-             "property type constraints");
-  }
   if (clause.options != nullptr) {
     ExprContext ctx;
     ctx.scope = &scope;
