@@ -1,5 +1,6 @@
 #include "planner/rel_index_seek_rule.h"
 
+#include <algorithm>
 #include <optional>
 
 #include "planner/index_seek_rule.h"
@@ -20,13 +21,26 @@ void Conjuncts(const BoundExpr& e, std::vector<const BoundExpr*>& out) {
   }
 }
 
+// The ends the seek binds itself: an operand reading one could not be evaluated before.
+struct Ends {
+  SlotId from, to;
+  bool ReadBy(const BoundExpr* e) const {
+    if (e == nullptr) return false;
+    std::vector<SlotId> slots;
+    CollectSlots(*e, slots);
+    return std::find(slots.begin(), slots.end(), from) != slots.end() ||
+           std::find(slots.begin(), slots.end(), to) != slots.end();
+  }
+};
+
 // The best test of `key` among the conjuncts: an equality, else IN, else a range with
 // both bounds where two conjuncts give one each, else a prefix or a one-sided range.
-std::optional<Sargable> BestTest(const std::vector<const BoundExpr*>& conjuncts, SlotId slot, const std::string& key) {
+std::optional<Sargable> BestTest(const std::vector<const BoundExpr*>& conjuncts, SlotId slot, const Ends& ends,
+                                 const std::string& key) {
   std::optional<Sargable> best;
   for (const BoundExpr* c : conjuncts) {
     std::optional<Sargable> s = FromPredicate(*c, slot, key);
-    if (!s) continue;
+    if (!s || ends.ReadBy(s->value) || ends.ReadBy(s->lower) || ends.ReadBy(s->upper)) continue;
     if (best && best->mode == Mode::kRange && s->mode == Mode::kRange) {
       if (best->lower == nullptr && s->lower != nullptr) {
         best->lower = s->lower;
@@ -50,7 +64,7 @@ struct Choice {
 };
 
 // The ONLINE index of `type` the conjuncts seek best.
-std::optional<Choice> Choose(const std::vector<const BoundExpr*>& conjuncts, SlotId rel_slot,
+std::optional<Choice> Choose(const std::vector<const BoundExpr*>& conjuncts, SlotId rel_slot, const Ends& ends,
                              const std::string& type, const GraphReader& graph) {
   const auto type_id = graph.FindRelType(type);
   if (!type_id) return std::nullopt;
@@ -59,7 +73,7 @@ std::optional<Choice> Choose(const std::vector<const BoundExpr*>& conjuncts, Slo
     if (!index.IsRelationshipPropertyIndex() || index.token != *type_id || !graph.IndexOnline(index)) continue;
     std::vector<const BoundExpr*> leading;
     for (size_t k = 0; k < index.keys.size(); ++k) {
-      std::optional<Sargable> test = BestTest(conjuncts, rel_slot, std::string(graph.PropertyKeyName(index.keys[k])));
+      std::optional<Sargable> test = BestTest(conjuncts, rel_slot, ends, std::string(graph.PropertyKeyName(index.keys[k])));
       if (!test) break;
       if (!best || k > best->leading.size() ||
           (k == best->leading.size() && Rank(test->mode) < Rank(best->test.mode))) {
@@ -119,7 +133,7 @@ void SeekRelationshipsByIndex(LogicalOperator& filter, const GraphReader& graph,
   LogicalOperatorPtr& bottom = holder->children[0];
   if (bottom->Is<LogicalRelationshipIndexSeek>()) {
     auto& seek = bottom->As<LogicalRelationshipIndexSeek>();
-    std::optional<Choice> choice = Choose(conjuncts, seek.rel_slot, seek.type, graph);
+    std::optional<Choice> choice = Choose(conjuncts, seek.rel_slot, Ends{seek.from_slot, seek.to_slot}, seek.type, graph);
     if (!choice || choice->leading.size() < seek.leading.size() ||
         (choice->leading.size() == seek.leading.size() && Rank(choice->test.mode) >= Rank(seek.mode) &&
          !(seek.mode == Mode::kRange && (seek.lower == nullptr || seek.upper == nullptr) &&
@@ -132,7 +146,7 @@ void SeekRelationshipsByIndex(LogicalOperator& filter, const GraphReader& graph,
   }
   if (!Replaceable(*bottom)) return;
   auto& expand = bottom->As<LogicalExpand>();
-  std::optional<Choice> choice = Choose(conjuncts, expand.rel_slot, expand.rel.types[0], graph);
+  std::optional<Choice> choice = Choose(conjuncts, expand.rel_slot, Ends{expand.from_slot, expand.to_slot}, expand.rel.types[0], graph);
   if (!choice) return;
   const SlotId expand_from = expand.from_slot;
   auto seek = std::make_unique<LogicalRelationshipIndexSeek>(expand.rel.direction == Direction::kBoth);

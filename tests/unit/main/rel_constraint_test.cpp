@@ -5,9 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "common/file/env.h"
 #include "quiver/database.h"
-#include "storage/txn/transactional_store.h"
+#include "test_util/index_test_util.h"
 #include "test_util/query_error.h"
 #include "test_util/temp_dir.h"
 
@@ -15,17 +14,9 @@ namespace quiver {
 namespace {
 
 using quiver::testing::ErrorOf;
+using quiver::testing::MessageOf;
 
-int64_t Count(Connection& conn, const std::string& text) { return conn.Query(text).rows().at(0).at(0).AsInt(); }
-
-std::string MessageOf(Connection& conn, const std::string& text) {
-  try {
-    conn.Query(text).rows();
-  } catch (const QuiverError& e) {
-    return e.what();
-  }
-  return "";
-}
+int64_t Count(Connection& conn, const std::string& text) { return quiver::testing::FirstInt(conn, text); }
 
 void ExpectEnforced(Connection& conn) {
   const std::string message =
@@ -85,24 +76,11 @@ INSTANTIATE_TEST_SUITE_P(Stores, RelConstraintStoreTest, ::testing::Values(false
 TEST(RelConstraintTest, EnforcedFromTheCompactedGeneration) {
   quiver::testing::TempDir dir;
   const std::string path = dir.Join("db");
-  {
-    auto db = Database::Open(path);
-    auto conn = db->Connect();
-    conn->Query("CREATE (a:N {i: 1})-[:R {k: 1}]->(b:N {i: 2}), (b)-[:R {k: 2}]->(a)");
-    conn->Query("CREATE CONSTRAINT r_k FOR ()-[r:R]-() REQUIRE r.k IS UNIQUE");
-  }
-  {
-    storage::StoreOptions options;
-    options.create_if_missing = false;
-    options.auto_compact = false;
-    auto store = storage::TransactionalStore::Open(Env::Default(), path, options);
-    ASSERT_TRUE(store.ok()) << store.status().ToString();
-    ASSERT_TRUE((*store)->Compact().ok());
-    EXPECT_EQ((*store)->Stats().last_index_build_error, "");
-  }
   auto db = Database::Open(path);
-  auto conn = db->Connect();
-  ExpectEnforced(*conn);
+  db->Connect()->Query("CREATE (a:N {i: 1})-[:R {k: 1}]->(b:N {i: 2}), (b)-[:R {k: 2}]->(a)");
+  db->Connect()->Query("CREATE CONSTRAINT r_k FOR ()-[r:R]-() REQUIRE r.k IS UNIQUE");
+  quiver::testing::CompactOnDisk(db, path);
+  ExpectEnforced(*db->Connect());
 }
 
 }  // namespace
