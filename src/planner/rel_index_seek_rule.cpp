@@ -146,8 +146,14 @@ void SeekRelationshipsByIndex(LogicalOperator& filter, const GraphReader& graph,
   }
   if (!Replaceable(*bottom)) return;
   auto& expand = bottom->As<LogicalExpand>();
-  std::optional<Choice> choice = Choose(conjuncts, expand.rel_slot, Ends{expand.from_slot, expand.to_slot}, expand.rel.types[0], graph);
+  std::optional<Choice> choice =
+      Choose(conjuncts, expand.rel_slot, Ends{expand.from_slot, expand.to_slot}, expand.rel.types[0], graph);
   if (!choice) return;
+  // From a labelled start a range or prefix may give more relationships than the
+  // label's nodes have (there are no value statistics to tell): only an equality or IN
+  // (after any leading equalities) replaces that scan.
+  const bool labelled = !expand.children[0]->As<LogicalNodeScan>().labels.empty();
+  if (labelled && (choice->test.mode == Mode::kRange || choice->test.mode == Mode::kPrefix)) return;
   const SlotId expand_from = expand.from_slot;
   auto seek = std::make_unique<LogicalRelationshipIndexSeek>(expand.rel.direction == Direction::kBoth);
   seek->children = std::move(expand.children[0]->children);  // the scan's input

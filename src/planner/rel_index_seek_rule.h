@@ -1,12 +1,13 @@
 #pragma once
 // The optimizer's relationship property-index rule (optimizer.h, "Index seek"): a hop
 // `(a)-[r:T]->(b)` with neither end bound — an Expand of exactly one type from a
-// NodeScan of its start that tests nothing (no label, no property) — under Filters
-// whose conjuncts test r's properties with an equality, IN list, range or STARTS WITH on
+// NodeScan of its start that tests no property — under Filters whose conjuncts test r's
+// properties with an equality, IN list, range or STARTS WITH (none reading a or b) on
 // the keys of an ONLINE relationship index of T becomes a Directed (or, for `-[r:T]-`,
 // Undirected) RelationshipIndexSeek (logical_index_seek.h). The Filters stay, so the
-// rows never depend on the index; the node rule (index_seek_rule.h) has run on the scan
-// first, and a scan it turned into a seek is left alone.
+// rows never depend on the index; the scan's labels become a Filter above the seek (and
+// a labelled scan is replaced only for an equality or IN). The node rule
+// (index_seek_rule.h) has run on the scan first; a scan it made a seek is left alone.
 
 #include <string>
 #include <vector>
