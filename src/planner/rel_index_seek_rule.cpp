@@ -35,8 +35,8 @@ struct Ends {
 
 // The best test of `key` among the conjuncts: an equality, else IN, else a range with
 // both bounds where two conjuncts give one each, else a prefix or a one-sided range.
-std::optional<Sargable> BestTest(const std::vector<const BoundExpr*>& conjuncts, SlotId slot, const Ends& ends,
-                                 const std::string& key) {
+std::optional<Sargable> BestTest(const std::vector<const BoundExpr*>& conjuncts, SlotId slot,
+                                 const Ends& ends, const std::string& key) {
   std::optional<Sargable> best;
   for (const BoundExpr* c : conjuncts) {
     std::optional<Sargable> s = FromPredicate(*c, slot, key);
@@ -64,16 +64,18 @@ struct Choice {
 };
 
 // The ONLINE index of `type` the conjuncts seek best.
-std::optional<Choice> Choose(const std::vector<const BoundExpr*>& conjuncts, SlotId rel_slot, const Ends& ends,
-                             const std::string& type, const GraphReader& graph) {
+std::optional<Choice> Choose(const std::vector<const BoundExpr*>& conjuncts, SlotId rel_slot,
+                             const Ends& ends, const std::string& type, const GraphReader& graph) {
   const auto type_id = graph.FindRelType(type);
   if (!type_id) return std::nullopt;
   std::optional<Choice> best;
   for (const storage::IndexDefinition& index : graph.Schema().indexes()) {
-    if (!index.IsRelationshipPropertyIndex() || index.token != *type_id || !graph.IndexOnline(index)) continue;
+    if (!index.IsRelationshipPropertyIndex() || index.token != *type_id || !graph.IndexOnline(index))
+      continue;
     std::vector<const BoundExpr*> leading;
     for (size_t k = 0; k < index.keys.size(); ++k) {
-      std::optional<Sargable> test = BestTest(conjuncts, rel_slot, ends, std::string(graph.PropertyKeyName(index.keys[k])));
+      std::optional<Sargable> test =
+          BestTest(conjuncts, rel_slot, ends, std::string(graph.PropertyKeyName(index.keys[k])));
       if (!test) break;
       if (!best || k > best->leading.size() ||
           (k == best->leading.size() && Rank(test->mode) < Rank(best->test.mode))) {
@@ -133,11 +135,13 @@ void SeekRelationshipsByIndex(LogicalOperator& filter, const GraphReader& graph,
   LogicalOperatorPtr& bottom = holder->children[0];
   if (bottom->Is<LogicalRelationshipIndexSeek>()) {
     auto& seek = bottom->As<LogicalRelationshipIndexSeek>();
-    std::optional<Choice> choice = Choose(conjuncts, seek.rel_slot, Ends{seek.from_slot, seek.to_slot}, seek.type, graph);
+    std::optional<Choice> choice =
+        Choose(conjuncts, seek.rel_slot, Ends{seek.from_slot, seek.to_slot}, seek.type, graph);
     if (!choice || choice->leading.size() < seek.leading.size() ||
         (choice->leading.size() == seek.leading.size() && Rank(choice->test.mode) >= Rank(seek.mode) &&
          !(seek.mode == Mode::kRange && (seek.lower == nullptr || seek.upper == nullptr) &&
-           choice->test.mode == Mode::kRange && choice->test.lower != nullptr && choice->test.upper != nullptr))) {
+           choice->test.mode == Mode::kRange && choice->test.lower != nullptr &&
+           choice->test.upper != nullptr))) {
       return;  // not better than what the Filters below gave
     }
     Apply(*choice, graph, seek);

@@ -13,7 +13,8 @@ Result<bool> RelationshipKeyEncoder::Append(uint64_t position, std::string& out)
 }
 
 Result<PropertyIndexData> BuildRelationshipPropertyIndex(const Generation& g, const IndexDefinition& d,
-                                                         unsigned workers, const IndexBuildProgress& progress) {
+                                                         unsigned workers,
+                                                         const IndexBuildProgress& progress) {
   if (!d.IsRelationshipPropertyIndex()) {
     return Status::InvalidArgument("index " + d.name + " is not a relationship property index");
   }

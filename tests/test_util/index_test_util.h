@@ -41,13 +41,26 @@ inline std::string PlanText(Connection& conn, const std::string& query, const Va
 // The values entities hold and seeks look for: each type class, their edges, and the
 // values Cypher compares across types (1 = 1.0, never '1'; 2^53 + 0.0).
 inline std::vector<Value> IndexSeekValues() {
-  return {Value::Int(0),         Value::Int(1),         Value::Float(1.0),
-          Value::Float(1.5),     Value::Int(-3),        Value::Float(-2.5),
-          Value::Int(7),         Value::Float(std::nan("")), Value::Float(INFINITY),
-          Value::String("1"),    Value::String("a"),    Value::String("ab"),
-          Value::String("abc"),  Value::String(""),     Value::String("b"),
-          Value::String("é"),    Value::Bool(true),     Value::Bool(false),
-          Value::List({Value::Int(1)}), Value::Int(int64_t{1} << 53),
+  return {Value::Int(0),
+          Value::Int(1),
+          Value::Float(1.0),
+          Value::Float(1.5),
+          Value::Int(-3),
+          Value::Float(-2.5),
+          Value::Int(7),
+          Value::Float(std::nan("")),
+          Value::Float(INFINITY),
+          Value::String("1"),
+          Value::String("a"),
+          Value::String("ab"),
+          Value::String("abc"),
+          Value::String(""),
+          Value::String("b"),
+          Value::String("é"),
+          Value::Bool(true),
+          Value::Bool(false),
+          Value::List({Value::Int(1)}),
+          Value::Int(int64_t{1} << 53),
           Value::Float(9007199254740992.0)};
 }
 

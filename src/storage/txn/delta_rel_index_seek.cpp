@@ -33,7 +33,8 @@ bool DeltaView::SeekRelationships(const IndexDefinition& index, const PropertySe
   auto matches = [&](RelId id) {
     const RelDelta* r = RelRecord(id);
     const bool of_type = r != nullptr ? !r->deleted && r->type == type : RelationshipExists(id);
-    return of_type && SeekMatchesNode(seek, [&](size_t i) { return GetRelationshipProperty(id, index.keys[i]); });
+    return of_type &&
+           SeekMatchesNode(seek, [&](size_t i) { return GetRelationshipProperty(id, index.keys[i]); });
   };
   const size_t first = out.size();
   std::vector<uint64_t> positions;
@@ -44,7 +45,8 @@ bool DeltaView::SeekRelationships(const IndexDefinition& index, const PropertySe
   }
   if (!s_->rels.empty()) {
     if (by_overlay) {
-      const std::vector<Value> firsts = seek.leading.empty() ? seek.values : std::vector<Value>{seek.leading[0]};
+      const std::vector<Value> firsts =
+          seek.leading.empty() ? seek.values : std::vector<Value>{seek.leading[0]};
       for (const Value& value : firsts) {
         ForEachOverlayCandidate(s_->rel_index_entries, index.keys[0], value, [&](RelId id) {
           if (matches(id)) out.push_back(id);

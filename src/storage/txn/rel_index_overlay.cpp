@@ -21,7 +21,8 @@ void AddRelOverlayEntries(const SchemaCatalog& catalog, IdSet& entries, RelTypeI
     if (!index.IsRelationshipPropertyIndex() || index.token != type) continue;
     const Value* value = FindEntry(props, index.keys[0]);
     if (value == nullptr) continue;
-    if (auto bucket = OverlayBucket(index.keys[0], *value)) entries.Set((*bucket << kOverlayNodeBits) | rel, {}, ctx);
+    if (auto bucket = OverlayBucket(index.keys[0], *value))
+      entries.Set((*bucket << kOverlayNodeBits) | rel, {}, ctx);
   }
 }
 

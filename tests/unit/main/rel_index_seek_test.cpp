@@ -33,8 +33,9 @@ class RelIndexSeekTest : public quiver::testing::TwinDatabaseTest {
                  {"b", Value::Int(rng() % 10 == 0 ? 0 : rng() % 120)},
                  {"v", values[rng() % values.size()]},
                  {"w", values[rng() % values.size()]}};
-      Both(rng() % 5 == 0 ? "MATCH (a:N {i: $a}), (b:N {i: $b}) CREATE (a)-[:LIKES {i: $i, v: $v, w: $w}]->(b)"
-                          : "MATCH (a:N {i: $a}), (b:N {i: $b}) CREATE (a)-[:KNOWS {i: $i, v: $v, w: $w}]->(b)",
+      Both(rng() % 5 == 0
+               ? "MATCH (a:N {i: $a}), (b:N {i: $b}) CREATE (a)-[:LIKES {i: $i, v: $v, w: $w}]->(b)"
+               : "MATCH (a:N {i: $a}), (b:N {i: $b}) CREATE (a)-[:KNOWS {i: $i, v: $v, w: $w}]->(b)",
            p);
     }
   }
@@ -44,29 +45,54 @@ class RelIndexSeekTest : public quiver::testing::TwinDatabaseTest {
     std::mt19937 rng(seed);
     const auto values = quiver::testing::IndexSeekValues();
     for (int step = 0; step < 200; ++step) {
-      ValueMap p{{"i", Value::Int(rng() % 560)}, {"v", values[rng() % values.size()]},
-                 {"a", Value::Int(rng() % 130)}, {"b", Value::Int(rng() % 130)}};
+      ValueMap p{{"i", Value::Int(rng() % 560)},
+                 {"v", values[rng() % values.size()]},
+                 {"a", Value::Int(rng() % 130)},
+                 {"b", Value::Int(rng() % 130)}};
       switch (rng() % 7) {
-        case 0: Both("MATCH ()-[r {i: $i}]->() SET r.v = $v", p); break;
-        case 1: Both("MATCH ()-[r {i: $i}]->() SET r.w = $v", p); break;
-        case 2: Both("MATCH ()-[r {i: $i}]->() REMOVE r.v", p); break;
-        case 3: Both("MATCH ()-[r {i: $i}]->() DELETE r", p); break;
+        case 0:
+          Both("MATCH ()-[r {i: $i}]->() SET r.v = $v", p);
+          break;
+        case 1:
+          Both("MATCH ()-[r {i: $i}]->() SET r.w = $v", p);
+          break;
+        case 2:
+          Both("MATCH ()-[r {i: $i}]->() REMOVE r.v", p);
+          break;
+        case 3:
+          Both("MATCH ()-[r {i: $i}]->() DELETE r", p);
+          break;
         case 4:
           Both("MATCH (a:N {i: $a}), (b:N {i: $b}) CREATE (a)-[:KNOWS {i: $i + 1000, v: $v, w: $v}]->(b)", p);
           break;
-        case 5: Both("MATCH (n:N {i: $a}) DETACH DELETE n", p); break;
-        case 6: Both("CREATE (:N {i: $a + 200})-[:KNOWS {i: $i + 2000, v: $v}]->(:N {i: $b + 300})", p); break;
+        case 5:
+          Both("MATCH (n:N {i: $a}) DETACH DELETE n", p);
+          break;
+        case 6:
+          Both("CREATE (:N {i: $a + 200})-[:KNOWS {i: $i + 2000, v: $v}]->(:N {i: $b + 300})", p);
+          break;
       }
     }
   }
 
   void Compare(bool expect_seek, const std::string& stage) {
-    const std::vector<std::string> predicates = {
-        "r.v = $x",        "$x = r.v",           "r.v IN [$x, 'ab', 7]",   "r.v IN $list",
-        "r.v > $x",        "r.v >= $x",          "r.v < $x",               "$x < r.v",
-        "r.v <= $x",       "r.v STARTS WITH $s", "r.v >= $x AND r.v < 7",  "$x <= r.v < 2",
-        "r.w = $x AND r.v >= $x", "r.w = $x AND r.v IN [$x, 1, 'a']", "r.w = 'a' AND r.v STARTS WITH $s"};
-    const std::vector<std::string> patterns = {"(a)-[r:KNOWS]->(b)", "(a)<-[r:KNOWS]-(b)", "(a)-[r:KNOWS]-(b)"};
+    const std::vector<std::string> predicates = {"r.v = $x",
+                                                 "$x = r.v",
+                                                 "r.v IN [$x, 'ab', 7]",
+                                                 "r.v IN $list",
+                                                 "r.v > $x",
+                                                 "r.v >= $x",
+                                                 "r.v < $x",
+                                                 "$x < r.v",
+                                                 "r.v <= $x",
+                                                 "r.v STARTS WITH $s",
+                                                 "r.v >= $x AND r.v < 7",
+                                                 "$x <= r.v < 2",
+                                                 "r.w = $x AND r.v >= $x",
+                                                 "r.w = $x AND r.v IN [$x, 1, 'a']",
+                                                 "r.w = 'a' AND r.v STARTS WITH $s"};
+    const std::vector<std::string> patterns = {"(a)-[r:KNOWS]->(b)", "(a)<-[r:KNOWS]-(b)",
+                                               "(a)-[r:KNOWS]-(b)"};
     auto ci = indexed_->Connect();
     auto cp = plain_->Connect();
     int checked = 0;
@@ -74,17 +100,19 @@ class RelIndexSeekTest : public quiver::testing::TwinDatabaseTest {
       const ValueMap params = quiver::testing::SeekParams(x);
       for (const std::string& pattern : patterns) {
         for (const std::string& predicate : predicates) {
-          const std::string q = "MATCH " + pattern + " WHERE " + predicate +
-                                " RETURN a.i, r.i, b.i, r.v ORDER BY r.i, a.i";
+          const std::string q =
+              "MATCH " + pattern + " WHERE " + predicate + " RETURN a.i, r.i, b.i, r.v ORDER BY r.i, a.i";
           ASSERT_EQ(Rows(ci->Query(q, params)), Rows(cp->Query(q, params)))
               << stage << ": " << q << " with x = " << ToTckString(x);
           if (expect_seek) {
-            EXPECT_NE(PlanText(*ci, q, params).find("RelationshipIndexSeek"), std::string::npos) << stage << ": " << q;
+            EXPECT_NE(PlanText(*ci, q, params).find("RelationshipIndexSeek"), std::string::npos)
+                << stage << ": " << q;
           }
           ++checked;
         }
         const std::string q = "MATCH " + pattern.substr(0, pattern.find("r:KNOWS") + 7) + " {v: $x}" +
-                              pattern.substr(pattern.find("r:KNOWS") + 7) + " RETURN a.i, r.i, b.i ORDER BY r.i, a.i";
+                              pattern.substr(pattern.find("r:KNOWS") + 7) +
+                              " RETURN a.i, r.i, b.i ORDER BY r.i, a.i";
         ASSERT_EQ(Rows(ci->Query(q, params)), Rows(cp->Query(q, params))) << stage << ": " << q;
       }
     }
@@ -99,9 +127,10 @@ TEST_F(RelIndexSeekTest, SeeksAnswerAsExpandsDoThroughDeltaCompactionReopenAndDr
   QueryResult created = conn->Query("CREATE INDEX knows_v FOR ()-[r:KNOWS]-() ON (r.v)");
   EXPECT_EQ(created.summary().counters.indexes_added, 1u);
   conn->Query("CREATE INDEX knows_wv FOR ()-[r:KNOWS]-() ON (r.w, r.v)");
-  EXPECT_EQ(Rows(conn->Query("SHOW INDEXES YIELD name, state, entityType, labelsOrTypes, properties "
-                             "WHERE name STARTS WITH 'knows' RETURN name, state, entityType, labelsOrTypes, properties "
-                             "ORDER BY name")),
+  EXPECT_EQ(Rows(conn->Query(
+                "SHOW INDEXES YIELD name, state, entityType, labelsOrTypes, properties "
+                "WHERE name STARTS WITH 'knows' RETURN name, state, entityType, labelsOrTypes, properties "
+                "ORDER BY name")),
             "'knows_v' 'ONLINE' 'RELATIONSHIP' ['KNOWS'] ['v'] \n"
             "'knows_wv' 'ONLINE' 'RELATIONSHIP' ['KNOWS'] ['w', 'v'] \n");
   Compare(true, "generation only");
@@ -115,8 +144,9 @@ TEST_F(RelIndexSeekTest, SeeksAnswerAsExpandsDoThroughDeltaCompactionReopenAndDr
   indexed_->Connect()->Query("DROP INDEX knows_v");
   indexed_->Connect()->Query("DROP INDEX knows_wv");
   Compare(false, "dropped");
-  EXPECT_EQ(PlanText(*indexed_->Connect(), "MATCH (a)-[r:KNOWS]->(b) WHERE r.v = 1 RETURN b").find("IndexSeek"),
-            std::string::npos);
+  EXPECT_EQ(
+      PlanText(*indexed_->Connect(), "MATCH (a)-[r:KNOWS]->(b) WHERE r.v = 1 RETURN b").find("IndexSeek"),
+      std::string::npos);
 }
 
 // An index created while the delta holds relationships: they are its candidates too.
@@ -137,14 +167,16 @@ TEST_F(RelIndexSeekTest, ExplainNamesTheIndexThePatternAndTheTest) {
   auto conn = indexed_->Connect();
   conn->Query("CREATE INDEX knows_v FOR ()-[r:KNOWS]-() ON (r.v)");
   conn->Query("CREATE INDEX knows_wv FOR ()-[r:KNOWS]-() ON (r.w, r.v)");
-  std::string plan = PlanText(*conn, "MATCH (a)-[r:KNOWS]->(b) WHERE r.v = $v RETURN a, b", {{"v", Value::Int(1)}});
+  std::string plan =
+      PlanText(*conn, "MATCH (a)-[r:KNOWS]->(b) WHERE r.v = $v RETURN a, b", {{"v", Value::Int(1)}});
   EXPECT_NE(plan.find("DirectedRelationshipIndexSeek"), std::string::npos) << plan;
   EXPECT_NE(plan.find("RANGE INDEX knows_v (a)-[r:KNOWS(v)]->(b) WHERE v = $v"), std::string::npos) << plan;
   plan = PlanText(*conn, "MATCH (a)-[r:KNOWS]-(b) WHERE r.v > 1 AND r.v <= 5 RETURN a, b");
   EXPECT_NE(plan.find("UndirectedRelationshipIndexSeek"), std::string::npos) << plan;
   EXPECT_NE(plan.find("(a)-[r:KNOWS(v)]-(b) WHERE v > 1 AND v <= 5"), std::string::npos) << plan;
   plan = PlanText(*conn, "MATCH (a)<-[r:KNOWS {w: 'x'}]-(b) WHERE r.v STARTS WITH 'a' RETURN a, b");
-  EXPECT_NE(plan.find("knows_wv (a)<-[r:KNOWS(w, v)]-(b) WHERE w = 'x' AND v STARTS WITH 'a'"), std::string::npos)
+  EXPECT_NE(plan.find("knows_wv (a)<-[r:KNOWS(w, v)]-(b) WHERE w = 'x' AND v STARTS WITH 'a'"),
+            std::string::npos)
       << plan;
   // An endpoint's label stays a Filter; a bound endpoint, another type, or no index: Expand.
   plan = PlanText(*conn, "MATCH (a:N)-[r:KNOWS]->(b:N) WHERE r.v = 1 RETURN a, b");
