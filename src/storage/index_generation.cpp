@@ -36,8 +36,8 @@ Status CarryFile(Env* env, const Generation& base, const FileInfo& info, Generat
 
 Status CheckWanted(std::span<const IndexDefinition> wanted) {
   for (const IndexDefinition& d : wanted) {
-    if (d.entity != IndexEntity::kNode || d.keys.empty() || d.name.empty()) {
-      return Status::InvalidArgument("index " + d.name + " is not a named node property index");
+    if (!d.IsPropertyIndex() || d.name.empty()) {
+      return Status::InvalidArgument("index " + d.name + " is not a named property index");
     }
     if (std::count_if(wanted.begin(), wanted.end(), [&](const IndexDefinition& o) { return o.name == d.name; }) != 1) {
       return Status::InvalidArgument("index " + d.name + " is wanted twice");
@@ -70,11 +70,11 @@ Status WriteFiles(Env* env, const Generation& base, std::span<const IndexDefinit
   }
   for (const IndexDefinition& d : wanted) {
     if (std::find(result->kept.begin(), result->kept.end(), d.name) != result->kept.end()) continue;
-    QUIVER_ASSIGN_OR_RETURN(PropertyIndexData data, BuildPropertyIndex(base, d, workers, progress));
+    QUIVER_ASSIGN_OR_RETURN(PropertyIndexData data, BuildIndexEntries(base, d, workers, progress));
     const uint64_t subject = next_subject++;
     QUIVER_ASSIGN_OR_RETURN(auto w, writer->NewFile(PropertyIndexFileName(subject), FileKind::kPropertyIndex,
                                                     subject, 0));
-    QUIVER_RETURN_IF_ERROR(WritePropertyIndex(w.get(), data, writer->node_id_width()));
+    QUIVER_RETURN_IF_ERROR(WritePropertyIndex(w.get(), data, base.IndexIds(d).width));
     QUIVER_ASSIGN_OR_RETURN(FileInfo info, w->Finish());
     writer->AddFile(std::move(info));
     result->built.push_back(d.name);

@@ -33,17 +33,17 @@ struct Run {
 
 class Builder {
  public:
-  Builder(const Generation& g, const IndexDefinition& d, const IndexBuildProgress& progress)
-      : g_(g), encoder_(g, d), progress_(progress) {}
+  Builder(uint64_t total, const IndexEntryEncoder& encode, const IndexBuildProgress& progress)
+      : total_(total), encode_(encode), progress_(progress) {}
 
-  // Reads, encodes and sorts the entries of the nodes in [begin, end).
+  // Reads, encodes and sorts the entries of the ids in [begin, end).
   Status Read(uint64_t begin, uint64_t end, Run* run) {
     for (uint64_t from = begin; from < end; from += kProgressStride) {
       if (failed_.load(std::memory_order_relaxed)) return Status::OK();  // a sibling's error is reported
       const uint64_t to = std::min(end, from + kProgressStride);
       for (uint64_t v = from; v < to; ++v) {
         const uint64_t offset = run->bytes.size();
-        QUIVER_ASSIGN_OR_RETURN(bool has_entry, encoder_.Append(v, run->bytes));
+        QUIVER_ASSIGN_OR_RETURN(bool has_entry, encode_(v, run->bytes));
         if (has_entry) run->entries.push_back({offset, run->bytes.size() - offset, v});
       }
       Report(to - from);
@@ -63,11 +63,11 @@ class Builder {
     if (!progress_) return;
     std::lock_guard<std::mutex> l(progress_mu_);
     const uint64_t done = done_.fetch_add(nodes) + nodes;
-    progress_(done, g_.NodeCount());
+    progress_(done, total_);
   }
 
-  const Generation& g_;
-  const NodeKeyEncoder encoder_;
+  const uint64_t total_;
+  const IndexEntryEncoder& encode_;
   const IndexBuildProgress& progress_;
   std::atomic<uint64_t> done_{0};
   std::atomic<bool> failed_{false};
@@ -118,14 +118,19 @@ Result<bool> NodeKeyEncoder::Append(uint64_t node, std::string& out) const {
   if (columns_.empty() || columns_[0] == nullptr || !columns_[0]->IsPresent(node) || !g_.HasLabel(node, token_)) {
     return false;
   }
+  return AppendColumnsKey(columns_, node, out);
+}
+
+Result<bool> AppendColumnsKey(std::span<const PropertyColumn* const> columns, uint64_t row, std::string& out) {
   const size_t start = out.size();
-  for (size_t k = 0; k < columns_.size(); ++k) {
-    const PropertyColumn* c = columns_[k];
-    if (c == nullptr || !c->IsPresent(node)) {
-      out.push_back(kIndexKeyAbsent);  // k > 0: the first key is present
+  for (size_t k = 0; k < columns.size(); ++k) {
+    const PropertyColumn* c = columns[k];
+    if (c == nullptr || !c->IsPresent(row)) {
+      if (k == 0) return false;
+      out.push_back(kIndexKeyAbsent);
       continue;
     }
-    QUIVER_ASSIGN_OR_RETURN(PropertyValue v, c->Get(node));
+    QUIVER_ASSIGN_OR_RETURN(PropertyValue v, c->Get(row));
     if (IsIndexable(v)) {
       AppendIndexKey(v, out);
     } else if (k == 0) {
@@ -140,14 +145,21 @@ Result<bool> NodeKeyEncoder::Append(uint64_t node, std::string& out) const {
 
 Result<PropertyIndexData> BuildPropertyIndex(const Generation& g, const IndexDefinition& d, unsigned workers,
                                              const IndexBuildProgress& progress) {
-  if (d.entity != IndexEntity::kNode || d.keys.empty()) {
+  if (!d.IsNodePropertyIndex()) {
     return Status::InvalidArgument("index " + d.name + " is not a node property index");
   }
-  const uint64_t n = g.NodeCount();
-  // At least a stride per worker: a thread for a handful of nodes costs more than it saves.
+  const NodeKeyEncoder encoder(g, d);
+  return BuildSortedIndex(
+      d, g.NodeCount(), [&](uint64_t node, std::string& out) { return encoder.Append(node, out); }, workers,
+      progress);
+}
+
+Result<PropertyIndexData> BuildSortedIndex(const IndexDefinition& d, uint64_t n, const IndexEntryEncoder& encode,
+                                           unsigned workers, const IndexBuildProgress& progress) {
+  // At least a stride per worker: a thread for a handful of ids costs more than it saves.
   workers = static_cast<unsigned>(std::clamp<uint64_t>((n + kProgressStride - 1) / kProgressStride, 1,
                                                        std::max(1u, workers)));
-  Builder builder(g, d, progress);
+  Builder builder(n, encode, progress);
   std::vector<Run> runs(workers);
   std::vector<Status> status(workers);
   auto work = [&](unsigned w) {

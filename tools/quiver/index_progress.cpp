@@ -45,7 +45,7 @@ std::function<void(uint64_t, uint64_t)> IndexBuildProgressOnStderr() {
     if (!finished && now - line->shown < every) return;
     line->shown = now;
     const double seconds = std::chrono::duration<double>(now - line->started).count();
-    std::fprintf(stderr, "%sbuilding index: %3.0f%% %s/%s nodes, %.1f s%s", line->terminal ? "\r" : "",
+    std::fprintf(stderr, "%sbuilding index: %3.0f%% %s/%s entities read, %.1f s%s", line->terminal ? "\r" : "",
                  total == 0 ? 100.0 : 100.0 * static_cast<double>(done) / static_cast<double>(total),
                  Count(done).c_str(), Count(total).c_str(), seconds, finished || !line->terminal ? "\n" : "");
     if (finished) line->started = {};

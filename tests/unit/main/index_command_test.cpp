@@ -50,7 +50,6 @@ void CreatesListsAndDropsIndexes(Database& db) {
   EXPECT_EQ(ErrorOf(*conn, "CREATE INDEX person_name FOR (n:Person) ON (n.age)"),
             "SchemaError/IndexWithNameAlreadyExists");
   EXPECT_EQ(ErrorOf(*conn, "CREATE INDEX other FOR (n:Person) ON (n.name)"), "SchemaError/IndexAlreadyExists");
-  EXPECT_EQ(ErrorOf(*conn, "CREATE INDEX FOR ()-[r:KNOWS]-() ON (r.since)"), "SyntaxError/UnsupportedSchemaCommand");
   EXPECT_EQ(ErrorOf(*conn, "CREATE INDEX x FOR (n:P) ON (n.a) OPTIONS {indexProvider: 'text-2.0'}"),
             "SemanticError/InvalidArgument");
   EXPECT_EQ(ErrorOf(*conn, "DROP INDEX index_343aff4e"), "SchemaError/IndexDropFailed");
