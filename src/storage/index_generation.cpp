@@ -5,29 +5,14 @@
 namespace quiver::storage {
 namespace {
 
-// Copies `from` to `to` and fsyncs it: the fallback where a link is not possible.
-Status CopyFile(Env* env, const std::string& from, const std::string& to) {
-  QUIVER_ASSIGN_OR_RETURN(auto map, env->MapReadOnly(from));
-  QUIVER_ASSIGN_OR_RETURN(auto out, env->NewWritableFile(to));
-  QUIVER_RETURN_IF_ERROR(out->Append({reinterpret_cast<const char*>(map->data()), map->size()}));
-  QUIVER_RETURN_IF_ERROR(out->Sync());
-  return out->Close();
-}
-
 // Gives the derived generation the base's file, unchanged: its MANIFEST entry then names
 // the generation whose header the file carries.
 Status CarryFile(Env* env, const Generation& base, const FileInfo& info, GenerationWriter* writer,
                  IndexedGeneration* result) {
   const std::string from = JoinPath(base.dir(), info.name), to = JoinPath(writer->dir(), info.name);
-  Status linked = env->LinkFile(from, to);
-  if (linked.ok()) {
-    ++result->linked_files;
-  } else if (linked.code() == StatusCode::kNotSupported) {
-    QUIVER_RETURN_IF_ERROR(CopyFile(env, from, to));
-    ++result->copied_files;
-  } else {
-    return linked;
-  }
+  QUIVER_ASSIGN_OR_RETURN(uint64_t copied, LinkOrCopyFile(env, from, to));
+  // A copy of an empty file reads as a link here; no generation file is empty.
+  ++(copied == 0 ? result->linked_files : result->copied_files);
   FileInfo carried = info;
   if (carried.origin_generation == 0) carried.origin_generation = base.generation();
   writer->AddFile(std::move(carried));
