@@ -23,6 +23,7 @@
 namespace quiver::exec {
 
 class ExecProcedureContext;
+class CountingGraph;
 // A procedure as the engine calls it: with the public context, and the graph.
 using ProcedureImplementation = std::function<void(ExecProcedureContext& context)>;
 struct RegisteredProcedure {
@@ -53,6 +54,10 @@ class ExecContext {
   }
 
   const GraphReader& graph() const { return graph_; }
+  // PROFILE: graph() is this CountingGraph (exec/counting_graph.h), whose db hits each
+  // operator directs to itself while it runs; null when not profiling.
+  void set_counting(CountingGraph* counting) { counting_ = counting; }
+  CountingGraph* counting() const { return counting_; }
   GraphWriter& writer() {
     QUIVER_ASSERT_MSG(writer_ != nullptr, "a read-only statement reached an updating operator");
     return *writer_;
@@ -127,6 +132,7 @@ class ExecContext {
 
  private:
   const GraphReader& graph_;
+  CountingGraph* counting_ = nullptr;
   GraphWriter* writer_;
   const ValueMap& parameters_;
   const ProcedureTable& procedures_;

@@ -62,6 +62,8 @@ class StatementRun final : public ResultStream {
   std::shared_ptr<const exec::Interrupt> interrupt_;  // may be null
   std::unique_ptr<GraphReader> snapshot_;
   const GraphReader& graph_;
+  // PROFILE: graph_ with its reads counted per operator (exec/counting_graph.h).
+  std::unique_ptr<exec::CountingGraph> counting_;
   std::unique_ptr<exec::ExecContext> ctx_;
   exec::PhysicalOperatorPtr root_;
   std::unique_ptr<exec::RowBatch> batch_;
