@@ -97,7 +97,7 @@ StatementRun::StatementRun(std::shared_ptr<const PreparedPlan> plan, ValueMap pa
   ctx_->set_interrupt(interrupt_.get());
   ctx_->set_memory_limit(control.memory_limit);
   ctx_->set_execution(control.execution);
-  ctx_->set_commit_batch(std::move(control.commit_batch));
+  ctx_->set_batch_transactions(std::move(control.batches));
   root_->Open(*ctx_, nullptr);
   batch_ = std::make_unique<exec::RowBatch>(ctx_->width(), ctx_->batch_capacity());
 }

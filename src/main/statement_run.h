@@ -27,9 +27,11 @@ struct RunControl {
   std::shared_ptr<const exec::Interrupt> interrupt;
   uint64_t memory_limit = exec::QueryMemory::kUnlimited;
   exec::ExecutionOptions execution;
-  // CALL { } IN TRANSACTIONS: commits the batch so far and begins the next transaction
-  // (ExecContext::CommitBatch); null outside an auto-commit transaction.
-  std::function<void()> commit_batch;
+  // CALL { } IN TRANSACTIONS: ends a batch and begins the next transaction
+  // (ExecContext::CommitBatch, RollbackBatch); empty outside an auto-commit transaction.
+  exec::BatchTransactions batches;
+  // The statement's transaction, as SHOW TRANSACTIONS numbers it.
+  uint64_t transaction_id = 0;
 };
 
 class StatementRun final : public ResultStream {

@@ -97,7 +97,7 @@ TEST_P(InTransactionsTest, BadBatchSizesAndNestingAreErrors) {
   EXPECT_EQ(
       ErrorOf(*conn_, "CALL { UNWIND [1] AS i CALL (i) { CREATE (:N) } IN TRANSACTIONS RETURN 1 AS x } RETURN x"),
       "SyntaxError/InvalidClauseComposition");
-  EXPECT_EQ(ErrorOf(*conn_, "UNWIND [1] AS i CALL (i) { CREATE (:N) } IN TRANSACTIONS ON ERROR CONTINUE"),
+  EXPECT_EQ(ErrorOf(*conn_, "UNWIND [1] AS i CALL (i) { CREATE (:N) } IN TRANSACTIONS ON ERROR RETRY"),
             "SyntaxError/UnsupportedFeature");
   EXPECT_EQ(Count(*conn_, "MATCH (n:N)"), 0);
 }
