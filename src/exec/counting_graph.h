@@ -16,6 +16,9 @@
 //
 // One CountingGraph serves one thread: the statement's, or one vectorized worker's.
 
+#include <algorithm>
+#include <vector>
+
 #include "storage/forwarding_graph.h"
 
 namespace quiver::exec {
@@ -40,9 +43,7 @@ class CountingGraph final : public GraphForwarder<GraphReader> {
 
   uint64_t NodeCount() const override { return Hit(1, target_.NodeCount()); }
   void ScanNodes(NodeId begin, NodeId end, std::optional<LabelId> label, std::vector<NodeId>& out) const override {
-    const size_t before = out.size();
-    target_.ScanNodes(begin, end, label, out);
-    Hit(out.size() - before);
+    HitPerItem(out, 0, [&] { target_.ScanNodes(begin, end, label, out); });
   }
   void GetLabels(NodeId node, std::vector<LabelId>& out) const override {
     Hit(1);
@@ -53,9 +54,7 @@ class CountingGraph final : public GraphForwarder<GraphReader> {
     return Hit(1, target_.GetNodeProperty(node, key));
   }
   void GetNodeProperties(NodeId node, std::vector<PropertyEntry>& out) const override {
-    const size_t before = out.size();
-    target_.GetNodeProperties(node, out);
-    Hit(std::max<size_t>(1, out.size() - before));
+    HitPerProperty(out, [&] { target_.GetNodeProperties(node, out); });
   }
   bool FindNodesByKey(std::optional<LabelId> label, PropertyKeyId key, const Value& value,
                       std::vector<NodeId>& out) const override {
@@ -78,16 +77,12 @@ class CountingGraph final : public GraphForwarder<GraphReader> {
     return Hit(1, target_.GetRelationshipProperty(rel, key));
   }
   void GetRelationshipProperties(RelId rel, std::vector<PropertyEntry>& out) const override {
-    const size_t before = out.size();
-    target_.GetRelationshipProperties(rel, out);
-    Hit(std::max<size_t>(1, out.size() - before));
+    HitPerProperty(out, [&] { target_.GetRelationshipProperties(rel, out); });
   }
 
   void Expand(NodeId node, Direction direction, std::span<const RelTypeId> types,
               std::vector<Adjacent>& out) const override {
-    const size_t before = out.size();
-    target_.Expand(node, direction, types, out);
-    Hit(1 + out.size() - before);
+    HitPerItem(out, 1, [&] { target_.Expand(node, direction, types, out); });
   }
   uint64_t Degree(NodeId node, Direction direction, std::span<const RelTypeId> types) const override {
     return Hit(1, target_.Degree(node, direction, types));
@@ -125,15 +120,11 @@ class CountingGraph final : public GraphForwarder<GraphReader> {
   }
   void ExpandIds(NodeId node, Direction direction, std::span<const RelTypeId> types, std::vector<NodeId>& neighbours,
                  std::vector<RelId>& rels) const override {
-    const size_t before = rels.size();
-    target_.ExpandIds(node, direction, types, neighbours, rels);
-    Hit(1 + rels.size() - before);
+    HitPerItem(rels, 1, [&] { target_.ExpandIds(node, direction, types, neighbours, rels); });
   }
   void ExpandNeighbours(NodeId node, Direction direction, std::span<const RelTypeId> types,
                         std::vector<NodeId>& neighbours) const override {
-    const size_t before = neighbours.size();
-    target_.ExpandNeighbours(node, direction, types, neighbours);
-    Hit(1 + neighbours.size() - before);
+    HitPerItem(neighbours, 1, [&] { target_.ExpandNeighbours(node, direction, types, neighbours); });
   }
 
  protected:
@@ -145,6 +136,20 @@ class CountingGraph final : public GraphForwarder<GraphReader> {
   T Hit(uint64_t hits, T result) const {
     *sink_ += hits;
     return result;
+  }
+  // `read` appends to `out`: `fixed` hits, and one per item appended.
+  template <class Out, class Read>
+  void HitPerItem(const Out& out, uint64_t fixed, Read&& read) const {
+    const size_t before = out.size();
+    read();
+    Hit(fixed + out.size() - before);
+  }
+  // An entity's properties: one per property read, one at least (the entity's).
+  template <class Read>
+  void HitPerProperty(const std::vector<PropertyEntry>& out, Read&& read) const {
+    const size_t before = out.size();
+    read();
+    Hit(std::max<size_t>(1, out.size() - before));
   }
 
   const GraphReader& target_;
