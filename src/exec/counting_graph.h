@@ -7,12 +7,13 @@
 //
 // What one read costs, in db hits (Neo4j's unit: one request to the storage engine):
 // an entity's labels, one property, a label test, a relationship's ends, a degree or a
-// count the store keeps: 1. Whether an entity in hand still exists — the check Quiver
-// makes before reading it, for a deleted entity's error — is part of that read: 0. A scan or an index seek: 1 per node it yields (a seek 1 more for the
-// lookup). An adjacency read: 1 for the node's adjacency, 1 per relationship it yields.
-// A batch read (a gather, a label filter over a chunk): 1 per item, so the vectorized
-// engine counts what the row engine does for the same rows. Token lookups, the id bound
-// and the schema are answered from memory the plan already holds: 0.
+// count the store keeps: 1. A scan or an index seek: 1 per node it yields (a seek 1
+// more for the lookup). An adjacency read: 1 for the node's adjacency, 1 per
+// relationship it yields. A batch read (a gather, a label filter over a chunk): 1 per
+// item, so the vectorized engine counts what the row engine does for the same rows.
+// Token lookups, the id bound and the schema are answered from memory the plan already
+// holds, and whether an entity in hand still exists — the check Quiver makes before
+// reading it, for a deleted entity's error — is part of that read: 0.
 //
 // One CountingGraph serves one thread: the statement's, or one vectorized worker's.
 

@@ -91,7 +91,8 @@ StatementRun::StatementRun(std::shared_ptr<const PreparedPlan> plan, ValueMap pa
   root_ = exec::BuildPhysicalPlan(*plan_->plan.root, control.execution);
   // PROFILE reads through a counting reader; any other run reads the graph directly.
   if (plan_->mode == StatementMode::kProfile) counting_ = std::make_unique<exec::CountingGraph>(graph_);
-  ctx_ = std::make_unique<exec::ExecContext>(counting_ ? *counting_ : graph_, writer, parameters_, *procedures_, plan_->plan.slot_count,
+  const GraphReader& read = counting_ ? *counting_ : graph_;
+  ctx_ = std::make_unique<exec::ExecContext>(read, writer, parameters_, *procedures_, plan_->plan.slot_count,
                                              exec::CountOperators(*root_));
   ctx_->set_counting(counting_.get());
   ctx_->set_interrupt(interrupt_.get());

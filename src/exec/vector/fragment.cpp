@@ -62,8 +62,8 @@ std::unique_ptr<CountingGraph> WorkerCounting(const ExecContext& statement) {
 
 WorkerState::WorkerState(ExecContext& statement)
     : counting(WorkerCounting(statement)),
-      rows(counting ? static_cast<const GraphReader&>(*counting) : statement.graph(), nullptr, statement.parameters(), statement.procedures(),
-           statement.width()),
+      rows(counting ? static_cast<const GraphReader&>(*counting) : statement.graph(), nullptr,
+           statement.parameters(), statement.procedures(), statement.width()),
       eval(rows.graph(), rows) {
   rows.set_counting(counting.get());
   rows.set_interrupt(statement.interrupt());

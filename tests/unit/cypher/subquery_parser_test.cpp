@@ -58,7 +58,8 @@ TEST(SubqueryParserTest, RoundTrips) {
            "UNWIND [1] AS i CALL (i) { CREATE (:N {i: i}) } IN TRANSACTIONS",
            "UNWIND [1] AS i CALL (i) { CREATE (:N {i: i}) } IN TRANSACTIONS OF $n ROWS ON ERROR FAIL",
            "UNWIND [1] AS i CALL (i) { CREATE (:N {i: i}) } IN TRANSACTIONS ON ERROR CONTINUE",
-           "UNWIND [1] AS i CALL (i) { RETURN i AS j } IN TRANSACTIONS OF 2 ROWS ON ERROR BREAK REPORT STATUS AS `the s` "
+           "UNWIND [1] AS i CALL (i) { RETURN i AS j } IN TRANSACTIONS OF 2 ROWS ON ERROR BREAK "
+           "REPORT STATUS AS `the s` "
            "RETURN j, `the s`",
            "CALL { CALL { RETURN 1 AS x } RETURN x } RETURN x",
            "LOAD CSV FROM 'file:///x.csv' AS row RETURN row",
