@@ -250,6 +250,8 @@ export interface PlanOperator {
   /** True in PROFILE's plan: rows and timeNs are measured. */
   profiled: boolean;
   rows: number;
+  /** Its requests to the storage engine (Neo4j's db hits), in PROFILE; 0 in EXPLAIN. */
+  dbHits: number;
   /** Own time (inputs excluded); on the first operator of a pipeline only. */
   timeNs: number | null;
   /** How it ran: 'vectorized: 2 workers, 3 morsels', ... */

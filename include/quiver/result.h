@@ -116,6 +116,10 @@ struct QUIVER_EXPORT PlanOperator {
   // physical operator (a pipeline, a vectorized fragment): the time is on the first
   // (topmost) of them, the others have none.
   std::optional<std::chrono::nanoseconds> time;
+  // Its requests to the storage engine (Neo4j's db hits): an entity, label or property
+  // read, an index seek, each node a scan yields, each relationship an expand reads;
+  // a batched read counts once per item (docs/query_engine.md, "Db hits").
+  uint64_t db_hits = 0;
   std::string note;  // how it ran, where worth saying: "vectorized, 2 workers", "factorized"
   std::vector<PlanOperator> children;
 
@@ -133,7 +137,7 @@ struct QUIVER_EXPORT PlanOperator {
 //   ProduceResults f.name, count(*)  [est=12]
 //   Aggregate ...
 // EXPLAIN's lines end in `  [est=N]` (where estimated); PROFILE's in `  [rows=N]`, a note,
-// and the operator's own time `(0.123 ms)`.
+// the operator's own time and its db hits: `(0.123 ms, 4 db hits)`.
 QUIVER_EXPORT std::string FormatPlan(const PlanOperator& plan);
 
 struct QuerySummary {

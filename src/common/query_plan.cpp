@@ -51,7 +51,10 @@ std::string FormatPlan(const PlanOperator& plan) {
     if (op->profiled) {
       out += "  [rows=" + std::to_string(op->rows) + "]";
       if (!op->note.empty()) out += " " + op->note;
-      if (op->time) out += " (" + Milliseconds(*op->time) + ")";
+      // Every profiled operator has its db hits, also those without a time of their own.
+      out += " (";
+      if (op->time) out += Milliseconds(*op->time) + ", ";
+      out += std::to_string(op->db_hits) + (op->db_hits == 1 ? " db hit)" : " db hits)");
     } else if (op->estimated_rows) {
       out += "  [est=" + EstimateText(*op->estimated_rows) + "]";
     }

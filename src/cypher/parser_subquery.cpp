@@ -82,19 +82,31 @@ void Parser::ParseInTransactions(SubqueryCallClause& clause) {
     Advance();
     Advance();
     if (CheckWord("FAIL")) {
-      Advance();
-      clause.on_error_fail = true;
-    } else if (CheckWord("CONTINUE") || CheckWord("BREAK") || CheckWord("RETRY")) {
+      clause.on_error = OnErrorMode::kFail;
+    } else if (CheckWord("CONTINUE")) {
+      clause.on_error = OnErrorMode::kContinue;
+    } else if (CheckWord("BREAK")) {
+      clause.on_error = OnErrorMode::kBreak;
+    } else if (CheckWord("RETRY")) {
       Fail(Peek(), "UnsupportedFeature",
-           "ON ERROR " + Peek().value +
-               " is not supported: a failing batch fails the query (ON ERROR FAIL), after the batches "
-               "before it committed");
+           "ON ERROR RETRY is not supported: a batch runs once (ON ERROR CONTINUE, BREAK and FAIL are)");
     } else {
-      FailUnexpected("FAIL");
+      FailUnexpected("CONTINUE, BREAK or FAIL");
     }
+    Advance();
   }
   if (CheckWord("REPORT")) {
-    Fail(Peek(), "UnsupportedFeature", "REPORT STATUS is not supported for CALL { ... } IN TRANSACTIONS");
+    const Token& report = Advance();
+    if (!CheckWord("STATUS")) FailUnexpected("STATUS");
+    Advance();
+    ExpectKeyword(Keyword::kAs);
+    // Neo4j's semantic error, at REPORT: the status of a failed batch is only seen when
+    // the statement goes on after it.
+    if (clause.on_error != OnErrorMode::kContinue && clause.on_error != OnErrorMode::kBreak) {
+      Fail(report, "InvalidClauseComposition",
+           "REPORT STATUS can only be used when specifying ON ERROR CONTINUE or ON ERROR BREAK");
+    }
+    clause.report_status = ParseVariableName();
   }
 }
 

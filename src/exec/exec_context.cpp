@@ -50,8 +50,18 @@ void FailNotImplicitTransaction() {
 
 void ExecContext::CommitBatch() {
   if (writer_ == nullptr) return;
-  if (!commit_batch_) FailNotImplicitTransaction();
-  commit_batch_();
+  if (!batches_.commit) FailNotImplicitTransaction();
+  batches_.commit();
+}
+
+void ExecContext::RollbackBatch() {
+  if (writer_ == nullptr) return;
+  if (!batches_.rollback) FailNotImplicitTransaction();
+  batches_.rollback();
+}
+
+std::string ExecContext::BatchTransactionId() const {
+  return writer_ != nullptr && batches_.id ? batches_.id() : std::string();
 }
 
 }  // namespace quiver::exec

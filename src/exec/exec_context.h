@@ -23,6 +23,7 @@
 namespace quiver::exec {
 
 class ExecProcedureContext;
+class CountingGraph;
 // A procedure as the engine calls it: with the public context, and the graph.
 using ProcedureImplementation = std::function<void(ExecProcedureContext& context)>;
 struct RegisteredProcedure {
@@ -34,6 +35,19 @@ using ProcedureTable = std::unordered_map<std::string, RegisteredProcedure>;
 // ClientError/TransactionStartFailed: CALL { } IN TRANSACTIONS outside an auto-commit
 // (implicit) transaction, as Neo4j refuses it.
 [[noreturn]] void FailNotImplicitTransaction();
+
+// CALL { } IN TRANSACTIONS: the batches' transactions, as the auto-commit caller that
+// owns them ends and begins them (main/batch_writer.h).
+struct BatchTransactions {
+  // Commits what the statement wrote since the last batch (throws its failure) and
+  // begins the next transaction.
+  std::function<void()> commit;
+  // Rolls the current batch back and begins the next transaction (ON ERROR CONTINUE,
+  // BREAK).
+  std::function<void()> rollback;
+  // The current batch transaction's id (REPORT STATUS's transactionId).
+  std::function<std::string()> id;
+};
 
 class ExecContext {
  public:
@@ -53,6 +67,10 @@ class ExecContext {
   }
 
   const GraphReader& graph() const { return graph_; }
+  // PROFILE: graph() is this CountingGraph (exec/counting_graph.h), whose db hits each
+  // operator directs to itself while it runs; null when not profiling.
+  void set_counting(CountingGraph* counting) { counting_ = counting; }
+  CountingGraph* counting() const { return counting_; }
   GraphWriter& writer() {
     QUIVER_ASSERT_MSG(writer_ != nullptr, "a read-only statement reached an updating operator");
     return *writer_;
@@ -122,11 +140,18 @@ class ExecContext {
   // that owns an auto-commit transaction; elsewhere a batch cannot commit, and this
   // throws ClientError/TransactionStartFailed (FailNotImplicitTransaction). A statement
   // that does not write has nothing to commit.
-  void set_commit_batch(std::function<void()> commit) { commit_batch_ = std::move(commit); }
+  void set_batch_transactions(BatchTransactions batches) { batches_ = std::move(batches); }
   void CommitBatch();
+  // Drops what the statement wrote since the last batch and goes on in a new
+  // transaction; nothing for a statement that does not write.
+  void RollbackBatch();
+  // The current batch's transaction id; empty for a statement that does not write
+  // (its batches are no transactions of their own).
+  std::string BatchTransactionId() const;
 
  private:
   const GraphReader& graph_;
+  CountingGraph* counting_ = nullptr;
   GraphWriter* writer_;
   const ValueMap& parameters_;
   const ProcedureTable& procedures_;
@@ -147,7 +172,7 @@ class ExecContext {
     std::unique_ptr<RowBatch> batch;
   };
   std::unordered_map<const planner::LogicalOperator*, CachedSubplan> subplans_;
-  std::function<void()> commit_batch_;
+  BatchTransactions batches_;
 };
 
 }  // namespace quiver::exec

@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "common/stack_guard.h"
+#include "exec/counting_graph.h"
 #include "exec/exec_context.h"
 
 namespace quiver::exec {
@@ -39,6 +40,7 @@ bool PhysicalOperator::Next(ExecContext& ctx, RowBatch& out) {
   CheckStack();
   ctx.CheckInterrupt();
   const auto start = std::chrono::steady_clock::now();
+  DbHitScope hits(ctx.counting(), &db_hits);
   const bool produced = Produce(ctx, out);
   time_ns += static_cast<uint64_t>(
       std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count());
@@ -46,7 +48,7 @@ bool PhysicalOperator::Next(ExecContext& ctx, RowBatch& out) {
 }
 
 void PhysicalOperator::Profile(std::vector<ProfiledOperator>& out) const {
-  out.push_back({&logical_, rows_produced});
+  out.push_back({&logical_, rows_produced, {}, db_hits});
 }
 
 Value* InputRows::Next(ExecContext& ctx, PhysicalOperator& input) {

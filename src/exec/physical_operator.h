@@ -32,6 +32,7 @@ struct ProfiledOperator {
   const planner::LogicalOperator* logical = nullptr;
   uint64_t rows = 0;
   std::string note = {};  // how it ran, where that is worth saying ("vectorized, 2 workers")
+  uint64_t db_hits = 0;   // its reads of the graph (exec/counting_graph.h)
 };
 
 class PhysicalOperator {
@@ -58,6 +59,9 @@ class PhysicalOperator {
   // PROFILE: wall time spent in this operator's Next, over every run, its inputs'
   // (children's) Next included — PROFILE subtracts theirs. Two clock reads per batch.
   uint64_t time_ns = 0;
+  // PROFILE: its reads of the graph, over every run, its inputs' excluded (each counts
+  // its own: exec/counting_graph.h).
+  uint64_t db_hits = 0;
 
  protected:
   virtual bool Produce(ExecContext& ctx, RowBatch& out) = 0;
@@ -111,8 +115,9 @@ class StreamOperator {
   virtual bool AtMostOneRow() const { return false; }
 
   const planner::LogicalOperator& logical() const { return logical_; }
-  // PROFILE: rows this operator produced, over every run.
+  // PROFILE: rows this operator produced, over every run, and its reads of the graph.
   uint64_t rows_produced = 0;
+  uint64_t db_hits = 0;
 
  private:
   const planner::LogicalOperator& logical_;

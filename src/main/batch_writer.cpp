@@ -12,6 +12,14 @@ void BatchWriter::CommitBatch() {
   finishing.reset();  // the in-memory graph holds one transaction at a time
   ThrowIfError(committed);
   inner_ = source_.BeginWrite(interrupt_);
+  ++batch_;
+}
+
+void BatchWriter::RollbackBatch() {
+  if (inner_) inner_->Rollback();
+  inner_.reset();
+  inner_ = source_.BeginWrite(interrupt_);
+  ++batch_;
 }
 
 }  // namespace quiver::main

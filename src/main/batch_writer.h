@@ -20,6 +20,11 @@ class BatchWriter final : public GraphForwarder<GraphWriter> {
 
   // Commits the current batch's transaction (throws its failure) and begins the next.
   void CommitBatch();
+  // Rolls the current batch's transaction back (none is left after a failed commit)
+  // and begins the next.
+  void RollbackBatch();
+  // The current batch's number, from 1.
+  uint64_t batch() const { return batch_; }
 
   // ---- GraphWriter ----
   LabelId InternLabel(std::string_view name) override { return inner_->InternLabel(name); }
@@ -55,6 +60,7 @@ class BatchWriter final : public GraphForwarder<GraphWriter> {
   GraphSource& source_;
   std::unique_ptr<GraphWriter> inner_;  // null only while a failed batch start leaves none
   const exec::Interrupt* interrupt_;
+  uint64_t batch_ = 1;
 };
 
 }  // namespace quiver::main

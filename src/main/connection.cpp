@@ -172,7 +172,15 @@ QueryResult SourceConnection::RunAutoCommit(SourcePreparedStatement& statement, 
     if (plan->plan.in_transactions && Writes(*plan)) {
       // CALL { } IN TRANSACTIONS: the statement commits batches as it goes.
       auto batches = std::make_unique<BatchWriter>(source, std::move(writer), control.interrupt.get());
-      control.commit_batch = [batch_writer = batches.get()] { batch_writer->CommitBatch(); };
+      BatchWriter* batch_writer = batches.get();
+      control.batches.commit = [batch_writer] { batch_writer->CommitBatch(); };
+      control.batches.rollback = [batch_writer] { batch_writer->RollbackBatch(); };
+      // REPORT STATUS's transactionId: the statement's transaction id, as SHOW
+      // TRANSACTIONS lists it, and the batch's number (`neo4j-transaction-7.2`).
+      control.batches.id = [batch_writer, prefix = db_.description().name + "-transaction-" +
+                                                   std::to_string(control.transaction_id) + "."] {
+        return prefix + std::to_string(batch_writer->batch());
+      };
       writer = std::move(batches);
     }
     Eager result =
@@ -224,12 +232,14 @@ QueryResult SourceConnection::RunInTransaction(SourcePreparedStatement& statemen
 RunControl SourceConnection::StartControl(Clock::time_point started, std::string_view query,
                                           TransactionRecord* transaction) {
   std::shared_ptr<exec::Interrupt> interrupt;
+  uint64_t transaction_id = transaction != nullptr ? transaction->id() : 0;
   if (transaction != nullptr) {
     interrupt = std::make_shared<exec::Interrupt>();
     transaction->SetStatement(std::string(query), interrupt);
   } else {
     // The statement is its own transaction: its record lives as long as its interrupt.
     auto record = db_.transactions().Start(user_, /*explicit_transaction=*/false);
+    transaction_id = record->id();
     record->SetStatement(std::string(query), {});
     interrupt = std::shared_ptr<exec::Interrupt>(record, &record->interrupt());
   }
@@ -239,7 +249,8 @@ RunControl SourceConnection::StartControl(Clock::time_point started, std::string
     std::erase_if(running_, [](const std::weak_ptr<exec::Interrupt>& w) { return w.expired(); });
     running_.push_back(interrupt);
   }
-  return RunControl{std::move(interrupt), memory_limit_.value_or(db_.query_memory_limit()), db_.execution(), {}};
+  return RunControl{std::move(interrupt), memory_limit_.value_or(db_.query_memory_limit()), db_.execution(), {},
+                    transaction_id};
 }
 
 void SourceConnection::Cancel() {

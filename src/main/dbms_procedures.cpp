@@ -287,6 +287,7 @@ std::vector<RegisteredProcedure> DbmsProcedures(const DatabaseDescription& datab
                           [database, transactions](ExecProcedureContext& context) {
                             KillTransactions(context, database, *transactions);
                           }));
+  out.push_back(ClientConfigProcedure());
   return out;
 }
 

@@ -23,6 +23,8 @@ namespace quiver::main {
 std::vector<exec::RegisteredProcedure> SchemaProcedures();
 std::vector<exec::RegisteredProcedure> IndexProcedures();
 std::vector<exec::RegisteredProcedure> AwaitIndexProcedures();
+// dbms.clientConfig() (client_config_procedure.cpp), one of DbmsProcedures.
+exec::RegisteredProcedure ClientConfigProcedure();
 std::vector<exec::RegisteredProcedure> DbmsProcedures(const DatabaseDescription& database,
                                                       std::shared_ptr<TransactionRegistry> transactions);
 

@@ -3,6 +3,7 @@
 #include <optional>
 #include <unordered_map>
 
+#include "exec/counting_graph.h"
 #include "exec/entity_ref.h"
 #include "planner/logical_plan.h"
 
@@ -20,6 +21,7 @@ std::chrono::nanoseconds OwnTime(const exec::PhysicalOperator& op) {
 
 struct Measured {
   uint64_t rows = 0;
+  uint64_t db_hits = 0;
   std::string note;
   std::optional<std::chrono::nanoseconds> time;
 };
@@ -39,6 +41,7 @@ PlanOperator ProfiledPlan(const exec::PhysicalOperator& root, const planner::Log
     for (size_t i = 0; i < stages.size(); ++i) {
       Measured& m = measured[stages[i].logical];
       m.rows += stages[i].rows;
+      m.db_hits += stages[i].db_hits;
       if (!stages[i].note.empty()) m.note = stages[i].note;
       if (i == 0) m.time = m.time.value_or(std::chrono::nanoseconds(0)) + OwnTime(*op);
     }
@@ -55,6 +58,7 @@ PlanOperator ProfiledPlan(const exec::PhysicalOperator& root, const planner::Log
     target->profiled = true;
     if (auto it = measured.find(op); it != measured.end()) {
       target->rows = it->second.rows;
+      target->db_hits = it->second.db_hits;
       target->note = std::move(it->second.note);
       target->time = it->second.time;
     }
@@ -85,12 +89,16 @@ StatementRun::StatementRun(std::shared_ptr<const PreparedPlan> plan, ValueMap pa
     return;
   }
   root_ = exec::BuildPhysicalPlan(*plan_->plan.root, control.execution);
-  ctx_ = std::make_unique<exec::ExecContext>(graph_, writer, parameters_, *procedures_, plan_->plan.slot_count,
+  // PROFILE reads through a counting reader; any other run reads the graph directly.
+  if (plan_->mode == StatementMode::kProfile) counting_ = std::make_unique<exec::CountingGraph>(graph_);
+  const GraphReader& read = counting_ ? *counting_ : graph_;
+  ctx_ = std::make_unique<exec::ExecContext>(read, writer, parameters_, *procedures_, plan_->plan.slot_count,
                                              exec::CountOperators(*root_));
+  ctx_->set_counting(counting_.get());
   ctx_->set_interrupt(interrupt_.get());
   ctx_->set_memory_limit(control.memory_limit);
   ctx_->set_execution(control.execution);
-  ctx_->set_commit_batch(std::move(control.commit_batch));
+  ctx_->set_batch_transactions(std::move(control.batches));
   root_->Open(*ctx_, nullptr);
   batch_ = std::make_unique<exec::RowBatch>(ctx_->width(), ctx_->batch_capacity());
 }
@@ -167,6 +175,7 @@ void StatementRun::Close() {
   // The operators first: what they hold is charged to the context's memory.
   root_.reset();
   ctx_.reset();
+  counting_.reset();
   snapshot_.reset();
   // An auto-commit statement's transaction record lives as long as its interrupt
   // (main/transaction_registry.h): closed, it is no longer listed.

@@ -27,9 +27,11 @@ struct RunControl {
   std::shared_ptr<const exec::Interrupt> interrupt;
   uint64_t memory_limit = exec::QueryMemory::kUnlimited;
   exec::ExecutionOptions execution;
-  // CALL { } IN TRANSACTIONS: commits the batch so far and begins the next transaction
-  // (ExecContext::CommitBatch); null outside an auto-commit transaction.
-  std::function<void()> commit_batch;
+  // CALL { } IN TRANSACTIONS: ends a batch and begins the next transaction
+  // (ExecContext::CommitBatch, RollbackBatch); empty outside an auto-commit transaction.
+  exec::BatchTransactions batches;
+  // The statement's transaction, as SHOW TRANSACTIONS numbers it.
+  uint64_t transaction_id = 0;
 };
 
 class StatementRun final : public ResultStream {
@@ -62,6 +64,8 @@ class StatementRun final : public ResultStream {
   std::shared_ptr<const exec::Interrupt> interrupt_;  // may be null
   std::unique_ptr<GraphReader> snapshot_;
   const GraphReader& graph_;
+  // PROFILE: graph_ with its reads counted per operator (exec/counting_graph.h).
+  std::unique_ptr<exec::CountingGraph> counting_;
   std::unique_ptr<exec::ExecContext> ctx_;
   exec::PhysicalOperatorPtr root_;
   std::unique_ptr<exec::RowBatch> batch_;

@@ -176,10 +176,30 @@ LogicalOperatorPtr Binder::BindSubqueryCall(const SubqueryCallClause& clause, Lo
     }
     apply->in_transactions = true;
     in_transactions_ = true;
+    BindOnError(clause, *apply, scope);
   }
   // Later clauses see every write of every row (the updating clauses' rule).
   if (writes) return MakeOp<LogicalEager>(std::move(apply));
   return apply;
+}
+
+void Binder::BindOnError(const SubqueryCallClause& clause, LogicalApply& apply, Scope& scope) {
+  switch (clause.on_error) {
+    case cypher::OnErrorMode::kContinue:
+      apply.on_error = OnError::kContinue;
+      break;
+    case cypher::OnErrorMode::kBreak:
+      apply.on_error = OnError::kBreak;
+      break;
+    default:
+      apply.on_error = OnError::kFail;
+  }
+  if (clause.report_status.empty()) return;
+  if (scope.Find(clause.report_status) != nullptr) {
+    Fail(clause.pos, "VariableAlreadyBound", "Variable `" + clause.report_status + "` already declared");
+  }
+  apply.status_slot = NewSlot(clause.report_status);
+  scope.Add(Variable{clause.report_status, apply.status_slot, StaticType::kMap});
 }
 
 LogicalOperatorPtr Binder::DropEagerAtTheEnd(LogicalOperatorPtr plan) {

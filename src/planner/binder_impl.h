@@ -155,6 +155,8 @@ class Binder {
   LogicalOperatorPtr BindUnion(const cypher::Statement& statement, const BranchBinder& bind_branch,
                                ResultColumns& columns);
   // ---- CALL subqueries and LOAD CSV (bind_subquery.cpp, bind_load_csv.cpp) ----
+  // IN TRANSACTIONS' ON ERROR and REPORT STATUS AS s (a new variable, a map).
+  void BindOnError(const cypher::SubqueryCallClause& clause, LogicalApply& apply, Scope& scope);
   LogicalOperatorPtr BindSubqueryCall(const cypher::SubqueryCallClause& clause, LogicalOperatorPtr input,
                                       Scope& scope);
   LogicalOperatorPtr BindLoadCsv(const cypher::LoadCsvClause& clause, LogicalOperatorPtr input, Scope& scope);

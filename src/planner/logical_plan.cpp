@@ -369,6 +369,9 @@ std::string Details(const LogicalOperator& op, const SlotNames* names) {
                (apply.batch_size ? ToString(*apply.batch_size, names)
                                  : std::to_string(LogicalApply::kDefaultBatchRows)) +
                " rows";
+        if (apply.on_error == OnError::kContinue) out += " on error continue";
+        if (apply.on_error == OnError::kBreak) out += " on error break";
+        if (apply.status_slot != kNoSlot) out += " report status as " + Slot(apply.status_slot, names);
       }
       return out;
     }

@@ -17,6 +17,9 @@ namespace quiver::planner {
 //
 // `in_transactions`: the writes of every `batch_size` input rows (1,000 when null)
 // are committed in a transaction of their own, through ExecContext::CommitBatch.
+// `on_error` says what a failing batch does (exec/operator/apply_on_error.cpp);
+// `status_slot` (REPORT STATUS AS s) gets each input row's batch status.
+enum class OnError : uint8_t { kFail, kContinue, kBreak };
 class LogicalApply final : public LogicalOperator {
  public:
   static constexpr OpKind kKind = OpKind::kApply;
@@ -32,6 +35,8 @@ class LogicalApply final : public LogicalOperator {
   bool in_transactions = false;
   BoundExprPtr batch_size;  // a constant or a parameter; null: the default
   static constexpr int64_t kDefaultBatchRows = 1000;
+  OnError on_error = OnError::kFail;
+  SlotId status_slot = kNoSlot;
 };
 
 // LOAD CSV: per input row, each record of the file `url` names into `slot` — a list of

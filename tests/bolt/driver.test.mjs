@@ -64,12 +64,18 @@ describe('one server', () => {
       const profile = profiled.summary.profile;
       assert.equal(profile.operatorType, 'ProduceResults');
       assert.equal(profile.rows, 3);
-      assert.equal(profile.dbHits, 0);  // not counted by Quiver
+      assert.equal(profile.dbHits, 0);  // the results are the client's to read
       assert.ok(profile.time >= 0);
       const profiledScan = find(profile, 'NodeScan');
       assert.equal(profiledScan.rows, 6);
       assert.equal(find(profile, 'Filter').rows, 3);
       assert.equal(profiledScan.arguments.Rows.toNumber(), 6);
+      // Db hits: a node per scanned row, a property read per filtered one.
+      assert.equal(profiledScan.dbHits, 6);
+      assert.equal(profiledScan.arguments.DbHits.toNumber(), 6);
+      assert.equal(find(profile, 'Filter').dbHits, 6);
+      assert.equal(profiledScan.pageCacheHits, 0);  // no page cache: the driver's default
+      assert.equal(scan.arguments.DbHits, undefined);  // EXPLAIN ran nothing
 
       const plain = await session.run(query);
       assert.equal(plain.summary.hasPlan(), false);

@@ -99,6 +99,7 @@ expect query-bad-workers 2 "not in range" -- query --workers 5000 "RETURN 1"
 expect query-explain 0 '^NodeScan \(n:M\)' -- query --db "$tmp/made" "EXPLAIN MATCH (n:M) WHERE n.i > 0 RETURN n.i"
 expect query-profile-table 0 '\| 12502500 +\|' -- query --db "$tmp/made" "PROFILE MATCH (n:M) WHERE n.i > 0 RETURN sum(n.i) AS s"
 expect query-profile-rows 0 'NodeScan \(n:M\)  \[rows=5000\]' -- query --db "$tmp/made" "PROFILE MATCH (n:M) WHERE n.i > 0 RETURN sum(n.i) AS s"
+expect query-profile-db-hits 0 'NodeScan \(n:M\)  \[rows=5000\] \(5000 db hits\)' -- query --db "$tmp/made" "PROFILE MATCH (n:M) WHERE n.i > 0 RETURN sum(n.i) AS s"
 csv=$("$quiver" query --db "$tmp/made" --format csv "PROFILE MATCH (n:M) WHERE n.i > 0 RETURN sum(n.i) AS s" 2>/dev/null)
 if [ "$csv" = $'s\n12502500' ]; then echo "ok   query-profile-csv"; else echo "FAIL query-profile-csv: $csv"; failures=$((failures + 1)); fi
 # LOAD CSV reads the --import-dir (default ./import), nothing outside it.

@@ -95,6 +95,10 @@ test('EXPLAIN and PROFILE put the plan in the summary; PROFILE yields the rows',
   assert.equal(summary.plan.profiled, true);
   assert.equal(summary.plan.rows, 3);
   assert.match(summary.planText, /^ProduceResults i {2}\[rows=3\]/);
+  // Db hits: a node per scanned row, then p.i per filtered and per projected row.
+  const hits = (op) => op.dbHits + op.children.reduce((sum, child) => sum + hits(child), 0);
+  assert.equal(hits(summary.plan), 5 + 5 + 3);
+  assert.equal(plan.dbHits, 0);
   assert.equal((await (await conn.query('RETURN 1')).getSummary()).plan, null);
 });
 

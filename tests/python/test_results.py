@@ -99,6 +99,12 @@ def test_summary_plan_of_explain_and_profile(conn):
     assert summary.plan["profiled"] is True
     assert summary.plan["rows"] == 3
     assert summary.plan_text.startswith("ProduceResults i  [rows=3]")
+    # Db hits: a node per scanned row, then p.i per filtered and per projected row.
+    def hits(op):
+        return op["db_hits"] + sum(hits(child) for child in op["children"])
+    assert hits(summary.plan) == 5 + 5 + 3
+    assert "NodeScan (p:P)  [rows=5] (5 db hits)" in summary.plan_text
+    assert plan["db_hits"] == 0
     assert conn.execute("RETURN 1").get_summary().plan is None
 
 

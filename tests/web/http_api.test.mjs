@@ -55,6 +55,7 @@ describe('an open server', () => {
     assert.equal(root.Details, 'name');
     assert.deepEqual(root.identifiers, ['name']);
     assert.equal(root.Rows, undefined, 'EXPLAIN counts nothing');
+    assert.equal(root.DbHits, undefined, 'EXPLAIN reads nothing');
     const find = (op, type) => (op.operatorType === type ? op : op.children.map((c) => find(c, type)).find(Boolean));
     assert.equal(find(root, 'NodeScan').Details, '(p:Person)');
     assert.deepEqual(find(root, 'NodeScan').identifiers, ['p']);
@@ -66,6 +67,9 @@ describe('an open server', () => {
     assert.ok(top.Time >= 0);
     assert.equal(find(top, 'Filter').Rows, profiled.data.length);
     assert.ok(find(top, 'NodeScan').Rows >= profiled.data.length);
+    // Db hits: a node per scanned row, a property read per row the filter tests.
+    assert.equal(find(top, 'NodeScan').DbHits, find(top, 'NodeScan').Rows);
+    assert.ok(find(top, 'Filter').DbHits >= find(top, 'NodeScan').Rows);
     assert.equal(plain.plan, undefined);
   });
 

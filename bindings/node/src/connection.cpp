@@ -65,7 +65,7 @@ Napi::Array StringsToJs(Napi::Env env, const std::vector<std::string>& strings) 
 }
 
 // EXPLAIN's and PROFILE's plan: {operatorType, details, identifiers, estimatedRows (or
-// null), profiled, rows, timeNs (or null), note, children}.
+// null), profiled, rows, dbHits, timeNs (or null), note, children}.
 Napi::Value PlanToJs(Napi::Env env, const PlanOperator& plan) {
   return ConvertPlan<Napi::Value>(plan, [env](const PlanOperator& op, std::vector<Napi::Value> children) {
     Napi::Object out = Napi::Object::New(env);
@@ -77,6 +77,7 @@ Napi::Value PlanToJs(Napi::Env env, const PlanOperator& plan) {
     out.Set("estimatedRows", op.estimated_rows ? Napi::Number::New(env, *op.estimated_rows) : env.Null());
     out.Set("profiled", Napi::Boolean::New(env, op.profiled));
     out.Set("rows", UnsignedToJs(env, op.rows));
+    out.Set("dbHits", UnsignedToJs(env, op.db_hits));
     out.Set("timeNs", op.time ? Napi::Number::New(env, static_cast<double>(op.time->count())) : env.Null());
     out.Set("note", Napi::String::New(env, op.note));
     Napi::Array inputs = Napi::Array::New(env, children.size());

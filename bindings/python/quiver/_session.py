@@ -156,7 +156,7 @@ class QuerySummary:
     {code, title, description, severity, category, position: {offset, line, column}},
     such as UnknownLabelWarning for a label the database has never seen), and for
     EXPLAIN and PROFILE the plan (a dict: operator_type, details, identifiers,
-    estimated_rows, profiled, rows, time_ns, note, children) and its text (plan_text);
+    estimated_rows, profiled, rows, db_hits, time_ns, note, children) and its text (plan_text);
     None otherwise."""
 
     rows: int

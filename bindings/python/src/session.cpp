@@ -334,7 +334,7 @@ uint64_t ResultCore::NumTuples() {
 namespace {
 
 // EXPLAIN's and PROFILE's plan: {operator_type, details, identifiers, estimated_rows (or
-// None), profiled, rows, time_ns (or None), note, children}.
+// None), profiled, rows, db_hits, time_ns (or None), note, children}.
 py::object PlanToPython(const PlanOperator& plan) {
   return ConvertPlan<py::object>(plan, [](const PlanOperator& op, std::vector<py::object> children) {
     py::dict out;
@@ -346,6 +346,7 @@ py::object PlanToPython(const PlanOperator& plan) {
     out["estimated_rows"] = op.estimated_rows ? py::object(py::float_(*op.estimated_rows)) : py::object(py::none());
     out["profiled"] = op.profiled;
     out["rows"] = op.rows;
+    out["db_hits"] = op.db_hits;
     out["time_ns"] = op.time ? py::object(py::int_(op.time->count())) : py::object(py::none());
     out["note"] = op.note;
     py::list inputs;

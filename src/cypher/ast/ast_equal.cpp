@@ -267,7 +267,8 @@ bool Equal(const Clause& a, const Clause& b) {
       const auto& y = b.As<SubqueryCallClause>();
       return x.optional == y.optional && x.scope == y.scope && EqualExprs(x.scope_variables, y.scope_variables) &&
              Equal(*x.query, *y.query) && x.in_transactions == y.in_transactions &&
-             Equal(x.batch_size.get(), y.batch_size.get()) && x.on_error_fail == y.on_error_fail;
+             Equal(x.batch_size.get(), y.batch_size.get()) && x.on_error == y.on_error &&
+             x.report_status == y.report_status;
     }
     case ClauseKind::kLoadCsv: {
       const auto& x = a.As<LoadCsvClause>();

@@ -29,7 +29,20 @@ void CypherPrinter::PrintSubqueryCall(const SubqueryCallClause& call) {
     PrintExpr(*call.batch_size);
     out_.append(" ROWS");
   }
-  if (call.on_error_fail) out_.append(" ON ERROR FAIL");
+  switch (call.on_error) {
+    case OnErrorMode::kUnwritten:
+      break;
+    case OnErrorMode::kFail:
+      out_.append(" ON ERROR FAIL");
+      break;
+    case OnErrorMode::kContinue:
+      out_.append(" ON ERROR CONTINUE");
+      break;
+    case OnErrorMode::kBreak:
+      out_.append(" ON ERROR BREAK");
+      break;
+  }
+  if (!call.report_status.empty()) out_.append(" REPORT STATUS AS ").append(QuoteVariableName(call.report_status));
 }
 
 void CypherPrinter::PrintLoadCsv(const LoadCsvClause& load) {

@@ -184,7 +184,16 @@ enum class SubqueryScope : uint8_t {
   kAll,        // `CALL (*) { ... }`
 };
 
-// `[OPTIONAL] CALL [(a, b) | (*)] { query } [IN TRANSACTIONS [OF n ROWS] [ON ERROR FAIL]]`
+// CALL { } IN TRANSACTIONS' ON ERROR: what a failing batch does to the statement.
+enum class OnErrorMode : uint8_t {
+  kUnwritten,  // FAIL, the default
+  kFail,       // the statement fails; the batches before it stay committed
+  kContinue,   // the batch is rolled back, the next one runs
+  kBreak,      // the batch is rolled back, no later one runs; the statement goes on
+};
+
+// `[OPTIONAL] CALL [(a, b) | (*)] { query } [IN TRANSACTIONS [OF n ROWS]
+//  [ON ERROR CONTINUE | BREAK | FAIL] [REPORT STATUS AS s]]`
 struct SubqueryCallClause : ClauseOf<ClauseKind::kSubqueryCall> {
   explicit SubqueryCallClause(SourcePosition position);
   ~SubqueryCallClause() override;
@@ -194,8 +203,9 @@ struct SubqueryCallClause : ClauseOf<ClauseKind::kSubqueryCall> {
   std::unique_ptr<Statement> query;
   bool in_transactions = false;
   ExprPtr batch_size;  // OF n ROWS; null when absent (the default batch)
-  // ON ERROR FAIL was written (the only mode; the default).
-  bool on_error_fail = false;
+  OnErrorMode on_error = OnErrorMode::kUnwritten;
+  // REPORT STATUS AS <variable>: per input row, its batch's status; empty when absent.
+  std::string report_status;
   // The query returns rows (ends in RETURN); otherwise it is a unit subquery.
   bool Returns() const;
 };

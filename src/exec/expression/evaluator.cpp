@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/stack_guard.h"
+#include "exec/counting_graph.h"
 #include "exec/expression/expression_internal.h"
 #include "exec/function/function.h"
 
@@ -85,6 +86,7 @@ Value EvaluateComprehension(const BoundExpr& e, Value* row, ExecContext& ctx) {
 Value EvaluateSubquery(const BoundExpr& e, Value* row, ExecContext& ctx) {
   bool exists = e.subquery_mode == planner::SubqueryMode::kExists;
   auto [plan, batch] = ctx.Subplan(*e.subplan, /*single_row=*/exists);
+  DbHitPin caller_counts(ctx.counting());  // the subplan shows in no plan: its reads are ours
   plan.Open(ctx, row);
   if (exists) {
     bool any = plan.Next(ctx, batch);

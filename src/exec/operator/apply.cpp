@@ -6,10 +6,12 @@
 //
 // IN TRANSACTIONS: after every `batch_size` input rows, ExecContext::CommitBatch()
 // commits what the statement has written and goes on in a new transaction; a failing
-// row then rolls back only the batch it is in.
+// row then rolls back only the batch it is in, and fails the statement (ON ERROR FAIL).
+// ON ERROR CONTINUE and BREAK are apply_on_error.cpp's.
 
 #include "exec/exec_context.h"
 #include "exec/expression/evaluator.h"
+#include "exec/operator/in_transactions.h"
 #include "exec/operator/operators.h"
 #include "exec/operator/subplan_per_row.h"
 #include "quiver/error.h"
@@ -27,7 +29,7 @@ class ApplyOp final : public SubplanPerRow {
   void Open(ExecContext& ctx, const Value* argument) override {
     SubplanPerRow::Open(ctx, argument);
     const auto& apply = logical().As<LogicalApply>();
-    batch_rows_ = apply.in_transactions ? BatchRows(apply, ctx) : 0;
+    batch_rows_ = apply.in_transactions ? InTransactionsBatchRows(apply, ctx) : 0;
     rows_in_batch_ = 0;
   }
 
@@ -52,27 +54,28 @@ class ApplyOp final : public SubplanPerRow {
   }
 
  private:
-  // OF n ROWS: a constant or a parameter, a positive integer.
-  static uint64_t BatchRows(const LogicalApply& apply, ExecContext& ctx) {
-    if (!apply.batch_size) return LogicalApply::kDefaultBatchRows;
-    std::vector<Value> row(ctx.width());
-    Value v = Evaluate(*apply.batch_size, row.data(), ctx);
-    if (!v.IsInt() || v.AsInt() <= 0) {
-      throw ArgumentError("InvalidArgumentValue",
-                          "OF n ROWS takes a positive integer, not " +
-                              (v.IsInt() ? std::to_string(v.AsInt()) : std::string(v.TypeName())),
-                          ErrorPhase::kRuntime);
-    }
-    return static_cast<uint64_t>(v.AsInt());
-  }
-
   uint64_t batch_rows_ = 0;  // 0: not IN TRANSACTIONS
   uint64_t rows_in_batch_ = 0;
 };
 
 }  // namespace
 
+uint64_t InTransactionsBatchRows(const LogicalApply& apply, ExecContext& ctx) {
+  if (!apply.batch_size) return LogicalApply::kDefaultBatchRows;
+  std::vector<Value> row(ctx.width());
+  Value v = Evaluate(*apply.batch_size, row.data(), ctx);
+  if (!v.IsInt() || v.AsInt() <= 0) {
+    throw ArgumentError("InvalidArgumentValue",
+                        "OF n ROWS takes a positive integer, not " +
+                            (v.IsInt() ? std::to_string(v.AsInt()) : std::string(v.TypeName())),
+                        ErrorPhase::kRuntime);
+  }
+  return static_cast<uint64_t>(v.AsInt());
+}
+
 PhysicalOperatorPtr MakeApply(const LogicalOperator& op) {
+  const auto& apply = op.As<LogicalApply>();
+  if (apply.in_transactions && apply.on_error != planner::OnError::kFail) return MakeApplyOnError(op);
   return std::make_unique<ApplyOp>(op);
 }
 

@@ -33,7 +33,7 @@ class DistinctEndCountOp final : public PhysicalOperator {
   // row, as the expand would have produced them).
   void Profile(std::vector<ProfiledOperator>& out) const override {
     out.push_back({&logical(), rows_produced, "counted in a bitmap of the ends"});
-    out.push_back({&expand_, ends_found_});
+    out.push_back({&expand_, ends_found_, {}, db_hits});  // the reads are the expand's
   }
 
  protected:

@@ -22,6 +22,7 @@ StreamOperatorPtr MakeFilter(const LogicalOperator& op);         // filter_proje
 StreamOperatorPtr MakeProject(const LogicalOperator& op);        // filter_project.cpp
 PhysicalOperatorPtr MakeOptional(const LogicalOperator& op);       // optional.cpp
 PhysicalOperatorPtr MakeApply(const LogicalOperator& op);          // apply.cpp
+PhysicalOperatorPtr MakeApplyOnError(const LogicalOperator& op);   // apply_on_error.cpp
 StreamOperatorPtr MakeLoadCsv(const LogicalOperator& op);        // load_csv.cpp
 PhysicalOperatorPtr MakeAggregate(const LogicalOperator& op);      // aggregate.cpp
 PhysicalOperatorPtr MakeCountStore(const LogicalOperator& op);     // count_store.cpp

@@ -13,6 +13,7 @@
 // instead in place over its input's batch, one stage over the whole batch at a time,
 // as the separate Filter and Project operators did.
 
+#include "exec/counting_graph.h"
 #include "exec/exec_context.h"
 #include "exec/operator/operators.h"
 
@@ -35,7 +36,11 @@ class PipelineOp final : public PhysicalOperator {
   }
 
   void Profile(std::vector<ProfiledOperator>& out) const override {
-    for (size_t i = stages_.size(); i-- > 0;) out.push_back({&stages_[i]->logical(), stages_[i]->rows_produced});
+    // Reads between the stages' calls (none today) count on the top one.
+    for (size_t i = stages_.size(); i-- > 0;) {
+      out.push_back({&stages_[i]->logical(), stages_[i]->rows_produced, {},
+                     stages_[i]->db_hits + (i + 1 == stages_.size() ? db_hits : 0)});
+    }
   }
 
  protected:
@@ -51,6 +56,7 @@ class PipelineOp final : public PhysicalOperator {
       for (auto& stage : stages_) {
         keep_.assign(out.size(), false);
         size_t kept = 0;
+        DbHitScope hits(ctx.counting(), &stage->db_hits);
         for (size_t i = 0; i < out.size(); ++i) {
           Value* row = out.Row(i);
           stage->BeginRow(ctx, row);
@@ -71,12 +77,18 @@ class PipelineOp final : public PhysicalOperator {
       if (depth_ == 0) {
         row_ = input_rows_.Next(ctx, input());
         if (row_ == nullptr) break;
+        DbHitScope hits(ctx.counting(), &stages_[0]->db_hits);
         stages_[0]->BeginRow(ctx, row_);
         depth_ = 1;
       }
       ctx.Tick();  // a stage may reject row after row without filling the batch
       StreamOperator& stage = *stages_[depth_ - 1];
-      if (!stage.NextRow(ctx, row_)) {
+      bool produced = false;
+      {
+        DbHitScope hits(ctx.counting(), &stage.db_hits);
+        produced = stage.NextRow(ctx, row_);
+      }
+      if (!produced) {
         --depth_;
         continue;
       }
@@ -84,6 +96,7 @@ class PipelineOp final : public PhysicalOperator {
       if (depth_ == stages_.size()) {
         out.AppendCopy(row_);
       } else {
+        DbHitScope hits(ctx.counting(), &stages_[depth_]->db_hits);
         stages_[depth_]->BeginRow(ctx, row_);
         ++depth_;
       }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "common/stack_guard.h"
+#include "exec/counting_graph.h"
 #include "exec/expression/evaluator.h"
 #include "exec/operator/expand_common.h"
 #include "exec/operator/node_morsel.h"
@@ -52,14 +53,36 @@ struct Fragment::Stage {
   mutable std::atomic<uint64_t> rows{0};
 };
 
+namespace {
+std::unique_ptr<CountingGraph> WorkerCounting(const ExecContext& statement) {
+  if (statement.counting() == nullptr) return nullptr;
+  return std::make_unique<CountingGraph>(statement.counting()->uncounted());
+}
+}  // namespace
+
 WorkerState::WorkerState(ExecContext& statement)
-    : rows(statement.graph(), nullptr, statement.parameters(), statement.procedures(), statement.width()),
-      eval(statement.graph(), rows) {
+    : counting(WorkerCounting(statement)),
+      rows(counting ? static_cast<const GraphReader&>(*counting) : statement.graph(), nullptr,
+           statement.parameters(), statement.procedures(), statement.width()),
+      eval(rows.graph(), rows) {
+  rows.set_counting(counting.get());
   rows.set_interrupt(statement.interrupt());
   rows.set_memory_limit(statement.memory().limit());
   rows.set_execution(statement.execution());
   rows.set_clock(statement.clock());
 }
+
+WorkerState::~WorkerState() {
+  if (hit_totals == nullptr) return;
+  for (size_t i = 0; i < hit_slots.size(); ++i) hit_totals[i].fetch_add(hit_slots[i], std::memory_order_relaxed);
+}
+
+namespace {
+// PROFILE: the worker's reads count on hit slot `slot` while the scope lives.
+DbHitScope CountOn(WorkerState& worker, size_t slot) {
+  return DbHitScope(worker.counting.get(), worker.counting ? &worker.hit_slots[slot] : nullptr);
+}
+}  // namespace
 
 Fragment::Fragment() = default;
 Fragment::~Fragment() = default;
@@ -162,6 +185,7 @@ std::unique_ptr<Fragment> Fragment::Match(const LogicalOperator& consumer) {
     }
     f->stages_.push_back(std::move(stage));
   }
+  f->hits_ = std::make_unique<std::atomic<uint64_t>[]>(f->stages_.size() + 2);
   return f;
 }
 
@@ -270,7 +294,11 @@ void Fragment::Run(ExecContext& ctx, const FragmentRun& run, std::vector<std::un
   // A seek asks the key index once, here; its nodes are then one morsel, which the
   // workers share at the expands (a point query from a hub uses every worker).
   std::vector<NodeId> seeded;
-  const bool seek = seek_ && Seek(*states[0], seeded);
+  bool seek = false;
+  if (seek_) {
+    DbHitScope hits = CountOn(*states[0], stages_.size());
+    seek = Seek(*states[0], seeded);
+  }
   auto morsel = [&](size_t m, uint32_t w) {
     if (seek) {
       if (m == 0) RunMorsel(0, seeded.size(), &seeded, *states[w], [&](DataChunk& chunk) { sink(chunk, m, w); });
@@ -309,6 +337,12 @@ void Fragment::Prepare(WorkerState& worker) const {
   worker.neighbours.resize(stages_.size());
   worker.rels.resize(stages_.size());
   worker.constants.resize(stages_.size());
+  if (!worker.counting) return;
+  // Reads outside a stage's scope — the consumer's after the run (a dense aggregation's
+  // keys) — are the consumer's. Sized once, so the slot's address stays.
+  worker.hit_slots.resize(stages_.size() + 2);
+  worker.hit_totals = hits_.get();
+  worker.counting->Redirect(&worker.hit_slots[stages_.size() + 1]);
 }
 
 bool Fragment::Seek(WorkerState& worker, std::vector<NodeId>& ids) const {
@@ -327,6 +361,8 @@ bool Fragment::Seek(WorkerState& worker, std::vector<NodeId>& ids) const {
 
 void Fragment::RunMorsel(NodeId begin, NodeId end, const std::vector<NodeId>* seeded, WorkerState& worker,
                          const Sink& sink) const {
+  Prepare(worker);
+  DbHitScope hits = CountOn(worker, stages_.size());
   ExecContext& ctx = worker.rows;
   const GraphReader& graph = ctx.graph();
   std::vector<LabelId> labels;
@@ -347,7 +383,6 @@ void Fragment::RunMorsel(NodeId begin, NodeId end, const std::vector<NodeId>* se
     if (!key || value.IsNull()) return;  // no node has it, or `= null` is never true
     equalities.emplace_back(*key, std::move(value));
   }
-  Prepare(worker);
   const size_t vector_size = std::max<uint32_t>(1, ctx.execution().vector_size);
   // A chunk's ids are scanned for it — id ranges until it is full or the morsel ends —
   // rather than the whole morsel's at once: a chunk-sized buffer, where a morsel-sized
@@ -396,6 +431,8 @@ void Fragment::RunMorsel(NodeId begin, NodeId end, const std::vector<NodeId>* se
 void Fragment::Push(size_t stage, DataChunk& chunk, WorkerState& worker, const Sink& sink) const {
   if (chunk.size == 0) return;
   CheckStack();
+  // The consumer's slot follows the scan's.
+  DbHitScope hits = CountOn(worker, stage == stages_.size() ? stage + 1 : stage);
   if (stage == stages_.size()) {
     sink(chunk);
     return;
@@ -544,7 +581,9 @@ void Fragment::Expand(size_t stage, DataChunk& chunk, WorkerState& worker, const
   // neighbour. Factorized with nothing left to test per neighbour (no end bound, no
   // earlier relationship, no label): a node's matches are its degree, read from the CSR
   // offsets, not a listing of its neighbours.
-  ctx.graph().DropLabelsOnEveryNode(labels);
+  // A statistic, not a read of the stored graph, and asked once per chunk: counted, the
+  // db hits would depend on the vector size.
+  (worker.counting ? worker.counting->uncounted() : ctx.graph()).DropLabelsOnEveryNode(labels);
   const bool by_degree = s.factorized && !op.into && s.distinct_from.empty() && labels.empty();
   std::vector<uint8_t> keep;  // this stage's own: a flush runs the stages above
   size_t end = chunk.size;
@@ -599,19 +638,23 @@ void Fragment::Expand(size_t stage, DataChunk& chunk, WorkerState& worker, const
 }
 
 void Fragment::Profile(std::vector<ProfiledOperator>& out) const {
-  for (auto it = stages_.rbegin(); it != stages_.rend(); ++it) {
-    const uint64_t rows = (*it)->rows.load(std::memory_order_relaxed);
-    if ((*it)->folded_filter != nullptr) out.push_back({(*it)->folded_filter, rows, "(in the expand)"});
-    const auto& comparisons = (*it)->comparisons;
-    if (!comparisons.empty()) {
-      for (auto c = comparisons.rbegin(); c != comparisons.rend(); ++c) {
-        out.push_back({(*c)->op, (*c)->rows.load(std::memory_order_relaxed), ""});
+  for (size_t k = stages_.size(); k-- > 0;) {
+    const Stage& s = *stages_[k];
+    const uint64_t rows = s.rows.load(std::memory_order_relaxed);
+    // A stage's reads go to its top operator: a folded filter's label tests are the
+    // expand's, a run of comparisons reads its operand once.
+    const uint64_t hits = hits_[k].load(std::memory_order_relaxed);
+    if (s.folded_filter != nullptr) out.push_back({s.folded_filter, rows, "(in the expand)"});
+    if (!s.comparisons.empty()) {
+      for (auto c = s.comparisons.rbegin(); c != s.comparisons.rend(); ++c) {
+        out.push_back({(*c)->op, (*c)->rows.load(std::memory_order_relaxed), "",
+                       c == s.comparisons.rbegin() ? hits : 0});
       }
       continue;
     }
-    out.push_back({(*it)->op, rows, (*it)->factorized ? "factorized" : ""});
+    out.push_back({s.op, rows, s.factorized ? "factorized" : "", hits});
   }
-  out.push_back({scan_, scan_rows_.load(std::memory_order_relaxed)});
+  out.push_back({scan_, scan_rows_.load(std::memory_order_relaxed), "", hits_[stages_.size()].load()});
   out.push_back({scan_->children[0].get(), 1});  // Start: its one row
 }
 

@@ -27,6 +27,13 @@ namespace quiver::exec::vector {
 // What one worker owns while it runs morsels of a fragment.
 struct WorkerState {
   explicit WorkerState(ExecContext& statement);
+  // Adds its db hits to the fragment's (hit_totals).
+  ~WorkerState();
+  WorkerState(const WorkerState&) = delete;
+  WorkerState& operator=(const WorkerState&) = delete;
+  // PROFILE: the worker's own counting reader over the statement's graph (a
+  // CountingGraph serves one thread); null when not profiling.
+  std::unique_ptr<CountingGraph> counting;
   ExecContext rows;  // for the row-at-a-time fallbacks; shares the statement's inputs
   EvalContext eval;
   // Per stage (an expand's adjacency of one node), sized by the fragment.
@@ -39,6 +46,10 @@ struct WorkerState {
   // the morsel this worker's rows come from.
   WorkShare* share = nullptr;
   size_t morsel = 0;
+  // PROFILE: db hits per stage, then the scan's, then the consumer's; added to the
+  // fragment's totals when the worker ends, so workers count without sharing a counter.
+  std::vector<uint64_t> hit_slots;
+  std::atomic<uint64_t>* hit_totals = nullptr;
 };
 
 // How one run of a fragment is cut: morsels of node ids, and the workers taking them.
@@ -100,6 +111,8 @@ class Fragment {
 
   // PROFILE: the fragment's operators with the rows each produced, top first.
   void Profile(std::vector<ProfiledOperator>& out) const;
+  // PROFILE: the db hits of the consumer's work on the workers (its sink's reads).
+  uint64_t consumer_db_hits() const { return hits_[stages_.size() + 1].load(std::memory_order_relaxed); }
 
  private:
   struct Stage;
@@ -117,6 +130,8 @@ class Fragment {
   // Per stage, the columns read after it (by later stages or the consumer).
   std::vector<std::vector<bool>> live_after_;
   mutable std::atomic<uint64_t> scan_rows_{0};
+  // PROFILE: db hits per stage, the scan's, the consumer's (WorkerState::hit_slots).
+  std::unique_ptr<std::atomic<uint64_t>[]> hits_;
 };
 
 }  // namespace quiver::exec::vector

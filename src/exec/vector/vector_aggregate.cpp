@@ -72,7 +72,7 @@ class VectorAggregateOp final : public PhysicalOperator {
   void Profile(std::vector<ProfiledOperator>& out) const override {
     std::string note = run_.Note("vectorized");
     if (dense_) note += ", grouped by node";
-    out.push_back({&logical(), rows_produced, std::move(note)});
+    out.push_back({&logical(), rows_produced, std::move(note), db_hits + fragment_->consumer_db_hits()});
     fragment_->Profile(out);
   }
 

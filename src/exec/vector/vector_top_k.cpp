@@ -36,7 +36,7 @@ class VectorTopKOp final : public PhysicalOperator {
   }
 
   void Profile(std::vector<ProfiledOperator>& out) const override {
-    out.push_back({&logical(), rows_produced, run_.Note("vectorized top-k")});
+    out.push_back({&logical(), rows_produced, run_.Note("vectorized top-k"), db_hits + fragment_->consumer_db_hits()});
     fragment_->Profile(out);
   }
 

@@ -27,8 +27,10 @@ struct RequestError {
 // Neo4j's statistics keys, the non-zero counters only (as Neo4j sends them).
 // SUCCESS's `plan` (EXPLAIN) or `profile` (PROFILE) as Neo4j sends them (the drivers'
 // summary.plan and summary.profile): operatorType, args (Details, EstimatedRows, and for
-// a profile Rows and Time), identifiers, children; a profile also has rows and time
-// (nanoseconds) at the top of each operator. No dbHits: Quiver does not count them.
+// a profile Rows, DbHits and Time), identifiers, children; a profile also has rows,
+// dbHits and time (nanoseconds) at the top of each operator. No page cache counts:
+// Quiver maps its files and has no page cache (the drivers read the missing
+// pageCacheHits, pageCacheMisses and pageCacheHitRatio as 0).
 Value PlanMetadata(const PlanOperator& plan) {
   return ConvertPlan<Value>(plan, [](const PlanOperator& op, std::vector<Value> children) {
     ValueMap args;
@@ -44,6 +46,9 @@ Value PlanMetadata(const PlanOperator& plan) {
       const auto rows = Value::Int(static_cast<int64_t>(op.rows));
       args.Set("Rows", rows);
       out.Set("rows", rows);
+      const auto db_hits = Value::Int(static_cast<int64_t>(op.db_hits));
+      args.Set("DbHits", db_hits);
+      out.Set("dbHits", db_hits);
       // Only where measured: the stages of a pipeline share its first's (the drivers
       // read a missing time as 0).
       if (op.time) {

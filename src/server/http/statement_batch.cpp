@@ -11,8 +11,8 @@ namespace {
 
 // EXPLAIN's and PROFILE's plan as Neo4j's transactional API writes it (a result's
 // "plan": {"root": ...}): operatorType, the arguments as fields (Details, EstimatedRows,
-// and for PROFILE Rows and Time in nanoseconds, Time only on the operator that measured
-// it; Note: how Quiver ran it), identifiers, children.
+// and for PROFILE Rows, DbHits and Time in nanoseconds, Time only on the operator that
+// measured it; Note: how Quiver ran it), identifiers, children.
 Json PlanJson(const PlanOperator& plan) {
   return ConvertPlan<Json>(plan, [](const PlanOperator& op, std::vector<Json> children) {
     Json out = Json::object();
@@ -22,6 +22,7 @@ Json PlanJson(const PlanOperator& plan) {
     if (!op.note.empty()) out["Note"] = op.note;
     if (op.profiled) {
       out["Rows"] = op.rows;
+      out["DbHits"] = op.db_hits;
       if (op.time) out["Time"] = op.time->count();
     }
     out["identifiers"] = op.identifiers;

@@ -37,7 +37,7 @@ TEST(SubqueryParserTest, Shapes) {
   const auto& batch = batched->queries[0].clauses[1]->As<SubqueryCallClause>();
   EXPECT_EQ(batch.scope, SubqueryScope::kAll);
   EXPECT_TRUE(batch.in_transactions);
-  EXPECT_TRUE(batch.on_error_fail);
+  EXPECT_EQ(batch.on_error, OnErrorMode::kFail);
   ASSERT_NE(batch.batch_size, nullptr);
 
   auto load = ParseStatement("load csv with headers from 'file:///x.csv' as row fieldterminator ';' RETURN row");
@@ -57,6 +57,10 @@ TEST(SubqueryParserTest, RoundTrips) {
            "MATCH (p) OPTIONAL CALL (p) { MATCH (p)-->(f) RETURN f } RETURN f",
            "UNWIND [1] AS i CALL (i) { CREATE (:N {i: i}) } IN TRANSACTIONS",
            "UNWIND [1] AS i CALL (i) { CREATE (:N {i: i}) } IN TRANSACTIONS OF $n ROWS ON ERROR FAIL",
+           "UNWIND [1] AS i CALL (i) { CREATE (:N {i: i}) } IN TRANSACTIONS ON ERROR CONTINUE",
+           "UNWIND [1] AS i CALL (i) { RETURN i AS j } IN TRANSACTIONS OF 2 ROWS ON ERROR BREAK "
+           "REPORT STATUS AS `the s` "
+           "RETURN j, `the s`",
            "CALL { CALL { RETURN 1 AS x } RETURN x } RETURN x",
            "LOAD CSV FROM 'file:///x.csv' AS row RETURN row",
            "LOAD CSV WITH HEADERS FROM $url AS `the row` FIELDTERMINATOR '\\t' RETURN `the row`",
@@ -77,6 +81,10 @@ TEST(SubqueryParserTest, EqualityDetectsEveryDifference) {
   EXPECT_FALSE(equal("CALL { RETURN 1 AS x } RETURN x", "CALL { RETURN 2 AS x } RETURN x"));
   EXPECT_FALSE(equal("CALL { CREATE () } IN TRANSACTIONS", "CALL { CREATE () } IN TRANSACTIONS OF 1 ROW"));
   EXPECT_FALSE(equal("CALL { CREATE () }", "CALL { CREATE () } IN TRANSACTIONS"));
+  EXPECT_FALSE(equal("CALL { CREATE () } IN TRANSACTIONS ON ERROR BREAK",
+                     "CALL { CREATE () } IN TRANSACTIONS ON ERROR CONTINUE"));
+  EXPECT_FALSE(equal("CALL { CREATE () } IN TRANSACTIONS ON ERROR BREAK REPORT STATUS AS s",
+                     "CALL { CREATE () } IN TRANSACTIONS ON ERROR BREAK REPORT STATUS AS t"));
   EXPECT_FALSE(equal("LOAD CSV FROM 'a' AS r RETURN r", "LOAD CSV WITH HEADERS FROM 'a' AS r RETURN r"));
   EXPECT_FALSE(equal("LOAD CSV FROM 'a' AS r RETURN r", "LOAD CSV FROM 'b' AS r RETURN r"));
   EXPECT_FALSE(equal("LOAD CSV FROM 'a' AS r RETURN r", "LOAD CSV FROM 'a' AS r FIELDTERMINATOR ';' RETURN r"));
@@ -93,8 +101,15 @@ TEST(SubqueryParserTest, ClauseOrderAndSyntaxErrors) {
   EXPECT_EQ(ErrorDetail("CALL (1) { RETURN 1 AS x } RETURN x"), "UnexpectedSyntax");
   EXPECT_EQ(ErrorDetail("OPTIONAL CALL { CREATE () } IN TRANSACTIONS"), "InvalidClauseComposition");
   EXPECT_EQ(ErrorDetail("CALL { CREATE () } IN TRANSACTIONS OF 5"), "UnexpectedSyntax");
-  EXPECT_EQ(ErrorDetail("CALL { CREATE () } IN TRANSACTIONS ON ERROR BREAK"), "UnsupportedFeature");
-  EXPECT_EQ(ErrorDetail("CALL { CREATE () } IN TRANSACTIONS REPORT STATUS AS s"), "UnsupportedFeature");
+  EXPECT_EQ(ErrorDetail("CALL { CREATE () } IN TRANSACTIONS ON ERROR BREAK"), "no error");
+  EXPECT_EQ(ErrorDetail("CALL { CREATE () } IN TRANSACTIONS ON ERROR RETRY"), "UnsupportedFeature");
+  EXPECT_EQ(ErrorDetail("CALL { CREATE () } IN TRANSACTIONS ON ERROR STOP"), "UnexpectedSyntax");
+  // REPORT STATUS only where a failed batch lets the statement go on (Neo4j's rule).
+  EXPECT_EQ(ErrorDetail("CALL { CREATE () } IN TRANSACTIONS REPORT STATUS AS s RETURN s"), "InvalidClauseComposition");
+  EXPECT_EQ(ErrorDetail("CALL { CREATE () } IN TRANSACTIONS ON ERROR FAIL REPORT STATUS AS s RETURN s"),
+            "InvalidClauseComposition");
+  EXPECT_EQ(ErrorDetail("CALL { CREATE () } IN TRANSACTIONS ON ERROR CONTINUE REPORT STATUS s RETURN s"),
+            "UnexpectedSyntax");
   EXPECT_EQ(ErrorDetail("LOAD CSV HEADERS FROM 'x' AS row RETURN row"), "UnexpectedSyntax");
   EXPECT_EQ(ErrorDetail("LOAD CSV FROM 'x' row RETURN row"), "UnexpectedSyntax");
   EXPECT_EQ(ErrorDetail("LOAD CSV FROM 'x' AS row FIELDTERMINATOR ';;' RETURN row"), "InvalidArgumentValue");

@@ -35,7 +35,8 @@ void Shell::Help() {
            "  :param NAME => EXPR     set parameter $NAME to the value of a Cypher expression\n"
            "  :params [clear]         list (or clear) the parameters\n"
            "  :explain [STATEMENT]    the plan of STATEMENT (or the last one), without running it\n"
-           "  :profile [STATEMENT]    run STATEMENT (or the last one): its result, then rows and time per operator\n"
+           "  :profile [STATEMENT]    run STATEMENT (or the last one): its result, then the plan with rows,\n"
+           "                          time and db hits per operator\n"
            "  :quit                   leave (also :exit)\n";
 }
 
