@@ -13,6 +13,7 @@
 // (nothing else may publish meanwhile).
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -34,8 +35,14 @@ struct IndexedGeneration {
 // for an older definition of the name) is left out, and the rest are built. Node
 // indexes with keys only (InvalidArgument otherwise). On a failure before the publish,
 // the unfinished generation is removed and the base stays current.
+//
+// `log_position`: the new generation's write-log position. By default the base's (the
+// same data, so the log past it replays onto either); a revert to a named checkpoint
+// passes the start of a new history (log_segment.h, StartNewHistory), so the log written
+// since the checkpoint is never replayed onto it.
 Result<IndexedGeneration> WriteIndexedGeneration(DatabaseDir* dir, const Generation& base,
                                                  std::span<const IndexDefinition> wanted, unsigned workers,
-                                                 const IndexBuildProgress& progress = {});
+                                                 const IndexBuildProgress& progress = {},
+                                                 std::optional<uint64_t> log_position = std::nullopt);
 
 }  // namespace quiver::storage
