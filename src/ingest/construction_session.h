@@ -42,7 +42,7 @@
 
 namespace quiver::ingest {
 
-inline constexpr std::string_view kScratchDirName = "scratch";
+using storage::kScratchDirName;
 
 struct SessionOptions {
   uint32_t workers = 0;        // 0: the resource policy's worker count

@@ -32,7 +32,8 @@ Status BuildIndexes(storage::DatabaseDir* db, const ImportRun& run, ImportOutcom
     reported = done;
   };
   QUIVER_ASSIGN_OR_RETURN(storage::IndexedGeneration built,
-                          storage::WriteIndexedGeneration(db, *gen, wanted, run.resources.workers, advance));
+                          storage::WriteIndexedGeneration(db, *gen, wanted, run.resources.workers, advance,
+                                                                          run.resources.memory_budget));
   outcome->commit.generation = built.generation;
   outcome->indexes_built = built.built;
   if (progress != nullptr) progress->EndPhase();

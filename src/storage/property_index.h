@@ -12,6 +12,7 @@
 // is property_index_build.h; the delta's overlay is not here.
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <utility>
@@ -28,12 +29,17 @@ namespace quiver::storage {
 // hold any character, a file name may not.
 std::string PropertyIndexFileName(uint64_t subject);
 
+class IndexEntrySorter;  // index_entry_sorter.h
+
 struct PropertyIndexData {
   IndexDefinition definition;
   std::vector<uint64_t> key_offsets{0};  // size() + 1: entry i's key is [offsets[i], offsets[i + 1])
   std::string key_bytes;
   std::vector<uint64_t> nodes;  // entry i's node
-  uint64_t size() const { return nodes.size(); }
+  // A build past its memory budget (property_index_build.h): the entries are here, in
+  // sorted runs, instead of in the vectors above, and WritePropertyIndex merges them.
+  std::shared_ptr<const IndexEntrySorter> sorted;
+  uint64_t size() const;
 };
 
 Status WritePropertyIndex(SectionFileWriter* w, const PropertyIndexData& data, uint32_t node_id_width);
