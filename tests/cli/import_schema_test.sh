@@ -4,20 +4,7 @@
 # and the constraint, or with --skip-bad-rows is left out and reported, the report the
 # same for 1 and 4 workers; the database opens with the indexes ONLINE; --replace keeps
 # the schema.
-set -uo pipefail
-quiver="$1"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-check() {  # check NAME WANT_PATTERN OUTPUT
-  if grep -qE -- "$2" <<<"$3"; then
-    echo "ok   $1"
-  else
-    echo "FAIL $1: no line matches /$2/ in:"
-    echo "$3" | head -20
-    failures=$((failures + 1))
-  fi
-}
+source "$(dirname "$0")/check_lib.sh"
 cat > "$tmp/schema.cypher" <<'CYPHER'
 // people: a name each, one email each
 CREATE CONSTRAINT person_name FOR (p:Person) REQUIRE p.name IS NOT NULL;
