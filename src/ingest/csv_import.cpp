@@ -252,8 +252,9 @@ Status Importer::NodeSegment(GroupState* g, uint32_t file_index, std::string_vie
   uint64_t first = session_->node_count();
   for (NodeChunk& c : chunks) {
     WriteViolations(&c, node_rows_read_);
-    if (c.error) return Bad(file_index, *c.error);
+    // The keys first: every row that has one precedes the chunk's error, if any.
     QUIVER_RETURN_IF_ERROR(ClaimKeys(c, file_index, first, node_rows_read_));
+    if (c.error) return Bad(file_index, *c.error);
     first += c.batch.count;
     node_rows_read_ += c.rows;
     for (BadRow& b : c.bad) report_.push_back({file_index, std::move(b)});

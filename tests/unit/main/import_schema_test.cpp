@@ -134,6 +134,25 @@ TEST_F(ImportSchemaTest, NodeKeyNeedsEveryKeyAndAUniqueTuple) {
       << report;
 }
 
+TEST_F(ImportSchemaTest, ADuplicateIdAfterARefusedRowIsNamedWhereItIs) {
+  // Row 3 is refused by UNIQUE before ids are matched; row 4 repeats row 2's id, and both
+  // are named by their own lines (the refused row shifts the nodes after it).
+  const ImportSource people = Nodes("people.csv", "id:ID,name,email\n1,Ann,a@x\n2,Bob,a@x\n1,Cid,c@x\n3,Dan,d@x\n");
+  ImportSummary s = ImportCsv(db_path_, {people},
+                              WithSchema("CREATE CONSTRAINT e FOR (p:Person) REQUIRE p.email IS UNIQUE", true));
+  EXPECT_EQ(s.nodes, 2u);
+  const std::string file = dir_.Join("people.csv");
+  EXPECT_NE(Report().find(file + ":3:1: Node(0) already exists"), std::string::npos) << Report();
+  EXPECT_NE(Report().find(file + ":4:1: duplicate id '1' (first defined at " + file + ":2:1)"), std::string::npos)
+      << Report();
+  // Strict: a refused key before a malformed row in the same chunk is the error.
+  const ImportSource bad = Nodes("bad.csv", "id:ID,name,email,n:int\n1,Ann,a@x,1\n2,Bob,a@x,2\n3,Cy,c@x,x\n");
+  ImportOptions strict = WithSchema("CREATE CONSTRAINT e IF NOT EXISTS FOR (p:Person) REQUIRE p.email IS UNIQUE");
+  strict.replace = true;
+  const std::string error = ImportError({bad}, strict);
+  EXPECT_NE(error.find("bad.csv:3:1: Node(0) already exists"), std::string::npos) << error;
+}
+
 TEST_F(ImportSchemaTest, AKeyOfTheIdColumnIsItsProperty) {
   const ImportSource a = Nodes("a.csv", "code:ID(A),name\nx,A\n", {"Item"});
   const ImportSource b = Nodes("b.csv", "code:ID(B),name\nx,B\n", {"Item"});
