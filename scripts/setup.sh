@@ -9,7 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libxxhash-dev libcli11-dev nlohmann-json3-dev zlib1g-dev
   libhowardhinnant-date-dev tzdata libdivide-dev libasio-dev libssl-dev libedit-dev tmux
-  libcpp-httplib-dev libutf8proc-dev
+  libcpp-httplib-dev libutf8proc-dev libpcre2-dev
   python3 python3-networkx python3-pybind11 python3-pytest python3-pandas
   chromium
 )

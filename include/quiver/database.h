@@ -73,9 +73,9 @@ struct DatabaseOptions {
   // It need not exist until a query reads from it.
   std::string import_directory;
   // Told how a property index build goes — CREATE INDEX's, or one a compaction or an
-  // open owes — as nodes read so far of the generation's nodes (one call per 64 Ki
-  // nodes or so, from the building thread, calls never overlapping; a build of several
-  // indexes starts again at 0 for each). Null: silent. `quiver query`, the shell and
+  // open owes — as nodes read so far of the generation's nodes (a relationship index:
+  // relationships of its type; one call per 64 Ki or so, from the building thread,
+  // calls never overlapping; a build of several indexes starts again at 0 for each). Null: silent. `quiver query`, the shell and
   // `quiver serve` draw a progress line on stderr with it.
   std::function<void(uint64_t nodes_done, uint64_t nodes_total)> index_build_progress;
 };

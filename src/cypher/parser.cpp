@@ -153,9 +153,16 @@ std::string Parser::ParseQualifiedName(std::string_view what) {
 // ---- statements -----------------------------------------------------------------
 
 std::unique_ptr<Statement> Parser::ParseStatementRoot() {
+  // `USE db` names the database a statement runs on; Quiver's sessions have one.
+  std::string use_database;
+  if (CheckWord("USE")) {
+    Advance();
+    use_database = ParseQualifiedName("a database name");
+  }
   auto statement = AtShowCommand()     ? ParseShowCommand()
                    : AtSchemaCommand() ? ParseSchemaCommand()
                                        : ParseQuery(/*in_subquery=*/false);
+  statement->use_database = std::move(use_database);
   Accept(TokenKind::kSemicolon);
   if (!Check(TokenKind::kEnd)) FailUnexpected("UNION, ';' or end of input");
   return statement;
@@ -224,6 +231,11 @@ SingleQuery Parser::ParseSingleQuery(bool in_subquery, bool call_body) {
     if (query.clauses.back()->Is<ReturnClause>()) break;
   }
   if (query.clauses.empty()) FailUnexpected("a clause (MATCH, RETURN, CREATE, ...)");
+  if (!query.clauses.back()->Is<ReturnClause>() && CheckWord("FINISH")) {
+    if (in_subquery) Fail(Peek(), "UnexpectedSyntax", "FINISH ends a whole query, not a subquery: use RETURN there");
+    Advance();
+    query.finish = true;
+  }
   // Report a stray token before judging the clause order: `MATCH (n) RETRUN n` is a
   // typo at RETRUN, not a query that ends with MATCH.
   bool at_end = Check(TokenKind::kEnd) || Check(TokenKind::kSemicolon) || CheckKeyword(Keyword::kUnion) ||
@@ -250,7 +262,7 @@ void Parser::ValidateComposition(const SingleQuery& query, bool in_subquery, boo
            std::string("a subquery expression (EXISTS, COUNT or COLLECT) cannot contain ") +
                std::string(ClauseKindName(clause.kind())));
     }
-    if (clause.Is<CallClause>() && clause.As<CallClause>().yield_all && clauses.size() > 1) {
+    if (clause.Is<CallClause>() && clause.As<CallClause>().yield_all && (clauses.size() > 1 || query.finish)) {
       Fail(clause.pos, "UnexpectedSyntax", "YIELD * is only allowed in a standalone procedure call");
     }
     switch (clause.kind()) {
@@ -274,7 +286,7 @@ void Parser::ValidateComposition(const SingleQuery& query, bool in_subquery, boo
   }
   if (in_subquery && !call_body) return;
   const Clause& last = *clauses.back();
-  bool can_conclude = last.Is<ReturnClause>() || last.IsUpdating() ||
+  bool can_conclude = query.finish || last.Is<ReturnClause>() || last.IsUpdating() ||
                       (last.Is<SubqueryCallClause>() && !last.As<SubqueryCallClause>().Returns()) ||
                       (last.Is<CallClause>() && (clauses.size() == 1 || !last.As<CallClause>().has_yield));
   if (!can_conclude) {

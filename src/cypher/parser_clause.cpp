@@ -251,7 +251,8 @@ void Parser::ParseProjectionTail(ProjectionBody& body) {
       body.order_by.push_back(std::move(item));
     } while (Accept(TokenKind::kComma));
   }
-  if (AcceptKeyword(Keyword::kSkip)) body.skip = ParseExpr();
+  // OFFSET is GQL's word for SKIP, which Neo4j 5.24 accepts too.
+  if (AcceptKeyword(Keyword::kSkip) || AcceptWord("OFFSET")) body.skip = ParseExpr();
   if (AcceptKeyword(Keyword::kLimit)) body.limit = ParseExpr();
 }
 

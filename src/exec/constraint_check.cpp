@@ -211,45 +211,85 @@ std::optional<std::string> FindViolation(const GraphReader& graph, const Constra
   if (!c.OwnsIndex()) return std::nullopt;
   if (auto duplicate = FindDuplicate(subject, ids, nullptr)) {
     const auto [first, second] = std::minmax(duplicate->existing, duplicate->written);
-    return "Both " + subject.What(first) + " and " + subject.What(second) + " have the label `" +
-           std::string(subject.token()) + "` and " + subject.KeyValues(duplicate->values);
+    return "Both " + subject.What(first) + " and " + subject.What(second) +
+           (c.entity == IndexEntity::kNode ? " have the label `" : " have the type `") + std::string(subject.token()) +
+           "` and " + subject.KeyValues(duplicate->values);
   }
   return std::nullopt;
 }
 
+namespace {
+
+// The relationships of the constraint's type whose keys equal `values`, from its backing
+// index (ONLINE once the constraint's commit has built it); false when it cannot answer.
+bool FindEqualRelationships(const GraphReader& graph, const ConstraintDefinition& c, std::span<const Value> values,
+                            std::vector<uint64_t>& out) {
+  const storage::IndexDefinition* index = graph.Schema().Find(c.name);
+  if (index == nullptr || !graph.IndexOnline(*index)) return false;
+  PropertySeek seek;
+  seek.values.push_back(values[0]);
+  std::vector<RelId> rels;
+  if (!graph.SeekRelationships(*index, seek, rels)) return false;
+  for (RelId rel : rels) {
+    bool equal = true;
+    for (size_t i = 1; i < c.keys.size() && equal; ++i) {
+      equal = Equals(graph.GetRelationshipProperty(rel, c.keys[i]), values[i]) == Ternary::kTrue;
+    }
+    if (equal) out.push_back(rel);
+  }
+  return true;
+}
+
+// UNIQUE / KEY: each written entity of `covered` (ascending) against every entity the
+// constraint covers — a seek per entity where an index answers, else one sorted pass.
+void CheckUnique(const GraphReader& graph, const Subject& subject, const std::vector<uint64_t>& covered) {
+  const ConstraintDefinition& c = subject.c;
+  const bool node = c.entity == IndexEntity::kNode;
+  auto sorted_pass = [&] {
+    if (auto duplicate = FindDuplicate(subject, Covered(graph, c), &covered)) {
+      throw SchemaError("ConstraintValidationFailed", subject.AlreadyExists(duplicate->existing, duplicate->values));
+    }
+  };
+  if (node && covered.size() > kScanPerEntityLimit && graph.OnlineNodeIndex(c.token, c.keys[0]) == nullptr) {
+    return sorted_pass();
+  }
+  for (uint64_t id : covered) {
+    const std::vector<Value> values = subject.Values(id);
+    if (AnyNull(values)) continue;
+    std::vector<uint64_t> equal;
+    if (node) {
+      FindEqualNodes(graph, c.token, c.keys, values, equal);
+    } else if (!FindEqualRelationships(graph, c, values, equal)) {
+      return sorted_pass();
+    }
+    for (uint64_t other : equal) {
+      if (other != id) throw SchemaError("ConstraintValidationFailed", subject.AlreadyExists(other, values));
+    }
+  }
+}
+
+}  // namespace
+
 void ValidateWrites(const GraphReader& graph, std::span<const NodeId> nodes, std::span<const RelId> rels) {
   for (const ConstraintDefinition& c : graph.Schema().constraints()) {
     const Subject subject{graph, c};
+    std::vector<uint64_t> covered;  // the written entities this constraint covers, ascending
     if (c.entity == IndexEntity::kRelationship) {
       for (RelId rel : rels) {
         if (!graph.RelationshipExists(rel) || graph.GetRelationship(rel).type != c.token) continue;
         if (auto violation = subject.CheckOwn(rel)) throw SchemaError("ConstraintValidationFailed", *violation);
+        covered.push_back(rel);
       }
-      continue;
-    }
-    std::vector<uint64_t> covered;  // the written nodes this constraint covers, ascending
-    for (NodeId node : nodes) {
-      if (!graph.NodeExists(node) || !graph.HasLabel(node, c.token)) continue;
-      if (auto violation = subject.CheckOwn(node)) throw SchemaError("ConstraintValidationFailed", *violation);
-      covered.push_back(node);
+    } else {
+      for (NodeId node : nodes) {
+        if (!graph.NodeExists(node) || !graph.HasLabel(node, c.token)) continue;
+        if (auto violation = subject.CheckOwn(node)) throw SchemaError("ConstraintValidationFailed", *violation);
+        covered.push_back(node);
+      }
     }
     if (!c.OwnsIndex() || covered.empty()) continue;
-    if (covered.size() > kScanPerEntityLimit && graph.OnlineNodeIndex(c.token, c.keys[0]) == nullptr) {
-      std::sort(covered.begin(), covered.end());
-      if (auto duplicate = FindDuplicate(subject, Covered(graph, c), &covered)) {
-        throw SchemaError("ConstraintValidationFailed", subject.AlreadyExists(duplicate->existing, duplicate->values));
-      }
-      continue;
-    }
-    for (NodeId node : covered) {
-      const std::vector<Value> values = subject.Values(node);
-      std::vector<NodeId> equal;
-      FindEqualNodes(graph, c.token, c.keys, values, equal);
-      for (NodeId other : equal) {
-        if (other == node) continue;
-        throw SchemaError("ConstraintValidationFailed", subject.AlreadyExists(other, values));
-      }
-    }
+    std::sort(covered.begin(), covered.end());
+    CheckUnique(graph, subject, covered);
   }
 }
 

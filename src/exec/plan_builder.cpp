@@ -30,6 +30,8 @@ bool Streams(OpKind kind) {
     case OpKind::kNodeScan:
     case OpKind::kNodeSeek:
     case OpKind::kNodeIndexSeek:
+    case OpKind::kDirectedRelationshipIndexSeek:
+    case OpKind::kUndirectedRelationshipIndexSeek:
     case OpKind::kExpand:
     case OpKind::kVarExpand:
     case OpKind::kShortestPath:
@@ -50,6 +52,9 @@ StreamOperatorPtr MakeStage(const planner::LogicalOperator& logical) {
     case OpKind::kNodeSeek:
     case OpKind::kNodeIndexSeek:
       return MakeNodeScan(logical);
+    case OpKind::kDirectedRelationshipIndexSeek:
+    case OpKind::kUndirectedRelationshipIndexSeek:
+      return MakeRelationshipIndexSeek(logical);
     case OpKind::kExpand:
       return MakeExpand(logical);
     case OpKind::kVarExpand:

@@ -75,6 +75,7 @@ std::shared_ptr<const PreparedPlan> SourcePreparedStatement::PlanFor(const Value
     return current;
   }
   auto fresh = CompilePlan(text_, parameters, procedures, &graph);
+  CheckUseDatabase(*fresh, database_);
   std::lock_guard lock(mu_);
   plan_ = fresh;
   if (!described_) described_ = fresh;
@@ -93,12 +94,12 @@ SourceConnection::~SourceConnection() {
 }
 
 QueryResult SourceConnection::Query(std::string_view text, const ValueMap& parameters) {
-  SourcePreparedStatement statement{std::string(text), nullptr};
+  SourcePreparedStatement statement{std::string(text), db_.description().name};
   return Run(statement, parameters);
 }
 
 std::unique_ptr<PreparedStatement> SourceConnection::Prepare(std::string_view text, const ValueMap& parameters) {
-  auto statement = std::make_unique<SourcePreparedStatement>(std::string(text), nullptr);
+  auto statement = std::make_unique<SourcePreparedStatement>(std::string(text), db_.description().name);
   const auto procedures = db_.procedures();
   auto plan_with = [&](const GraphReader& graph) {
     try {

@@ -21,8 +21,10 @@ namespace quiver::main {
 
 class SourcePreparedStatement final : public PreparedStatement {
  public:
-  SourcePreparedStatement(std::string text, std::shared_ptr<const PreparedPlan> plan)
-      : text_(std::move(text)), plan_(std::move(plan)) {}
+  // `database`: the name of the database it runs on, which a `USE name` in the text
+  // must give (DatabaseNotFound otherwise).
+  SourcePreparedStatement(std::string text, std::string database)
+      : text_(std::move(text)), database_(std::move(database)) {}
 
   const std::string& text() const override { return text_; }
   // As first planned. Until the statement has a plan (prepared without the parameters
@@ -40,6 +42,7 @@ class SourcePreparedStatement final : public PreparedStatement {
 
  private:
   const std::string text_;
+  const std::string database_;
   mutable std::mutex mu_;  // guards the plans: two connections may execute one statement
   std::shared_ptr<const PreparedPlan> plan_;       // the one to try first
   std::shared_ptr<const PreparedPlan> described_;  // the first: what columns() describes

@@ -17,7 +17,7 @@ Status BuildIndexes(storage::DatabaseDir* db, const ImportRun& run, ImportOutcom
   QUIVER_ASSIGN_OR_RETURN(std::shared_ptr<const storage::Generation> gen, db->Pin());
   std::vector<storage::IndexDefinition> wanted;
   for (const storage::IndexDefinition& d : gen->Schema().indexes()) {
-    if (d.IsNodePropertyIndex()) wanted.push_back(d);
+    if (d.IsPropertyIndex()) wanted.push_back(d);
   }
   if (wanted.empty()) return Status::OK();
   std::optional<ScopedPhase> phase;

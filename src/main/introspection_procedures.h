@@ -8,7 +8,8 @@
 //   dbms_procedures.cpp: dbms.components(), db.info(), and those SHOW runs —
 //     dbms.procedures(), dbms.functions(), dbms.databases(), dbms.listTransactions(),
 //     dbms.killTransactions()
-//   index_procedures.cpp: db.indexes() (SHOW INDEXES)
+//   index_procedures.cpp: db.indexes() (SHOW INDEXES), db.constraints() (SHOW
+//     CONSTRAINTS), db.awaitIndexes(), db.awaitIndex()
 
 #include <memory>
 #include <vector>
@@ -21,6 +22,7 @@ namespace quiver::main {
 
 std::vector<exec::RegisteredProcedure> SchemaProcedures();
 std::vector<exec::RegisteredProcedure> IndexProcedures();
+std::vector<exec::RegisteredProcedure> AwaitIndexProcedures();
 std::vector<exec::RegisteredProcedure> DbmsProcedures(const DatabaseDescription& database,
                                                       std::shared_ptr<TransactionRegistry> transactions);
 

@@ -124,6 +124,18 @@ bool PreparedPlan::Fits(const ValueMap& parameters, const GraphReader& graph) co
   return true;
 }
 
+void CheckUseDatabase(const PreparedPlan& plan, std::string_view database) {
+  const std::string& used = plan.statement->use_database;
+  auto lower = [](std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+  };
+  if (used.empty() || lower(used) == lower(database)) return;
+  throw ClientError("DatabaseNotFound", "Database does not exist. Database name: '" + used +
+                                            "' (this session's database is '" + std::string(database) + "')");
+}
+
 std::shared_ptr<const PreparedPlan> CompilePlan(std::string_view text, const ValueMap& parameters,
                                                const exec::ProcedureTable& procedures, const GraphReader* graph) {
   auto prepared = std::make_shared<PreparedPlan>();

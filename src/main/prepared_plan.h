@@ -42,6 +42,10 @@ struct PreparedPlan {
   bool Fits(const ValueMap& parameters, const GraphReader& graph) const;
 };
 
+// ClientError (DatabaseNotFound) when the statement's `USE name` names another database
+// than `database`, the one it runs on. Neo4j compares names without regard to case.
+void CheckUseDatabase(const PreparedPlan& plan, std::string_view database);
+
 // Compiles `text` (which may start with EXPLAIN or PROFILE). The optimizer asks `graph`
 // which keys it indexes, and the planner its counts (where patterns start, EXPLAIN's
 // estimates); null plans without seeks or statistics. Throws the statement's SyntaxError,

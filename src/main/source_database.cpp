@@ -64,6 +64,7 @@ SourceDatabase::SourceDatabase(GraphSource& source, bool one_statement_at_a_time
   add(algo::AlgorithmProcedures(graphs_));
   add(SchemaProcedures());
   add(IndexProcedures());
+  add(AwaitIndexProcedures());
   add(DbmsProcedures(description_, transactions_));
   procedures_ = std::move(table);
 }

@@ -31,23 +31,6 @@ LogicalOperatorPtr Binder::BindSchemaCommand(const SchemaCommandClause& clause, 
   op->constraint_type = clause.constraint_type;
   op->property_type = clause.property_type;
   op->index_type = clause.index_type == IndexType::kDefault ? "RANGE" : std::string(IndexTypeName(clause.index_type));
-  if (constraint && clause.relationship &&
-      (clause.constraint_type == ConstraintType::kUnique || clause.constraint_type == ConstraintType::kNodeKey)) {
-    // Their backing index would be a relationship property index, which Quiver does not
-    // have yet; NOT NULL and property types on relationships need none and are supported.
-    Fail(clause.pos, "UnsupportedSchemaCommand",
-         std::string("relationship ") + (clause.constraint_type == ConstraintType::kUnique ? "uniqueness" : "key") +
-             " constraints (FOR ()-[r:" + clause.label_or_type +
-             "]-() REQUIRE ... IS UNIQUE / KEY) are not supported yet: Quiver has relationship NOT NULL and "
-             "property type constraints");
-  }
-  if (!constraint && clause.relationship && clause.index_type != IndexType::kLookup) {
-    // Refused by name rather than accepted: the catalog could hold it, but nothing would
-    // build or seek it, and an index listed ONLINE that no query uses misleads.
-    Fail(clause.pos, "UnsupportedSchemaCommand",
-         "relationship property indexes (FOR ()-[r:" + clause.label_or_type +
-             "]-() ON ...) are not supported yet: Quiver indexes node properties only");
-  }
   if (clause.options != nullptr) {
     ExprContext ctx;
     ctx.scope = &scope;

@@ -109,7 +109,7 @@ LogicalPlan Binder::BindStatement(const cypher::Statement& statement) {
   ResultColumns first;
   auto bind_branch = [&](const cypher::SingleQuery& query, ResultColumns& columns) {
     Scope scope;
-    if (query.clauses.size() == 1 && query.clauses[0]->Is<cypher::CallClause>()) {
+    if (!query.finish && query.clauses.size() == 1 && query.clauses[0]->Is<cypher::CallClause>()) {
       return BindCall(query.clauses[0]->As<cypher::CallClause>(), MakeOp<LogicalStart>(nullptr), scope,
                       /*standalone=*/true, &columns);
     }

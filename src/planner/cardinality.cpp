@@ -162,6 +162,9 @@ class RowEstimator {
         return std::nullopt;  // the file is read only when the statement runs
       case OpKind::kNodeIndexSeek:
         return Times(Input(op), IndexSeek(op.As<LogicalNodeIndexSeek>()));
+      case OpKind::kDirectedRelationshipIndexSeek:
+      case OpKind::kUndirectedRelationshipIndexSeek:
+        return Times(Input(op), RelationshipIndexSeek(op.As<LogicalRelationshipIndexSeek>()));
       case OpKind::kSchemaCommand:
         return 0.0;
       case OpKind::kProject:
@@ -218,6 +221,18 @@ class RowEstimator {
       case Mode::kPrefix: return *rows * CardinalityEstimator::kRangeSelectivity;
     }
     return rows;
+  }
+  // The type's relationships (every node's degree in it), then the test's share.
+  Rows RelationshipIndexSeek(const LogicalRelationshipIndexSeek& seek) const {
+    RelPattern rel;
+    rel.direction = seek.direction;
+    rel.types = {seek.type};
+    Rows rows = Times(estimator_.Nodes({}), estimator_.Degree(rel));
+    if (!rows) return std::nullopt;
+    const double share = seek.mode == IndexSeekSpec::Mode::kEquals ? CardinalityEstimator::kEqualitySelectivity
+                         : seek.mode == IndexSeekSpec::Mode::kIn ? CardinalityEstimator::kEqualitySelectivity * 3
+                                                                 : CardinalityEstimator::kRangeSelectivity;
+    return *rows * share;
   }
   // `into` checks a bound node: the share of the reached relationships that end there.
   Rows Hop(Rows input, const RelPattern& rel, bool into) const {

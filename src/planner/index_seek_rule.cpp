@@ -9,7 +9,7 @@ namespace quiver::planner {
 
 namespace {
 
-using Mode = LogicalNodeIndexSeek::Mode;
+using Mode = IndexSeekSpec::Mode;
 
 bool Reads(const BoundExpr& expr, SlotId slot) {
   std::vector<SlotId> slots;
@@ -20,15 +20,6 @@ bool Reads(const BoundExpr& expr, SlotId slot) {
 bool IsProperty(const BoundExpr& e, SlotId slot, const std::string& key) {
   return e.op == ExprOp::kProperty && e.args[0]->op == ExprOp::kSlot && e.args[0]->slot == slot && e.name == key;
 }
-
-// What the index can seek for `key` from `predicate` (a Filter's, over the scan's node).
-struct Sargable {
-  Mode mode = Mode::kEquals;
-  const BoundExpr* value = nullptr;  // kEquals, kIn, kPrefix
-  const BoundExpr* lower = nullptr;
-  const BoundExpr* upper = nullptr;
-  bool lower_inclusive = false, upper_inclusive = false;
-};
 
 // `a < n.p <= b` (or `a > n.p >= b`): both bounds at once.
 std::optional<Sargable> FromChain(const BoundExpr& e, SlotId slot, const std::string& key) {
@@ -54,6 +45,8 @@ std::optional<Sargable> FromChain(const BoundExpr& e, SlotId slot, const std::st
   }
   return std::nullopt;
 }
+
+}  // namespace
 
 std::optional<Sargable> FromPredicate(const BoundExpr& e, SlotId slot, const std::string& key) {
   Sargable s;
@@ -91,6 +84,8 @@ std::optional<Sargable> FromPredicate(const BoundExpr& e, SlotId slot, const std
   return std::nullopt;
 }
 
+namespace {
+
 // The scan's equality on `key` it absorbed, or the predicate's test of it.
 std::optional<Sargable> Find(const LogicalNodeScan& scan, const BoundExpr* predicate, const std::string& key) {
   for (size_t i = 0; i < scan.property_keys.size(); ++i) {
@@ -100,9 +95,9 @@ std::optional<Sargable> Find(const LogicalNodeScan& scan, const BoundExpr* predi
   return FromPredicate(*predicate, scan.slot, key);
 }
 
-// Equality first, then IN, then a prefix or a range: the fewer rows, the earlier.
-// The seek's test of its property: `s`'s operands, cloned.
-void SetTest(LogicalNodeIndexSeek& seek, const Sargable& s) {
+}  // namespace
+
+void SetTest(IndexSeekSpec& seek, const Sargable& s) {
   seek.mode = s.mode;
   if (s.value != nullptr) seek.values.push_back(Clone(*s.value));
   if (s.lower != nullptr) seek.lower = Clone(*s.lower);
@@ -112,8 +107,6 @@ void SetTest(LogicalNodeIndexSeek& seek, const Sargable& s) {
 }
 
 int Rank(Mode mode) { return mode == Mode::kEquals ? 0 : mode == Mode::kIn ? 1 : 2; }
-
-}  // namespace
 
 void SeekByIndex(LogicalOperatorPtr& op, const BoundExpr* predicate, const GraphReader& graph,
                  std::vector<std::string>& index_names) {

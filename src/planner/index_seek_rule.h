@@ -5,6 +5,7 @@
 // (logical_match.h). The predicate itself stays where it was (absorbed into the scan,
 // or in the Filter above), so the rows never depend on the index.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,21 @@
 #include "storage/graph.h"
 
 namespace quiver::planner {
+
+// What an index can seek for `key` of the entity in `slot` from one predicate (a
+// Filter's): the operands are the predicate's, not cloned.
+struct Sargable {
+  IndexSeekSpec::Mode mode = IndexSeekSpec::Mode::kEquals;
+  const BoundExpr* value = nullptr;  // kEquals, kIn, kPrefix
+  const BoundExpr* lower = nullptr;
+  const BoundExpr* upper = nullptr;
+  bool lower_inclusive = false, upper_inclusive = false;
+};
+std::optional<Sargable> FromPredicate(const BoundExpr& predicate, SlotId slot, const std::string& key);
+// The seek's test of its property: `s`'s operands, cloned.
+void SetTest(IndexSeekSpec& seek, const Sargable& s);
+// Equality first, then IN, then a prefix or a range: the fewer rows, the earlier.
+int Rank(IndexSeekSpec::Mode mode);
 
 // `scan` is a kNodeScan; `predicate` is the Filter's above it, or null. Replaces `scan`
 // by a NodeIndexSeek and appends the index's name to `index_names` when an index

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "planner/logical_index_seek.h"
 #include "planner/logical_operator.h"
 #include "planner/logical_specs.h"
 
@@ -65,24 +66,11 @@ class LogicalNodeSeek final : public LogicalNodeScan {
 // equality. The predicate the seek came from stays in a Filter above it (or among the
 // absorbed equalities), so the rows never depend on the index: should it decline (not
 // online any more, a value it holds no entries for), the operator scans instead.
-class LogicalNodeIndexSeek final : public LogicalNodeScan {
+class LogicalNodeIndexSeek final : public LogicalNodeScan, public IndexSeekSpec {
  public:
   static constexpr OpKind kKind = OpKind::kNodeIndexSeek;
   static bool Accepts(OpKind k) { return k == kKind; }
   LogicalNodeIndexSeek() : LogicalNodeScan(kKind) {}
-
-  enum class Mode : uint8_t { kEquals, kIn, kRange, kPrefix };
-  std::string index_name;
-  std::string index_type;  // RANGE, TEXT, POINT: what EXPLAIN names
-  std::string property;  // the key the seek tests (keys[leading.size()] of the index)
-  // A composite index's leading keys and their values (absorbed equalities), in the
-  // index's order: the seek reads only the entries that start with them.
-  std::vector<std::string> leading_keys;
-  std::vector<BoundExprPtr> leading;
-  Mode mode = Mode::kEquals;
-  std::vector<BoundExprPtr> values;  // kEquals, kIn, kPrefix: one expression
-  BoundExprPtr lower, upper;         // kRange: either or both
-  bool lower_inclusive = false, upper_inclusive = false;
 };
 
 // What both hops share: from the node in `from_slot` along `rel` to the node they bind

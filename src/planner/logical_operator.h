@@ -49,6 +49,8 @@ enum class OpKind : uint8_t {
   kLoadCsv,         // LOAD CSV: per input row, each record of a file
   kNodeIndexSeek,   // a NodeScan whose candidates a property index gives (logical_match.h)
   kSchemaCommand,   // CREATE / DROP INDEX: one schema change, no rows (logical_schema.h)
+  kDirectedRelationshipIndexSeek,    // one hop's relationships from a property index (logical_index_seek.h)
+  kUndirectedRelationshipIndexSeek,  // the same, each in both orientations
 };
 std::string_view OpKindName(OpKind kind);
 

@@ -82,6 +82,10 @@ std::string_view OpKindName(OpKind kind) {
       return "LoadCSV";
     case OpKind::kNodeIndexSeek:
       return "NodeIndexSeek";
+    case OpKind::kDirectedRelationshipIndexSeek:
+      return "DirectedRelationshipIndexSeek";
+    case OpKind::kUndirectedRelationshipIndexSeek:
+      return "UndirectedRelationshipIndexSeek";
     case OpKind::kSchemaCommand:
       return "SchemaCommand";
   }
@@ -198,16 +202,15 @@ std::string ScanDetails(const LogicalNodeScan& scan, const SlotNames* names) {
   return out + ")";
 }
 
-// Neo4j's form: `RANGE INDEX n:Person(name) WHERE name > $x`, and the index's name.
-std::string IndexSeekDetails(const LogicalNodeIndexSeek& seek, const SlotNames* names) {
+// The seek's keys and test: `(since) WHERE since > $x` (a composite's leading keys first).
+std::string SeekTestDetails(const IndexSeekSpec& seek, const SlotNames* names) {
   std::string keys, where;
   for (size_t i = 0; i < seek.leading.size(); ++i) {
     keys += seek.leading_keys[i] + ", ";
     where += seek.leading_keys[i] + " = " + ToString(*seek.leading[i], names) + " AND ";
   }
-  std::string out = seek.index_type + " INDEX " + seek.index_name + " " + Slot(seek.slot, names) + ":" +
-                    seek.labels[0] + "(" + keys + seek.property + ") WHERE " + where + seek.property;
-  using Mode = LogicalNodeIndexSeek::Mode;
+  std::string out = "(" + keys + seek.property + ") WHERE " + where + seek.property;
+  using Mode = IndexSeekSpec::Mode;
   switch (seek.mode) {
     case Mode::kEquals:
       out += " = " + ToString(*seek.values[0], names);
@@ -224,8 +227,26 @@ std::string IndexSeekDetails(const LogicalNodeIndexSeek& seek, const SlotNames* 
       if (seek.upper) out += std::string(seek.upper_inclusive ? " <= " : " < ") + ToString(*seek.upper, names);
       break;
   }
+  return out;
+}
+
+// Neo4j's form: `RANGE INDEX n:Person(name) WHERE name > $x`, and the index's name.
+std::string IndexSeekDetails(const LogicalNodeIndexSeek& seek, const SlotNames* names) {
+  const std::string out = seek.index_type + " INDEX " + seek.index_name + " " + Slot(seek.slot, names) + ":" +
+                          seek.labels[0] + SeekTestDetails(seek, names);
   const std::string rest = ScanDetails(seek, names);
   return rest.find('{') != std::string::npos || seek.labels.size() > 1 ? out + ", checking " + rest : out;
+}
+
+// Neo4j's form: `RANGE INDEX knows_since (a)-[r:KNOWS(since)]->(b) WHERE since = $v`.
+std::string RelationshipIndexSeekDetails(const LogicalRelationshipIndexSeek& seek, const SlotNames* names) {
+  const std::string test = SeekTestDetails(seek, names);
+  const size_t where = test.find(" WHERE ");
+  const char* left = seek.direction == Direction::kIncoming ? "<-[" : "-[";
+  const char* right = seek.direction == Direction::kOutgoing ? "]->(" : "]-(";
+  return seek.index_type + " INDEX " + seek.index_name + " (" + Slot(seek.from_slot, names) + ")" + left +
+         Slot(seek.rel_slot, names) + ":" + seek.type + test.substr(0, where) + right + Slot(seek.to_slot, names) +
+         ")" + test.substr(where);
 }
 
 std::string SchemaCommandDetails(const LogicalSchemaCommand& command) {
@@ -262,6 +283,9 @@ std::string Details(const LogicalOperator& op, const SlotNames* names) {
       return ScanDetails(op.As<LogicalNodeScan>(), names);
     case OpKind::kNodeIndexSeek:
       return IndexSeekDetails(op.As<LogicalNodeIndexSeek>(), names);
+    case OpKind::kDirectedRelationshipIndexSeek:
+    case OpKind::kUndirectedRelationshipIndexSeek:
+      return RelationshipIndexSeekDetails(op.As<LogicalRelationshipIndexSeek>(), names);
     case OpKind::kSchemaCommand:
       return SchemaCommandDetails(op.As<LogicalSchemaCommand>());
     case OpKind::kExpand: {
@@ -376,6 +400,11 @@ std::vector<SlotId> BoundSlots(const LogicalOperator& op) {
     case OpKind::kNodeSeek:
     case OpKind::kNodeIndexSeek:
       return {op.As<LogicalNodeScan>().slot};
+    case OpKind::kDirectedRelationshipIndexSeek:
+    case OpKind::kUndirectedRelationshipIndexSeek: {
+      const auto& seek = op.As<LogicalRelationshipIndexSeek>();
+      return {seek.from_slot, seek.rel_slot, seek.to_slot};
+    }
     case OpKind::kExpand:
       return {op.As<LogicalExpand>().rel_slot, op.As<LogicalExpand>().to_slot};
     case OpKind::kVarExpand:

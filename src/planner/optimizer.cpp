@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "planner/index_seek_rule.h"
+#include "planner/rel_index_seek_rule.h"
 
 namespace quiver::planner {
 
@@ -66,6 +67,7 @@ class Optimizer {
     }
     if (op->Is<LogicalFilter>()) TightenIndexRange(*op);
     if (graph_ != nullptr && op->Is<LogicalFilter>()) ExtendCompositeSeek(*op, *graph_);
+    if (graph_ != nullptr && op->Is<LogicalFilter>()) SeekRelationshipsByIndex(*op, *graph_, plan_.seek_indexes);
     if (op->Is<LogicalFilter>() && op->children[0]->kind == OpKind::kNodeScan) ScanLabelUnion(*op);
     if (op->Is<LogicalAggregate>() && CountFromStore(op)) return;
     if (op->Is<LogicalAggregate>() && op->children[0]->Is<LogicalExpand>()) {

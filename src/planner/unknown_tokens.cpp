@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "common/stack_guard.h"
+#include "common/temporal/temporal.h"
 #include "cypher/ast/statement.h"
 
 namespace quiver::planner {
@@ -73,6 +74,10 @@ class Walker {
   }
 
   std::vector<UnknownToken> Take() {
+    // A name the statement itself writes is one it makes, wherever it is read — before
+    // the write in the text (`MERGE … ON CREATE SET p.created = … RETURN p.created`) or
+    // after it.
+    std::erase_if(out_, [&](const UnknownToken& t) { return written_.contains({t.kind, t.name}); });
     std::stable_sort(out_.begin(), out_.end(), [](const UnknownToken& a, const UnknownToken& b) {
       return a.warning.position.offset < b.warning.position.offset;
     });
@@ -142,6 +147,7 @@ class Walker {
 
   void SetItems(const std::vector<SetItem>& items) {
     for (const SetItem& item : items) {
+      for (const std::string& label : item.labels) written_.emplace(TokenKind::kLabel, label);
       Target(item.target.get());
       Expr(item.value.get());
     }
@@ -150,6 +156,7 @@ class Walker {
   // What SET or REMOVE writes: its property key is made, not read; the object is read.
   void Target(const cypher::Expr* target) {
     if (target != nullptr && target->Is<PropertyExpr>()) {
+      written_.emplace(TokenKind::kPropertyKey, target->As<PropertyExpr>().key);
       Expr(target->As<PropertyExpr>().object.get());
     } else {
       Expr(target);
@@ -163,6 +170,8 @@ class Walker {
       if (read) {
         for (const std::string& label : node.labels) Report(TokenKind::kLabel, label, node.pos, ":");
         if (node.label_expression) Names(*node.label_expression, TokenKind::kLabel);
+      } else {
+        for (const std::string& label : node.labels) written_.emplace(TokenKind::kLabel, label);
       }
       Properties(node.properties.get(), node.pos, read);
     }
@@ -175,6 +184,8 @@ class Walker {
       if (read) {
         for (const std::string& type : rel.types) Report(TokenKind::kRelType, type, rel.pos, ":|");
         if (rel.type_expression) Names(*rel.type_expression, TokenKind::kRelType);
+      } else {
+        for (const std::string& type : rel.types) written_.emplace(TokenKind::kRelType, type);
       }
       Properties(rel.properties.get(), rel.pos, read);
     }
@@ -187,9 +198,21 @@ class Walker {
       return;
     }
     for (const MapEntry& entry : properties->As<MapExpr>().entries) {
-      if (read) Report(TokenKind::kPropertyKey, entry.key, at, "{,");
+      if (read) {
+        Report(TokenKind::kPropertyKey, entry.key, at, "{,");
+      } else {
+        written_.emplace(TokenKind::kPropertyKey, entry.key);
+      }
       Expr(entry.value.get());
     }
+  }
+
+  // A key read from a value no graph entity can be — a map literal, or what a temporal
+  // function returns (`datetime().epochMillis`, `duration(…).days`) — is a field of that
+  // value, not a property key: warning about it would be noise.
+  static bool NeverAnEntity(const cypher::Expr& object) {
+    if (object.Is<MapExpr>()) return true;
+    return object.Is<FunctionCallExpr>() && FindTemporalFunction(object.As<FunctionCallExpr>().name) != nullptr;
   }
 
   void Expr(const cypher::Expr* expr) {
@@ -199,7 +222,7 @@ class Walker {
       case ExprKind::kProperty: {
         const auto& property = expr->As<PropertyExpr>();
         Expr(property.object.get());
-        Report(TokenKind::kPropertyKey, property.key, expr->pos, ".");
+        if (!NeverAnEntity(*property.object)) Report(TokenKind::kPropertyKey, property.key, expr->pos, ".");
         break;
       }
       case ExprKind::kHasLabels: {
@@ -327,6 +350,7 @@ class Walker {
   const KnownTokens& known_;
   const uint32_t shift_;
   std::set<std::pair<TokenKind, std::string>> reported_;
+  std::set<std::pair<TokenKind, std::string>> written_;  // names the statement makes
   std::vector<UnknownToken> out_;
 };
 

@@ -40,6 +40,7 @@ std::string StatusCode(const QuiverError& error) {
       if (detail == "TransactionFailed") return "Neo.ClientError.Transaction.TransactionTerminated";
       // CALL { } IN TRANSACTIONS in an explicit transaction: Neo4j's code for it.
       if (detail == "TransactionStartFailed") return "Neo.DatabaseError.Transaction.TransactionStartFailed";
+      if (detail == "DatabaseNotFound") return kDatabaseNotFound;
       return kRequestInvalid;
     case ErrorClass::kInterrupted:
       if (detail == "Timeout") return "Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration";

@@ -53,6 +53,10 @@ class GraphForwarder : public Interface {
                  std::vector<NodeId>& out) const override {
     return target().SeekNodes(index, seek, out);
   }
+  bool SeekRelationships(const storage::IndexDefinition& index, const PropertySeek& seek,
+                         std::vector<RelId>& out) const override {
+    return target().SeekRelationships(index, seek, out);
+  }
 
   uint64_t RelationshipCount() const override { return target().RelationshipCount(); }
   bool RelationshipExists(RelId rel) const override { return target().RelationshipExists(rel); }

@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "common/error_status.h"
-#include "storage/property_index_build.h"
+#include "storage/rel_index_build.h"
 
 namespace quiver::storage {
 
@@ -249,7 +249,7 @@ Status Generation::LoadPropertyIndexes(const OpenOptions& options) {
     // here (not thrown past Load) so that a salvage open can leave the index out.
     Result<PropertyIndexView> view = Status::Corruption(f.parsed.name());
     const Status thrown = CatchErrors([&] {
-      view = PropertyIndexView::Open(f.parsed, manifest_.node_count, manifest_.node_id_width);
+      view = PropertyIndexView::Open(f.parsed, [this](const IndexDefinition& d) { return IndexIds(d); });
       return Status::OK();
     });
     if (!thrown.ok()) view = thrown;
@@ -263,6 +263,15 @@ Status Generation::LoadPropertyIndexes(const OpenOptions& options) {
     property_indexes_.push_back({&f, std::move(view).value()});
   }
   return Status::OK();
+}
+
+IndexIdDomain Generation::IndexIds(const IndexDefinition& index) const {
+  if (index.entity != IndexEntity::kRelationship) return {manifest_.node_count, manifest_.node_id_width};
+  const uint64_t edges = RelTypeEdgeCount(index.token);
+  // A type the generation lacks (created since), or whose CSR a salvage open left out:
+  // the narrowest width that holds its count.
+  const uint32_t csr_width = index.token < csr_.size() ? csr_[index.token].edge_position_width() : 0;
+  return {edges, std::max(csr_width, EdgePositionWidth(edges))};
 }
 
 const PropertyIndexView* Generation::PropertyIndex(std::string_view index_name) const {
@@ -378,24 +387,27 @@ Status Generation::VerifyPropertyIndex(const IndexFile& index) const {
   const PropertyIndexView& v = index.view;
   const std::string& file = index.file->parsed.name();
   QUIVER_RETURN_IF_ERROR(v.Verify(index.file->parsed));
-  // A well-formed index that misses a node or lists a stale value answers seeks wrongly
-  // without any other sign. Every entry holding its node's key now, with (key, node)
-  // strictly ascending (so no node twice), and as many entries as nodes with a key, is
-  // the same set as a rebuild, in O(N) time and O(1) memory.
-  const NodeKeyEncoder encoder(*this, v.definition());
+  // A well-formed index that misses an entity or lists a stale value answers seeks
+  // wrongly without any other sign. Every entry holding its entity's key now, with
+  // (key, id) strictly ascending (so no id twice), and as many entries as entities with
+  // a key, is the same set as a rebuild, in O(N) time and O(1) memory.
+  const IndexEntryEncoder encode = IndexEntryEncoderFor(*this, v.definition());
+  const bool rels = v.definition().entity == IndexEntity::kRelationship;
   std::string key;
   for (uint64_t i = 0; i < v.size(); ++i) {
     key.clear();
-    QUIVER_ASSIGN_OR_RETURN(bool has_entry, encoder.Append(v.NodeAt(i), key));
+    QUIVER_ASSIGN_OR_RETURN(bool has_entry, encode(v.NodeAt(i), key));
     if (!has_entry || key != v.KeyAt(i)) {
-      return CorruptionAt(file, 0, "index " + v.definition().name + " entry " + std::to_string(i) + ": node " +
+      return CorruptionAt(file, 0, "index " + v.definition().name + " entry " + std::to_string(i) +
+                                       (rels ? ": relationship at position " : ": node ") +
                                        std::to_string(v.NodeAt(i)) + " holds another key, or none");
     }
   }
   uint64_t keyed = 0;
-  for (uint64_t node = 0; node < NodeCount(); ++node) {
+  const uint64_t ids = IndexIds(v.definition()).bound;
+  for (uint64_t id = 0; id < ids; ++id) {
     key.clear();
-    QUIVER_ASSIGN_OR_RETURN(bool has_entry, encoder.Append(node, key));
+    QUIVER_ASSIGN_OR_RETURN(bool has_entry, encode(id, key));
     keyed += has_entry ? 1 : 0;
   }
   if (keyed != v.size()) {

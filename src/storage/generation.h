@@ -144,6 +144,9 @@ class Generation {
     PropertyIndexView view;
   };
   const std::vector<IndexFile>& property_indexes() const { return property_indexes_; }
+  // The ids a file of `index` holds and their width: nodes at the node id width, or
+  // the forward positions of the index's type at its CSR's position width.
+  IndexIdDomain IndexIds(const IndexDefinition& index) const;
 
   // ---- verification (quiver check)
   const std::vector<GenerationFile>& files() const { return files_; }

@@ -142,6 +142,12 @@ class GraphReader {
                          std::vector<NodeId>& /*out*/) const {
     return false;
   }
+  // The same for a relationship property index: the live relationships of the index's
+  // type that meet the seek, appended ascending, or false when the index does not answer.
+  virtual bool SeekRelationships(const storage::IndexDefinition& /*index*/, const PropertySeek& /*seek*/,
+                                 std::vector<RelId>& /*out*/) const {
+    return false;
+  }
   // An ONLINE node property index of `label` whose first key is `first_key`, or null:
   // the planner's statistics and the constraint checks ask it.
   const storage::IndexDefinition* OnlineNodeIndex(LabelId label, PropertyKeyId first_key) const;

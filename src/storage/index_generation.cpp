@@ -5,29 +5,14 @@
 namespace quiver::storage {
 namespace {
 
-// Copies `from` to `to` and fsyncs it: the fallback where a link is not possible.
-Status CopyFile(Env* env, const std::string& from, const std::string& to) {
-  QUIVER_ASSIGN_OR_RETURN(auto map, env->MapReadOnly(from));
-  QUIVER_ASSIGN_OR_RETURN(auto out, env->NewWritableFile(to));
-  QUIVER_RETURN_IF_ERROR(out->Append({reinterpret_cast<const char*>(map->data()), map->size()}));
-  QUIVER_RETURN_IF_ERROR(out->Sync());
-  return out->Close();
-}
-
 // Gives the derived generation the base's file, unchanged: its MANIFEST entry then names
 // the generation whose header the file carries.
 Status CarryFile(Env* env, const Generation& base, const FileInfo& info, GenerationWriter* writer,
                  IndexedGeneration* result) {
   const std::string from = JoinPath(base.dir(), info.name), to = JoinPath(writer->dir(), info.name);
-  Status linked = env->LinkFile(from, to);
-  if (linked.ok()) {
-    ++result->linked_files;
-  } else if (linked.code() == StatusCode::kNotSupported) {
-    QUIVER_RETURN_IF_ERROR(CopyFile(env, from, to));
-    ++result->copied_files;
-  } else {
-    return linked;
-  }
+  QUIVER_ASSIGN_OR_RETURN(uint64_t copied, LinkOrCopyFile(env, from, to));
+  // A copy of an empty file reads as a link here; no generation file is empty.
+  ++(copied == 0 ? result->linked_files : result->copied_files);
   FileInfo carried = info;
   if (carried.origin_generation == 0) carried.origin_generation = base.generation();
   writer->AddFile(std::move(carried));
@@ -36,8 +21,8 @@ Status CarryFile(Env* env, const Generation& base, const FileInfo& info, Generat
 
 Status CheckWanted(std::span<const IndexDefinition> wanted) {
   for (const IndexDefinition& d : wanted) {
-    if (d.entity != IndexEntity::kNode || d.keys.empty() || d.name.empty()) {
-      return Status::InvalidArgument("index " + d.name + " is not a named node property index");
+    if (!d.IsPropertyIndex() || d.name.empty()) {
+      return Status::InvalidArgument("index " + d.name + " is not a named property index");
     }
     if (std::count_if(wanted.begin(), wanted.end(), [&](const IndexDefinition& o) { return o.name == d.name; }) != 1) {
       return Status::InvalidArgument("index " + d.name + " is wanted twice");
@@ -71,11 +56,11 @@ Status WriteFiles(Env* env, const Generation& base, std::span<const IndexDefinit
   }
   for (const IndexDefinition& d : wanted) {
     if (std::find(result->kept.begin(), result->kept.end(), d.name) != result->kept.end()) continue;
-    QUIVER_ASSIGN_OR_RETURN(PropertyIndexData data, BuildPropertyIndex(base, d, workers, progress, spill));
+    QUIVER_ASSIGN_OR_RETURN(PropertyIndexData data, BuildIndexEntries(base, d, workers, progress, spill));
     const uint64_t subject = next_subject++;
     QUIVER_ASSIGN_OR_RETURN(auto w, writer->NewFile(PropertyIndexFileName(subject), FileKind::kPropertyIndex,
                                                     subject, 0));
-    QUIVER_RETURN_IF_ERROR(WritePropertyIndex(w.get(), data, writer->node_id_width()));
+    QUIVER_RETURN_IF_ERROR(WritePropertyIndex(w.get(), data, base.IndexIds(d).width));
     QUIVER_ASSIGN_OR_RETURN(FileInfo info, w->Finish());
     writer->AddFile(std::move(info));
     result->built.push_back(d.name);

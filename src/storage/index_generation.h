@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "storage/database_dir.h"
-#include "storage/property_index_build.h"
+#include "storage/rel_index_build.h"
 
 namespace quiver::storage {
 

@@ -321,15 +321,30 @@ class MemoryTransaction final : public GraphWriter {
   // (O(nodes with the label)). Plans and answers are those of the on-disk store; the
   // speed is a label scan's (docs/design.md, "Indexes and constraints").
   bool IndexOnline(const storage::IndexDefinition& index) const override {
-    return index.IsNodePropertyIndex() && g_.schema_.Find(index.name) != nullptr;
+    return index.IsPropertyIndex() && g_.schema_.Find(index.name) != nullptr;
   }
   bool SeekNodes(const storage::IndexDefinition& index, const PropertySeek& seek,
                  std::vector<NodeId>& out) const override {
-    if (!IndexOnline(index) || seek.leading.size() >= index.keys.size()) return false;
+    if (!index.IsNodePropertyIndex() || !IndexOnline(index) || seek.leading.size() >= index.keys.size()) return false;
     std::vector<NodeId> ids;
     ScanNodes(0, NodeIdBound(), index.token, ids);
     for (NodeId id : ids) {
       if (storage::SeekMatchesNode(seek, [&](size_t i) { return GetNodeProperty(id, index.keys[i]); })) {
+        out.push_back(id);
+      }
+    }
+    return true;
+  }
+  // A scan of every relationship record (the in-memory graph keeps no list per type).
+  bool SeekRelationships(const storage::IndexDefinition& index, const PropertySeek& seek,
+                         std::vector<RelId>& out) const override {
+    if (!index.IsRelationshipPropertyIndex() || !IndexOnline(index) || seek.leading.size() >= index.keys.size()) {
+      return false;
+    }
+    for (RelId id = 0; id < g_.rels_.size(); ++id) {
+      const MemoryGraph::RelRecord& r = g_.rels_[id];
+      if (!r.alive || r.type != index.token) continue;
+      if (storage::SeekMatchesNode(seek, [&](size_t i) { return GetRelationshipProperty(id, index.keys[i]); })) {
         out.push_back(id);
       }
     }

@@ -31,7 +31,7 @@ namespace {
 
 // The sections from sorted runs: one merge per section (offsets, key bytes, nodes), so
 // no section is ever held whole. Appends are batched: a call per entry would dominate.
-Status WriteSortedSections(SectionFileWriter* w, const IndexEntrySorter& sorted, uint32_t node_id_width) {
+Status WriteSortedSections(SectionFileWriter* w, const IndexEntrySorter& sorted, uint32_t id_width) {
   constexpr size_t kBatch = size_t{1} << 16;
   std::string batch;
   auto flush = [&] {
@@ -56,39 +56,41 @@ Status WriteSortedSections(SectionFileWriter* w, const IndexEntrySorter& sorted,
   }));
   QUIVER_RETURN_IF_ERROR(flush());
   QUIVER_RETURN_IF_ERROR(w->EndSection());
-  QUIVER_RETURN_IF_ERROR(w->BeginSection(SectionType::kIndexNodes, node_id_width));
+  QUIVER_RETURN_IF_ERROR(w->BeginSection(SectionType::kIndexNodes, id_width));
   QUIVER_RETURN_IF_ERROR(
-      sorted.ForEach([&](std::string_view, uint64_t node) { return w->AppendUInt(node, node_id_width); }));
+      sorted.ForEach([&](std::string_view, uint64_t node) { return w->AppendUInt(node, id_width); }));
   return w->EndSection();
 }
 
 }  // namespace
 
-Status WritePropertyIndex(SectionFileWriter* w, const PropertyIndexData& d, uint32_t node_id_width) {
+Status WritePropertyIndex(SectionFileWriter* w, const PropertyIndexData& d, uint32_t id_width) {
   QUIVER_RETURN_IF_ERROR(w->AddSection(SectionType::kIndexDefinition, 1, EncodeDefinition(d.definition)));
-  if (d.sorted) return WriteSortedSections(w, *d.sorted, node_id_width);
+  if (d.sorted) return WriteSortedSections(w, *d.sorted, id_width);
   QUIVER_ASSERT(d.key_offsets.size() == d.nodes.size() + 1 && d.key_offsets.back() == d.key_bytes.size());
   QUIVER_RETURN_IF_ERROR(w->BeginSection(SectionType::kIndexKeyOffsets, 8));
   QUIVER_RETURN_IF_ERROR(w->AppendArray(std::span<const uint64_t>(d.key_offsets)));
   QUIVER_RETURN_IF_ERROR(w->EndSection());
   QUIVER_RETURN_IF_ERROR(w->AddSection(SectionType::kIndexKeyBytes, 1, d.key_bytes));
-  QUIVER_RETURN_IF_ERROR(w->BeginSection(SectionType::kIndexNodes, node_id_width));
-  for (uint64_t v : d.nodes) QUIVER_RETURN_IF_ERROR(w->AppendUInt(v, node_id_width));
+  QUIVER_RETURN_IF_ERROR(w->BeginSection(SectionType::kIndexNodes, id_width));
+  for (uint64_t v : d.nodes) QUIVER_RETURN_IF_ERROR(w->AppendUInt(v, id_width));
   return w->EndSection();
 }
 
-Result<PropertyIndexView> PropertyIndexView::Open(const SectionFile& f, uint64_t node_count, uint32_t node_id_width) {
+Result<PropertyIndexView> PropertyIndexView::Open(
+    const SectionFile& f, const std::function<IndexIdDomain(const IndexDefinition&)>& domain_of) {
   PropertyIndexView x;
-  x.node_count_ = node_count;
   QUIVER_ASSIGN_OR_RETURN(SectionView def, f.Get(SectionType::kIndexDefinition, 1));
   def.heap().Check(def.bytes());
   QUIVER_ASSIGN_OR_RETURN(SchemaCatalog one, SchemaCatalog::Decode(def.bytes(), f.name()));
   if (one.indexes().size() != 1) return CorruptionAt(f.name(), def.offset, "not exactly one index definition");
   x.definition_ = one.indexes()[0];
-  if (x.definition_.entity != IndexEntity::kNode || x.definition_.keys.empty()) {
-    return CorruptionAt(f.name(), def.offset, "the definition is not a node property index");
+  if (!x.definition_.IsPropertyIndex()) {
+    return CorruptionAt(f.name(), def.offset, "the definition is not a property index");
   }
-  QUIVER_ASSIGN_OR_RETURN(x.nodes_s_, f.Get(SectionType::kIndexNodes, node_id_width));
+  const IndexIdDomain domain = domain_of(x.definition_);
+  x.id_bound_ = domain.bound;
+  QUIVER_ASSIGN_OR_RETURN(x.nodes_s_, f.Get(SectionType::kIndexNodes, domain.width));
   QUIVER_ASSIGN_OR_RETURN(x.offsets_s_, f.Get(SectionType::kIndexKeyOffsets, 8, x.nodes_s_.count + 1));
   QUIVER_ASSIGN_OR_RETURN(x.bytes_s_, f.Get(SectionType::kIndexKeyBytes, 1));
   x.nodes_ = x.nodes_s_.uints();
@@ -133,7 +135,7 @@ Status PropertyIndexView::Verify(const SectionFile& f) const {
   for (uint64_t i = 0; i < count; ++i) {
     if (key_offsets_[i + 1] < key_offsets_[i]) return CorruptionAt(n, offsets_s_.OffsetOf(i + 1), "index key offsets descend");
     const uint64_t node = nodes_[i];
-    if (node >= node_count_) return CorruptionAt(n, nodes_s_.OffsetOf(i), "index entry names a node past the last");
+    if (node >= id_bound_) return CorruptionAt(n, nodes_s_.OffsetOf(i), "index entry names an id past the last");
     const std::string_view key = KeyAt(i);
     size_t pos = 0;
     for (size_t k = 0; k < definition_.keys.size(); ++k) {
@@ -144,7 +146,7 @@ Status PropertyIndexView::Verify(const SectionFile& f) const {
     }
     if (pos != key.size()) return CorruptionAt(n, bytes_s_.offset + key_offsets_[i] + pos, "index key has trailing bytes");
     if (i > 0 && (key < previous || (key == previous && node <= nodes_[i - 1]))) {
-      return CorruptionAt(n, nodes_s_.OffsetOf(i), "index entries not strictly ascending by (key, node)");
+      return CorruptionAt(n, nodes_s_.OffsetOf(i), "index entries not strictly ascending by (key, id)");
     }
     previous = key;
   }

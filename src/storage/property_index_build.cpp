@@ -15,11 +15,11 @@ constexpr uint64_t kProgressStride = uint64_t{1} << 16;
 
 class Builder {
  public:
-  Builder(const Generation& g, const IndexDefinition& d, const IndexBuildProgress& progress,
+  Builder(uint64_t total, const IndexEntryEncoder& encode, const IndexBuildProgress& progress,
           IndexEntrySorter& sorter)
-      : g_(g), encoder_(g, d), progress_(progress), sorter_(sorter) {}
+      : total_(total), encode_(encode), progress_(progress), sorter_(sorter) {}
 
-  // Reads and encodes the entries of the nodes in [begin, end) into worker w's buffer
+  // Reads and encodes the entries of the ids in [begin, end) into worker w's buffer
   // (which spills past its share of the budget).
   Status Read(uint64_t begin, uint64_t end, unsigned w) {
     std::string& keys = sorter_.KeyBuffer(w);
@@ -28,7 +28,7 @@ class Builder {
       const uint64_t to = std::min(end, from + kProgressStride);
       for (uint64_t v = from; v < to; ++v) {
         const size_t start = keys.size();
-        QUIVER_ASSIGN_OR_RETURN(bool has_entry, encoder_.Append(v, keys));
+        QUIVER_ASSIGN_OR_RETURN(bool has_entry, encode_(v, keys));
         if (has_entry) QUIVER_RETURN_IF_ERROR(sorter_.Add(w, start, v));
       }
       Report(to - from);
@@ -44,11 +44,11 @@ class Builder {
     if (!progress_) return;
     std::lock_guard<std::mutex> l(progress_mu_);
     const uint64_t done = done_.fetch_add(nodes) + nodes;
-    progress_(done, g_.NodeCount());
+    progress_(done, total_);
   }
 
-  const Generation& g_;
-  const NodeKeyEncoder encoder_;
+  const uint64_t total_;
+  const IndexEntryEncoder& encode_;
   const IndexBuildProgress& progress_;
   IndexEntrySorter& sorter_;
   std::atomic<uint64_t> done_{0};
@@ -66,14 +66,19 @@ Result<bool> NodeKeyEncoder::Append(uint64_t node, std::string& out) const {
   if (columns_.empty() || columns_[0] == nullptr || !columns_[0]->IsPresent(node) || !g_.HasLabel(node, token_)) {
     return false;
   }
+  return AppendColumnsKey(columns_, node, out);
+}
+
+Result<bool> AppendColumnsKey(std::span<const PropertyColumn* const> columns, uint64_t row, std::string& out) {
   const size_t start = out.size();
-  for (size_t k = 0; k < columns_.size(); ++k) {
-    const PropertyColumn* c = columns_[k];
-    if (c == nullptr || !c->IsPresent(node)) {
-      out.push_back(kIndexKeyAbsent);  // k > 0: the first key is present
+  for (size_t k = 0; k < columns.size(); ++k) {
+    const PropertyColumn* c = columns[k];
+    if (c == nullptr || !c->IsPresent(row)) {
+      if (k == 0) return false;
+      out.push_back(kIndexKeyAbsent);
       continue;
     }
-    QUIVER_ASSIGN_OR_RETURN(PropertyValue v, c->Get(node));
+    QUIVER_ASSIGN_OR_RETURN(PropertyValue v, c->Get(row));
     if (IsIndexable(v)) {
       AppendIndexKey(v, out);
     } else if (k == 0) {
@@ -88,15 +93,23 @@ Result<bool> NodeKeyEncoder::Append(uint64_t node, std::string& out) const {
 
 Result<PropertyIndexData> BuildPropertyIndex(const Generation& g, const IndexDefinition& d, unsigned workers,
                                              const IndexBuildProgress& progress, const IndexSpill& spill) {
-  if (d.entity != IndexEntity::kNode || d.keys.empty()) {
+  if (!d.IsNodePropertyIndex()) {
     return Status::InvalidArgument("index " + d.name + " is not a node property index");
   }
-  const uint64_t n = g.NodeCount();
-  // At least a stride per worker: a thread for a handful of nodes costs more than it saves.
+  const NodeKeyEncoder encoder(g, d);
+  return BuildSortedIndex(
+      d, g.NodeCount(), [&](uint64_t node, std::string& out) { return encoder.Append(node, out); }, workers,
+      progress, spill);
+}
+
+Result<PropertyIndexData> BuildSortedIndex(const IndexDefinition& d, uint64_t n, const IndexEntryEncoder& encode,
+                                           unsigned workers, const IndexBuildProgress& progress,
+                                           const IndexSpill& spill) {
+  // At least a stride per worker: a thread for a handful of ids costs more than it saves.
   workers = static_cast<unsigned>(std::clamp<uint64_t>((n + kProgressStride - 1) / kProgressStride, 1,
                                                        std::max(1u, workers)));
   auto sorter = std::make_shared<IndexEntrySorter>(spill, workers);
-  Builder builder(g, d, progress, *sorter);
+  Builder builder(n, encode, progress, *sorter);
   std::vector<Status> status(workers);
   auto work = [&](unsigned w) {
     const uint64_t begin = n * w / workers, end = n * (w + 1) / workers;
@@ -119,10 +132,10 @@ Result<PropertyIndexData> BuildPropertyIndex(const Generation& g, const IndexDef
   out.nodes.reserve(sorter->size());
   out.key_offsets.reserve(sorter->size() + 1);
   out.key_bytes.reserve(sorter->key_bytes());
-  QUIVER_RETURN_IF_ERROR(sorter->ForEach([&](std::string_view key, uint64_t node) {
+  QUIVER_RETURN_IF_ERROR(sorter->ForEach([&](std::string_view key, uint64_t id) {
     out.key_bytes += key;
     out.key_offsets.push_back(out.key_bytes.size());
-    out.nodes.push_back(node);
+    out.nodes.push_back(id);
     return Status::OK();
   }));
   return out;

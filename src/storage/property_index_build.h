@@ -13,6 +13,8 @@
 
 #include <cstdint>
 #include <functional>
+#include <span>
+#include <string>
 
 #include "storage/generation.h"
 #include "storage/index_entry_sorter.h"
@@ -36,8 +38,26 @@ class NodeKeyEncoder {
   std::vector<const PropertyColumn*> columns_;  // by key; null: no node carries it
 };
 
-// Called with the nodes read so far and the total, from the worker threads one at a time.
+// The key of row `row` of the columns (one per key of a definition, null where nothing
+// carries that key): appended to `out` with true, or false (out unchanged) when the
+// first column holds no indexable value there. The tuple encoding both entities share.
+Result<bool> AppendColumnsKey(std::span<const PropertyColumn* const> columns, uint64_t row, std::string& out);
+
+// Called with the entities (nodes, or a relationship index's relationships) read so far
+// and the total, from the worker threads one at a time.
 using IndexBuildProgress = std::function<void(uint64_t nodes_done, uint64_t nodes_total)>;
+
+// Appends entity `id`'s key to `out` and returns true when it has an entry (false, out
+// unchanged, when not): NodeKeyEncoder::Append, or a relationship's (rel_index_build.h).
+// Called from several threads at once.
+using IndexEntryEncoder = std::function<Result<bool>(uint64_t id, std::string& out)>;
+
+// The build every entity shares: encodes ids [0, count) on `workers` threads, each over
+// its own range, and sorts them into the file's (key, id) order (IndexEntrySorter).
+// Past spill.memory_budget the entries spill to sorted runs (the result then holds them).
+Result<PropertyIndexData> BuildSortedIndex(const IndexDefinition& definition, uint64_t count,
+                                           const IndexEntryEncoder& encode, unsigned workers,
+                                           const IndexBuildProgress& progress = {}, const IndexSpill& spill = {});
 
 // InvalidArgument for a definition that is not a node index with keys; Corruption when a
 // damaged block of the generation is read.

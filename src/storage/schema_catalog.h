@@ -42,12 +42,12 @@ struct IndexDefinition {
   bool SameSchema(const IndexDefinition& other) const {
     return kind == other.kind && entity == other.entity && token == other.token && keys == other.keys;
   }
-  // A node property index (RANGE, TEXT or POINT on a label's keys): what a PropertyIndex
-  // file, the delta's overlay and the planner's seeks serve. LOOKUP indexes and
-  // relationship indexes are not.
-  bool IsNodePropertyIndex() const {
-    return entity == IndexEntity::kNode && kind != IndexKind::kLookup && !keys.empty();
-  }
+  // A property index (RANGE, TEXT or POINT on a label's or a relationship type's keys):
+  // what a PropertyIndex file, the delta's overlays and the planner's seeks serve.
+  // LOOKUP indexes are not.
+  bool IsPropertyIndex() const { return kind != IndexKind::kLookup && !keys.empty(); }
+  bool IsNodePropertyIndex() const { return entity == IndexEntity::kNode && IsPropertyIndex(); }
+  bool IsRelationshipPropertyIndex() const { return entity == IndexEntity::kRelationship && IsPropertyIndex(); }
   bool operator==(const IndexDefinition&) const = default;
 };
 

@@ -19,6 +19,16 @@ inline std::string ErrorOf(Connection& conn, const std::string& text) {
   return "";
 }
 
+// The message of the error `text` ends with on `conn`, "" when it succeeds.
+inline std::string MessageOf(Connection& conn, const std::string& text) {
+  try {
+    conn.Query(text).rows();
+  } catch (const QuiverError& e) {
+    return e.what();
+  }
+  return "";
+}
+
 // Resident memory of this process, in bytes.
 inline uint64_t ResidentBytes() {
   std::ifstream statm("/proc/self/statm");

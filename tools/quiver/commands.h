@@ -49,6 +49,8 @@ void AddIngestRunOptions(CLI::App* cmd, ingest::RunOptions* run);
 int ReportIngestRun(const char* command, ingest::Summary& summary, const ProcessSnapshot& start,
                     const PhaseCollector& phases, const ingest::RunOptions& run);
 void RegisterCompactCommand(CLI::App& app, CommandHandler& handler);
+// `quiver backup` and `quiver restore` (cmd_backup.cpp).
+void RegisterBackupCommands(CLI::App& app, CommandHandler& handler);
 // `quiver bench ladder|gate` (cmd_bench.cpp).
 void RegisterBenchCommand(CLI::App& app, CommandHandler& handler);
 

@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   RegisterImportCommand(app, handler);
   RegisterGenerateCommand(app, handler);
   RegisterCompactCommand(app, handler);
+  RegisterBackupCommands(app, handler);
   RegisterBenchCommand(app, handler);
   RegisterServeCommand(app, handler);
   RegisterShellCommand(app, handler);

@@ -124,6 +124,14 @@ Result<std::string> ReadFileToString(Env* env, const std::string& path);
 // the directory: the file is either wholly old or wholly new after a crash.
 Status WriteFileAtomically(Env* env, const std::string& path, std::string_view data);
 
+// Copies the file at `from` to a new file `to` and fsyncs it (not the directory).
+// Returns the bytes copied. Reads in pieces: memory does not grow with the file.
+Result<uint64_t> CopyFile(Env* env, const std::string& from, const std::string& to);
+// Gives `to` the bytes of `from`: a hard link where the file system allows (no bytes
+// copied; for immutable files only, since the two names share the bytes), else
+// CopyFile. Returns the bytes copied (0 for a link).
+Result<uint64_t> LinkOrCopyFile(Env* env, const std::string& from, const std::string& to);
+
 std::string JoinPath(std::string_view dir, std::string_view name);
 std::string ParentDir(std::string_view path);
 

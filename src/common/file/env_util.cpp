@@ -1,6 +1,8 @@
 // Helpers built on any Env, so they behave the same under fault injection.
 #include "common/file/env.h"
 
+#include <algorithm>
+
 namespace quiver {
 
 Status WritableFile::WriteAt(uint64_t, std::string_view) {
@@ -35,6 +37,31 @@ Status WriteFileAtomically(Env* env, const std::string& path, std::string_view d
   }
   QUIVER_RETURN_IF_ERROR(env->RenameFile(tmp, path));
   return env->SyncDir(ParentDir(path));
+}
+
+Result<uint64_t> CopyFile(Env* env, const std::string& from, const std::string& to) {
+  QUIVER_ASSIGN_OR_RETURN(auto in, env->NewRandomAccessFile(from));
+  QUIVER_ASSIGN_OR_RETURN(auto out, env->NewWritableFile(to));
+  constexpr size_t kPiece = size_t{4} << 20;
+  std::string buffer(kPiece, '\0');
+  const uint64_t size = in->Size();
+  for (uint64_t at = 0; at < size;) {
+    QUIVER_ASSIGN_OR_RETURN(size_t n, in->ReadAt(at, static_cast<size_t>(std::min<uint64_t>(kPiece, size - at)),
+                                                 buffer.data()));
+    if (n == 0) return Status::IOError(from + ": shorter than its size while copying");
+    QUIVER_RETURN_IF_ERROR(out->Append({buffer.data(), n}));
+    at += n;
+  }
+  QUIVER_RETURN_IF_ERROR(out->Sync());
+  QUIVER_RETURN_IF_ERROR(out->Close());
+  return size;
+}
+
+Result<uint64_t> LinkOrCopyFile(Env* env, const std::string& from, const std::string& to) {
+  Status linked = env->LinkFile(from, to);
+  if (linked.ok()) return uint64_t{0};
+  if (linked.code() != StatusCode::kNotSupported) return linked;
+  return CopyFile(env, from, to);
 }
 
 std::string JoinPath(std::string_view dir, std::string_view name) {

@@ -51,6 +51,13 @@ Value DurationOf(Args args, const TemporalClock& clock) {
   return ConstructTemporal(TemporalKind::kDuration, Arg(args, 0), clock);
 }
 
+// timestamp(): the statement's time as milliseconds since the Unix epoch (UTC) — one
+// value for the whole statement, as Neo4j's manual says of it, the same instant date()
+// and datetime() read.
+Value Timestamp(Args, const TemporalClock& clock) {
+  return Value::Int(clock.statement.seconds * 1000 + clock.statement.nanos / 1'000'000);
+}
+
 // Names are lower case; lookups lower-case the query's name.
 const std::array kFunctions = {
     TemporalFunction{"date", 0, 1, true, &Construct<TemporalKind::kDate>},
@@ -95,6 +102,7 @@ const std::array kFunctions = {
     TemporalFunction{"datetime.truncate", 2, 3, true, &Truncate<TemporalKind::kDateTime>},
     TemporalFunction{"datetime.fromepoch", 2, 2, false, &FromEpoch},
     TemporalFunction{"datetime.fromepochmillis", 1, 1, false, &FromEpochMillis},
+    TemporalFunction{"timestamp", 0, 0, true, &Timestamp},
     TemporalFunction{"duration", 1, 1, false, &DurationOf},
     TemporalFunction{"duration.between", 2, 2, false, &Between<DurationUnit::kAll>},
     TemporalFunction{"duration.inmonths", 2, 2, false, &Between<DurationUnit::kMonths>},

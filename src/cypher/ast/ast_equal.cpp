@@ -67,7 +67,7 @@ bool EqualBodies(const ProjectionBody& a, const ProjectionBody& b) {
 }
 
 bool EqualSingleQueries(const SingleQuery& a, const SingleQuery& b) {
-  return EqualVectors(a.clauses, b.clauses,
+  return a.finish == b.finish && EqualVectors(a.clauses, b.clauses,
                       [](const ClausePtr& x, const ClausePtr& y) { return Equal(*x, *y); });
 }
 
@@ -292,6 +292,7 @@ bool Equal(const Clause& a, const Clause& b) {
 bool Equal(const Statement& a, const Statement& b) {
   // The UNION kind only means something when there is a union.
   if (a.queries.size() > 1 && a.union_all != b.union_all) return false;
+  if (a.use_database != b.use_database) return false;
   return EqualVectors(a.queries, b.queries, EqualSingleQueries);
 }
 

@@ -163,6 +163,11 @@ void CypherPrinter::PrintClause(const Clause& clause) {
 }
 
 void CypherPrinter::PrintStatement(const Statement& statement) {
+  if (!statement.use_database.empty()) {
+    out_.append("USE ");
+    out_.append(QuoteSchemaName(statement.use_database));
+    out_.push_back(' ');
+  }
   for (size_t q = 0; q < statement.queries.size(); ++q) {
     if (q > 0) out_.append(statement.union_all ? " UNION ALL " : " UNION ");
     const auto& clauses = statement.queries[q].clauses;
@@ -170,6 +175,7 @@ void CypherPrinter::PrintStatement(const Statement& statement) {
       if (i > 0) out_.push_back(' ');
       PrintClause(*clauses[i]);
     }
+    if (statement.queries[q].finish) out_.append(" FINISH");
   }
 }
 

@@ -240,7 +240,7 @@ Value Evaluate(const BoundExpr& e, Value* row, ExecContext& ctx) {
     case ExprOp::kContains:
       return StringPredicate(e.op, Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
     case ExprOp::kRegexMatch:
-      return RegexMatch(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
+      return RegexMatch(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx), ctx.functions().regex());
     case ExprOp::kIn:
       return InList(Evaluate(*e.args[0], row, ctx), Evaluate(*e.args[1], row, ctx));
     case ExprOp::kScalarFunction: {

@@ -45,7 +45,7 @@ Value BuildPath(const std::vector<planner::PathStep>& steps, const Value* row);
 
 // ---- predicates ----
 Value StringPredicate(planner::ExprOp op, const Value& a, const Value& b);
-Value RegexMatch(const Value& text, const Value& pattern);
+Value RegexMatch(const Value& text, const Value& pattern, RegexCache& cache);
 Value InList(const Value& needle, const Value& list);
 // `a op b` (=, <>, <, >, <=, >=) as the row engine answers it; the vectorized engine's
 // typed loops hand it every case they do not compute in place.

@@ -1,7 +1,5 @@
 // Predicates: comparison chains, IN, the string predicates and regular expressions.
 
-#include <regex>
-
 #include "exec/expression/evaluator.h"
 #include "exec/expression/expression_internal.h"
 
@@ -21,15 +19,9 @@ Value StringPredicate(planner::ExprOp op, const Value& a, const Value& b) {
   }
 }
 
-Value RegexMatch(const Value& text, const Value& pattern) {
+Value RegexMatch(const Value& text, const Value& pattern, RegexCache& cache) {
   if (!text.IsString() || !pattern.IsString()) return Value();
-  try {
-    std::regex re{std::string(pattern.AsString()), std::regex::ECMAScript};
-    return Value::Bool(std::regex_match(std::string(text.AsString()), re));
-  } catch (const std::regex_error& e) {
-    throw ArgumentError("InvalidArgumentValue", "invalid regular expression: " + std::string(e.what()),
-                        ErrorPhase::kRuntime);
-  }
+  return Value::Bool(cache.Matches(pattern.AsString(), text.AsString()));
 }
 
 Value InList(const Value& needle, const Value& list) {

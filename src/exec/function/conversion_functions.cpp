@@ -8,8 +8,10 @@
 // toInteger('9223372036854775808')) raises ArgumentError/NumberOutOfRange rather than
 // saturating as the JVM's casts would.
 
+#include <algorithm>
 #include <string>
 
+#include "cypher/ast/cypher_type.h"
 #include "exec/function/builtin_functions.h"
 #include "exec/function/function_args.h"
 #include "exec/function/number_text.h"
@@ -166,6 +168,69 @@ Value ConvertList(Args args, FunctionContext&) {
   return Value::List(std::move(out));
 }
 
+// valueType(v) (Neo4j 5.13): the most precise Cypher type of the value, as a type
+// predicate would write it — "INTEGER NOT NULL", "LIST<STRING NOT NULL> NOT NULL", "NULL".
+// A list's element type is the union of its elements' types in the canonical order of
+// CypherType::Kind; a null among other elements makes them nullable rather than adding
+// NULL; an empty list is LIST<NOTHING>.
+using TypeKind = cypher::CypherType::Kind;
+
+cypher::CypherType TypeOfValue(const Value& v) {
+  cypher::CypherType t;
+  t.not_null = true;
+  switch (v.kind()) {
+    case ValueKind::kNull: t.kind = TypeKind::kNull; t.not_null = false; return t;
+    case ValueKind::kBool: t.kind = TypeKind::kBoolean; return t;
+    case ValueKind::kInt: t.kind = TypeKind::kInteger; return t;
+    case ValueKind::kFloat: t.kind = TypeKind::kFloat; return t;
+    case ValueKind::kDate: t.kind = TypeKind::kDate; return t;
+    case ValueKind::kLocalTime: t.kind = TypeKind::kLocalTime; return t;
+    case ValueKind::kString: t.kind = TypeKind::kString; return t;
+    case ValueKind::kMap: t.kind = TypeKind::kMap; return t;
+    case ValueKind::kNode: t.kind = TypeKind::kNode; return t;
+    case ValueKind::kRelationship: t.kind = TypeKind::kRelationship; return t;
+    case ValueKind::kPath: t.kind = TypeKind::kPath; return t;
+    case ValueKind::kTime: t.kind = TypeKind::kZonedTime; return t;
+    case ValueKind::kLocalDateTime: t.kind = TypeKind::kLocalDateTime; return t;
+    case ValueKind::kDateTime: t.kind = TypeKind::kZonedDateTime; return t;
+    case ValueKind::kDuration: t.kind = TypeKind::kDuration; return t;
+    case ValueKind::kList: break;
+  }
+  t.kind = TypeKind::kList;
+  std::vector<cypher::CypherType> members;
+  bool saw_null = false;
+  for (const Value& element : v.AsList()) {
+    if (element.IsNull()) {
+      saw_null = true;
+      continue;
+    }
+    cypher::CypherType member = TypeOfValue(element);
+    if (std::find(members.begin(), members.end(), member) == members.end()) members.push_back(std::move(member));
+  }
+  if (members.empty()) {
+    cypher::CypherType only;
+    only.kind = saw_null ? TypeKind::kNull : TypeKind::kNothing;
+    t.members.push_back(only);
+    return t;
+  }
+  std::stable_sort(members.begin(), members.end(),
+                   [](const cypher::CypherType& a, const cypher::CypherType& b) { return a.kind < b.kind; });
+  if (saw_null) {
+    for (cypher::CypherType& m : members) m.not_null = false;
+  }
+  if (members.size() == 1) {
+    t.members.push_back(std::move(members[0]));
+  } else {
+    cypher::CypherType either;
+    either.kind = TypeKind::kUnion;
+    either.members = std::move(members);
+    t.members.push_back(std::move(either));
+  }
+  return t;
+}
+
+Value ValueType(Args args, FunctionContext&) { return Value::String(cypher::CypherTypeToString(TypeOfValue(args[0]))); }
+
 constexpr char kToString[] = "toString", kToStringOrNull[] = "toStringOrNull",
                kToStringList[] = "toStringList", kToInteger[] = "toInteger",
                kToIntegerOrNull[] = "toIntegerOrNull", kToIntegerList[] = "toIntegerList",
@@ -186,6 +251,7 @@ constexpr ScalarFunction kFunctions[] = {
     {kToBoolean, 1, 1, Convert<kToBoolean, ConvertToBoolean>},
     {kToBooleanOrNull, 1, 1, ConvertOrNull<kToBooleanOrNull, ConvertToBoolean>},
     {kToBooleanList, 1, 1, ConvertList<kToBooleanList, ConvertToBoolean>},
+    {"valueType", 1, 1, ValueType},
 };
 
 }  // namespace

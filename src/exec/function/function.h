@@ -15,7 +15,8 @@
 //               optional characters to strip) left right substring replace split
 //               char_length/character_length normalize(s[, form]) (utf8proc)
 //   list        size isEmpty head last tail reverse range coalesce
-//   conversion  toString toInteger toFloat toBoolean, each also as ...OrNull and ...List
+//   conversion  toString toInteger toFloat toBoolean, each also as ...OrNull and ...List;
+//               valueType
 //   aggregate   count sum avg min max collect stDev stDevP percentileDisc percentileCont
 //
 // Errors: a function raises the runtime error the TCK expects, e.g.
@@ -33,6 +34,7 @@
 #include <vector>
 #include <string_view>
 
+#include "exec/expression/regex.h"
 #include "exec/query_memory.h"
 #include "quiver/value.h"
 
@@ -54,9 +56,13 @@ class FunctionContext {
     if (memory_ != nullptr) memory_->CheckFits(bytes);
   }
 
+  // `=~`'s compiled patterns (regex.h): per worker, as this context is.
+  exec::RegexCache& regex() { return regex_; }
+
  private:
   uint64_t random_state_;
   const exec::QueryMemory* memory_ = nullptr;
+  exec::RegexCache regex_;
 };
 
 // ---------------------------------------------------------------- scalar functions

@@ -17,6 +17,7 @@
 #include "exec/entity_ref.h"
 #include "exec/exec_context.h"
 #include "exec/expression/evaluator.h"
+#include "exec/operator/index_seek_operands.h"
 #include "exec/operator/node_morsel.h"
 #include "exec/operator/operators.h"
 #include "storage/schema_catalog.h"
@@ -117,42 +118,19 @@ class NodeScanOp final : public StreamOperator {
 
  private:
   void SeekIndex(ExecContext& ctx, Value* row) {
-    using Mode = planner::LogicalNodeIndexSeek::Mode;
     const auto& op = logical().As<planner::LogicalNodeIndexSeek>();
     const storage::IndexDefinition* index = ctx.graph().Schema().Find(op.index_name);
     if (index == nullptr) return;
     PropertySeek seek;
-    // A null operand makes the predicate null, which keeps no row: nothing to seek.
-    auto operand = [&](const planner::BoundExprPtr& e) {
-      Value v = Evaluate(*e, row, ctx);
-      if (v.IsNull()) empty_ = true;
-      return v;
-    };
-    for (const auto& e : op.leading) seek.leading.push_back(operand(e));
-    switch (op.mode) {
-      case Mode::kEquals:
-        seek.values.push_back(operand(op.values[0]));
-        break;
-      case Mode::kIn: {
-        Value list = operand(op.values[0]);
-        if (empty_) return;
-        if (!list.IsList()) return;  // the Filter above reports the type error
-        for (const Value& v : list.AsList()) {
-          if (!v.IsNull()) seek.values.push_back(v);
-        }
-        break;
-      }
-      case Mode::kPrefix:
-        seek.kind = PropertySeek::Kind::kPrefix;
-        seek.values.push_back(operand(op.values[0]));
-        break;
-      case Mode::kRange:
-        seek.kind = PropertySeek::Kind::kRange;
-        if (op.lower) seek.lower = PropertyBound{operand(op.lower), op.lower_inclusive};
-        if (op.upper) seek.upper = PropertyBound{operand(op.upper), op.upper_inclusive};
+    switch (EvaluateSeekOperands(op, row, ctx, seek)) {
+      case SeekOperands::kNone:
+        empty_ = true;
+        return;
+      case SeekOperands::kScan:
+        return;
+      case SeekOperands::kReady:
         break;
     }
-    if (empty_) return;
     if (ctx.graph().SeekNodes(*index, seek, ids_)) {
       next_ = bound_;  // the index gave every candidate: no morsels to read
       Refine(ctx.graph(), /*first_key=*/0);

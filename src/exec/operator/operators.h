@@ -15,6 +15,7 @@ PhysicalOperatorPtr MakePassThrough(const LogicalOperator& op);    // leaf.cpp (
 PhysicalOperatorPtr MakeEager(const LogicalOperator& op);          // leaf.cpp
 StreamOperatorPtr MakeNodeScan(const LogicalOperator& op);       // node_scan.cpp (NodeSeek too)
 StreamOperatorPtr MakeExpand(const LogicalOperator& op);         // expand.cpp
+StreamOperatorPtr MakeRelationshipIndexSeek(const LogicalOperator& op);  // rel_index_seek.cpp
 StreamOperatorPtr MakeVarExpand(const LogicalOperator& op);      // var_expand.cpp
 StreamOperatorPtr MakeShortestPath(const LogicalOperator& op);   // shortest_path.cpp
 StreamOperatorPtr MakeFilter(const LogicalOperator& op);         // filter_project.cpp

@@ -443,7 +443,7 @@ class StringPredicateExpression final : public BinaryExpression {
       const Value x = BoxRow(a, i, ctx.graph), y = BoxRow(b, i, ctx.graph);
       switch (op_) {
         case ExprOp::kRegexMatch:
-          out.Set(i, RegexMatch(x, y));
+          out.Set(i, RegexMatch(x, y, ctx.rows.functions().regex()));
           break;
         case ExprOp::kIn:
           out.Set(i, InList(x, y));

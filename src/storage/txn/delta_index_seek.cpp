@@ -15,13 +15,13 @@
 namespace quiver::storage {
 
 bool DeltaView::IndexOnline(const IndexDefinition& index) const {
-  if (!index.IsNodePropertyIndex()) return false;
+  if (!index.IsPropertyIndex()) return false;
   const PropertyIndexView* file = s_->base->gen().PropertyIndex(index.name);
   return file != nullptr && file->definition() == index;
 }
 
 bool DeltaView::SeekNodes(const IndexDefinition& index, const PropertySeek& seek, std::vector<NodeId>& out) const {
-  if (!IndexOnline(index) || s_->node_bound > kOverlayNodeLimit || seek.leading.size() >= index.keys.size()) {
+  if (!index.IsNodePropertyIndex() || !IndexOnline(index) || s_->node_bound > kOverlayNodeLimit || seek.leading.size() >= index.keys.size()) {
     return false;
   }
   const std::optional<std::vector<IndexKeyRange>> ranges = CompositeSeekRanges(seek);

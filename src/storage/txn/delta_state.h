@@ -111,6 +111,8 @@ struct DeltaState {
   RadixMap<std::shared_ptr<RelDelta>> rels;
   // Property-index candidates the delta wrote (index_overlay.h).
   IdSet index_entries;
+  // The same for relationship property indexes (rel_index_overlay.h).
+  IdSet rel_index_entries;
   uint64_t node_bound = 0;  // next new node id
   uint64_t rel_bound = 0;   // next new relationship id
   uint64_t live_nodes = 0;

@@ -59,6 +59,9 @@ class DeltaView {
   // O(delta nodes).
   bool IndexOnline(const IndexDefinition& index) const;
   bool SeekNodes(const IndexDefinition& index, const PropertySeek& seek, std::vector<NodeId>& out) const;
+  // The same for a relationship index (delta_rel_index_seek.cpp): the file's positions
+  // of its type, the delta's relationships by their overlay (rel_index_overlay.h).
+  bool SeekRelationships(const IndexDefinition& index, const PropertySeek& seek, std::vector<RelId>& out) const;
 
   uint64_t RelationshipCount() const { return s_->live_rels; }
   bool RelationshipExists(RelId rel) const;
@@ -159,6 +162,10 @@ class StateReader : public Base {
   bool IndexOnline(const IndexDefinition& index) const override { return view_.IndexOnline(index); }
   bool SeekNodes(const IndexDefinition& index, const PropertySeek& seek, std::vector<NodeId>& out) const override {
     return view_.SeekNodes(index, seek, out);
+  }
+  bool SeekRelationships(const IndexDefinition& index, const PropertySeek& seek,
+                         std::vector<RelId>& out) const override {
+    return view_.SeekRelationships(index, seek, out);
   }
 
   uint64_t RelationshipCount() const override { return view_.RelationshipCount(); }

@@ -4,6 +4,7 @@
 
 #include "common/assert.h"
 #include "storage/txn/index_overlay.h"
+#include "storage/txn/rel_index_overlay.h"
 #include "storage/txn/value_convert.h"
 
 namespace quiver::storage {
@@ -61,6 +62,16 @@ void Transaction::AddOverlayEntries(NodeId node) {
   std::vector<PropertyEntry> props;
   view_.GetNodeProperties(node, props);
   for (const auto& [key, value] : props) AddOverlayEntry(*work_.schema, work_.index_entries, key, value, node, ctx_);
+}
+
+void Transaction::AddRelOverlayEntries(RelId rel, const RelDelta& r) {
+  if (!r.base) {
+    storage::AddRelOverlayEntries(*work_.schema, work_.rel_index_entries, r.type, rel, r.props, ctx_);
+    return;
+  }
+  std::vector<PropertyEntry> props;  // a base relationship's record holds only overrides
+  view_.GetRelationshipProperties(rel, props);
+  storage::AddRelOverlayEntries(*work_.schema, work_.rel_index_entries, r.type, rel, props, ctx_);
 }
 
 NodeDelta* Transaction::MutableNode(NodeId node) {
@@ -163,6 +174,7 @@ RelId Transaction::CreateRelationship(RelTypeId type, NodeId start, NodeId end,
   }
   r->Charge(ctx_);
   const RelId id = work_.rel_bound++;
+  AddRelOverlayEntries(id, *r);
   if (options_.log) ops_.CreateRelationship(id, type, start, end, r->props);
   work_.rels.Set(id, std::move(r), ctx_);
   MutableNode(start)->out.Set(id, {}, ctx_);
@@ -203,6 +215,8 @@ void Transaction::SetRelationshipProperty(RelId rel, PropertyKeyId key, Value va
     PutEntry(r->props, key, std::move(value));
   }
   r->Charge(ctx_);
+  // A later key's change moves the relationship within its first key's range too.
+  if (IsIndexedRelKey(*work_.schema, r->type, key)) AddRelOverlayEntries(rel, *r);
   changed_ = true;
   CheckLimit();
 }
@@ -291,6 +305,13 @@ void Transaction::IndexAdded(const IndexDefinition& definition) {
       if (!d->deleted) touched.push_back(id);
     });
     for (NodeId id : touched) AddOverlayEntries(id);
+  }
+  if (definition.IsRelationshipPropertyIndex()) {
+    std::vector<RelId> touched;
+    work_.rels.ForEach([&](uint64_t id, const std::shared_ptr<RelDelta>& r) {
+      if (!r->deleted && r->type == definition.token) touched.push_back(id);
+    });
+    for (RelId id : touched) AddRelOverlayEntries(id, **work_.rels.Find(id));
   }
 }
 

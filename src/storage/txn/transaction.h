@@ -84,6 +84,8 @@ class Transaction final : public StateReader<GraphWriter> {
   NodeDelta* MutableNode(NodeId node);
   // Adds every indexed value of `node` to the delta's index overlay (index_overlay.h).
   void AddOverlayEntries(NodeId node);
+  // The relationship's members in the relationship index overlay (rel_index_overlay.h).
+  void AddRelOverlayEntries(RelId rel, const RelDelta& r);
   // A new index in the catalog: the delta's nodes' values go into its overlay.
   void IndexAdded(const IndexDefinition& definition);
   RelDelta* MutableRel(RelId rel);

@@ -434,7 +434,7 @@ Status TransactionalStore::BuildIndexesHoldingSlot() {
   std::vector<IndexDefinition> wanted;
   bool differ = false;
   for (const IndexDefinition& index : state->schema->indexes()) {
-    if (!index.IsNodePropertyIndex()) continue;
+    if (!index.IsPropertyIndex()) continue;
     wanted.push_back(index);
     const PropertyIndexView* file = base.PropertyIndex(index.name);
     differ = differ || file == nullptr || !(file->definition() == index);

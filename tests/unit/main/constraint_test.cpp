@@ -5,9 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "common/file/env.h"
 #include "quiver/database.h"
-#include "storage/txn/transactional_store.h"
+#include "test_util/index_test_util.h"
 #include "test_util/query_error.h"
 #include "test_util/temp_dir.h"
 
@@ -15,17 +14,9 @@ namespace quiver {
 namespace {
 
 using quiver::testing::ErrorOf;
+using quiver::testing::MessageOf;
 
-int64_t Count(Connection& conn, const std::string& text) { return conn.Query(text).rows().at(0).at(0).AsInt(); }
-
-std::string MessageOf(Connection& conn, const std::string& text) {
-  try {
-    conn.Query(text).rows();
-  } catch (const QuiverError& e) {
-    return e.what();
-  }
-  return "";
-}
+int64_t Count(Connection& conn, const std::string& text) { return quiver::testing::FirstInt(conn, text); }
 
 void Enforces(Database& db) {
   auto conn = db.Connect();
@@ -111,17 +102,11 @@ TEST(ConstraintTest, SurvivesReplayAndCompaction) {
   {
     auto db = Database::Open(path);  // the log replayed
     ExpectConstraintsKept(*db);
+    quiver::testing::CompactOnDisk(db, path);
+    ExpectConstraintsKept(*db);  // from the compacted generation's Schema file
   }
   {
-    storage::StoreOptions options;
-    options.create_if_missing = false;
-    options.auto_compact = false;
-    auto store = storage::TransactionalStore::Open(Env::Default(), path, options);
-    ASSERT_TRUE(store.ok()) << store.status().ToString();
-    ASSERT_TRUE((*store)->Compact().ok());
-  }
-  {
-    auto db = Database::Open(path);  // from the compacted generation's Schema file
+    auto db = Database::Open(path);
     ExpectConstraintsKept(*db);
     auto conn = db->Connect();
     conn->Query("DROP CONSTRAINT city_name");

@@ -229,6 +229,19 @@ TEST_F(ImportSchemaTest, ABadStatementIsNamedBeforeAnyDataIsRead) {
   EXPECT_FALSE(std::filesystem::exists(db_path_)) << "a bad schema wrote the database";
 }
 
+TEST_F(ImportSchemaTest, RelationshipIndexesAreBuiltAndTheirUniquenessIsRefused) {
+  const ImportSource people = Nodes("people.csv", "id:ID,name\n1,Ann\n2,Bob\n");
+  const ImportSource knows{ImportSource::Kind::kRelationships, {"KNOWS"},
+                           {Write("knows.csv", ":START_ID,:END_ID,since:int\n1,2,2000\n2,1,2001\n")}};
+  EXPECT_NE(ImportError({people, knows},
+                        WithSchema("CREATE CONSTRAINT k FOR ()-[r:KNOWS]-() REQUIRE r.since IS UNIQUE"))
+                .find("constraint `k`: relationship UNIQUE and KEY constraints are not enforced by an import yet"),
+            std::string::npos);
+  ImportCsv(db_path_, {people, knows}, WithSchema("CREATE INDEX since FOR ()-[r:KNOWS]-() ON (r.since)"));
+  EXPECT_EQ(Rows("SHOW INDEXES YIELD name, state WHERE name = 'since' RETURN state").at(0).at(0).AsString(), "ONLINE");
+  EXPECT_EQ(Rows("MATCH ()-[r:KNOWS]->() WHERE r.since = 2001 RETURN count(r)").at(0).at(0).AsInt(), 1);
+}
+
 TEST_F(ImportSchemaTest, IndexesAreOnlineAtTheFirstOpen) {
   const ImportSource people = Nodes("people.csv", "id:ID,name,email,city\n1,Ann,a@x,Oslo\n2,Bob,b@x,Rome\n");
   ImportCsv(db_path_, {people}, WithSchema(kPeopleSchema));

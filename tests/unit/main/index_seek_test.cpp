@@ -7,61 +7,23 @@
 
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <random>
 
-#include "common/file/env.h"
 #include "quiver/database.h"
-#include "quiver/value_ops.h"
-#include "storage/txn/transactional_store.h"
+#include "test_util/index_test_util.h"
 #include "test_util/temp_dir.h"
 
 namespace quiver {
 namespace {
 
-std::string Rows(QueryResult result) {
-  std::string out;
-  while (result.Next()) {
-    for (size_t i = 0; i < result.columns().size(); ++i) out += ToTckString(result.row()[i]) + " ";
-    out += "\n";
-  }
-  return out;
-}
+using quiver::testing::PlanText;
+using quiver::testing::Rows;
 
-std::string PlanText(Connection& conn, const std::string& query, const ValueMap& params) {
-  QueryResult result = conn.Query("EXPLAIN " + query, params);
-  return result.summary().plan ? FormatPlan(*result.summary().plan) : "";
-}
-
-// The values nodes hold and seeks look for: each type class, their edges, and the
-// values Cypher compares across types (1 = 1.0, never '1').
-std::vector<Value> Values() {
-  std::vector<Value> v = {Value::Int(0),         Value::Int(1),         Value::Float(1.0),
-                          Value::Float(1.5),     Value::Int(-3),        Value::Float(-2.5),
-                          Value::Int(7),         Value::Float(std::nan("")), Value::Float(INFINITY),
-                          Value::String("1"),    Value::String("a"),    Value::String("ab"),
-                          Value::String("abc"),  Value::String(""),     Value::String("b"),
-                          Value::String("é"),    Value::Bool(true),     Value::Bool(false),
-                          Value::List({Value::Int(1)}), Value::Int(int64_t{1} << 53),
-                          Value::Float(9007199254740992.0)};
-  return v;
-}
-
-class IndexSeekTest : public ::testing::Test {
+class IndexSeekTest : public quiver::testing::TwinDatabaseTest {
  protected:
-  void SetUp() override {
-    indexed_ = Database::Open(dir_.Join("indexed"));
-    plain_ = Database::Open(dir_.Join("plain"));
-  }
-
-  void Both(const std::string& query, const ValueMap& params = {}) {
-    indexed_->Connect()->Query(query, params);
-    plain_->Connect()->Query(query, params);
-  }
-
   void Load() {
     std::mt19937 rng(7);
-    const auto values = Values();
+    const auto values = quiver::testing::IndexSeekValues();
     for (int i = 0; i < 600; ++i) {
       ValueMap p{{"i", Value::Int(i)},
                  {"v", values[rng() % values.size()]},
@@ -74,7 +36,7 @@ class IndexSeekTest : public ::testing::Test {
   // Random writes: the delta over the indexed generation.
   void Churn(int seed) {
     std::mt19937 rng(seed);
-    const auto values = Values();
+    const auto values = quiver::testing::IndexSeekValues();
     for (int step = 0; step < 300; ++step) {
       ValueMap p{{"i", Value::Int(rng() % 700)}, {"v", values[rng() % values.size()]}};
       switch (rng() % 6) {
@@ -100,10 +62,8 @@ class IndexSeekTest : public ::testing::Test {
     auto ci = indexed_->Connect();
     auto cp = plain_->Connect();
     int checked = 0;
-    for (const Value& x : Values()) {
-      ValueMap params{{"x", x},
-                      {"list", Value::List({x, Value::Null(), Value::Float(1.0)})},
-                      {"s", x.IsString() ? x : Value::String("a")}};
+    for (const Value& x : quiver::testing::IndexSeekValues()) {
+      const ValueMap params = quiver::testing::SeekParams(x);
       for (const std::string& predicate : predicates) {
         const std::string q = "MATCH (n:Person) WHERE " + predicate + " RETURN n.i, n.v ORDER BY n.i";
         ASSERT_EQ(Rows(ci->Query(q, params)), Rows(cp->Query(q, params)))
@@ -116,25 +76,11 @@ class IndexSeekTest : public ::testing::Test {
     }
     EXPECT_GT(checked, 200);
   }
-
-  // The store's own compaction (the indexes come back on the compacted generation).
-  void Compact(std::unique_ptr<Database>& db, const std::string& name) {
-    db.reset();
-    auto store = storage::TransactionalStore::Open(Env::Default(), dir_.Join(name), {}).value();
-    ASSERT_TRUE(store->Compact().ok());
-    EXPECT_EQ(store->Stats().last_index_build_error, "");
-    store.reset();
-    db = Database::Open(dir_.Join(name));
-  }
-
-  quiver::testing::TempDir dir_;
-  std::unique_ptr<Database> indexed_, plain_;
 };
 
 TEST_F(IndexSeekTest, SeeksAnswerAsScansDoThroughDeltaCompactionReopenAndDrop) {
   Load();
-  Compact(indexed_, "indexed");  // the nodes in the generation: the index is built from it
-  Compact(plain_, "plain");
+  CompactBoth();  // the nodes in the generation: the index is built from it
   auto conn = indexed_->Connect();
   QueryResult created = conn->Query("CREATE INDEX person_v FOR (n:Person) ON (n.v)");
   EXPECT_EQ(created.summary().counters.indexes_added, 1u);
@@ -148,14 +94,10 @@ TEST_F(IndexSeekTest, SeeksAnswerAsScansDoThroughDeltaCompactionReopenAndDrop) {
   EXPECT_NE(composite.find("person_wv n:Person(w, v) WHERE w = $x AND v > 1"), std::string::npos) << composite;
   Churn(1);
   Compare(true, "with a delta");
-  Compact(indexed_, "indexed");
-  Compact(plain_, "plain");
+  CompactBoth();
   Compare(true, "after compaction");
   Churn(2);
-  indexed_.reset();
-  plain_.reset();
-  indexed_ = Database::Open(dir_.Join("indexed"));
-  plain_ = Database::Open(dir_.Join("plain"));
+  Reopen();
   Compare(true, "reopened, delta replayed");
   indexed_->Connect()->Query("DROP INDEX person_v");
   Compare(false, "dropped");

@@ -74,6 +74,12 @@ TEST_F(NotificationTest, KnownNamesAndNamesAStatementCreatesAreNot) {
   EXPECT_TRUE(Warnings(*conn_, "CREATE (:City {zip: 1})-[:IN]->(:Country)").empty());
   EXPECT_TRUE(Warnings(*conn_, "MATCH (p:Person) SET p:Admin, p.level = 1 REMOVE p.rank, p:Guest").empty());
   EXPECT_TRUE(Warnings(*conn_, "MERGE (:Town {code: 'x'})").empty());
+  // Read before the write that makes it, in the text: still the statement's own name.
+  // `Fresh` is only read: the one warning.
+  EXPECT_EQ(Short(Warnings(*conn_, "MERGE (p:Person {name: 'Z'}) ON CREATE SET p.made = 1 RETURN p.made, p:Fresh")),
+            std::vector<std::string>{"UnknownLabelWarning:Fresh@1:72"});
+  // A temporal value's fields and a map literal's keys are not property keys.
+  EXPECT_TRUE(Warnings(*conn_, "RETURN datetime().epochMillis, duration('P1D').days, {a: 1}.a").empty());
   // A SET's value is read: its names are checked.
   EXPECT_EQ(Short(Warnings(*conn_, "MATCH (p:Person) SET p.alias = p.nick")),
             std::vector<std::string>{"UnknownPropertyKeyWarning:nick@1:34"});

@@ -43,6 +43,15 @@ IndexDefinition Index(const Generation& g, std::string name, const char* label, 
   return d;
 }
 
+IndexDefinition RelIndex(const Generation& g, std::string name, const char* type, std::vector<const char*> keys) {
+  IndexDefinition d;
+  d.name = std::move(name);
+  d.entity = IndexEntity::kRelationship;
+  d.token = *g.FindRelType(type);
+  for (const char* k : keys) d.keys.push_back(*g.FindPropertyKey(k));
+  return d;
+}
+
 std::vector<NodeId> SeekEquals(const PropertyIndexView& index, Value v) {
   std::vector<NodeId> out;
   index.Seek(*IndexSeekRanges({PropertySeek::Kind::kEquals, {std::move(v)}, {}, {}}), out);
@@ -251,6 +260,45 @@ TEST_F(IndexGenerationTest, DamagedUnorderedOrStaleIndexesAreCorruption) {
   EXPECT_NE((*rescued)->unreadable_files()[0].first.find(PropertyIndexFileName(0)), std::string::npos);
 }
 
+// A relationship index: the type's forward positions, built, sought, checked; stale or
+// out-of-range entries are Corruption as for nodes.
+TEST_F(IndexGenerationTest, RelationshipIndexesHoldTheTypesPositions) {
+  const IndexDefinition knows = RelIndex(*base_, "knows_w", "KNOWS", {"w"});
+  auto r = WriteIndexedGeneration(db_.get(), *base_, std::span(&knows, 1), 2);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  auto g = Current();
+  const PropertyIndexView* index = g->PropertyIndex("knows_w");
+  ASSERT_NE(index, nullptr);
+  EXPECT_EQ(index->definition(), knows);
+  EXPECT_EQ(index->size(), 59u);
+  const uint32_t type = *g->FindRelType("KNOWS");
+  const std::vector<NodeId> found = SeekEquals(*index, Value::Float(17.0));
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(*g->EdgeProperty(EdgeRef{type, found[0]}, *g->FindPropertyKey("w")), PV(int64_t{17}));
+  EXPECT_TRUE(CheckDatabase(Env::Default(), path_).ok());
+  // A node build refuses the definition, and the other way round.
+  EXPECT_EQ(BuildPropertyIndex(*g, knows, 1).status().code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(BuildRelationshipPropertyIndex(*g, Index(*g, "n", "Person", {"name"}), 1).status().code(),
+            StatusCode::kInvalidArgument);
+
+  auto good = BuildRelationshipPropertyIndex(*g, knows, 3);
+  ASSERT_TRUE(good.ok());
+  g.reset();
+  PropertyIndexData missing = *good;  // well-formed, but a relationship left out
+  missing.nodes.pop_back();
+  missing.key_offsets.pop_back();
+  missing.key_bytes.resize(missing.key_offsets.back());
+  ASSERT_TRUE(PublishWithIndex(db_.get(), missing).ok());
+  Status s = Current()->VerifyStructure();
+  EXPECT_EQ(s.code(), StatusCode::kCorruption) << s.ToString();
+  EXPECT_FALSE(CheckDatabase(Env::Default(), path_).ok());
+  PropertyIndexData past = *good;  // position 59 is past the type's 59 relationships
+  past.nodes.back() = 59;
+  ASSERT_TRUE(PublishWithIndex(db_.get(), past).ok());
+  s = Current()->VerifyStructure();
+  EXPECT_EQ(s.code(), StatusCode::kCorruption) << s.ToString();
+}
+
 TEST_F(IndexGenerationTest, AManifestEntryFromALaterGenerationIsCorruption) {
   Manifest m = base_->manifest();
   m.files[0].origin_generation = m.generation;
@@ -290,9 +338,11 @@ TEST_P(IndexGenerationCrashTest, ACrashLeavesTheBaseOrTheDerivedGeneration) {
         auto base = (*db)->Pin();
         ASSERT_TRUE(base.ok());
         base_generation = (*base)->generation();
-        const IndexDefinition a = Index(**base, "a", "Person", {"name"});
+        // A node index and a relationship index, written alike.
+        const std::vector<IndexDefinition> wanted = {Index(**base, "a", "Person", {"name"}),
+                                                     RelIndex(**base, "k", "KNOWS", {"w"})};
         env.SetCrashAfterOps(crash_after);
-        auto r = WriteIndexedGeneration(db->get(), **base, std::span(&a, 1), 2);
+        auto r = WriteIndexedGeneration(db->get(), **base, wanted, 2);
         finished = r.ok();
         if (!r.ok()) EXPECT_TRUE(env.crashed()) << r.status().ToString();
       }
@@ -310,6 +360,8 @@ TEST_P(IndexGenerationCrashTest, ACrashLeavesTheBaseOrTheDerivedGeneration) {
       EXPECT_EQ((*g)->generation(), base_generation + 1);
       ASSERT_NE((*g)->PropertyIndex("a"), nullptr);
       EXPECT_EQ(SeekEquals(*(*g)->PropertyIndex("a"), Value::String("Ada")).size(), 5u);  // i % 6 == 0 and i % 4 != 0
+      ASSERT_NE((*g)->PropertyIndex("k"), nullptr);
+      EXPECT_EQ(SeekEquals(*(*g)->PropertyIndex("k"), Value::Int(3)).size(), 1u);
     }
     testing::ExpectMatches(**g, People());
     g->reset();
