@@ -33,9 +33,11 @@ struct IndexedGeneration {
 // definition equals one of them is kept, every other base index file (dropped, or built
 // for an older definition of the name) is left out, and the rest are built. Node
 // indexes with keys only (InvalidArgument otherwise). On a failure before the publish,
-// the unfinished generation is removed and the base stays current.
+// the unfinished generation is removed and the base stays current. Each build holds at
+// most `memory_budget` of entries (0: no bound), past it sorting runs into the
+// database's scratch directory (property_index_build.h).
 Result<IndexedGeneration> WriteIndexedGeneration(DatabaseDir* dir, const Generation& base,
                                                  std::span<const IndexDefinition> wanted, unsigned workers,
-                                                 const IndexBuildProgress& progress = {});
+                                                 const IndexBuildProgress& progress = {}, uint64_t memory_budget = 0);
 
 }  // namespace quiver::storage
