@@ -36,11 +36,16 @@ struct ImportOptions {
   char quote = '"';
   char array_delimiter = ';';
   bool integer_ids = false;  // ID columns without {id-type:...} hold integers
-  // Leave out bad rows (malformed, wrong type, unknown endpoint, duplicate id) instead
+  // Leave out bad rows (malformed, wrong type, unknown endpoint, duplicate id, a
+  // constraint of schema_path violated) instead
   // of failing; they are counted, and listed in report_path when it is set.
   bool skip_bad_rows = false;
   std::string report_path;
-  bool replace = false;  // a database that holds a graph gets this one instead
+  bool replace = false;  // a database that holds a graph gets this one instead (its schema is kept)
+  // A file of CREATE INDEX / CREATE CONSTRAINT statements the database starts with
+  // (`quiver import --schema`): checked before any data is read, its constraints
+  // enforced on every row (a violating row is a bad row), its indexes built. Empty: none.
+  std::string schema_path;
   uint32_t threads = 0;  // 0: the resource policy's (the cores, bounded by the input)
   std::optional<uint64_t> memory_budget;  // default: the resource policy's
   bool progress = false;  // progress lines on stderr

@@ -17,13 +17,6 @@ using storage::ConstraintKind;
 using storage::IndexEntity;
 using TypeKind = cypher::CypherType::Kind;
 
-// The catalog keeps a property type as the text CypherTypeToString printed; reading it
-// back through the parser's own type grammar keeps one definition of the syntax.
-cypher::CypherType TypeOf(const ConstraintDefinition& c) {
-  const cypher::ExprPtr expr = cypher::ParseExpression("null IS :: " + c.property_type);
-  return expr->As<cypher::TypePredicateExpr>().type;
-}
-
 // The type Neo4j names for a value in its messages: `INTEGER`, `LIST<STRING NOT NULL>`.
 std::string TypeName(const Value& value) {
   static constexpr TypeKind kSimple[] = {TypeKind::kBoolean,       TypeKind::kString,        TypeKind::kInteger,
@@ -50,18 +43,52 @@ std::string TypeName(const Value& value) {
   return "LIST<" + (member.empty() ? std::string("NOTHING") : member) + ">";
 }
 
-struct Subject {
-  const GraphReader& graph;
+// The key names of a constraint, for messages.
+std::vector<std::string> KeyNames(const GraphReader& graph, const ConstraintDefinition& c) {
+  std::vector<std::string> keys;
+  for (PropertyKeyId key : c.keys) keys.emplace_back(graph.PropertyKeyName(key));
+  return keys;
+}
+
+// Neo4j's messages, from names and values alone, so a check without a graph (an
+// import's rows) writes the same text as a commit's.
+struct Messages {
   const ConstraintDefinition& c;
-  std::string_view token() const {
-    return c.entity == IndexEntity::kNode ? graph.LabelName(c.token) : graph.RelTypeName(c.token);
-  }
+  const ConstraintNames& names;
   std::string What(uint64_t id) const {
     return (c.entity == IndexEntity::kNode ? "Node(" : "Relationship(") + std::to_string(id) + ")";
   }
   std::string WithToken() const {
-    return std::string(c.entity == IndexEntity::kNode ? " with label `" : " with type `") + std::string(token()) + "`";
+    return std::string(c.entity == IndexEntity::kNode ? " with label `" : " with type `") + std::string(names.token) +
+           "`";
   }
+  // "property `isbn` = '1'" or "properties `a` = 1, `b` = 2".
+  std::string KeyValues(std::span<const Value> values) const {
+    std::string text = names.keys.size() == 1 ? "property " : "properties ";
+    for (size_t i = 0; i < names.keys.size(); ++i) {
+      if (i > 0) text += ", ";
+      text.append("`").append(names.keys[i]).append("` = ").append(ToTckString(values[i]));
+    }
+    return text;
+  }
+};
+
+struct Subject {
+  const GraphReader& graph;
+  const ConstraintDefinition& c;
+  std::string token_name;
+  std::vector<std::string> key_names;
+  ConstraintNames names;
+  Subject(const GraphReader& g, const ConstraintDefinition& constraint)
+      : graph(g),
+        c(constraint),
+        token_name(c.entity == IndexEntity::kNode ? g.LabelName(c.token) : g.RelTypeName(c.token)),
+        key_names(KeyNames(g, c)),
+        names{token_name, key_names} {}
+  Subject(const Subject&) = delete;  // names views the strings
+  std::string_view token() const { return names.token; }
+  std::string What(uint64_t id) const { return Messages{c, names}.What(id); }
+  std::string KeyValues(std::span<const Value> values) const { return Messages{c, names}.KeyValues(values); }
   Value Get(uint64_t id, PropertyKeyId key) const {
     return c.entity == IndexEntity::kNode ? graph.GetNodeProperty(id, key) : graph.GetRelationshipProperty(id, key);
   }
@@ -70,47 +97,11 @@ struct Subject {
     for (PropertyKeyId key : c.keys) values.push_back(Get(id, key));
     return values;
   }
-  // "property `isbn` = '1'" or "properties `a` = 1, `b` = 2".
-  std::string KeyValues(std::span<const Value> values) const {
-    std::string text = c.keys.size() == 1 ? "property " : "properties ";
-    for (size_t i = 0; i < c.keys.size(); ++i) {
-      if (i > 0) text += ", ";
-      text.append("`").append(graph.PropertyKeyName(c.keys[i])).append("` = ").append(ToTckString(values[i]));
-    }
-    return text;
-  }
   // A uniqueness violation at commit: `other` is the entity already there.
   std::string AlreadyExists(uint64_t other, std::span<const Value> values) const {
-    return What(other) + " already exists" + WithToken() + " and " + KeyValues(values);
+    return AlreadyExistsMessage(c, names, other, values);
   }
-  // The NOT NULL, NODE KEY presence and type parts, for one entity that has the token.
-  std::optional<std::string> CheckOwn(uint64_t id) const {
-    switch (c.kind) {
-      case ConstraintKind::kNotNull:
-        if (Get(id, c.keys[0]).IsNull()) {
-          return What(id) + WithToken() + " must have the property `" + std::string(graph.PropertyKeyName(c.keys[0])) + "`";
-        }
-        return std::nullopt;
-      case ConstraintKind::kNodeKey: {
-        for (PropertyKeyId key : c.keys) {
-          if (!Get(id, key).IsNull()) continue;
-          std::string keys;
-          for (PropertyKeyId k : c.keys) keys += (keys.empty() ? "`" : ", `") + std::string(graph.PropertyKeyName(k)) + "`";
-          return What(id) + WithToken() + " must have the properties (" + keys + ")";
-        }
-        return std::nullopt;
-      }
-      case ConstraintKind::kPropertyType: {
-        const Value value = Get(id, c.keys[0]);
-        if (MatchesType(value, TypeOf(c))) return std::nullopt;
-        return What(id) + WithToken() + " required the property `" + std::string(graph.PropertyKeyName(c.keys[0])) +
-               "` to be of type `" + c.property_type + "`, but was of type `" + TypeName(value) + "`.";
-      }
-      case ConstraintKind::kUnique:
-        return std::nullopt;
-    }
-    return std::nullopt;
-  }
+  std::optional<std::string> CheckOwn(uint64_t id) const { return OwnViolation(c, names, id, Values(id)); }
 };
 
 bool AllEqual(std::span<const Value> a, std::span<const Value> b) {
@@ -300,6 +291,42 @@ void ValidateWrites(const GraphReader& graph, std::span<const NodeId> nodes, std
     std::sort(covered.begin(), covered.end());
     CheckUnique(graph, subject, covered);
   }
+}
+
+// The catalog keeps a property type as the text CypherTypeToString printed; reading it
+// back through the parser's own type grammar keeps one definition of the syntax.
+cypher::CypherType RequiredType(const ConstraintDefinition& c) {
+  const cypher::ExprPtr expr = cypher::ParseExpression("null IS :: " + c.property_type);
+  return expr->As<cypher::TypePredicateExpr>().type;
+}
+
+std::optional<std::string> OwnViolation(const ConstraintDefinition& c, const ConstraintNames& names, uint64_t id,
+                                        std::span<const Value> values, const cypher::CypherType* type) {
+  const Messages m{c, names};
+  switch (c.kind) {
+    case ConstraintKind::kNotNull:
+      if (values[0].IsNull()) return m.What(id) + m.WithToken() + " must have the property `" + names.keys[0] + "`";
+      return std::nullopt;
+    case ConstraintKind::kNodeKey: {
+      if (!AnyNull(values)) return std::nullopt;
+      std::string keys;
+      for (const std::string& k : names.keys) keys += (keys.empty() ? "`" : ", `") + k + "`";
+      return m.What(id) + m.WithToken() + " must have the properties (" + keys + ")";
+    }
+    case ConstraintKind::kPropertyType:
+      if (MatchesType(values[0], type != nullptr ? *type : RequiredType(c))) return std::nullopt;
+      return m.What(id) + m.WithToken() + " required the property `" + names.keys[0] + "` to be of type `" +
+             c.property_type + "`, but was of type `" + TypeName(values[0]) + "`.";
+    case ConstraintKind::kUnique:
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::string AlreadyExistsMessage(const ConstraintDefinition& c, const ConstraintNames& names, uint64_t other,
+                                 std::span<const Value> values) {
+  const Messages m{c, names};
+  return m.What(other) + " already exists" + m.WithToken() + " and " + m.KeyValues(values);
 }
 
 std::string ConstraintText(const GraphReader& graph, const ConstraintDefinition& c) {

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "cypher/ast/expression.h"
 #include "storage/graph.h"
 #include "storage/schema_catalog.h"
 
@@ -36,6 +37,30 @@ std::optional<std::string> FindViolation(const GraphReader& graph, const storage
 // repeat, name deleted entities, or entities a constraint does not cover) and throws
 // SchemaError("ConstraintValidationFailed", Neo4j's message) at the first violation.
 void ValidateWrites(const GraphReader& graph, std::span<const NodeId> nodes, std::span<const RelId> rels);
+
+// A constraint's label or relationship type and its keys by name: what the messages
+// below print.
+struct ConstraintNames {
+  std::string_view token;
+  std::span<const std::string> keys;
+};
+
+// The type an IS :: TYPE constraint requires (parsed from the catalog's text).
+cypher::CypherType RequiredType(const storage::ConstraintDefinition& constraint);
+
+// The NOT NULL, NODE KEY presence and property type parts of `constraint` for one entity
+// that has its label or type, given its values of the constraint's keys (null: absent):
+// Neo4j's message ("Node(3) with label `Person` must have the property `email`"), or
+// nullopt when they hold. UNIQUE alone never fails here. Also what `quiver import`
+// checks a row with (main/import_schema.h), so the two write the same text.
+// `type`, when given, is RequiredType(constraint), parsed once by a caller checking many.
+std::optional<std::string> OwnViolation(const storage::ConstraintDefinition& constraint, const ConstraintNames& names,
+                                        uint64_t id, std::span<const Value> values,
+                                        const cypher::CypherType* type = nullptr);
+// A uniqueness violation: "Node(1) already exists with label `Book` and property `isbn` = '1'",
+// `other` being the entity that holds the values already.
+std::string AlreadyExistsMessage(const storage::ConstraintDefinition& constraint, const ConstraintNames& names,
+                                 uint64_t other, std::span<const Value> values);
 
 // `Constraint( name='c', type='UNIQUENESS', schema=(:Book {isbn}) )`, as Neo4j names a
 // constraint in its errors.

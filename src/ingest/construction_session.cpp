@@ -74,6 +74,12 @@ Status ConstructionSession::AddNodes(std::vector<NodeBatch> batches) {
   return Status::OK();
 }
 
+Status ConstructionSession::DropNodes(std::vector<uint64_t> nodes) {
+  if (state_ != State::kNodes) return Status::InvalidArgument("DropNodes after FinishNodes");
+  nodes_.DropNodes(std::move(nodes));
+  return Status::OK();
+}
+
 Status ConstructionSession::FinishNodes(bool drop_duplicates, std::vector<DuplicateKey>* duplicates) {
   if (state_ != State::kNodes) return Status::InvalidArgument("FinishNodes called twice or after the end");
   if (nodes_.size() >= (uint64_t{1} << 32) - 1) {

@@ -42,7 +42,7 @@
 
 namespace quiver::ingest {
 
-inline constexpr std::string_view kScratchDirName = "scratch";
+using storage::kScratchDirName;
 
 struct SessionOptions {
   uint32_t workers = 0;        // 0: the resource policy's worker count
@@ -101,6 +101,10 @@ class ConstructionSession {
   // drop they fail the session (InvalidArgument naming the first), with drop those
   // nodes are removed.
   Status FinishNodes(bool drop_duplicates, std::vector<DuplicateKey>* duplicates);
+  // Removes nodes (ascending ids, before FinishNodes, at most once): rows a producer
+  // refused after handing them over (an import's UNIQUE constraints). Later nodes are
+  // renumbered; NodeOrigin still takes ids as they were before.
+  Status DropNodes(std::vector<uint64_t> nodes);
   uint64_t node_count() const { return nodes_.size(); }
   const IdMap* id_map(uint32_t space) const { return nodes_.id_map(space); }
   // Which node property mirrors the keys, from a producer that checked the values it

@@ -86,6 +86,26 @@ std::string PropertyCells(const std::vector<Field>& fields, const FileColumns& f
   return {};
 }
 
+// Calls fn(name) for each non-empty label of a :LABEL field.
+template <typename Fn>
+void ForEachLabel(std::string_view text, char delimiter, Fn fn) {
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t next = text.find(delimiter, at);
+    if (next == std::string_view::npos) next = text.size();
+    if (next > at) fn(text.substr(at, next - at));
+    at = next + 1;
+  }
+}
+
+// Rejects a row a constraint refused; its reason is written by the caller
+// (PendingViolation). Returns false when parsing must stop.
+template <typename Chunk>
+bool RejectViolation(Chunk* c, const FileColumns& f, uint64_t row, RowViolation v, uint64_t line, uint32_t column) {
+  c->violations.push_back({row, std::move(v), f.skip_bad_rows ? c->bad.size() : PendingViolation::kInError});
+  return Reject(c, f, line, column, "");
+}
+
 uint64_t LineOf(uint64_t row_line, const Field& field) {
   return row_line + field.line_offset;
 }
@@ -165,6 +185,7 @@ NodeChunk ParseNodeChunk(const NodeFileSpec& spec, std::string_view segment, con
   std::vector<Cell> cells;
   std::string scratch;
   std::vector<uint32_t> labels;
+  std::vector<std::string_view> tokens;
   RowCursor rows(segment, range, f.dialect.quote);
   std::string_view row;
   uint64_t line = 0;
@@ -188,25 +209,32 @@ NodeChunk ParseNodeChunk(const NodeFileSpec& spec, std::string_view segment, con
       if (!Reject(&c, f, line + line_offset, column, std::move(error))) return c;
       continue;
     }
+    if (!spec.constraints.empty()) {
+      // Before any label of the row is interned: a rejected row's labels are not.
+      tokens.assign(spec.file_labels.begin(), spec.file_labels.end());
+      if (label_column >= 0) {
+        ForEachLabel(fields[static_cast<size_t>(label_column)].text, f.dialect.array_delimiter,
+                     [&](std::string_view name) { tokens.push_back(name); });
+      }
+      const uint64_t at_line = h.id >= 0 ? LineOf(line, fields[static_cast<size_t>(h.id)]) : line;
+      const uint32_t at_column = h.id >= 0 ? fields[static_cast<size_t>(h.id)].column : 1;
+      if (auto v = spec.constraints.Check(tokens, fields, cells, b.count, c.rows - 1, at_line, at_column, &c.keys)) {
+        if (!RejectViolation(&c, f, c.rows - 1, std::move(*v), at_line, at_column)) return c;
+        continue;
+      }
+    }
     // The row is good: append it.
     if (label_column >= 0) {
       labels = file_set;
-      const std::string_view text = fields[static_cast<size_t>(label_column)].text;
-      size_t at = 0;
-      while (at < text.size()) {
-        size_t next = text.find(f.dialect.array_delimiter, at);
-        if (next == std::string_view::npos) next = text.size();
-        const std::string_view name = text.substr(at, next - at);
-        if (!name.empty()) {
-          auto it = label_ids.find(name);
-          if (it == label_ids.end()) {
-            it = label_ids.emplace(std::string(name), static_cast<uint32_t>(c.label_names.size())).first;
-            c.label_names.emplace_back(name);
-          }
-          labels.push_back(it->second);
-        }
-        at = next + 1;
-      }
+      ForEachLabel(fields[static_cast<size_t>(label_column)].text, f.dialect.array_delimiter,
+                   [&](std::string_view name) {
+                     auto it = label_ids.find(name);
+                     if (it == label_ids.end()) {
+                       it = label_ids.emplace(std::string(name), static_cast<uint32_t>(c.label_names.size())).first;
+                       c.label_names.emplace_back(name);
+                     }
+                     labels.push_back(it->second);
+                   });
       std::sort(labels.begin(), labels.end());
       labels.erase(std::unique(labels.begin(), labels.end()), labels.end());
       auto [it, inserted] = set_ids.emplace(labels, static_cast<uint32_t>(b.label_sets.size()));
@@ -307,6 +335,13 @@ EdgeChunk ParseEdgeChunk(const EdgeFileSpec& spec, std::string_view segment, con
       }
     }
     if (!error.empty()) return Reject(&c, f, line + line_offset, column, std::move(error));
+    if (!spec.constraints.empty()) {
+      const std::string_view tokens[] = {type};
+      std::vector<RowKey> no_keys;  // relationships have no UNIQUE / KEY constraints
+      if (auto v = spec.constraints.Check(tokens, fields, cells, c.edges, c.rows - 1, line, 1, &no_keys)) {
+        return RejectViolation(&c, f, c.rows - 1, std::move(*v), line, 1);
+      }
+    }
     EdgeBatch& batch = c.batches[type_id(type)];
     batch.src.push_back(src);
     batch.dst.push_back(dst);
@@ -324,7 +359,7 @@ EdgeChunk ParseEdgeChunk(const EdgeFileSpec& spec, std::string_view segment, con
   // bytes splits rows and fields; ids are plain digits. Anything unusual in a row sends
   // that row to general_row.
   const size_t ncols = h.columns.size();
-  const bool fast = !range.has_quotes && !has_properties && ncols <= 8 &&
+  const bool fast = !range.has_quotes && !has_properties && ncols <= 8 && spec.constraints.empty() &&
                     spec.start_map->type() == KeyType::kInteger && spec.end_map->type() == KeyType::kInteger;
   if (!fast) {
     RowCursor rows(segment, range, f.dialect.quote);

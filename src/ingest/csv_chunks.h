@@ -13,6 +13,7 @@
 #include "ingest/csv_header.h"
 #include "ingest/csv_scan.h"
 #include "ingest/edge_blocks.h"
+#include "ingest/import_constraints.h"
 #include "ingest/node_table.h"
 
 namespace quiver::ingest {
@@ -55,6 +56,17 @@ struct NodeFileSpec {
   std::optional<uint32_t> id_space;
   KeyType id_type = KeyType::kString;
   std::optional<uint32_t> key_property;
+  RowConstraints constraints;  // of the schema (--schema): checked on every good row
+};
+
+// A row a constraint rejected: its message names the entity by its position among all
+// accepted rows, which only the caller knows (chunks are parsed in parallel), so it is
+// written there (the reason of bad[bad_index], or of error when bad_index is kInError).
+struct PendingViolation {
+  static constexpr size_t kInError = SIZE_MAX;
+  uint64_t row = 0;  // its index among the chunk's rows read
+  RowViolation violation;
+  size_t bad_index = kInError;
 };
 
 struct NodeChunk {
@@ -64,6 +76,8 @@ struct NodeChunk {
   std::vector<BadRow> bad;      // --skip-bad-rows
   std::optional<BadRow> error;  // otherwise: the first bad row; parsing stopped
   uint64_t rows = 0;
+  std::vector<PendingViolation> violations;
+  std::vector<RowKey> keys;  // UNIQUE / NODE KEY keys of the accepted rows, in row order
 };
 
 NodeChunk ParseNodeChunk(const NodeFileSpec& spec, std::string_view segment, const RowRange& range);
@@ -73,6 +87,7 @@ struct EdgeFileSpec {
   std::string file_type;  // --relationships=TYPE (empty: the :TYPE column)
   const IdMap* start_map = nullptr;
   const IdMap* end_map = nullptr;
+  RowConstraints constraints;
 };
 
 struct EdgeChunk {
@@ -82,6 +97,7 @@ struct EdgeChunk {
   std::optional<BadRow> error;
   uint64_t rows = 0;
   uint64_t edges = 0;
+  std::vector<PendingViolation> violations;
 };
 
 EdgeChunk ParseEdgeChunk(const EdgeFileSpec& spec, std::string_view segment, const RowRange& range);

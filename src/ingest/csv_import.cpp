@@ -57,6 +57,15 @@ class Importer {
   }
   // file:line:column of a node (by its id before duplicates were dropped).
   std::string NodeAt(uint64_t node) const;
+  // Writes the reasons of a chunk's rows that constraints rejected; `first_read` is the
+  // number of rows of the kind (nodes, relationships) read before the chunk: messages
+  // number entities by the rows read, which no skipped row renumbers.
+  template <typename Chunk>
+  void WriteViolations(Chunk* c, uint64_t first_read) const;
+  // UNIQUE / NODE KEY over a chunk's accepted rows, in order: a row whose key an
+  // earlier row holds is a bad row (to drop, or the error).
+  // `first` counts the nodes accepted before the chunk (the ids DropNodes takes).
+  Status ClaimKeys(const NodeChunk& c, uint32_t file_index, uint64_t first, uint64_t first_read);
 
   const std::vector<InputGroup>& groups_;
   ImportOptions options_;
@@ -74,6 +83,9 @@ class Importer {
   };
   std::vector<ReportLine> report_;
   ImportStats stats_;
+  UniqueKeys unique_;
+  uint64_t node_rows_read_ = 0, edge_rows_read_ = 0;
+  std::vector<uint64_t> rejected_nodes_;  // accepted, then refused by UNIQUE / NODE KEY: dropped
 };
 
 Status Importer::ReadHeader(GroupState* g) {
@@ -153,16 +165,20 @@ Status Importer::SetUpGroup(GroupState* g) {
     if (h.id >= 0) {
       const ColumnSpec& id = h.columns[static_cast<size_t>(h.id)];
       g->node.id_type = id.id_type.value_or(options_.default_id_type);
+      g->node.constraints = RowConstraints(options_.schema, FileKind::kNodes, h, g->node.id_type);
       auto space = session_->IdSpace(id.id_space, g->node.id_type);
       if (!space.ok())
         return Status::InvalidArgument(At(path, 1, static_cast<uint32_t>(id.byte_column)) + ": " +
                                        space.status().message());
       g->node.id_space = *space;
       if (!id.name.empty()) g->node.key_property = session_->PropertyKey(id.name);
+    } else {
+      g->node.constraints = RowConstraints(options_.schema, FileKind::kNodes, h, KeyType::kString);
     }
     return Status::OK();
   }
   g->edge.columns = cols;
+  g->edge.constraints = RowConstraints(options_.schema, FileKind::kRelationships, h, KeyType::kString);
   if (g->group->names.size() > 1) return Status::InvalidArgument("--relationships takes at most one type");
   if (!g->group->names.empty()) {
     g->edge.file_type = g->group->names.front();
@@ -233,8 +249,14 @@ Status Importer::NodeSegment(GroupState* g, uint32_t file_index, std::string_vie
     if (progress) progress->Advance(split.chunks[c].end - split.chunks[c].begin, chunks[c].rows);
   });
   std::vector<NodeBatch> batches;
+  uint64_t first = session_->node_count();
   for (NodeChunk& c : chunks) {
+    WriteViolations(&c, node_rows_read_);
+    // The keys first: every row that has one precedes the chunk's error, if any.
+    QUIVER_RETURN_IF_ERROR(ClaimKeys(c, file_index, first, node_rows_read_));
     if (c.error) return Bad(file_index, *c.error);
+    first += c.batch.count;
+    node_rows_read_ += c.rows;
     for (BadRow& b : c.bad) report_.push_back({file_index, std::move(b)});
     stats_.bad_rows += c.bad.size();
     std::vector<uint32_t> global(c.label_names.size());
@@ -258,6 +280,8 @@ Status Importer::EdgeSegment(GroupState* g, uint32_t file_index, std::string_vie
   });
   std::vector<EdgeBatch> batches;
   for (EdgeChunk& c : chunks) {
+    WriteViolations(&c, edge_rows_read_);
+    edge_rows_read_ += c.rows;
     if (c.error) return Bad(file_index, *c.error);
     for (BadRow& b : c.bad) report_.push_back({file_index, std::move(b)});
     stats_.bad_rows += c.bad.size();
@@ -276,7 +300,45 @@ std::string Importer::NodeAt(uint64_t node) const {
   return At(files_[o.file], o.locations.Line(row), o.locations.Column(row));
 }
 
+template <typename Chunk>
+void Importer::WriteViolations(Chunk* c, uint64_t first_read) const {
+  for (const PendingViolation& p : c->violations) {
+    const ImportConstraint& constraint = options_.schema->constraints[p.violation.constraint];
+    const std::string reason =
+        options_.schema->checks->Violation(constraint, first_read + p.row, p.violation.values).value_or("") +
+        " (constraint `" + constraint.definition.name + "`)";
+    (p.bad_index == PendingViolation::kInError ? c->error->reason : c->bad[p.bad_index].reason) = reason;
+  }
+}
+
+Status Importer::ClaimKeys(const NodeChunk& c, uint32_t file_index, uint64_t first, uint64_t first_read) {
+  const std::span<const RowKey> keys(c.keys);
+  for (size_t at = 0; at < keys.size();) {
+    size_t end = at + 1;
+    while (end < keys.size() && keys[end].row == keys[at].row) ++end;
+    const uint64_t node = first + keys[at].row;
+    if (auto held = unique_.Claim(keys.subspan(at, end - at), first_read + keys[at].read_row, file_index)) {
+      const auto& [key, by] = *held;
+      const ImportConstraint& constraint = options_.schema->constraints[key->constraint];
+      BadRow b{key->line, key->column,
+               options_.schema->checks->AlreadyExists(constraint, by.entity, key->values) + " (constraint `" +
+                   constraint.definition.name + "`; that node is at " + At(files_[by.file], by.line, by.column) +
+                   ")"};
+      if (!options_.skip_bad_rows) return Bad(file_index, b);
+      report_.push_back({file_index, std::move(b)});
+      ++stats_.bad_rows;
+      rejected_nodes_.push_back(node);
+    }
+    at = end;
+  }
+  return Status::OK();
+}
+
 Status Importer::FinishNodes() {
+  // Rows refused by UNIQUE / NODE KEY go before ids are matched: a duplicate id is
+  // then one of a node that stays.
+  if (!rejected_nodes_.empty()) QUIVER_RETURN_IF_ERROR(session_->DropNodes(std::move(rejected_nodes_)));
+  unique_ = UniqueKeys();
   std::vector<DuplicateKey> dups;
   Status s = session_->FinishNodes(options_.skip_bad_rows, &dups);
   if (!s.ok() && dups.empty()) return s;

@@ -3,7 +3,8 @@
 // relationship file groups, each read in segments of whole rows, each segment cut into
 // chunks parsed in parallel and handed to the session in input order.
 //
-// Bad input (malformed row, wrong type, unknown endpoint, duplicate id, bad header)
+// Bad input (malformed row, wrong type, unknown endpoint, duplicate id, bad header, a
+// row that violates a constraint of ImportOptions::schema)
 // stops the import with an InvalidArgument "file:line:column: reason"; with
 // skip_bad_rows such rows are left out, counted, and listed in the report file
 // ("file:line:column: reason", in input order). Either way nothing is published until
@@ -16,6 +17,7 @@
 #include "ingest/construction_session.h"
 #include "ingest/csv_header.h"
 #include "ingest/csv_scan.h"
+#include "ingest/import_constraints.h"
 
 namespace quiver::ingest {
 
@@ -37,6 +39,9 @@ struct ImportOptions {
   std::string report_path;     // written when skip_bad_rows (empty: not written)
   uint64_t segment_bytes = 0;  // bytes read at a time; 0: from the memory budget
   uint64_t chunk_bytes = 0;    // bytes per parallel parse task; 0: a quarter of a worker's share of each segment
+  // Constraints every row must satisfy (--schema); a violating row is a bad row whose
+  // reason names the constraint. Null: none.
+  const ImportSchema* schema = nullptr;
 };
 
 struct ImportStats {

@@ -182,7 +182,18 @@ void NodeTable::EraseNodes(const std::vector<uint64_t>& drop) {
   count_ -= drop.size();
 }
 
+void NodeTable::DropNodes(std::vector<uint64_t> nodes) {
+  QUIVER_ASSERT(dropped_.empty() && maps_.empty());
+  EraseNodes(nodes);
+  dropped_ = std::move(nodes);
+}
+
 std::pair<uint64_t, uint64_t> NodeTable::Origin(uint64_t node) const {
+  // Back to the batches' numbering: past each dropped node at or below it.
+  for (uint64_t d : dropped_) {
+    if (d > node) break;
+    ++node;
+  }
   const auto it = std::upper_bound(batch_first_node_.begin(), batch_first_node_.end(), node);
   const uint64_t batch =
       it == batch_first_node_.begin() ? 0 : static_cast<uint64_t>(it - batch_first_node_.begin()) - 1;

@@ -50,8 +50,12 @@ class NodeTable {
   // rebuilt without them.
   std::vector<DuplicateKey> BuildIdMaps(bool drop, WorkerPool* pool);
   const IdMap* id_map(uint32_t space) const { return space < maps_.size() ? &maps_[space] : nullptr; }
+  // Removes nodes before the id maps are built (ascending ids; at most once), renumbering
+  // the later ones; Origin keeps taking the ids as they were before.
+  void DropNodes(std::vector<uint64_t> nodes);
   // Where a node came from, for error messages: (batch index, row within the batch),
-  // counting nodes dropped as duplicates as they were before the drop.
+  // counting nodes dropped as duplicates as they were before the drop, and nodes after
+  // DropNodes's by their ids since.
   std::pair<uint64_t, uint64_t> Origin(uint64_t node_before_drop) const;
 
   // A producer that checked it (compaction, node by node: storage/key_mirror.h) says
@@ -89,6 +93,7 @@ class NodeTable {
   std::vector<KeySegmentOwned> keys_;
   std::map<uint32_t, std::unique_ptr<ColumnBuilder>> columns_;  // by property key id
   std::vector<uint64_t> batch_first_node_;                      // for Origin()
+  std::vector<uint64_t> dropped_;                               // by DropNodes, as the batches numbered them
   std::vector<IdMap> maps_;
   // Per ID space: whether its keyed batches all named one key_property, and which.
   struct SpaceKeyProperty {

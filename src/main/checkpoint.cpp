@@ -126,7 +126,7 @@ uint64_t RevertToCheckpoint(const std::string& db_path, const std::string& name)
   live.reset();
   const unsigned workers = std::max(1u, std::thread::hardware_concurrency());
   const storage::IndexedGeneration published =
-      ValueOrThrow(storage::WriteIndexedGeneration(dir.get(), *base, indexes, workers, {}, position));
+      ValueOrThrow(storage::WriteIndexedGeneration(dir.get(), *base, indexes, workers, {}, /*memory_budget=*/0, position));
   storage::RemoveSegmentsBelow(env, db_path, position);
   return published.generation;
 }

@@ -1,5 +1,5 @@
 // quiver::ImportCsv (include/quiver/import.h): the public face of the CSV import that
-// `quiver import` runs (ingest/import_run.h).
+// `quiver import` runs (main/import_run.h).
 
 #include "quiver/import.h"
 
@@ -8,7 +8,7 @@
 #include <chrono>
 #include <memory>
 
-#include "ingest/import_run.h"
+#include "main/import_run.h"
 #include "ingest/progress_reporter.h"
 #include "quiver/error.h"
 
@@ -47,11 +47,12 @@ ImportSummary ImportCsv(const std::string& db_path, const std::vector<ImportSour
     const bool tty = ::isatty(STDERR_FILENO) != 0;
     progress = std::make_unique<ingest::ProgressReporter>(stderr, tty, std::chrono::milliseconds(tty ? 200 : 5000));
   }
-  ingest::ImportRun run;
+  main::ImportRun run;
   run.replace = options.replace;
+  run.schema_path = options.schema_path;
   run.resources = *resources;
   run.progress = progress.get();
-  auto outcome = ingest::ImportIntoDatabase(db_path, groups, io, run);
+  auto outcome = main::ImportIntoDatabase(db_path, groups, io, run);
   if (!outcome.ok()) {
     const Status& s = outcome.status();
     if (s.code() == StatusCode::kInvalidArgument) throw ArgumentError("InvalidInput", s.message());

@@ -61,6 +61,10 @@ NotificationPosition PositionAt(std::string_view source, uint32_t offset) {
   return pos;
 }
 
+// Expr recurses once per operator of an expression (2,470 deep in QueryLimitsTest, on
+// the query's 1 MiB stack), so what it calls for names — reports, patterns, writes — is
+// kept out of line (gnu::noinline): inlined, their string temporaries made Expr's frame
+// 400 bytes instead of 96.
 class Walker {
  public:
   Walker(std::string_view source, const KnownTokens& known, uint32_t shift)
@@ -154,7 +158,7 @@ class Walker {
   }
 
   // What SET or REMOVE writes: its property key is made, not read; the object is read.
-  void Target(const cypher::Expr* target) {
+  [[gnu::noinline]] void Target(const cypher::Expr* target) {
     if (target != nullptr && target->Is<PropertyExpr>()) {
       written_.emplace(TokenKind::kPropertyKey, target->As<PropertyExpr>().key);
       Expr(target->As<PropertyExpr>().object.get());
@@ -165,7 +169,7 @@ class Walker {
 
   // A pattern; `read`: it is matched (MATCH, a pattern predicate), so its names must
   // exist for it to match anything. The values of its property maps are read either way.
-  void Element(const PatternElement& element, bool read) {
+  [[gnu::noinline]] void Element(const PatternElement& element, bool read) {
     for (const NodePattern& node : element.nodes) {
       if (read) {
         for (const std::string& label : node.labels) Report(TokenKind::kLabel, label, node.pos, ":");
@@ -191,7 +195,7 @@ class Walker {
     }
   }
 
-  void Properties(const cypher::Expr* properties, SourcePosition at, bool read) {
+  [[gnu::noinline]] void Properties(const cypher::Expr* properties, SourcePosition at, bool read) {
     if (properties == nullptr) return;
     if (!properties->Is<MapExpr>()) {
       Expr(properties);
@@ -210,7 +214,7 @@ class Walker {
   // A key read from a value no graph entity can be — a map literal, or what a temporal
   // function returns (`datetime().epochMillis`, `duration(…).days`) — is a field of that
   // value, not a property key: warning about it would be noise.
-  static bool NeverAnEntity(const cypher::Expr& object) {
+  [[gnu::noinline]] static bool NeverAnEntity(const cypher::Expr& object) {
     if (object.Is<MapExpr>()) return true;
     return object.Is<FunctionCallExpr>() && FindTemporalFunction(object.As<FunctionCallExpr>().name) != nullptr;
   }
@@ -328,7 +332,7 @@ class Walker {
 
   // The names of a label or type expression (`:A|!B`), each at its own position.
   // `or_type`: a label name that is a known relationship type is no warning.
-  void Names(const LabelExpression& expression, TokenKind kind, bool or_type = false) {
+  [[gnu::noinline]] void Names(const LabelExpression& expression, TokenKind kind, bool or_type = false) {
     CheckStack();
     if (expression.kind == LabelExpression::Kind::kName) {
       if (!(or_type && known_.HasRelType(expression.name))) Report(kind, expression.name, expression.pos, "");
@@ -340,7 +344,7 @@ class Walker {
   // `at`: where the search for the name starts, the first one after a character of
   // `before`; an empty `before` says `at` is the name itself (a label expression's
   // names carry their own positions).
-  void Report(TokenKind kind, const std::string& name, SourcePosition at, std::string_view before) {
+  [[gnu::noinline]] void Report(TokenKind kind, const std::string& name, SourcePosition at, std::string_view before) {
     if (IsKnown(known_, kind, name) || !reported_.emplace(kind, name).second) return;
     const uint32_t offset = before.empty() ? at.offset + shift_ : FindName(source_, at.offset + shift_, name, before);
     out_.push_back(UnknownToken{kind, name, UnknownTokenWarning(kind, name, PositionAt(source_, offset))});

@@ -42,6 +42,10 @@ struct DatabaseOptions {
   OpenOptions open;
 };
 
+// The database's scratch directory: the construction session's runs (ingest), an index
+// build's past its budget (index_entry_sorter.h). Never part of a generation.
+inline constexpr std::string_view kScratchDirName = "scratch";
+
 class DatabaseDir {
  public:
   static Result<std::unique_ptr<DatabaseDir>> Open(Env* env, const std::string& path, const DatabaseOptions& options);

@@ -32,7 +32,8 @@ Status CheckWanted(std::span<const IndexDefinition> wanted) {
 }
 
 Status WriteFiles(Env* env, const Generation& base, std::span<const IndexDefinition> wanted, unsigned workers,
-                  const IndexBuildProgress& progress, GenerationWriter* writer, IndexedGeneration* result) {
+                  const IndexBuildProgress& progress, const IndexSpill& spill, GenerationWriter* writer,
+                  IndexedGeneration* result) {
   // PropertyIndex files came with format version 4: a generation that has one is of
   // that version (its linked files keep theirs, recorded by origin_generation), so a
   // version-3 build refuses it as NotSupported rather than as damage.
@@ -55,7 +56,7 @@ Status WriteFiles(Env* env, const Generation& base, std::span<const IndexDefinit
   }
   for (const IndexDefinition& d : wanted) {
     if (std::find(result->kept.begin(), result->kept.end(), d.name) != result->kept.end()) continue;
-    QUIVER_ASSIGN_OR_RETURN(PropertyIndexData data, BuildIndexEntries(base, d, workers, progress));
+    QUIVER_ASSIGN_OR_RETURN(PropertyIndexData data, BuildIndexEntries(base, d, workers, progress, spill));
     const uint64_t subject = next_subject++;
     QUIVER_ASSIGN_OR_RETURN(auto w, writer->NewFile(PropertyIndexFileName(subject), FileKind::kPropertyIndex,
                                                     subject, 0));
@@ -71,15 +72,16 @@ Status WriteFiles(Env* env, const Generation& base, std::span<const IndexDefinit
 
 Result<IndexedGeneration> WriteIndexedGeneration(DatabaseDir* dir, const Generation& base,
                                                  std::span<const IndexDefinition> wanted, unsigned workers,
-                                                 const IndexBuildProgress& progress,
+                                                 const IndexBuildProgress& progress, uint64_t memory_budget,
                                                  std::optional<uint64_t> log_position) {
   QUIVER_RETURN_IF_ERROR(CheckWanted(wanted));
+  const IndexSpill spill{memory_budget, dir->env(), JoinPath(dir->path(), kScratchDirName)};
   const Manifest& m = base.manifest();
   GenerationWriter::Options options;
   options.min_node_id_width = m.node_id_width;  // the linked files' width
   QUIVER_ASSIGN_OR_RETURN(auto writer, dir->BeginGeneration(m.node_count, options));
   IndexedGeneration result;
-  Status s = WriteFiles(dir->env(), base, wanted, workers, progress, writer.get(), &result);
+  Status s = WriteFiles(dir->env(), base, wanted, workers, progress, spill, writer.get(), &result);
   if (!s.ok()) {
     writer.reset();
     (void)dir->CollectGarbage();  // the unfinished generation directory

@@ -34,7 +34,9 @@ struct IndexedGeneration {
 // definition equals one of them is kept, every other base index file (dropped, or built
 // for an older definition of the name) is left out, and the rest are built. Node
 // indexes with keys only (InvalidArgument otherwise). On a failure before the publish,
-// the unfinished generation is removed and the base stays current.
+// the unfinished generation is removed and the base stays current. Each build holds at
+// most `memory_budget` of entries (0: no bound), past it sorting runs into the
+// database's scratch directory (property_index_build.h).
 //
 // `log_position`: the new generation's write-log position. By default the base's (the
 // same data, so the log past it replays onto either); a revert to a named checkpoint
@@ -42,7 +44,7 @@ struct IndexedGeneration {
 // since the checkpoint is never replayed onto it.
 Result<IndexedGeneration> WriteIndexedGeneration(DatabaseDir* dir, const Generation& base,
                                                  std::span<const IndexDefinition> wanted, unsigned workers,
-                                                 const IndexBuildProgress& progress = {},
+                                                 const IndexBuildProgress& progress = {}, uint64_t memory_budget = 0,
                                                  std::optional<uint64_t> log_position = std::nullopt);
 
 }  // namespace quiver::storage

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "common/assert.h"
+#include "storage/index_entry_sorter.h"
 
 namespace quiver::storage {
 namespace {
@@ -24,9 +25,49 @@ std::string PropertyIndexFileName(uint64_t subject) {
   return buf;
 }
 
+uint64_t PropertyIndexData::size() const { return sorted ? sorted->size() : nodes.size(); }
+
+namespace {
+
+// The sections from sorted runs: one merge per section (offsets, key bytes, nodes), so
+// no section is ever held whole. Appends are batched: a call per entry would dominate.
+Status WriteSortedSections(SectionFileWriter* w, const IndexEntrySorter& sorted, uint32_t id_width) {
+  constexpr size_t kBatch = size_t{1} << 16;
+  std::string batch;
+  auto flush = [&] {
+    Status s = w->Append(batch);
+    batch.clear();
+    return s;
+  };
+  QUIVER_RETURN_IF_ERROR(w->BeginSection(SectionType::kIndexKeyOffsets, 8));
+  uint64_t offset = 0;
+  batch.append(reinterpret_cast<const char*>(&offset), sizeof(offset));
+  QUIVER_RETURN_IF_ERROR(sorted.ForEach([&](std::string_view key, uint64_t) {
+    offset += key.size();
+    batch.append(reinterpret_cast<const char*>(&offset), sizeof(offset));
+    return batch.size() >= kBatch ? flush() : Status::OK();
+  }));
+  QUIVER_RETURN_IF_ERROR(flush());
+  QUIVER_RETURN_IF_ERROR(w->EndSection());
+  QUIVER_RETURN_IF_ERROR(w->BeginSection(SectionType::kIndexKeyBytes, 1));
+  QUIVER_RETURN_IF_ERROR(sorted.ForEach([&](std::string_view key, uint64_t) {
+    batch += key;
+    return batch.size() >= kBatch ? flush() : Status::OK();
+  }));
+  QUIVER_RETURN_IF_ERROR(flush());
+  QUIVER_RETURN_IF_ERROR(w->EndSection());
+  QUIVER_RETURN_IF_ERROR(w->BeginSection(SectionType::kIndexNodes, id_width));
+  QUIVER_RETURN_IF_ERROR(
+      sorted.ForEach([&](std::string_view, uint64_t node) { return w->AppendUInt(node, id_width); }));
+  return w->EndSection();
+}
+
+}  // namespace
+
 Status WritePropertyIndex(SectionFileWriter* w, const PropertyIndexData& d, uint32_t id_width) {
-  QUIVER_ASSERT(d.key_offsets.size() == d.nodes.size() + 1 && d.key_offsets.back() == d.key_bytes.size());
   QUIVER_RETURN_IF_ERROR(w->AddSection(SectionType::kIndexDefinition, 1, EncodeDefinition(d.definition)));
+  if (d.sorted) return WriteSortedSections(w, *d.sorted, id_width);
+  QUIVER_ASSERT(d.key_offsets.size() == d.nodes.size() + 1 && d.key_offsets.back() == d.key_bytes.size());
   QUIVER_RETURN_IF_ERROR(w->BeginSection(SectionType::kIndexKeyOffsets, 8));
   QUIVER_RETURN_IF_ERROR(w->AppendArray(std::span<const uint64_t>(d.key_offsets)));
   QUIVER_RETURN_IF_ERROR(w->EndSection());

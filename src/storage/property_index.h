@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <span>
 #include <string>
 #include <utility>
@@ -31,12 +32,17 @@ namespace quiver::storage {
 // hold any character, a file name may not.
 std::string PropertyIndexFileName(uint64_t subject);
 
+class IndexEntrySorter;  // index_entry_sorter.h
+
 struct PropertyIndexData {
   IndexDefinition definition;
   std::vector<uint64_t> key_offsets{0};  // size() + 1: entry i's key is [offsets[i], offsets[i + 1])
   std::string key_bytes;
   std::vector<uint64_t> nodes;  // entry i's node, or its relationship's forward position
-  uint64_t size() const { return nodes.size(); }
+  // A build past its memory budget (property_index_build.h): the entries are here, in
+  // sorted runs, instead of in the vectors above, and WritePropertyIndex merges them.
+  std::shared_ptr<const IndexEntrySorter> sorted;
+  uint64_t size() const;
 };
 
 // The ids an index's entries may hold and the width the file stores them at: the

@@ -13,45 +13,26 @@ namespace {
 // Nodes read between progress reports (and checks of a sibling's failure).
 constexpr uint64_t kProgressStride = uint64_t{1} << 16;
 
-// The file's order: by key bytes, then node id.
-bool EntryLess(std::string_view key_a, uint64_t node_a, std::string_view key_b, uint64_t node_b) {
-  const int c = key_a.compare(key_b);
-  return c < 0 || (c == 0 && node_a < node_b);
-}
-
-// One worker's sorted entries: keys in `bytes`, entry i at (offset, length).
-struct Run {
-  struct Entry {
-    uint64_t offset;
-    uint64_t length;
-    uint64_t node;
-  };
-  std::string bytes;
-  std::vector<Entry> entries;
-  std::string_view Key(const Entry& e) const { return std::string_view(bytes).substr(e.offset, e.length); }
-};
-
 class Builder {
  public:
-  Builder(uint64_t total, const IndexEntryEncoder& encode, const IndexBuildProgress& progress)
-      : total_(total), encode_(encode), progress_(progress) {}
+  Builder(uint64_t total, const IndexEntryEncoder& encode, const IndexBuildProgress& progress,
+          IndexEntrySorter& sorter)
+      : total_(total), encode_(encode), progress_(progress), sorter_(sorter) {}
 
-  // Reads, encodes and sorts the entries of the ids in [begin, end).
-  Status Read(uint64_t begin, uint64_t end, Run* run) {
+  // Reads and encodes the entries of the ids in [begin, end) into worker w's buffer
+  // (which spills past its share of the budget).
+  Status Read(uint64_t begin, uint64_t end, unsigned w) {
+    std::string& keys = sorter_.KeyBuffer(w);
     for (uint64_t from = begin; from < end; from += kProgressStride) {
       if (failed_.load(std::memory_order_relaxed)) return Status::OK();  // a sibling's error is reported
       const uint64_t to = std::min(end, from + kProgressStride);
       for (uint64_t v = from; v < to; ++v) {
-        const uint64_t offset = run->bytes.size();
-        QUIVER_ASSIGN_OR_RETURN(bool has_entry, encode_(v, run->bytes));
-        if (has_entry) run->entries.push_back({offset, run->bytes.size() - offset, v});
+        const size_t start = keys.size();
+        QUIVER_ASSIGN_OR_RETURN(bool has_entry, encode_(v, keys));
+        if (has_entry) QUIVER_RETURN_IF_ERROR(sorter_.Add(w, start, v));
       }
       Report(to - from);
     }
-    std::sort(run->entries.begin(), run->entries.end(),
-              [run](const Run::Entry& a, const Run::Entry& b) {
-                return EntryLess(run->Key(a), a.node, run->Key(b), b.node);
-              });
     return Status::OK();
   }
 
@@ -69,44 +50,11 @@ class Builder {
   const uint64_t total_;
   const IndexEntryEncoder& encode_;
   const IndexBuildProgress& progress_;
+  IndexEntrySorter& sorter_;
   std::atomic<uint64_t> done_{0};
   std::atomic<bool> failed_{false};
   std::mutex progress_mu_;
 };
-
-// The runs' entries in (key, node) order. The runs are few (one per worker): a linear
-// pick of the smallest head is cheaper than a heap at that size.
-PropertyIndexData Merge(const IndexDefinition& d, std::vector<Run>& runs) {
-  PropertyIndexData out;
-  out.definition = d;
-  uint64_t entries = 0, bytes = 0;
-  for (const Run& r : runs) {
-    entries += r.entries.size();
-    bytes += r.bytes.size();
-  }
-  out.nodes.reserve(entries);
-  out.key_offsets.reserve(entries + 1);
-  out.key_bytes.reserve(bytes);
-  std::vector<size_t> head(runs.size(), 0);
-  for (uint64_t n = 0; n < entries; ++n) {
-    size_t best = runs.size();
-    for (size_t r = 0; r < runs.size(); ++r) {
-      if (head[r] == runs[r].entries.size()) continue;
-      if (best == runs.size()) {
-        best = r;
-        continue;
-      }
-      const Run::Entry& a = runs[r].entries[head[r]];
-      const Run::Entry& b = runs[best].entries[head[best]];
-      if (EntryLess(runs[r].Key(a), a.node, runs[best].Key(b), b.node)) best = r;
-    }
-    const Run::Entry& e = runs[best].entries[head[best]++];
-    out.key_bytes += runs[best].Key(e);
-    out.key_offsets.push_back(out.key_bytes.size());
-    out.nodes.push_back(e.node);
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -144,28 +92,29 @@ Result<bool> AppendColumnsKey(std::span<const PropertyColumn* const> columns, ui
 }
 
 Result<PropertyIndexData> BuildPropertyIndex(const Generation& g, const IndexDefinition& d, unsigned workers,
-                                             const IndexBuildProgress& progress) {
+                                             const IndexBuildProgress& progress, const IndexSpill& spill) {
   if (!d.IsNodePropertyIndex()) {
     return Status::InvalidArgument("index " + d.name + " is not a node property index");
   }
   const NodeKeyEncoder encoder(g, d);
   return BuildSortedIndex(
       d, g.NodeCount(), [&](uint64_t node, std::string& out) { return encoder.Append(node, out); }, workers,
-      progress);
+      progress, spill);
 }
 
 Result<PropertyIndexData> BuildSortedIndex(const IndexDefinition& d, uint64_t n, const IndexEntryEncoder& encode,
-                                           unsigned workers, const IndexBuildProgress& progress) {
+                                           unsigned workers, const IndexBuildProgress& progress,
+                                           const IndexSpill& spill) {
   // At least a stride per worker: a thread for a handful of ids costs more than it saves.
   workers = static_cast<unsigned>(std::clamp<uint64_t>((n + kProgressStride - 1) / kProgressStride, 1,
                                                        std::max(1u, workers)));
-  Builder builder(n, encode, progress);
-  std::vector<Run> runs(workers);
+  auto sorter = std::make_shared<IndexEntrySorter>(spill, workers);
+  Builder builder(n, encode, progress, *sorter);
   std::vector<Status> status(workers);
   auto work = [&](unsigned w) {
     const uint64_t begin = n * w / workers, end = n * (w + 1) / workers;
     // A damaged block throws StorageError: returned as its Status.
-    status[w] = CatchErrors([&] { return builder.Read(begin, end, &runs[w]); });
+    status[w] = CatchErrors([&] { return builder.Read(begin, end, w); });
     if (!status[w].ok()) builder.Fail();
   };
   std::vector<std::thread> threads;
@@ -173,7 +122,23 @@ Result<PropertyIndexData> BuildSortedIndex(const IndexDefinition& d, uint64_t n,
   work(0);
   for (auto& t : threads) t.join();
   for (const Status& s : status) QUIVER_RETURN_IF_ERROR(s);
-  return Merge(d, runs);
+  sorter->Finish();
+  PropertyIndexData out;
+  out.definition = d;
+  if (sorter->spilled()) {
+    out.sorted = std::move(sorter);  // merged as the file is written
+    return out;
+  }
+  out.nodes.reserve(sorter->size());
+  out.key_offsets.reserve(sorter->size() + 1);
+  out.key_bytes.reserve(sorter->key_bytes());
+  QUIVER_RETURN_IF_ERROR(sorter->ForEach([&](std::string_view key, uint64_t id) {
+    out.key_bytes += key;
+    out.key_offsets.push_back(out.key_bytes.size());
+    out.nodes.push_back(id);
+    return Status::OK();
+  }));
+  return out;
 }
 
 }  // namespace quiver::storage

@@ -1,12 +1,15 @@
 #pragma once
 // Building a property index's entries from a generation (docs/design.md, "Building an
 // index on an existing graph"): the label sets and the indexed columns are read and
-// encoded on `workers` threads, each over its own range of node ids, each range sorted
-// on its thread, and the sorted runs merged into the file's order.
+// encoded on `workers` threads, each over its own range of node ids, and sorted into the
+// file's order by an IndexEntrySorter (index_entry_sorter.h).
 //
-// Memory: every entry is held at once (its key bytes, an offset and a node id: about
-// 40 bytes for a number key), twice during the merge. The construction session's
-// spilling sort, which would bound it, is not used yet.
+// Memory: without a budget every entry is held at once (its key bytes, an offset and a
+// node id: about 40 bytes for a number key), twice while the result is assembled. With
+// one (IndexSpill), entries past half of it are sorted into runs in the scratch
+// directory and the result holds the sorter, which WritePropertyIndex merges straight
+// into the file's sections: the peak is the budget, not the index. The file is the same
+// byte for byte either way.
 
 #include <cstdint>
 #include <functional>
@@ -14,6 +17,7 @@
 #include <string>
 
 #include "storage/generation.h"
+#include "storage/index_entry_sorter.h"
 #include "storage/property_index.h"
 
 namespace quiver::storage {
@@ -49,15 +53,17 @@ using IndexBuildProgress = std::function<void(uint64_t nodes_done, uint64_t node
 using IndexEntryEncoder = std::function<Result<bool>(uint64_t id, std::string& out)>;
 
 // The build every entity shares: encodes ids [0, count) on `workers` threads, each over
-// its own range, sorts each range on its thread and merges the runs into the file's
-// (key, id) order.
+// its own range, and sorts them into the file's (key, id) order (IndexEntrySorter).
+// Past spill.memory_budget the entries spill to sorted runs (the result then holds them).
 Result<PropertyIndexData> BuildSortedIndex(const IndexDefinition& definition, uint64_t count,
                                            const IndexEntryEncoder& encode, unsigned workers,
-                                           const IndexBuildProgress& progress = {});
+                                           const IndexBuildProgress& progress = {}, const IndexSpill& spill = {});
 
 // InvalidArgument for a definition that is not a node index with keys; Corruption when a
 // damaged block of the generation is read.
+// IOError when a run cannot be written or read back (its files are removed either way).
 Result<PropertyIndexData> BuildPropertyIndex(const Generation& generation, const IndexDefinition& definition,
-                                             unsigned workers, const IndexBuildProgress& progress = {});
+                                             unsigned workers, const IndexBuildProgress& progress = {},
+                                             const IndexSpill& spill = {});
 
 }  // namespace quiver::storage

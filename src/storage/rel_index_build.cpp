@@ -13,21 +13,22 @@ Result<bool> RelationshipKeyEncoder::Append(uint64_t position, std::string& out)
 }
 
 Result<PropertyIndexData> BuildRelationshipPropertyIndex(const Generation& g, const IndexDefinition& d,
-                                                         unsigned workers,
-                                                         const IndexBuildProgress& progress) {
+                                                         unsigned workers, const IndexBuildProgress& progress,
+                                                         const IndexSpill& spill) {
   if (!d.IsRelationshipPropertyIndex()) {
     return Status::InvalidArgument("index " + d.name + " is not a relationship property index");
   }
   const RelationshipKeyEncoder encoder(g, d);
   return BuildSortedIndex(
       d, g.RelTypeEdgeCount(d.token),
-      [&](uint64_t position, std::string& out) { return encoder.Append(position, out); }, workers, progress);
+      [&](uint64_t position, std::string& out) { return encoder.Append(position, out); }, workers, progress,
+      spill);
 }
 
 Result<PropertyIndexData> BuildIndexEntries(const Generation& g, const IndexDefinition& d, unsigned workers,
-                                            const IndexBuildProgress& progress) {
-  return d.entity == IndexEntity::kRelationship ? BuildRelationshipPropertyIndex(g, d, workers, progress)
-                                                : BuildPropertyIndex(g, d, workers, progress);
+                                            const IndexBuildProgress& progress, const IndexSpill& spill) {
+  return d.entity == IndexEntity::kRelationship ? BuildRelationshipPropertyIndex(g, d, workers, progress, spill)
+                                                : BuildPropertyIndex(g, d, workers, progress, spill);
 }
 
 IndexEntryEncoder IndexEntryEncoderFor(const Generation& g, const IndexDefinition& d) {

@@ -27,12 +27,14 @@ class RelationshipKeyEncoder {
 // InvalidArgument for a definition that is not a relationship property index.
 Result<PropertyIndexData> BuildRelationshipPropertyIndex(const Generation& generation,
                                                          const IndexDefinition& definition, unsigned workers,
-                                                         const IndexBuildProgress& progress = {});
+                                                         const IndexBuildProgress& progress = {},
+                                                         const IndexSpill& spill = {});
 
 // Either entity's build and encoder, by the definition: what a derived generation and
 // `quiver check` call.
 Result<PropertyIndexData> BuildIndexEntries(const Generation& generation, const IndexDefinition& definition,
-                                            unsigned workers, const IndexBuildProgress& progress = {});
+                                            unsigned workers, const IndexBuildProgress& progress = {},
+                                            const IndexSpill& spill = {});
 IndexEntryEncoder IndexEntryEncoderFor(const Generation& generation, const IndexDefinition& definition);
 
 }  // namespace quiver::storage

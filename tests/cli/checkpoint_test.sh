@@ -2,20 +2,7 @@
 # `quiver checkpoint`, `quiver checkpoints`, `quiver query --at` and `quiver revert`
 # (docs/ingest.md, "Named checkpoints"): a named graph survives later writes and
 # compactions, reads back read-only, is reverted to, and is dropped with its space.
-set -uo pipefail
-quiver="$1"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-check() {  # check NAME WANT_PATTERN OUTPUT
-  if grep -qE "$2" <<<"$3"; then
-    echo "ok   $1"
-  else
-    echo "FAIL $1: no line matches /$2/ in:"
-    echo "$3" | head -20
-    failures=$((failures + 1))
-  fi
-}
+source "$(dirname "$0")/check_lib.sh"
 db="$tmp/db"
 count() { "$quiver" query --db "$db" "$@" "MATCH (n:T) RETURN count(n) AS c" 2>&1; }
 "$quiver" query --db "$db" --create "UNWIND range(1, 50) AS i CREATE (:T {i: i})" > /dev/null

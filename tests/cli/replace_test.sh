@@ -3,20 +3,7 @@
 # committed writes, still in the write log, must never be replayed onto the new graph
 # (they used to be: the new first node read back the old one's SET and label, and when
 # the ids did not line up every later open failed while `check` said OK).
-set -uo pipefail
-quiver="$1"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-check() {  # check NAME WANT_PATTERN OUTPUT
-  if grep -qE "$2" <<<"$3"; then
-    echo "ok   $1"
-  else
-    echo "FAIL $1: no line matches /$2/ in:"
-    echo "$3" | head -20
-    failures=$((failures + 1))
-  fi
-}
+source "$(dirname "$0")/check_lib.sh"
 printf 'id:ID,name,:LABEL\na,Alice,Person\nb,Bob,Person\n' > "$tmp/old.csv"
 printf 'id:ID,name,:LABEL\nx,Xavier,Robot\ny,Yann,Robot\nz,Zed,Robot\n' > "$tmp/new.csv"
 db="$tmp/db"

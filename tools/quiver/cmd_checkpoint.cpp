@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "guarded.h"
 #include "json_text.h"
 #include "quiver/byte_size.h"
 #include "quiver/checkpoint.h"
@@ -27,18 +28,6 @@ std::string TimeText(int64_t unix_seconds) {
   char text[32];
   std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
   return text;
-}
-
-// Runs `body`, mapping its errors to a message on stderr and exit 1.
-template <typename Body>
-int Guarded(const char* command, Body&& body) {
-  try {
-    body();
-    return kExitOk;
-  } catch (const QuiverError& e) {
-    std::cerr << "quiver " << command << ": " << e.what() << "\n";
-    return kExitFailure;
-  }
 }
 
 void PrintList(const std::string& db, bool json) {

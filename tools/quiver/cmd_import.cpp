@@ -8,7 +8,7 @@
 
 #include "commands.h"
 #include "common/metrics/phase_recorder.h"
-#include "ingest/import_run.h"
+#include "main/import_run.h"
 #include "ingest/progress_reporter.h"
 #include "ingest/run_options.h"
 
@@ -23,6 +23,7 @@ struct ImportCliOptions {
   bool skip_bad_rows = false;
   std::string report_file = "import.report";
   bool replace = false;
+  std::string schema;
   uint64_t segment_bytes = 0;
   uint64_t chunk_bytes = 0;
   ingest::RunOptions run;
@@ -158,12 +159,13 @@ int RunImport(const ImportCliOptions& o, const std::vector<std::string>& extras)
   }
   PhaseCollector phases;
   const ProcessSnapshot start = ProcessSnapshot::Take();
-  ingest::ImportRun run;
+  main::ImportRun run;
   run.replace = o.replace;
+  run.schema_path = o.schema;
   run.resources = *resources;
   run.progress = progress.get();
   run.phases = &phases;
-  auto imported = ingest::ImportIntoDatabase(db_path, groups, io, run);
+  auto imported = main::ImportIntoDatabase(db_path, groups, io, run);
   if (!imported.ok()) {
     // Bad input is named by file:line:column alone; anything else by its status.
     const Status& s = imported.status();
@@ -175,6 +177,7 @@ int RunImport(const ImportCliOptions& o, const std::vector<std::string>& extras)
   if (stats.bad_rows > 0) {
     std::cout << "skipped " << stats.bad_rows << " bad rows; see " << o.report_file << "\n";
   }
+  for (const std::string& index : imported->indexes_built) std::cout << "built index " << index << "\n";
   std::cout << "published generation " << result->generation << " of " << db_path << "\n";
   ingest::Summary summary;
   summary.nodes = result->nodes;
@@ -203,11 +206,16 @@ void RegisterImportCommand(CLI::App& app, CommandHandler& handler) {
                   "string or integer: the type of ID columns without {id-type:...} (default string)");
   cmd->add_flag(
       "--skip-bad-rows", o->skip_bad_rows,
-      "Leave out bad rows (malformed, wrong type, unknown endpoint, duplicate id) instead of stopping; "
-      "they are counted and listed in the report file");
+      "Leave out bad rows (malformed, wrong type, unknown endpoint, duplicate id, a constraint violated) "
+      "instead of stopping; they are counted and listed in the report file");
   cmd->add_option("--report-file", o->report_file,
                   "Where --skip-bad-rows lists skipped rows (default import.report)");
-  cmd->add_flag("--replace", o->replace, "Replace the graph of a database that already holds one");
+  cmd->add_flag("--replace", o->replace,
+                "Replace the graph of a database that already holds one (its indexes and constraints are kept)");
+  cmd->add_option("--schema", o->schema,
+                  "A file of CREATE INDEX / CREATE CONSTRAINT statements (;-separated) the database starts with: "
+                  "checked before any data is read; the constraints are enforced on every row, the indexes "
+                  "built before the import ends");
   cmd->add_option("--segment-bytes", o->segment_bytes,
                   "Input read at a time (tuning; default from the budget)");
   cmd->add_option("--chunk-bytes", o->chunk_bytes,
@@ -223,7 +231,9 @@ void RegisterImportCommand(CLI::App& app, CommandHandler& handler) {
       "Each FILE is one source with its own header row. Files ending in .gz are decompressed.\n"
       "Header fields: id:ID, id:ID(Space), id:ID{id-type:int}, :LABEL, :START_ID(Space), :END_ID(Space),\n"
       "  :TYPE, :IGNORE, name, name:string, age:int, score:float, ok:boolean, tags:string[] (also long,\n"
-      "  short, byte, double, char). Errors name file:line:column; nothing is published on failure.");
+      "  short, byte, double, char). Errors name file:line:column; nothing is published on failure.\n"
+      "A row that violates a --schema constraint (NOT NULL, IS :: TYPE, UNIQUE, NODE KEY) is a bad row\n"
+      "  naming the constraint; UNIQUE and NODE KEY keep the first row of a key in input order.");
   cmd->callback([&handler, o, cmd] {
     std::vector<std::string> extras = cmd->remaining();
     handler = [o, extras] { return RunImport(*o, extras); };

@@ -52,6 +52,8 @@ struct QueryOptions {
   int64_t timeout_ms = 0;  // parsed
   std::string memory_limit;                   // as given: 512M, 4GiB, 0 (none)
   std::optional<uint64_t> memory_limit_bytes;  // parsed; unset: the database's default
+  std::string memory_budget;                   // as given; empty: the database's default
+  std::optional<uint64_t> memory_budget_bytes;  // parsed
   uint32_t workers = 0;                        // 0: the resource policy's cores
   bool row_engine = false;
   std::string import_dir;  // LOAD CSV's; empty: ./import
@@ -63,6 +65,7 @@ DatabaseOptions WithExecution(DatabaseOptions base, const QueryOptions& options)
   base.query_workers = options.workers;
   base.vectorize = !options.row_engine;
   base.import_directory = options.import_dir;
+  if (options.memory_budget_bytes) base.memory_budget = *options.memory_budget_bytes;
   return base;
 }
 
@@ -141,6 +144,15 @@ int RunQuery(QueryOptions options) {
       return kExitUsage;
     }
     options.memory_limit_bytes = *bytes;
+  }
+  if (!options.memory_budget.empty()) {
+    auto bytes = ParseByteSize(options.memory_budget);
+    if (!bytes.ok() || *bytes == 0) {
+      std::cerr << "quiver query: --memory-budget: "
+                << (bytes.ok() ? std::string("must be positive") : bytes.status().message()) << "\n";
+      return kExitUsage;
+    }
+    options.memory_budget_bytes = *bytes;
   }
   std::vector<std::string> statements;
   if (!options.file.empty()) {
@@ -271,6 +283,9 @@ void RegisterQueryCommand(CLI::App& app, CommandHandler& handler) {
   cmd->add_option("--memory-limit", options->memory_limit,
                   "What one statement may hold (sorts, hash tables, collected lists) before it fails with "
                   "ResourceExhausted: 512M, 4GiB, 0 for none; default half the memory budget (quiver info)");
+  cmd->add_option("--memory-budget", options->memory_budget,
+                  "The database's memory budget (64M, 1GiB): its delta, compactions, index builds, which "
+                  "spill to <db>/scratch past it; default 256 MiB");
   cmd->add_flag("--timing", options->timing, "Print each statement's rows and elapsed time on stderr (default on a terminal)");
   cmd->add_option("--format", options->format, "Output format")
       ->check(CLI::IsMember({"table", "csv", "json"}));

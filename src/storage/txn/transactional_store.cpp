@@ -465,7 +465,8 @@ Status TransactionalStore::BuildIndexesHoldingSlot() {
   const unsigned workers = options_.compaction_workers != 0 ? options_.compaction_workers
                                                              : std::max(1u, std::thread::hardware_concurrency());
   QUIVER_RETURN_IF_ERROR(
-      WriteIndexedGeneration(dir_.get(), base, wanted, workers, options_.index_build_progress).status());
+      WriteIndexedGeneration(dir_.get(), base, wanted, workers, options_.index_build_progress, options_.memory_budget)
+          .status());
   QUIVER_ASSIGN_OR_RETURN(std::shared_ptr<const Generation> gen, dir_->Pin());
   auto over = std::make_shared<const BaseGraph>(std::move(gen));
   auto rebase = [&](const std::shared_ptr<const DeltaState>& s) {

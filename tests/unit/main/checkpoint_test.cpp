@@ -12,11 +12,13 @@
 
 #include "quiver/database.h"
 #include "quiver/error.h"
+#include "test_util/query_error.h"
 #include "test_util/temp_dir.h"
 
 namespace quiver {
 namespace {
 
+using quiver::testing::ErrorOfCall;
 using quiver::testing::TempDir;
 
 // Creates (:T {i}) for i in [from, to] in one commit.
@@ -32,15 +34,6 @@ int64_t CountAt(const std::string& path, const std::string& checkpoint = "") {
   o.at_checkpoint = checkpoint;
   auto db = Database::Open(path, o);
   return db->Connect()->Query("MATCH (t:T) RETURN count(t)").rows().at(0)[0].AsInt();
-}
-
-std::string ErrorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const QuiverError& e) {
-    return std::string(ErrorClassName(e.error_class())) + "/" + e.detail() + ": " + e.what();
-  }
-  return "";
 }
 
 TEST(CheckpointTest, KeepsOpensRevertsAndDrops) {
@@ -77,7 +70,7 @@ TEST(CheckpointTest, KeepsOpensRevertsAndDrops) {
   // Drop: the name goes, and its generation's space with it.
   EXPECT_GT(DropCheckpoint(db, "two"), 0u);
   EXPECT_EQ(ListCheckpoints(db).size(), 2u);
-  EXPECT_NE(ErrorOf([&] { CountAt(db, "two"); }).find("no checkpoint named 'two'"), std::string::npos);
+  EXPECT_NE(ErrorOfCall([&] { CountAt(db, "two"); }).find("no checkpoint named 'two'"), std::string::npos);
   EXPECT_EQ(CountAt(db, "three"), 300);
   EXPECT_EQ(CountAt(db), 101);
 }
@@ -86,19 +79,19 @@ TEST(CheckpointTest, MisuseIsANamedError) {
   TempDir dir;
   const std::string db = dir.Join("db");
   AddNodes(db, 1, 10);
-  EXPECT_NE(ErrorOf([&] { CreateCheckpoint(db, "no spaces"); }).find("ArgumentError/InvalidInput"),
+  EXPECT_NE(ErrorOfCall([&] { CreateCheckpoint(db, "no spaces"); }).find("ArgumentError/InvalidInput"),
             std::string::npos);
   CreateCheckpoint(db, "a");
-  EXPECT_NE(ErrorOf([&] { CreateCheckpoint(db, "a"); }).find("exists already"), std::string::npos);
-  EXPECT_NE(ErrorOf([&] { RevertToCheckpoint(db, "b"); }).find("no checkpoint named 'b'"), std::string::npos);
-  EXPECT_NE(ErrorOf([&] { DropCheckpoint(db, "b"); }).find("(it has: a)"), std::string::npos);
+  EXPECT_NE(ErrorOfCall([&] { CreateCheckpoint(db, "a"); }).find("exists already"), std::string::npos);
+  EXPECT_NE(ErrorOfCall([&] { RevertToCheckpoint(db, "b"); }).find("no checkpoint named 'b'"), std::string::npos);
+  EXPECT_NE(ErrorOfCall([&] { DropCheckpoint(db, "b"); }).find("(it has: a)"), std::string::npos);
   DatabaseOptions writable;
   writable.at_checkpoint = "a";
-  EXPECT_NE(ErrorOf([&] { Database::Open(db, writable); }).find("opens read-only"), std::string::npos);
+  EXPECT_NE(ErrorOfCall([&] { Database::Open(db, writable); }).find("opens read-only"), std::string::npos);
   {
     // One writer: a checkpoint is not taken under another's feet.
     auto open = Database::Open(db);
-    EXPECT_NE(ErrorOf([&] { CreateCheckpoint(db, "c"); }).find("StorageError"), std::string::npos);
+    EXPECT_NE(ErrorOfCall([&] { CreateCheckpoint(db, "c"); }).find("StorageError"), std::string::npos);
   }
   // A damaged list is Corruption, never a silently shorter list.
   {
@@ -106,7 +99,7 @@ TEST(CheckpointTest, MisuseIsANamedError) {
     f.seekp(2);
     f.put('9');
   }
-  EXPECT_NE(ErrorOf([&] { ListCheckpoints(db); }).find("StorageError/Corruption"), std::string::npos);
+  EXPECT_NE(ErrorOfCall([&] { ListCheckpoints(db); }).find("StorageError/Corruption"), std::string::npos);
 }
 
 }  // namespace
