@@ -61,6 +61,9 @@ struct DatabaseOptions {
   bool vectorize = true;
   bool read_only = false;
   bool create_if_missing = true;
+  // Open the named checkpoint's graph (quiver/checkpoint.h) instead of the live one:
+  // read-only (read_only must be set), as it was when the checkpoint was taken.
+  std::string at_checkpoint;
   // Verify every file checksum of the generation at open (otherwise `quiver check`).
   bool verify_checksums_on_open = false;
   // The name the database answers to in SHOW DATABASES and in transaction ids

@@ -8,6 +8,8 @@
 #include "main/source_database.h"
 #include "main/store_source.h"
 #include "quiver/database.h"
+#include "quiver/error.h"
+#include "storage/checkpoints.h"
 #include "storage/txn/transactional_store.h"
 
 namespace quiver {
@@ -38,6 +40,14 @@ std::unique_ptr<Database> Database::Open(const std::string& path, const Database
   store_options.create_if_missing = options.create_if_missing;
   store_options.verify_checksums_on_open = options.verify_checksums_on_open;
   store_options.index_build_progress = options.index_build_progress;
+  if (!options.at_checkpoint.empty()) {
+    if (!options.read_only) {
+      throw ArgumentError("InvalidInput", "a checkpoint ('" + options.at_checkpoint + "') opens read-only");
+    }
+    auto checkpoint = storage::FindCheckpoint(Env::Default(), path, options.at_checkpoint);
+    if (!checkpoint.ok()) throw ArgumentError("InvalidInput", checkpoint.status().message());
+    store_options.at_generation = checkpoint->generation;
+  }
   // Compaction builds through the ingest session, so it spills past the budget instead
   // of holding every relationship in memory (ingest/compaction_build.h).
   ingest::SessionOptions compaction;

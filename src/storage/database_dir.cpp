@@ -1,5 +1,8 @@
 #include "storage/database_dir.h"
 
+#include <algorithm>
+
+#include "storage/checkpoints.h"
 #include "storage/txn/log_reader.h"
 #include "storage/txn/log_segment.h"
 
@@ -154,6 +157,18 @@ Result<std::shared_ptr<const Generation>> DatabaseDir::Pin() const {
   return Status::Busy("could not pin a generation of '" + path_ + "': CURRENT kept changing (" + last.ToString() + ")");
 }
 
+Result<std::shared_ptr<const Generation>> DatabaseDir::PinGeneration(uint64_t generation) const {
+  const std::string gen_dir = JoinPath(path_, GenerationDirName(generation));
+  auto pin = env_->LockFile(JoinPath(gen_dir, kPinFileName), LockMode::kShared);
+  if (!pin.ok()) {
+    if (pin.status().IsNotFound() || pin.status().code() == StatusCode::kBusy) {
+      return Status::NotFound(GenerationDirName(generation) + " of '" + path_ + "' is not there (collected)");
+    }
+    return pin.status();
+  }
+  return Generation::Open(env_, gen_dir, generation, database_id_, open_options_, std::move(pin).value());
+}
+
 Result<std::unique_ptr<GenerationWriter>> DatabaseDir::BeginGeneration(uint64_t node_count,
                                                                        GenerationWriter::Options options) {
   if (read_only()) return Status::ReadOnly("database opened read-only");
@@ -193,6 +208,9 @@ Status DatabaseDir::CollectGarbage() {
   QUIVER_ASSIGN_OR_RETURN(bool live_exists,
                           env_->FileExists(JoinPath(JoinPath(path_, live), kManifestFileName)));
   if (!live_exists) return CorruptionAt("CURRENT", 0, "names " + live + ", which has no MANIFEST");
+  // A generation a named checkpoint keeps is not garbage. Should the list not read, no
+  // generation is deleted: better space kept than a checkpoint lost.
+  QUIVER_ASSIGN_OR_RETURN(std::vector<Checkpoint> checkpoints, ReadCheckpoints(env_, path_));
   QUIVER_ASSIGN_OR_RETURN(auto names, env_->ListDir(path_));
   Status result;
   for (const auto& name : names) {
@@ -203,6 +221,9 @@ Status DatabaseDir::CollectGarbage() {
     }
     const auto g = ParseGenerationDirName(name);
     if (!g || *g == current) continue;
+    if (std::any_of(checkpoints.begin(), checkpoints.end(), [&](const Checkpoint& c) { return c.generation == *g; })) {
+      continue;
+    }
     // A reader holds PIN shared for as long as it uses the generation; exclusive without
     // waiting succeeds only when nobody does.
     auto lock = env_->LockFile(JoinPath(full, kPinFileName), LockMode::kExclusive);

@@ -58,6 +58,9 @@ class DatabaseDir {
   // The generation CURRENT names, pinned while the returned handle (or a copy) lives.
   Result<std::shared_ptr<const Generation>> Pin() const;
   Result<uint64_t> CurrentGeneration() const;
+  // Generation `generation`, live or not (a named checkpoint's), pinned likewise;
+  // NotFound when it has been collected.
+  Result<std::shared_ptr<const Generation>> PinGeneration(uint64_t generation) const;
 
   // ---- writer only
   // A writer for the next generation, in a fresh gen-N directory.

@@ -72,7 +72,8 @@ Status WriteFiles(Env* env, const Generation& base, std::span<const IndexDefinit
 
 Result<IndexedGeneration> WriteIndexedGeneration(DatabaseDir* dir, const Generation& base,
                                                  std::span<const IndexDefinition> wanted, unsigned workers,
-                                                 const IndexBuildProgress& progress, uint64_t memory_budget) {
+                                                 const IndexBuildProgress& progress, uint64_t memory_budget,
+                                                 std::optional<uint64_t> log_position) {
   QUIVER_RETURN_IF_ERROR(CheckWanted(wanted));
   const IndexSpill spill{memory_budget, dir->env(), JoinPath(dir->path(), kScratchDirName)};
   const Manifest& m = base.manifest();
@@ -86,9 +87,10 @@ Result<IndexedGeneration> WriteIndexedGeneration(DatabaseDir* dir, const Generat
     (void)dir->CollectGarbage();  // the unfinished generation directory
     return s.WithContext("building indexes");
   }
-  // The base's write-log position: the derived generation holds exactly the base's data,
-  // so the log past it replays onto either alike.
-  QUIVER_ASSIGN_OR_RETURN(result.generation, dir->Publish(writer.get(), m.write_log_position));
+  // By default the base's write-log position: the derived generation holds exactly the
+  // base's data, so the log past it replays onto either alike.
+  QUIVER_ASSIGN_OR_RETURN(result.generation,
+                          dir->Publish(writer.get(), log_position.value_or(m.write_log_position)));
   return result;
 }
 

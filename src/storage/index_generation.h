@@ -13,6 +13,7 @@
 // (nothing else may publish meanwhile).
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -36,8 +37,14 @@ struct IndexedGeneration {
 // the unfinished generation is removed and the base stays current. Each build holds at
 // most `memory_budget` of entries (0: no bound), past it sorting runs into the
 // database's scratch directory (property_index_build.h).
+//
+// `log_position`: the new generation's write-log position. By default the base's (the
+// same data, so the log past it replays onto either); a revert to a named checkpoint
+// passes the start of a new history (log_segment.h, StartNewHistory), so the log written
+// since the checkpoint is never replayed onto it.
 Result<IndexedGeneration> WriteIndexedGeneration(DatabaseDir* dir, const Generation& base,
                                                  std::span<const IndexDefinition> wanted, unsigned workers,
-                                                 const IndexBuildProgress& progress = {}, uint64_t memory_budget = 0);
+                                                 const IndexBuildProgress& progress = {}, uint64_t memory_budget = 0,
+                                                 std::optional<uint64_t> log_position = std::nullopt);
 
 }  // namespace quiver::storage

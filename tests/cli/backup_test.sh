@@ -4,20 +4,8 @@
 # a backup after the writer is done holds all of them; a second backup into the same
 # directory is incremental; `quiver restore` makes a new database of it, and refuses an
 # occupied path.
-set -uo pipefail
-quiver="$1"
-tmp=$(mktemp -d)
-trap 'kill $writer 2>/dev/null; rm -rf "$tmp"' EXIT
-failures=0
-check() {  # check NAME WANT_PATTERN OUTPUT
-  if grep -qE "$2" <<<"$3"; then
-    echo "ok   $1"
-  else
-    echo "FAIL $1: no line matches /$2/ in:"
-    echo "$3" | head -20
-    failures=$((failures + 1))
-  fi
-}
+source "$(dirname "$0")/check_lib.sh"
+trap 'kill ${writer:-} 2>/dev/null; rm -rf "$tmp"' EXIT
 db="$tmp/db"
 "$quiver" generate g500 --scale 10 --db "$db" --quiet > /dev/null
 # The writer: one long-lived process committing 3,000 statements one by one.

@@ -2,6 +2,7 @@
 // Statement outcomes and process memory for the session-layer tests.
 
 #include <fstream>
+#include <functional>
 #include <string>
 
 #include "quiver/database.h"
@@ -25,6 +26,17 @@ inline std::string MessageOf(Connection& conn, const std::string& text) {
     conn.Query(text).rows();
   } catch (const QuiverError& e) {
     return e.what();
+  }
+  return "";
+}
+
+// "Class/Detail: message" of the QuiverError `call` throws, "" when it returns: for the
+// API's functions that are not statements (backup, checkpoints).
+inline std::string ErrorOfCall(const std::function<void()>& call) {
+  try {
+    call();
+  } catch (const QuiverError& e) {
+    return std::string(ErrorClassName(e.error_class())) + "/" + e.detail() + ": " + e.what();
   }
   return "";
 }

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "commands.h"
+#include "guarded.h"
 #include "progress_line.h"
 #include "quiver/backup.h"
 #include "quiver/byte_size.h"
@@ -27,18 +28,6 @@ BackupOptions WithProgress(const CopyFlags& flags, const char* label) {
     });
   }
   return options;
-}
-
-// Runs `body`, mapping its errors to a message on stderr and exit 1.
-template <typename Body>
-int Guarded(const char* command, Body&& body) {
-  try {
-    body();
-    return kExitOk;
-  } catch (const QuiverError& e) {
-    std::cerr << "quiver " << command << ": " << e.what() << "\n";
-    return kExitFailure;
-  }
 }
 
 }  // namespace

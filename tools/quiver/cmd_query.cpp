@@ -57,6 +57,7 @@ struct QueryOptions {
   uint32_t workers = 0;                        // 0: the resource policy's cores
   bool row_engine = false;
   std::string import_dir;  // LOAD CSV's; empty: ./import
+  std::string at;          // a named checkpoint to read instead of the live graph
 };
 
 // The execution settings the flags give, on top of `base`.
@@ -199,6 +200,7 @@ int RunQuery(QueryOptions options) {
       // script with a write opens read-write (the database's one writer).
       DatabaseOptions read_only;
       read_only.read_only = true;
+      read_only.at_checkpoint = options.at;
       try {
         db = Database::Open(options.db, WithExecution(read_only, options));
       } catch (const StorageError& e) {
@@ -214,8 +216,9 @@ int RunQuery(QueryOptions options) {
         prepared.push_back(db->Connect()->Prepare(statements[i], params));
         writes = !prepared.back()->read_only();
       }
-      if (writes && options.read_only) {
-        std::cerr << "error: ClientError/ReadOnly: a statement writes, and --read-only was given\n";
+      if (writes && (options.read_only || !options.at.empty())) {
+        std::cerr << "error: ClientError/ReadOnly: a statement writes, and "
+                  << (options.at.empty() ? "--read-only was given" : "a checkpoint (--at) is read-only") << "\n";
         return kExitFailure;
       }
       if (writes) {
@@ -273,6 +276,9 @@ void RegisterQueryCommand(CLI::App& app, CommandHandler& handler) {
   cmd->add_option("--db", options->db, "A database directory; default: a fresh in-memory database");
   cmd->add_flag("--create", options->create, "Create the --db database if there is none (else that is an error)");
   cmd->add_flag("--read-only", options->read_only, "Refuse statements that write (reads never take the writer's lock)");
+  cmd->add_option("--at", options->at,
+                  "Read the graph of a named checkpoint ('quiver checkpoints DB' lists them) instead of the live one; "
+                  "read-only");
   cmd->add_option("--timeout", options->timeout, "End a statement that runs longer (500ms, 30s, 5m)");
   cmd->add_option("--memory-limit", options->memory_limit,
                   "What one statement may hold (sorts, hash tables, collected lists) before it fails with "

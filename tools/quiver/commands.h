@@ -51,6 +51,8 @@ int ReportIngestRun(const char* command, ingest::Summary& summary, const Process
 void RegisterCompactCommand(CLI::App& app, CommandHandler& handler);
 // `quiver backup` and `quiver restore` (cmd_backup.cpp).
 void RegisterBackupCommands(CLI::App& app, CommandHandler& handler);
+// `quiver checkpoint`, `quiver checkpoints` and `quiver revert` (cmd_checkpoint.cpp).
+void RegisterCheckpointCommands(CLI::App& app, CommandHandler& handler);
 // `quiver bench ladder|gate` (cmd_bench.cpp).
 void RegisterBenchCommand(CLI::App& app, CommandHandler& handler);
 

@@ -80,6 +80,9 @@ TransactionalStore::~TransactionalStore() {
 Result<std::unique_ptr<TransactionalStore>> TransactionalStore::Open(Env* env, const std::string& path,
                                                                      const StoreOptions& options) {
   if (options.memory_budget == 0) return Status::InvalidArgument("memory_budget must be positive");
+  if (options.at_generation && !options.read_only) {
+    return Status::InvalidArgument("a past generation opens read-only");
+  }
   QUIVER_RETURN_IF_ERROR(CheckDirectory(env, path, options));
   std::unique_ptr<TransactionalStore> store(new TransactionalStore(env, path, options));
   QUIVER_RETURN_IF_ERROR(store->Recover());
@@ -87,6 +90,16 @@ Result<std::unique_ptr<TransactionalStore>> TransactionalStore::Open(Env* env, c
 }
 
 Result<RecoveredLog> TransactionalStore::ReadState(RecoveryReport* report) {
+  if (options_.at_generation) {
+    // A checkpoint's generation is the whole state: its log was folded into it, and what
+    // the log holds past its position is the later history.
+    QUIVER_ASSIGN_OR_RETURN(auto gen, dir_->PinGeneration(*options_.at_generation));
+    const uint64_t position = gen->manifest().write_log_position;
+    *report = RecoveryReport();
+    RecoveredLog rec;
+    rec.state = DeltaState::OverBase(std::move(gen), 0, position);
+    return rec;
+  }
   // A reader in another process can lose a race with the writer's compaction: it pins
   // generation G, then the writer publishes G+1 and deletes the log segments below G+1's
   // position before the reader has read them. The reader then sees a hole in the log; if

@@ -73,6 +73,9 @@ struct StoreOptions {
   bool read_only = false;
   bool verify_checksums_on_open = false;
   std::optional<DatabaseId> database_id;  // for a database being created (tests)
+  // Read-only only: open this generation as it is — a named checkpoint's — without the
+  // write log past it (which holds the later history of the live generation's line).
+  std::optional<uint64_t> at_generation;
 };
 
 struct WriteOptions {

@@ -17,11 +17,13 @@
 #include "quiver/database.h"
 #include "quiver/error.h"
 #include "quiver/import.h"
+#include "test_util/query_error.h"
 #include "test_util/temp_dir.h"
 
 namespace quiver {
 namespace {
 
+using quiver::testing::ErrorOfCall;
 using quiver::testing::TempDir;
 
 struct Counts {
@@ -36,15 +38,6 @@ Counts CountsOf(const std::string& path) {
   QueryResult r = db->Connect()->Query("MATCH (t:T) RETURN count(t), coalesce(min(t.i), 0), coalesce(max(t.i), 0)");
   const auto& row = r.rows().at(0);
   return {row[0].AsInt(), row[1].AsInt(), row[2].AsInt()};
-}
-
-std::string ErrorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const QuiverError& e) {
-    return std::string(ErrorClassName(e.error_class())) + "/" + e.detail() + ": " + e.what();
-  }
-  return "";
 }
 
 TEST(BackupTest, OnlineWhileAWriterCommitsAndTheStoreCompacts) {
@@ -128,16 +121,16 @@ TEST(BackupTest, MisuseAndDamageAreNamedErrors) {
 
   std::filesystem::create_directories(dir.Join("stuff"));
   std::ofstream(dir.Join("stuff/notes.txt")) << "mine";
-  EXPECT_NE(ErrorOf([&] { BackupDatabase(db_path, dir.Join("stuff")); }).find("ArgumentError/InvalidInput"),
+  EXPECT_NE(ErrorOfCall([&] { BackupDatabase(db_path, dir.Join("stuff")); }).find("ArgumentError/InvalidInput"),
             std::string::npos);
   BackupDatabase(other, backup);
-  const std::string mixed = ErrorOf([&] { BackupDatabase(db_path, backup); });
+  const std::string mixed = ErrorOfCall([&] { BackupDatabase(db_path, backup); });
   EXPECT_NE(mixed.find("backup of another database"), std::string::npos) << mixed;
 
   // Restore makes a new database only, from a finished backup only.
-  EXPECT_NE(ErrorOf([&] { RestoreDatabase(backup, db_path); }).find("is not empty"), std::string::npos);
+  EXPECT_NE(ErrorOfCall([&] { RestoreDatabase(backup, db_path); }).find("is not empty"), std::string::npos);
   std::ofstream(backup + "/BACKUP_IN_PROGRESS") << "";
-  EXPECT_NE(ErrorOf([&] { RestoreDatabase(backup, dir.Join("new")); }).find("did not finish"), std::string::npos);
+  EXPECT_NE(ErrorOfCall([&] { RestoreDatabase(backup, dir.Join("new")); }).find("did not finish"), std::string::npos);
   std::filesystem::remove(backup + "/BACKUP_IN_PROGRESS");
   RestoreDatabase(backup, dir.Join("new"));
   EXPECT_EQ(CountsOf(dir.Join("new")).count, 1);
@@ -156,7 +149,7 @@ TEST(BackupTest, MisuseAndDamageAreNamedErrors) {
     f.seekp(4200);
     f.put('\x5a');
   }
-  const std::string damaged = ErrorOf([&] { BackupDatabase(db_path, dir.Join("backup2")); });
+  const std::string damaged = ErrorOfCall([&] { BackupDatabase(db_path, dir.Join("backup2")); });
   EXPECT_NE(damaged.find("StorageError/Corruption"), std::string::npos) << damaged;
   EXPECT_NE(damaged.find(std::filesystem::path(victim).filename().string()), std::string::npos) << damaged;
 }
