@@ -4,6 +4,7 @@
 
 #include <chrono>
 
+#include "main/input_errors.h"
 #include "quiver/error.h"
 #include "storage/backup.h"
 
@@ -23,23 +24,12 @@ std::string Trimmed(std::string path) {
   return path;
 }
 
-template <typename T>
-T ValueOrThrow(Result<T> result) {
-  if (!result.ok()) {
-    if (result.status().code() == StatusCode::kInvalidArgument) {
-      throw ArgumentError("InvalidInput", result.status().message());
-    }
-    ThrowIfError(result.status());
-  }
-  return std::move(result).value();
-}
-
 }  // namespace
 
 BackupSummary BackupDatabase(const std::string& db_path, const std::string& destination,
                              const BackupOptions& options) {
   const Clock::time_point start = Clock::now();
-  const storage::BackupResult r = ValueOrThrow(
+  const storage::BackupResult r = main::ValueOrThrow(
       storage::BackupDatabase(Env::Default(), Trimmed(db_path), Trimmed(destination), options.progress));
   BackupSummary s;
   s.generation = r.generation;
@@ -56,7 +46,7 @@ BackupSummary BackupDatabase(const std::string& db_path, const std::string& dest
 RestoreSummary RestoreDatabase(const std::string& backup, const std::string& db_path, const BackupOptions& options) {
   const Clock::time_point start = Clock::now();
   const storage::RestoreResult r =
-      ValueOrThrow(storage::RestoreDatabase(Env::Default(), Trimmed(backup), Trimmed(db_path), options.progress));
+      main::ValueOrThrow(storage::RestoreDatabase(Env::Default(), Trimmed(backup), Trimmed(db_path), options.progress));
   RestoreSummary s;
   s.generation = r.generation;
   s.files_linked = r.files_linked;

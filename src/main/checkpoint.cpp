@@ -10,6 +10,7 @@
 
 #include "common/file/env.h"
 #include "ingest/compaction_build.h"
+#include "main/input_errors.h"
 #include "quiver/error.h"
 #include "storage/checkpoints.h"
 #include "storage/database_dir.h"
@@ -19,21 +20,6 @@
 
 namespace quiver {
 namespace {
-
-// Names and ids the user gave wrong are InvalidInput; the rest is the store's.
-template <typename T>
-T ValueOrThrow(Result<T> result) {
-  if (!result.ok()) {
-    const StatusCode code = result.status().code();
-    if (code == StatusCode::kInvalidArgument || code == StatusCode::kNotFound) {
-      throw ArgumentError("InvalidInput", result.status().message());
-    }
-    ThrowIfError(result.status());
-  }
-  return std::move(result).value();
-}
-
-void OkOrThrow(const Status& status) { (void)ValueOrThrow(Result<bool>(status.ok() ? Result<bool>(true) : status)); }
 
 uint64_t GenerationBytes(Env* env, const std::string& db_path, uint64_t generation) {
   const std::string dir = JoinPath(db_path, storage::GenerationDirName(generation));
@@ -54,27 +40,27 @@ CheckpointInfo Describe(Env* env, const std::string& db_path, const storage::Che
 // The database opened for writing (its LOCK taken) with nothing replayed beyond need.
 std::unique_ptr<storage::DatabaseDir> OpenForWriting(Env* env, const std::string& db_path) {
   storage::DatabaseOptions options;
-  return ValueOrThrow(storage::DatabaseDir::Open(env, db_path, options));
+  return main::ValueOrThrow(storage::DatabaseDir::Open(env, db_path, options));
 }
 
 }  // namespace
 
 CheckpointInfo CreateCheckpoint(const std::string& db_path, const std::string& name) {
   Env* env = Env::Default();
-  OkOrThrow(storage::CheckCheckpointName(name));
+  main::ThrowInputOrStorageError(storage::CheckCheckpointName(name));
   storage::StoreOptions options;
   options.create_if_missing = false;
   options.auto_compact = false;
   options.compaction_builder = ingest::MakeSessionCompactionBuilder({});
-  auto store = ValueOrThrow(storage::TransactionalStore::Open(env, db_path, options));
-  std::vector<storage::Checkpoint> all = ValueOrThrow(storage::ReadCheckpoints(env, db_path));
+  auto store = main::ValueOrThrow(storage::TransactionalStore::Open(env, db_path, options));
+  std::vector<storage::Checkpoint> all = main::ValueOrThrow(storage::ReadCheckpoints(env, db_path));
   if (std::any_of(all.begin(), all.end(), [&](const storage::Checkpoint& c) { return c.name == name; })) {
     throw ArgumentError("InvalidInput", "a checkpoint named '" + name + "' exists already in " + db_path +
                                             " (drop it first to reuse the name)");
   }
   // Fold the log into a generation of its own, which the name then keeps: the log past
   // it is the later history, collected with the generations it belongs to.
-  OkOrThrow(store->Compact());
+  main::ThrowInputOrStorageError(store->Compact());
   storage::Checkpoint c;
   c.name = name;
   c.generation = store->Stats().generation;
@@ -83,15 +69,15 @@ CheckpointInfo CreateCheckpoint(const std::string& db_path, const std::string& n
   all.push_back(c);
   // Written while the store holds the writer's lock: no other writer's collector can
   // delete the generation between the compaction and the name.
-  OkOrThrow(storage::WriteCheckpoints(env, db_path, all));
+  main::ThrowInputOrStorageError(storage::WriteCheckpoints(env, db_path, all));
   return Describe(env, db_path, c, c.generation);
 }
 
 std::vector<CheckpointInfo> ListCheckpoints(const std::string& db_path) {
   Env* env = Env::Default();
-  const uint64_t live = ValueOrThrow(storage::ReadCurrent(env, db_path));
+  const uint64_t live = main::ValueOrThrow(storage::ReadCurrent(env, db_path));
   std::vector<CheckpointInfo> out;
-  for (const storage::Checkpoint& c : ValueOrThrow(storage::ReadCheckpoints(env, db_path))) {
+  for (const storage::Checkpoint& c : main::ValueOrThrow(storage::ReadCheckpoints(env, db_path))) {
     out.push_back(Describe(env, db_path, c, live));
   }
   return out;
@@ -100,24 +86,24 @@ std::vector<CheckpointInfo> ListCheckpoints(const std::string& db_path) {
 uint64_t DropCheckpoint(const std::string& db_path, const std::string& name) {
   Env* env = Env::Default();
   auto dir = OpenForWriting(env, db_path);
-  const storage::Checkpoint dropped = ValueOrThrow(storage::FindCheckpoint(env, db_path, name));
-  std::vector<storage::Checkpoint> all = ValueOrThrow(storage::ReadCheckpoints(env, db_path));
+  const storage::Checkpoint dropped = main::ValueOrThrow(storage::FindCheckpoint(env, db_path, name));
+  std::vector<storage::Checkpoint> all = main::ValueOrThrow(storage::ReadCheckpoints(env, db_path));
   std::erase_if(all, [&](const storage::Checkpoint& c) { return c.name == name; });
-  OkOrThrow(storage::WriteCheckpoints(env, db_path, all));
+  main::ThrowInputOrStorageError(storage::WriteCheckpoints(env, db_path, all));
   const uint64_t before = GenerationBytes(env, db_path, dropped.generation);
-  OkOrThrow(dir->CollectGarbage());
+  main::ThrowInputOrStorageError(dir->CollectGarbage());
   return before - std::min(before, GenerationBytes(env, db_path, dropped.generation));
 }
 
 uint64_t RevertToCheckpoint(const std::string& db_path, const std::string& name) {
   Env* env = Env::Default();
   auto dir = OpenForWriting(env, db_path);
-  const storage::Checkpoint c = ValueOrThrow(storage::FindCheckpoint(env, db_path, name));
-  auto base = ValueOrThrow(dir->PinGeneration(c.generation));
-  auto live = ValueOrThrow(dir->Pin());
+  const storage::Checkpoint c = main::ValueOrThrow(storage::FindCheckpoint(env, db_path, name));
+  auto base = main::ValueOrThrow(dir->PinGeneration(c.generation));
+  auto live = main::ValueOrThrow(dir->Pin());
   // A new history: the log written since the checkpoint must never replay onto it.
   const uint64_t position =
-      ValueOrThrow(storage::StartNewHistory(env, db_path, dir->database_id(), live->manifest().write_log_position,
+      main::ValueOrThrow(storage::StartNewHistory(env, db_path, dir->database_id(), live->manifest().write_log_position,
                                             live->manifest().format_version));
   std::vector<storage::IndexDefinition> indexes;
   for (const storage::Generation::IndexFile& index : base->property_indexes()) {
@@ -126,7 +112,7 @@ uint64_t RevertToCheckpoint(const std::string& db_path, const std::string& name)
   live.reset();
   const unsigned workers = std::max(1u, std::thread::hardware_concurrency());
   const storage::IndexedGeneration published =
-      ValueOrThrow(storage::WriteIndexedGeneration(dir.get(), *base, indexes, workers, {}, /*memory_budget=*/0, position));
+      main::ValueOrThrow(storage::WriteIndexedGeneration(dir.get(), *base, indexes, workers, {}, /*memory_budget=*/0, position));
   storage::RemoveSegmentsBelow(env, db_path, position);
   return published.generation;
 }
