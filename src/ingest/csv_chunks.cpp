@@ -21,25 +21,6 @@ bool Reject(Chunk* c, const FileColumns& f, uint64_t line, uint32_t column, std:
   return false;
 }
 
-// How messages name a column: its property key, else its role.
-std::string ColumnName(const ColumnSpec& c) {
-  if (!c.name.empty()) return "field '" + c.name + "'";
-  switch (c.role) {
-    case ColumnRole::kId:
-      return "the :ID field";
-    case ColumnRole::kLabel:
-      return "the :LABEL field";
-    case ColumnRole::kStartId:
-      return "the :START_ID field";
-    case ColumnRole::kEndId:
-      return "the :END_ID field";
-    case ColumnRole::kType:
-      return "the :TYPE field";
-    default:
-      return "an ignored field";
-  }
-}
-
 // Tokenizes and checks the field count and the text; error message or "". *line_offset
 // gets the lines after the row's first one where the error is (a quoted newline).
 std::string Fields(std::string_view row, const FileColumns& f, std::vector<Field>* fields,
@@ -114,6 +95,24 @@ bool DigitsOnly(std::pair<const char*, const char*> field, int64_t* out) {
 }
 
 }  // namespace
+
+std::string ColumnName(const ColumnSpec& c) {
+  if (!c.name.empty()) return "field '" + c.name + "'";
+  switch (c.role) {
+    case ColumnRole::kId:
+      return "the :ID field";
+    case ColumnRole::kLabel:
+      return "the :LABEL field";
+    case ColumnRole::kStartId:
+      return "the :START_ID field";
+    case ColumnRole::kEndId:
+      return "the :END_ID field";
+    case ColumnRole::kType:
+      return "the :TYPE field";
+    default:
+      return "an ignored field";
+  }
+}
 
 void NodeLocations::Add(uint64_t line, uint32_t column) {
   if (count_ == 0) {

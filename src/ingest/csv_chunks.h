@@ -41,6 +41,10 @@ class NodeLocations {
   std::vector<uint32_t> columns_;
 };
 
+// How messages name a column: "field 'name'" for a property key, else its role ("the
+// :START_ID field").
+std::string ColumnName(const ColumnSpec& c);
+
 struct FileColumns {
   const CsvHeader* header = nullptr;
   std::vector<uint32_t> keys;     // per column: property key id or kNoKey

@@ -94,19 +94,22 @@ await run(`COPY (SELECT i AS id, CASE WHEN i = 1 THEN [1, NULL, 3] ELSE [i] END 
            TO '${join(out, 'list_null_element.parquet')}' (FORMAT parquet)`);
 await run(`COPY (SELECT i AS id, CASE WHEN i = 1 THEN '\\xFF\\x41'::BLOB ELSE 'ok'::BLOB END AS raw FROM range(3) r(i))
            TO '${join(out, 'bad_utf8.parquet')}' (FORMAT parquet)`);
+await run(`COPY (SELECT i AS "id:ID", (i * 0.5)::DOUBLE AS "score:int" FROM range(3) r(i))
+           TO '${join(out, 'declared_mismatch.parquet')}' (FORMAT parquet)`);
 await run(`COPY (SELECT i AS id, {'a': i, 'b': 'x'} AS st, INTERVAL (i) DAY AS iv, MAP {'k': i} AS m, [[i]] AS nested FROM range(3) r(i))
            TO '${join(out, 'unsupported.parquet')}' (FORMAT parquet)`);
 
 // A small property graph, as Parquet and as CSV in neo4j-admin's header format: the
-// import of either must give the same database.
+// import of either must give the same database (so every column is typed, as CSV needs).
+// Two row groups of knows: the Parquet import reads them in parallel.
 await run(`CREATE TABLE person AS SELECT i AS "id:ID(Person)", 'person ' || i AS name,
-  CASE WHEN i % 4 = 0 THEN NULL ELSE 20 + i % 50 END AS "age:int", i * 1.5 AS score,
-  i % 2 = 0 AS active, 'Person' || CASE WHEN i % 3 = 0 THEN ';Admin' ELSE '' END AS ":LABEL",
+  CASE WHEN i % 4 = 0 THEN NULL ELSE 20 + i % 50 END AS "age:int", i * 1.5 AS "score:double",
+  i % 2 = 0 AS "active:boolean", 'Person' || CASE WHEN i % 3 = 0 THEN ';Admin' ELSE '' END AS ":LABEL",
   CASE WHEN i % 5 = 0 THEN NULL ELSE ['t' || (i % 3), 't' || (i % 7)] END AS "tags:string[]"
   FROM range(300) r(i)`);
 await run(`CREATE TABLE knows AS SELECT (i * 7) % 300 AS ":START_ID(Person)", (i * 13 + 1) % 300 AS ":END_ID(Person)",
-  CASE WHEN i % 3 = 0 THEN 'KNOWS' ELSE 'LIKES' END AS ":TYPE", 2000 + i % 20 AS "since:int", i / 3.0 AS weight
-  FROM range(1000) r(i)`);
+  CASE WHEN i % 3 = 0 THEN 'KNOWS' ELSE 'LIKES' END AS ":TYPE", 2000 + i % 20 AS "since:int", i / 3.0 AS "weight:double"
+  FROM range(3000) r(i)`);
 await run(`COPY person TO '${join(out, 'graph_person.parquet')}' (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 2048)`);
 await run(`COPY knows TO '${join(out, 'graph_knows.parquet')}' (FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE 2048)`);
 await run(`COPY (SELECT * REPLACE (array_to_string("tags:string[]", ';') AS "tags:string[]") FROM person)

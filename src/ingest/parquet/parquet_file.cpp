@@ -81,6 +81,14 @@ uint64_t ParquetFile::row_group_bytes(size_t g) const {
   return n;
 }
 
+uint64_t ParquetFile::row_group_raw_bytes(size_t g) const {
+  uint64_t n = 0;
+  for (const auto& c : meta_.row_groups[g].columns) {
+    if (c.meta && c.meta->total_uncompressed_size > 0) n += static_cast<uint64_t>(c.meta->total_uncompressed_size);
+  }
+  return n;
+}
+
 Status ParquetFile::Located(const Status& s, size_t g, int column, int page) const {
   std::string where = "parquet: " + path_ + ": row group " + std::to_string(g);
   if (column >= 0) where += ", column '" + columns_[column].name + "'";

@@ -33,8 +33,9 @@ class ParquetFile {
   size_t row_group_count() const { return meta_.row_groups.size(); }
   uint64_t row_group_rows(size_t g) const { return static_cast<uint64_t>(meta_.row_groups[g].num_rows); }
   uint64_t rows() const;
-  // Compressed bytes of row group g's chunks of the given columns (for progress).
+  // Compressed bytes of row group g's column chunks (progress), and uncompressed (memory).
   uint64_t row_group_bytes(size_t g) const;
+  uint64_t row_group_raw_bytes(size_t g) const;
 
   // Reads the columns `which` (indexes into columns()) of row group g.
   Result<std::vector<DecodedColumn>> ReadRowGroup(size_t g, const std::vector<int>& which,
