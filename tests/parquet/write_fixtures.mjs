@@ -116,6 +116,14 @@ await run(`COPY (SELECT * REPLACE (array_to_string("tags:string[]", ';') AS "tag
            TO '${join(out, 'graph_person.csv')}' (HEADER, DELIMITER ',')`);
 await run(`COPY knows TO '${join(out, 'graph_knows.csv')}' (HEADER, DELIMITER ',')`);
 
+// Relationships without properties (the import's fast path): unknown endpoints, null and
+// empty types, type changes.
+await run(`CREATE TABLE plain_edges AS SELECT (i * 7) % 310 AS ":START_ID(Person)", (i * 13 + 1) % 300 AS ":END_ID(Person)",
+  CASE WHEN i % 50 = 0 THEN NULL WHEN i % 50 = 1 THEN '' WHEN i % 7 < 3 THEN 'KNOWS' ELSE 'LIKES' END AS ":TYPE"
+  FROM range(5000) r(i)`);
+await run(`COPY plain_edges TO '${join(out, 'graph_plain_edges.parquet')}' (FORMAT parquet, ROW_GROUP_SIZE 2048)`);
+await run(`COPY plain_edges TO '${join(out, 'graph_plain_edges.csv')}' (HEADER, DELIMITER ',')`);
+
 c.closeSync?.();
 rmSync(finalDir, { recursive: true, force: true });
 renameSync(out, finalDir);

@@ -378,7 +378,9 @@ EdgeChunk SourceEdgeChunk(const EdgeFileSpec& spec, const SourceColumns& columns
   const uint64_t rows = data.empty() ? 0 : data.front().rows;
   std::vector<Cell> cells(h.columns.size());
   std::string scratch;
-  for (uint64_t r = 0; r < rows; ++r) {
+  // The general path for one row: every column's value checked and converted. False:
+  // stop (strict mode).
+  auto general_row = [&](uint64_t r) -> bool {
     ++c.rows;
     std::string error;
     size_t column = 0;
@@ -404,37 +406,82 @@ EdgeChunk SourceEdgeChunk(const EdgeFileSpec& spec, const SourceColumns& columns
       if (*node != IdMap::kAbsent) return std::string();
       return std::string("unknown ") + which + " node " +
              (map->type() == KeyType::kInteger ? Shown(std::to_string(int_key)) : Shown(text_key));
-    };
-    if (error.empty()) error = endpoint(start_col, spec.start_map, "start", &src);
-    if (error.empty()) error = endpoint(end_col, spec.end_map, "end", &dst);
-    if (error.empty() && h.type >= 0 && column_data(static_cast<size_t>(h.type)).StateOf(r) == RowState::kPresent) {
-      column = static_cast<size_t>(h.type);
-      std::string_view text;
-      error = TextAt(column_data(column), r, &text);
-      if (!error.empty()) error = "the :TYPE field: " + error;
-      if (!text.empty()) type = text;
+      };
+      if (error.empty()) error = endpoint(start_col, spec.start_map, "start", &src);
+      if (error.empty()) error = endpoint(end_col, spec.end_map, "end", &dst);
+      if (error.empty() && h.type >= 0 && column_data(static_cast<size_t>(h.type)).StateOf(r) == RowState::kPresent) {
+        column = static_cast<size_t>(h.type);
+        std::string_view text;
+        error = TextAt(column_data(column), r, &text);
+        if (!error.empty()) error = "the :TYPE field: " + error;
+        if (!text.empty()) type = text;
+      }
+      if (error.empty() && type.empty()) {
+        column = h.type >= 0 ? static_cast<size_t>(h.type) : 0;
+        error = "missing relationship type (no :TYPE value and no --relationships=TYPE)";
+      }
+      if (!error.empty()) {
+        return Reject(&c, f, first_row + r, column, std::move(error));
+      }
+      EdgeBatch& batch = c.batches[type_id(type)];
+      if (batch.src.size() == 0 && c.batches.size() == 1) {
+        batch.src.reserve(rows);
+        batch.dst.reserve(rows);
+      }
+      batch.src.push_back(src);
+      batch.dst.push_back(dst);
+      if (has_properties) {
+        size_t p = 0;
+        for (size_t i = 0; i < h.columns.size(); ++i) {
+          if (f.keys[i] != kNoKey) AppendCell(cells[i], &batch.properties[p++]);
+        }
+      }
+      ++c.edges;
+      return true;
+  };
+
+  // The fast path: integer ids without nulls into integer ID spaces, no properties, the
+  // type (if any) a string column. A row whose endpoint is unknown, or whose type is null
+  // or not the previous row's, goes through general_row, so the results and errors are
+  // the general path's.
+  const DecodedColumn& starts = column_data(start_col);
+  const DecodedColumn& ends = column_data(end_col);
+  const DecodedColumn* types = h.type >= 0 ? &column_data(static_cast<size_t>(h.type)) : nullptr;
+  const bool fast = !has_properties && file.columns()[start_col].kind == CellKind::kInt &&
+                    file.columns()[end_col].kind == CellKind::kInt && starts.state.empty() && ends.state.empty() &&
+                    spec.start_map->type() == KeyType::kInteger && spec.end_map->type() == KeyType::kInteger;
+  if (!fast) {
+    for (uint64_t r = 0; r < rows; ++r) {
+      if (!general_row(r)) return c;
     }
-    if (error.empty() && type.empty()) {
-      column = h.type >= 0 ? static_cast<size_t>(h.type) : 0;
-      error = "missing relationship type (no :TYPE value and no --relationships=TYPE)";
+    return c;
+  }
+  uint32_t batch_index = UINT32_MAX;  // the batch of the last row's type, once general_row has seen it
+  std::string_view batch_type;
+  for (uint64_t r = 0; r < rows; ++r) {
+    const uint32_t src = spec.start_map->Find(starts.values.ints[r]);
+    const uint32_t dst = spec.end_map->Find(ends.values.ints[r]);
+    bool same_type = batch_index != UINT32_MAX;
+    if (same_type && types != nullptr) {
+      same_type = types->StateOf(r) == RowState::kPresent &&
+                  types->values.bytes_at(types->ValueIndex(r)) == batch_type;
     }
-    if (!error.empty()) {
-      if (!Reject(&c, f, first_row + r, column, std::move(error))) return c;
+    if (src == IdMap::kAbsent || dst == IdMap::kAbsent || !same_type) {
+      const size_t before = c.edges;
+      if (!general_row(r)) return c;
+      if (c.edges > before) {  // the row's type, checked by general_row, is the next rows' guess
+        batch_index = last_type_id;
+        batch_type = types != nullptr && types->StateOf(r) == RowState::kPresent
+                         ? types->values.bytes_at(types->ValueIndex(r))
+                         : std::string_view(spec.file_type);
+        if (batch_type.empty()) batch_type = spec.file_type;
+      }
       continue;
     }
-    EdgeBatch& batch = c.batches[type_id(type)];
-    if (batch.src.size() == 0 && c.batches.size() == 1) {
-      batch.src.reserve(rows);
-      batch.dst.reserve(rows);
-    }
+    ++c.rows;
+    EdgeBatch& batch = c.batches[batch_index];
     batch.src.push_back(src);
     batch.dst.push_back(dst);
-    if (has_properties) {
-      size_t p = 0;
-      for (size_t i = 0; i < h.columns.size(); ++i) {
-        if (f.keys[i] != kNoKey) AppendCell(cells[i], &batch.properties[p++]);
-      }
-    }
     ++c.edges;
   }
   return c;

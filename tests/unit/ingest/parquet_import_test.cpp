@@ -74,6 +74,31 @@ TEST(ParquetImport, SameDatabaseAsTheSameGraphInCsv) {
   EXPECT_EQ((*g)->EdgeCount(), 3000u);
 }
 
+TEST(ParquetImport, RelationshipsWithoutPropertiesSkipAndFallBackAsCsvDoes) {
+  QUIVER_REQUIRE_PARQUET_FIXTURES(fixtures);
+  TempDir dir;
+  ImportOptions o;
+  o.default_id_type = KeyType::kInteger;
+  o.skip_bad_rows = true;
+  auto run = [&](const char* ext, uint32_t workers, ImportStats* stats) {
+    o.report_path = dir.Join(std::string("report.") + ext);
+    return Import(dir.Join(std::string(ext) + std::to_string(workers)),
+                  {Nodes({fixtures + "/graph_person." + ext}),
+                   Rels({fixtures + "/graph_plain_edges." + ext}, {"OTHER"})},
+                  workers, o, stats);
+  };
+  ImportStats csv, parquet;
+  ASSERT_TRUE(run("csv", 2, &csv).ok());
+  ASSERT_TRUE(run("parquet", 3, &parquet).ok());
+  EXPECT_EQ(parquet.bad_rows, csv.bad_rows);
+  EXPECT_GT(parquet.bad_rows, 0u);
+  EXPECT_EQ(GenerationFiles(dir.Join("parquet3")), GenerationFiles(dir.Join("csv2")));
+  EXPECT_NE(testing::ReadFileBytes(dir.Join("report.parquet"))
+                .find("graph_plain_edges.parquet: row group 0, row 43, column ':START_ID(Person)': unknown start node "
+                      "'301'\n"),
+            std::string::npos);
+}
+
 TEST(ParquetImport, ColumnsWithoutATypeTakeTheParquetType) {
   QUIVER_REQUIRE_PARQUET_FIXTURES(fixtures);
   TempDir dir;
