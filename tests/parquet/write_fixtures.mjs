@@ -124,6 +124,17 @@ await run(`CREATE TABLE plain_edges AS SELECT (i * 7) % 310 AS ":START_ID(Person
 await run(`COPY plain_edges TO '${join(out, 'graph_plain_edges.parquet')}' (FORMAT parquet, ROW_GROUP_SIZE 2048)`);
 await run(`COPY plain_edges TO '${join(out, 'graph_plain_edges.csv')}' (HEADER, DELIMITER ',')`);
 
+// Tiny files for the fuzz target's seed corpus (tests/fuzz/corpus/parquet holds copies):
+// a few rows each, under 4 KiB, across codecs, page versions and column shapes.
+mkdirSync(join(out, 'seeds'));
+const seed = (name, sql, options) =>
+  run(`COPY (${sql}) TO '${join(out, 'seeds', name + '.parquet')}' (FORMAT parquet, ${options})`);
+await seed('ints_strings_snappy', `SELECT i AS "id:ID", 'n' || i AS name, CASE WHEN i = 2 THEN NULL ELSE i * 3 END AS v FROM range(5) r(i)`, 'COMPRESSION snappy');
+await seed('lists_v2_zstd', `SELECT i AS id, CASE WHEN i = 1 THEN NULL ELSE [i, i + 1] END AS l, ['a', 'b'][1:i % 3] AS s FROM range(5) r(i)`, 'COMPRESSION zstd, PARQUET_VERSION v2');
+await seed('temporal_gzip', `SELECT DATE '2020-01-01' + i::INTEGER AS d, TIMESTAMPTZ '2020-01-01 00:00:00+00' + INTERVAL (i) HOUR AS t, (i / 3)::DECIMAL(9, 3) AS dec, i::DOUBLE / 7 AS f FROM range(4) r(i)`, 'COMPRESSION gzip');
+await seed('dictionary_lz4', `SELECT ['x', 'y'][1 + i % 2] AS k, i % 2 = 0 AS b, (i % 3)::UTINYINT AS u FROM range(12) r(i)`, 'COMPRESSION lz4_raw');
+await seed('plain_uncompressed', `SELECT i::SMALLINT AS s, i::FLOAT AS f, uuid() IS NULL AS nothing FROM range(6) r(i)`, 'COMPRESSION uncompressed, DICTIONARY_SIZE_LIMIT 1');
+
 c.closeSync?.();
 rmSync(finalDir, { recursive: true, force: true });
 renameSync(out, finalDir);
