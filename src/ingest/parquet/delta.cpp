@@ -7,16 +7,7 @@
 namespace quiver::ingest::parquet {
 
 Status DeltaBinaryPackedDecoder::ReadVarint(uint64_t* out) {
-  uint64_t v = 0;
-  for (int shift = 0;; shift += 7) {
-    if (pos_ >= size_) return Status::Corruption("DELTA_BINARY_PACKED header past the end of the data");
-    if (shift > 63) return Status::Corruption("DELTA_BINARY_PACKED varint too long");
-    uint8_t b = data_[pos_++];
-    v |= uint64_t{b & 0x7fu} << shift;
-    if ((b & 0x80) == 0) break;
-  }
-  *out = v;
-  return Status::OK();
+  return parquet::ReadVarint(data_, size_, &pos_, out, "DELTA_BINARY_PACKED");
 }
 
 Status DeltaBinaryPackedDecoder::Init() {

@@ -53,15 +53,22 @@ uint64_t UnpackBits(const uint8_t* data, size_t size, uint64_t bit, int bit_widt
   return bit_width == 64 ? v : v & ((uint64_t{1} << bit_width) - 1);
 }
 
-Status RleDecoder::NextRun() {
-  uint64_t header = 0;
+Status ReadVarint(const uint8_t* data, size_t size, size_t* pos, uint64_t* out, std::string_view what) {
+  uint64_t v = 0;
   for (int shift = 0;; shift += 7) {
-    if (pos_ >= size_) return Status::Corruption("RLE run header past the end of the data");
-    if (shift > 56) return Status::Corruption("RLE run header too long");
-    uint8_t b = data_[pos_++];
-    header |= uint64_t{b & 0x7fu} << shift;
+    if (*pos >= size) return Status::Corruption(std::string(what) + " varint past the end of the data");
+    if (shift > 63) return Status::Corruption(std::string(what) + " varint too long");
+    uint8_t b = data[(*pos)++];
+    v |= uint64_t{b & 0x7fu} << shift;
     if ((b & 0x80) == 0) break;
   }
+  *out = v;
+  return Status::OK();
+}
+
+Status RleDecoder::NextRun() {
+  uint64_t header = 0;
+  QUIVER_RETURN_IF_ERROR(ReadVarint(data_, size_, &pos_, &header, "RLE run header"));
   if ((header & 1) == 0) {
     rle_left_ = header >> 1;
     if (rle_left_ == 0) return Status::Corruption("empty RLE run");

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "ingest/parquet/metadata.h"
@@ -33,6 +34,10 @@ class RleDecoder {
   uint64_t packed_bit_ = 0;   // bit position of the next packed value (from pos_ of the run)
   size_t packed_start_ = 0;
 };
+
+// An unsigned LEB128 varint at data[*pos] (the RLE run headers, the delta encodings'
+// headers); `what` names the encoding in the error.
+Status ReadVarint(const uint8_t* data, size_t size, size_t* pos, uint64_t* out, std::string_view what);
 
 // Bits needed for values up to max_value (0 for 0).
 int BitWidth(uint64_t max_value);

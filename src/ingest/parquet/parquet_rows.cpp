@@ -145,6 +145,22 @@ std::string PropertyCell(const ColumnSpec& spec, bool inferred, const ColumnDesc
   return "";
 }
 
+// Every property cell of the row; error message ("field 'x': ...") or "", *column the
+// failing column.
+std::string PropertyCells(const FileColumns& f, const SourceColumns& columns, const ParquetFile& file,
+                          const std::vector<DecodedColumn>& data, uint64_t row, std::vector<Cell>* cells,
+                          size_t* column) {
+  const CsvHeader& h = *f.header;
+  for (size_t i = 0; i < h.columns.size(); ++i) {
+    if (f.keys[i] == kNoKey) continue;
+    *column = i;
+    std::string error = PropertyCell(h.columns[i], columns.inferred[i], file.columns()[i],
+                                     data[static_cast<size_t>(columns.slot[i])], row, f.dialect, &(*cells)[i]);
+    if (!error.empty()) return ColumnName(h.columns[i]) + ": " + error;
+  }
+  return "";
+}
+
 // The key of an id column at row, as `type`; error message or "" (*missing for null).
 std::string KeyAt(const ColumnDescriptor& d, const DecodedColumn& data, uint64_t row, KeyType type, int64_t* int_key,
                   std::string_view* text_key, std::string* scratch) {
@@ -236,36 +252,9 @@ NodeChunk SourceNodeChunk(const NodeFileSpec& spec, const SourceColumns& columns
   const FileColumns& f = spec.columns;
   const CsvHeader& h = *f.header;
   NodeBatch& b = c.batch;
-  for (size_t i = 0; i < h.columns.size(); ++i) {
-    if (f.keys[i] == kNoKey) continue;
-    ColumnChunk chunk;
-    chunk.key = f.keys[i];
-    chunk.type = f.types[i];
-    b.properties.push_back(std::move(chunk));
-  }
-  if (spec.id_space) {
-    b.id_space = spec.id_space;
-    b.keys.type = spec.id_type;
-    b.key_property = spec.key_property;
-  }
-  int label_column = -1;
-  for (size_t i = 0; i < h.columns.size(); ++i) {
-    if (h.columns[i].role == ColumnRole::kLabel) label_column = static_cast<int>(i);
-  }
-  std::vector<uint32_t> file_set;
-  std::map<std::string, uint32_t, std::less<>> label_ids;
-  auto local_label = [&](std::string_view name) {
-    auto it = label_ids.find(name);
-    if (it == label_ids.end()) {
-      it = label_ids.emplace(std::string(name), static_cast<uint32_t>(c.label_names.size())).first;
-      c.label_names.emplace_back(name);
-    }
-    return it->second;
-  };
-  for (const auto& l : spec.file_labels) file_set.push_back(local_label(l));
-  std::map<std::vector<uint32_t>, uint32_t> set_ids;
-  if (label_column < 0 && !file_set.empty()) b.label_sets.push_back(file_set);
-
+  b = EmptyNodeBatch(spec);
+  const int label_column = LabelColumn(h);
+  ChunkLabels chunk_labels(spec, label_column >= 0, &c);
   const uint64_t rows = data.empty() ? 0 : data.front().rows;
   std::vector<Cell> cells(h.columns.size());
   std::vector<uint32_t> labels;
@@ -275,13 +264,7 @@ NodeChunk SourceNodeChunk(const NodeFileSpec& spec, const SourceColumns& columns
     ++c.rows;
     std::string error;
     size_t column = 0;
-    for (size_t i = 0; i < h.columns.size() && error.empty(); ++i) {
-      if (f.keys[i] == kNoKey) continue;
-      column = i;
-      error = PropertyCell(h.columns[i], columns.inferred[i], file.columns()[i], column_data(i), r, f.dialect,
-                           &cells[i]);
-      if (!error.empty()) error = ColumnName(h.columns[i]) + ": " + error;
-    }
+    error = PropertyCells(f, columns, file, data, r, &cells, &column);
     int64_t int_key = 0;
     std::string_view text_key;
     if (error.empty() && h.id >= 0) {
@@ -289,7 +272,7 @@ NodeChunk SourceNodeChunk(const NodeFileSpec& spec, const SourceColumns& columns
       error = KeyAt(file.columns()[column], column_data(column), r, spec.id_type, &int_key, &text_key, &scratch);
       if (error == "missing") error = "missing id";
     }
-    labels = file_set;
+    labels = chunk_labels.file_set();
     if (error.empty() && label_column >= 0) {
       const DecodedColumn& ld = column_data(static_cast<size_t>(label_column));
       const ColumnDescriptor& d = file.columns()[static_cast<size_t>(label_column)];
@@ -305,12 +288,10 @@ NodeChunk SourceNodeChunk(const NodeFileSpec& spec, const SourceColumns& columns
             break;
           }
           // A string is split on the array delimiter, as in CSV; a list's elements are labels.
-          size_t at = 0;
-          while (at < text.size()) {
-            size_t next = d.is_list ? text.size() : text.find(f.dialect.array_delimiter, at);
-            if (next == std::string_view::npos) next = text.size();
-            if (next > at) labels.push_back(local_label(text.substr(at, next - at)));
-            at = next + 1;
+          if (d.is_list) {
+            if (!text.empty()) labels.push_back(chunk_labels.Id(text));
+          } else {
+            chunk_labels.Split(text, f.dialect.array_delimiter, &labels);
           }
         }
       }
@@ -319,13 +300,7 @@ NodeChunk SourceNodeChunk(const NodeFileSpec& spec, const SourceColumns& columns
       if (!Reject(&c, f, first_row + r, column, std::move(error))) return c;
       continue;
     }
-    if (label_column >= 0) {
-      std::sort(labels.begin(), labels.end());
-      labels.erase(std::unique(labels.begin(), labels.end()), labels.end());
-      auto [it, inserted] = set_ids.emplace(labels, static_cast<uint32_t>(b.label_sets.size()));
-      if (inserted) b.label_sets.push_back(labels);
-      b.node_set.push_back(it->second);
-    }
+    if (label_column >= 0) chunk_labels.AddNode(&labels);
     if (h.id >= 0 && spec.id_space) {
       if (spec.id_type == KeyType::kInteger) {
         b.keys.AppendInt(int_key);
@@ -333,10 +308,7 @@ NodeChunk SourceNodeChunk(const NodeFileSpec& spec, const SourceColumns& columns
         b.keys.AppendString(text_key);
       }
     }
-    size_t p = 0;
-    for (size_t i = 0; i < h.columns.size(); ++i) {
-      if (f.keys[i] != kNoKey) AppendCell(cells[i], &b.properties[p++]);
-    }
+    AppendCells(f, cells, &b.properties);
     c.locations.Add(first_row + r, static_cast<uint32_t>(h.id >= 0 ? h.id + 1 : 1));
     ++b.count;
   }
@@ -350,30 +322,7 @@ EdgeChunk SourceEdgeChunk(const EdgeFileSpec& spec, const SourceColumns& columns
   const CsvHeader& h = *f.header;
   const size_t start_col = static_cast<size_t>(h.start), end_col = static_cast<size_t>(h.end);
   auto column_data = [&](size_t i) -> const DecodedColumn& { return data[static_cast<size_t>(columns.slot[i])]; };
-  std::map<std::string, uint32_t, std::less<>> type_ids;
-  std::string last_type;
-  uint32_t last_type_id = UINT32_MAX;
-  auto type_id = [&](std::string_view name) -> uint32_t {
-    if (last_type_id != UINT32_MAX && name == last_type) return last_type_id;
-    auto it = type_ids.find(name);
-    if (it == type_ids.end()) {
-      it = type_ids.emplace(std::string(name), static_cast<uint32_t>(c.type_names.size())).first;
-      c.type_names.emplace_back(name);
-      EdgeBatch batch;
-      batch.type = it->second;
-      for (size_t i = 0; i < h.columns.size(); ++i) {
-        if (f.keys[i] == kNoKey) continue;
-        ColumnChunk chunk;
-        chunk.key = f.keys[i];
-        chunk.type = f.types[i];
-        batch.properties.push_back(std::move(chunk));
-      }
-      c.batches.push_back(std::move(batch));
-    }
-    last_type.assign(name);
-    last_type_id = it->second;
-    return it->second;
-  };
+  ChunkTypes chunk_types(f, &c);
   const bool has_properties = std::any_of(f.keys.begin(), f.keys.end(), [](uint32_t k) { return k != kNoKey; });
   const uint64_t rows = data.empty() ? 0 : data.front().rows;
   std::vector<Cell> cells(h.columns.size());
@@ -384,15 +333,7 @@ EdgeChunk SourceEdgeChunk(const EdgeFileSpec& spec, const SourceColumns& columns
     ++c.rows;
     std::string error;
     size_t column = 0;
-    if (has_properties) {
-      for (size_t i = 0; i < h.columns.size() && error.empty(); ++i) {
-        if (f.keys[i] == kNoKey) continue;
-        column = i;
-        error = PropertyCell(h.columns[i], columns.inferred[i], file.columns()[i], column_data(i), r, f.dialect,
-                             &cells[i]);
-        if (!error.empty()) error = ColumnName(h.columns[i]) + ": " + error;
-      }
-    }
+    if (has_properties) error = PropertyCells(f, columns, file, data, r, &cells, &column);
     uint32_t src = 0, dst = 0;
     std::string_view type = spec.file_type;
     auto endpoint = [&](size_t col, const IdMap* map, const char* which, uint32_t* node) {
@@ -423,19 +364,14 @@ EdgeChunk SourceEdgeChunk(const EdgeFileSpec& spec, const SourceColumns& columns
       if (!error.empty()) {
         return Reject(&c, f, first_row + r, column, std::move(error));
       }
-      EdgeBatch& batch = c.batches[type_id(type)];
+      EdgeBatch& batch = c.batches[chunk_types.Id(type)];
       if (batch.src.size() == 0 && c.batches.size() == 1) {
         batch.src.reserve(rows);
         batch.dst.reserve(rows);
       }
       batch.src.push_back(src);
       batch.dst.push_back(dst);
-      if (has_properties) {
-        size_t p = 0;
-        for (size_t i = 0; i < h.columns.size(); ++i) {
-          if (f.keys[i] != kNoKey) AppendCell(cells[i], &batch.properties[p++]);
-        }
-      }
+      if (has_properties) AppendCells(f, cells, &batch.properties);
       ++c.edges;
       return true;
   };
@@ -470,7 +406,7 @@ EdgeChunk SourceEdgeChunk(const EdgeFileSpec& spec, const SourceColumns& columns
       const size_t before = c.edges;
       if (!general_row(r)) return c;
       if (c.edges > before) {  // the row's type, checked by general_row, is the next rows' guess
-        batch_index = last_type_id;
+        batch_index = chunk_types.last();
         batch_type = types != nullptr && types->StateOf(r) == RowState::kPresent
                          ? types->values.bytes_at(types->ValueIndex(r))
                          : std::string_view(spec.file_type);
