@@ -5,6 +5,7 @@
 // (DELTA_BYTE_ARRAY, BIT_PACKED levels) are checked on the specification's own bytes.
 
 #include <gtest/gtest.h>
+#include <zlib.h>
 
 #include <cmath>
 #include <fstream>
@@ -357,6 +358,65 @@ TEST(ParquetEncodings, BitPackedLevelsAndRleRuns) {
   // A level above the column's maximum is damage.
   levels.clear();
   EXPECT_TRUE(DecodeLevels(Encoding::kRle, hybrid, 4, 5, 8, &levels).IsCorruption());
+}
+
+// A page with a CRC (DuckDB writes none): a hand-made PLAIN INT64 page of a required
+// column, its header in Thrift's compact protocol.
+std::string PageWithCrc(const std::string& payload, uint32_t crc) {
+  std::string h;
+  auto varint = [&](uint64_t x) {
+    while (x >= 0x80) { h += static_cast<char>((x & 0x7f) | 0x80); x >>= 7; }
+    h += static_cast<char>(x);
+  };
+  auto i32 = [&](int delta, int64_t v) {  // field header (delta, i32) and the zigzag value
+    h += static_cast<char>((delta << 4) | 5);
+    varint((static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63));
+  };
+  i32(1, 0);                                         // type DATA_PAGE
+  i32(1, static_cast<int64_t>(payload.size()));      // uncompressed_page_size
+  i32(1, static_cast<int64_t>(payload.size()));      // compressed_page_size
+  i32(1, static_cast<int32_t>(crc));                 // crc
+  h += static_cast<char>((1 << 4) | 12);             // data_page_header
+  i32(1, 2);                                         // num_values
+  i32(1, 0);                                         // encoding PLAIN
+  i32(1, 3);                                         // definition_level_encoding RLE
+  i32(1, 3);                                         // repetition_level_encoding RLE
+  h += '\0';                                         // end of data_page_header
+  h += '\0';                                         // end of PageHeader
+  return h + payload;
+}
+
+TEST(ParquetReader, PageChecksumsAreChecked) {
+  ColumnDescriptor column;
+  column.name = "n";
+  column.physical = PhysicalType::kInt64;
+  column.kind = CellKind::kInt;
+  ColumnMetaData meta;
+  meta.type = PhysicalType::kInt64;
+  meta.num_values = 2;
+  std::string payload(16, '\0');
+  payload[0] = 7;
+  payload[8] = 9;
+  const uint32_t crc = static_cast<uint32_t>(
+      crc32(0, reinterpret_cast<const Bytef*>(payload.data()), static_cast<uInt>(payload.size())));
+  Decompressor d;
+  ChunkPosition position;
+  std::string good = PageWithCrc(payload, crc);
+  auto read = ReadColumnChunk(column, meta, 2, reinterpret_cast<const uint8_t*>(good.data()), good.size(), &d,
+                              &position);
+  ASSERT_TRUE(read.ok()) << read.status().ToString();
+  EXPECT_EQ(read->values.ints, (std::vector<int64_t>{7, 9}));
+  std::string bad = PageWithCrc(payload, crc ^ 1);
+  read = ReadColumnChunk(column, meta, 2, reinterpret_cast<const uint8_t*>(bad.data()), bad.size(), &d, &position);
+  EXPECT_TRUE(read.status().IsCorruption());
+  EXPECT_EQ(read.status().message(), "page checksum (CRC32) mismatch");
+  EXPECT_EQ(position.page, 0);
+  // A flipped value bit under a good header's CRC: the checksum finds it.
+  std::string flipped = good;
+  flipped[flipped.size() - 3] ^= 0x10;
+  read = ReadColumnChunk(column, meta, 2, reinterpret_cast<const uint8_t*>(flipped.data()), flipped.size(), &d,
+                         &position);
+  EXPECT_TRUE(read.status().IsCorruption());
 }
 
 TEST(ParquetCells, DecimalRuleAndInt96) {
