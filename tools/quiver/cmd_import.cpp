@@ -1,5 +1,5 @@
 // `quiver import DB --nodes[=Label[:Label...]] FILE... --relationships[=TYPE] FILE...`:
-// neo4j-admin style CSV into a database, through a construction session. Nothing is
+// neo4j-admin style CSV (or Parquet) into a database, through a construction session. Nothing is
 // published unless every row was read (or skipped, with --skip-bad-rows).
 #include <unistd.h>
 
