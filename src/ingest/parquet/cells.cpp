@@ -128,10 +128,10 @@ Status ElementValue(const ColumnDescriptor& c, const ValueBuffer& v, uint64_t i,
       *out = DateValue{v.ints[i]};
       return Status::OK();
     case CellKind::kTime: {
-      int64_t nanos = v.ints[i] * (1'000'000'000 / PerSecond(c.unit));
       if (v.ints[i] < 0 || v.ints[i] >= 86'400 * PerSecond(c.unit)) {
         return Invalid("TIME value " + std::to_string(v.ints[i]) + " is outside the day");
       }
+      const int64_t nanos = v.ints[i] * (1'000'000'000 / PerSecond(c.unit));
       if (c.utc) {
         *out = TimeValue{nanos, 0};
       } else {
