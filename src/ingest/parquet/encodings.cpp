@@ -236,6 +236,8 @@ Status DecodePlain(PhysicalType type, int32_t type_length, const uint8_t* data, 
   size_t width = FixedWidth(type, type_length);
   if (width == 0) return Status::Corruption("fixed-length byte array of width " + std::to_string(type_length));
   if (count > size / width) return Short(PhysicalTypeName(type));
+  *consumed = count * width;
+  if (count == 0) return Status::OK();  // (memcpy of nothing from a null page is still undefined)
   if (type == PhysicalType::kInt64) {
     // The hot path of integer ids: one copy.
     size_t at = out->ints.size();
@@ -248,7 +250,6 @@ Status DecodePlain(PhysicalType type, int32_t type_length, const uint8_t* data, 
   } else {
     for (size_t i = 0; i < count; ++i) AppendFixed(type, data + i * width, width, out);
   }
-  *consumed = count * width;
   return Status::OK();
 }
 

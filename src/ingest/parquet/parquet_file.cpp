@@ -20,6 +20,7 @@ Status Restate(const Status& s, std::string message) {
 }
 
 Status ReadExactly(const RandomAccessFile& f, uint64_t offset, size_t n, char* out) {
+  if (n == 0) return Status::OK();  // an empty vector's data() may be null
   QUIVER_ASSIGN_OR_RETURN(size_t got, f.ReadAt(offset, n, out));
   if (got != n) return Status::Corruption("short read at byte " + std::to_string(offset));
   return Status::OK();
@@ -130,9 +131,8 @@ Result<std::vector<DecodedColumn>> ParquetFile::ReadRowGroup(size_t g, const std
     }
     if (m.num_values < 0) return Located(Status::Corruption("negative value count"), g, c);
     bytes.resize(m.total_compressed_size);
-    auto got = file_->ReadAt(start, bytes.size(), reinterpret_cast<char*>(bytes.data()));
-    if (!got.ok()) return Located(got.status(), g, c);
-    if (*got != bytes.size()) return Located(Status::Corruption("short read"), g, c);
+    Status read = ReadExactly(*file_, start, bytes.size(), reinterpret_cast<char*>(bytes.data()));
+    if (!read.ok()) return Located(read, g, c);
     ChunkPosition position;
     auto decoded = ReadColumnChunk(column, m, group.num_rows, bytes.data(), bytes.size(), decompressor, &position);
     if (!decoded.ok()) return Located(decoded.status(), g, c, position.page);
