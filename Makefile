@@ -8,7 +8,7 @@ CMAKE_FLAGS ?=
 SANITIZE ?= address,undefined
 DEMO_DIR ?= build/demo
 
-.PHONY: all setup configure build demo test sanitize tsan fuzz bench-micro bench-ladder bench-peers bench-queries bench-algorithms bench-bolt bench-web bench-bindings bench-merge python node format lint clean
+.PHONY: all setup configure build demo test sanitize tsan fuzz bench-micro bench-ladder bench-peers bench-queries bench-algorithms bench-bolt bench-web bench-bindings bench-merge bench-parquet python node format lint clean
 
 all: build
 
@@ -141,6 +141,16 @@ bench-merge: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver quiver_python
 	PYTHONPATH=$(BUILD_DIR)/python /usr/bin/python3 -u bench/schema/merge_bench.py $(MERGE_NODES) \
 	  --json build/bench/merge-$(MERGE_NODES).json
+
+# Parquet import against CSV import on a Graph500 graph (bench/ingest/parquet_bench.py):
+# DuckDB converts the CSV to Parquet with each codec; the imports alternate round by
+# round. PARQUET_CSV names an existing CSV directory (else one is generated at PARQUET_SCALE).
+PARQUET_SCALE ?= 20
+PARQUET_CSV ?=
+bench-parquet: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver
+	/usr/bin/python3 -u bench/ingest/parquet_bench.py $(BUILD_DIR)/quiver --scale $(PARQUET_SCALE) \
+	  $(if $(PARQUET_CSV),--csv $(PARQUET_CSV)) --work build/bench/parquet --json build/bench/parquet-$(PARQUET_SCALE).json
 
 bench-queries: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver

@@ -20,7 +20,7 @@ foreach(layer IN LISTS QUIVER_LIBRARY_LAYERS)
 endforeach()
 # What the layers' objects need when linked (nlohmann_json is headers only, and no
 # public header includes a dependency's header).
-set(QUIVER_LIBRARY_DEPS Threads::Threads PkgConfig::XXHASH PkgConfig::UTF8PROC PkgConfig::PCRE2 ZLIB::ZLIB date::date-tz)
+set(QUIVER_LIBRARY_DEPS Threads::Threads PkgConfig::XXHASH PkgConfig::UTF8PROC PkgConfig::PCRE2 ZLIB::ZLIB PkgConfig::SNAPPY PkgConfig::ZSTD PkgConfig::LZ4 date::date-tz)
 
 add_library(quiver_shared SHARED ${quiver_library_objects})
 add_library(quiver_static STATIC ${quiver_library_objects})

@@ -10,6 +10,7 @@ packages=(
   libxxhash-dev libcli11-dev nlohmann-json3-dev zlib1g-dev
   libhowardhinnant-date-dev tzdata libdivide-dev libasio-dev libssl-dev libedit-dev tmux
   libcpp-httplib-dev libutf8proc-dev libpcre2-dev
+  libsnappy-dev libzstd-dev liblz4-dev
   python3 python3-networkx python3-pybind11 python3-pytest python3-pandas
   chromium
 )
@@ -46,11 +47,12 @@ fi
 # driver for the Bolt server's tests (tests/bolt), node-addon-api for the Node.js module
 # (bindings/node), CodeMirror and Cytoscape.js that the web view compiles in (web/),
 # playwright-core that drives Chromium in the web view's tests (tests/web), Neo4j's Cypher
-# front end that lints the data-driven tests' queries (tests/lint). A folder
+# front end that lints the data-driven tests' queries (tests/lint), DuckDB that writes
+# the Parquet files the Parquet reader's tests read (tests/parquet). A folder
 # whose install fails has its tests skipped (the web view then lacks its editor and
 # picture), saying why.
 root="$(cd "$(dirname "$0")/.." && pwd)"
-for dir in "$root/tests/bolt" "$root/bindings/node" "$root/web" "$root/tests/web" "$root/tests/lint"; do
+for dir in "$root/tests/bolt" "$root/bindings/node" "$root/web" "$root/tests/web" "$root/tests/lint" "$root/tests/parquet"; do
   [ -f "$dir/package-lock.json" ] || continue
   if [ ! -f "$dir/node_modules/.package-lock.json" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
     echo "setup: npm ci in ${dir#$root/}"

@@ -21,25 +21,6 @@ bool Reject(Chunk* c, const FileColumns& f, uint64_t line, uint32_t column, std:
   return false;
 }
 
-// How messages name a column: its property key, else its role.
-std::string ColumnName(const ColumnSpec& c) {
-  if (!c.name.empty()) return "field '" + c.name + "'";
-  switch (c.role) {
-    case ColumnRole::kId:
-      return "the :ID field";
-    case ColumnRole::kLabel:
-      return "the :LABEL field";
-    case ColumnRole::kStartId:
-      return "the :START_ID field";
-    case ColumnRole::kEndId:
-      return "the :END_ID field";
-    case ColumnRole::kType:
-      return "the :TYPE field";
-    default:
-      return "an ignored field";
-  }
-}
-
 // Tokenizes and checks the field count and the text; error message or "". *line_offset
 // gets the lines after the row's first one where the error is (a quoted newline).
 std::string Fields(std::string_view row, const FileColumns& f, std::vector<Field>* fields,
@@ -135,6 +116,24 @@ bool DigitsOnly(std::pair<const char*, const char*> field, int64_t* out) {
 
 }  // namespace
 
+std::string ColumnName(const ColumnSpec& c) {
+  if (!c.name.empty()) return "field '" + c.name + "'";
+  switch (c.role) {
+    case ColumnRole::kId:
+      return "the :ID field";
+    case ColumnRole::kLabel:
+      return "the :LABEL field";
+    case ColumnRole::kStartId:
+      return "the :START_ID field";
+    case ColumnRole::kEndId:
+      return "the :END_ID field";
+    case ColumnRole::kType:
+      return "the :TYPE field";
+    default:
+      return "an ignored field";
+  }
+}
+
 void NodeLocations::Add(uint64_t line, uint32_t column) {
   if (count_ == 0) {
     first_line_ = line;
@@ -149,37 +148,107 @@ void NodeLocations::Add(uint64_t line, uint32_t column) {
   ++count_;
 }
 
-NodeChunk ParseNodeChunk(const NodeFileSpec& spec, std::string_view segment, const RowRange& range) {
-  NodeChunk c;
-  const FileColumns& f = spec.columns;
-  const CsvHeader& h = *f.header;
-  NodeBatch& b = c.batch;
-  for (size_t i = 0; i < h.columns.size(); ++i) {
+std::vector<ColumnChunk> EmptyPropertyColumns(const FileColumns& f) {
+  std::vector<ColumnChunk> out;
+  for (size_t i = 0; i < f.keys.size(); ++i) {
     if (f.keys[i] == kNoKey) continue;
     ColumnChunk chunk;
     chunk.key = f.keys[i];
     chunk.type = f.types[i];
-    b.properties.push_back(std::move(chunk));
+    out.push_back(std::move(chunk));
   }
+  return out;
+}
+
+NodeBatch EmptyNodeBatch(const NodeFileSpec& spec) {
+  NodeBatch b;
+  b.properties = EmptyPropertyColumns(spec.columns);
   if (spec.id_space) {
     b.id_space = spec.id_space;
     b.keys.type = spec.id_type;
     b.key_property = spec.key_property;
   }
-  // Labels: file labels are local ids 0..k-1; :LABEL values are added as they appear.
+  return b;
+}
+
+int LabelColumn(const CsvHeader& h) {
   int label_column = -1;
   for (size_t i = 0; i < h.columns.size(); ++i) {
     if (h.columns[i].role == ColumnRole::kLabel) label_column = static_cast<int>(i);
   }
-  std::vector<uint32_t> file_set;
-  std::map<std::string, uint32_t, std::less<>> label_ids;
-  for (const auto& l : spec.file_labels) {
-    auto [it, inserted] = label_ids.emplace(l, static_cast<uint32_t>(c.label_names.size()));
-    if (inserted) c.label_names.push_back(l);
-    file_set.push_back(it->second);
+  return label_column;
+}
+
+void AppendCells(const FileColumns& f, const std::vector<Cell>& cells, std::vector<ColumnChunk>* properties) {
+  size_t p = 0;
+  for (size_t i = 0; i < f.keys.size(); ++i) {
+    if (f.keys[i] != kNoKey) AppendCell(cells[i], &(*properties)[p++]);
   }
-  std::map<std::vector<uint32_t>, uint32_t> set_ids;
-  if (label_column < 0 && !file_set.empty()) b.label_sets.push_back(file_set);
+}
+
+ChunkLabels::ChunkLabels(const NodeFileSpec& spec, bool has_label_column, NodeChunk* chunk) : chunk_(chunk) {
+  for (const auto& l : spec.file_labels) {
+    auto [it, inserted] = ids_.emplace(l, static_cast<uint32_t>(chunk_->label_names.size()));
+    if (inserted) chunk_->label_names.push_back(l);
+    file_set_.push_back(it->second);
+  }
+  // Without a :LABEL column every node has the file's labels: one set, no node_set.
+  if (!has_label_column && !file_set_.empty()) chunk_->batch.label_sets.push_back(file_set_);
+}
+
+uint32_t ChunkLabels::Id(std::string_view name) {
+  auto it = ids_.find(name);
+  if (it == ids_.end()) {
+    it = ids_.emplace(std::string(name), static_cast<uint32_t>(chunk_->label_names.size())).first;
+    chunk_->label_names.emplace_back(name);
+  }
+  return it->second;
+}
+
+void ChunkLabels::Split(std::string_view text, char delimiter, std::vector<uint32_t>* labels) {
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t next = text.find(delimiter, at);
+    if (next == std::string_view::npos) next = text.size();
+    if (next > at) labels->push_back(Id(text.substr(at, next - at)));
+    at = next + 1;
+  }
+}
+
+void ChunkLabels::AddNode(std::vector<uint32_t>* labels) {
+  std::sort(labels->begin(), labels->end());
+  labels->erase(std::unique(labels->begin(), labels->end()), labels->end());
+  NodeBatch& b = chunk_->batch;
+  auto [it, inserted] = sets_.emplace(*labels, static_cast<uint32_t>(b.label_sets.size()));
+  if (inserted) b.label_sets.push_back(*labels);
+  b.node_set.push_back(it->second);
+}
+
+uint32_t ChunkTypes::Id(std::string_view name) {
+  if (last_id_ != UINT32_MAX && name == last_) return last_id_;
+  auto it = ids_.find(name);
+  if (it == ids_.end()) {
+    it = ids_.emplace(std::string(name), static_cast<uint32_t>(chunk_->type_names.size())).first;
+    chunk_->type_names.emplace_back(name);
+    EdgeBatch batch;
+    batch.type = it->second;
+    batch.properties = EmptyPropertyColumns(f_);
+    chunk_->batches.push_back(std::move(batch));
+  }
+  last_.assign(name);
+  last_id_ = it->second;
+  return it->second;
+}
+
+NodeChunk ParseNodeChunk(const NodeFileSpec& spec, std::string_view segment, const RowRange& range) {
+  NodeChunk c;
+  const FileColumns& f = spec.columns;
+  const CsvHeader& h = *f.header;
+  NodeBatch& b = c.batch;
+  b = EmptyNodeBatch(spec);
+  // Labels: file labels are local ids 0..k-1; :LABEL values are added as they appear.
+  const int label_column = LabelColumn(h);
+  ChunkLabels chunk_labels(spec, label_column >= 0, &c);
 
   std::vector<Field> fields;
   std::vector<Cell> cells;
@@ -225,21 +294,9 @@ NodeChunk ParseNodeChunk(const NodeFileSpec& spec, std::string_view segment, con
     }
     // The row is good: append it.
     if (label_column >= 0) {
-      labels = file_set;
-      ForEachLabel(fields[static_cast<size_t>(label_column)].text, f.dialect.array_delimiter,
-                   [&](std::string_view name) {
-                     auto it = label_ids.find(name);
-                     if (it == label_ids.end()) {
-                       it = label_ids.emplace(std::string(name), static_cast<uint32_t>(c.label_names.size())).first;
-                       c.label_names.emplace_back(name);
-                     }
-                     labels.push_back(it->second);
-                   });
-      std::sort(labels.begin(), labels.end());
-      labels.erase(std::unique(labels.begin(), labels.end()), labels.end());
-      auto [it, inserted] = set_ids.emplace(labels, static_cast<uint32_t>(b.label_sets.size()));
-      if (inserted) b.label_sets.push_back(labels);
-      b.node_set.push_back(it->second);
+      labels = chunk_labels.file_set();
+      chunk_labels.Split(fields[static_cast<size_t>(label_column)].text, f.dialect.array_delimiter, &labels);
+      chunk_labels.AddNode(&labels);
     }
     uint32_t id_column = 0;
     if (h.id >= 0) {
@@ -253,10 +310,7 @@ NodeChunk ParseNodeChunk(const NodeFileSpec& spec, std::string_view segment, con
         }
       }
     }
-    size_t p = 0;
-    for (size_t i = 0; i < h.columns.size(); ++i) {
-      if (f.keys[i] != kNoKey) AppendCell(cells[i], &b.properties[p++]);
-    }
+    AppendCells(f, cells, &b.properties);
     c.locations.Add(h.id >= 0 ? LineOf(line, fields[static_cast<size_t>(h.id)]) : line, id_column);
     ++b.count;
   }
@@ -268,30 +322,7 @@ EdgeChunk ParseEdgeChunk(const EdgeFileSpec& spec, std::string_view segment, con
   const FileColumns& f = spec.columns;
   const CsvHeader& h = *f.header;
   const size_t start_col = static_cast<size_t>(h.start), end_col = static_cast<size_t>(h.end);
-  std::map<std::string, uint32_t, std::less<>> type_ids;
-  std::string last_type;
-  uint32_t last_type_id = UINT32_MAX;
-  auto type_id = [&](std::string_view name) -> uint32_t {
-    if (last_type_id != UINT32_MAX && name == last_type) return last_type_id;
-    auto it = type_ids.find(name);
-    if (it == type_ids.end()) {
-      it = type_ids.emplace(std::string(name), static_cast<uint32_t>(c.type_names.size())).first;
-      c.type_names.emplace_back(name);
-      EdgeBatch batch;
-      batch.type = it->second;
-      for (size_t i = 0; i < h.columns.size(); ++i) {
-        if (f.keys[i] == kNoKey) continue;
-        ColumnChunk chunk;
-        chunk.key = f.keys[i];
-        chunk.type = f.types[i];
-        batch.properties.push_back(std::move(chunk));
-      }
-      c.batches.push_back(std::move(batch));
-    }
-    last_type.assign(name);
-    last_type_id = it->second;
-    return it->second;
-  };
+  ChunkTypes types(f, &c);
   auto lookup = [](const IdMap* map, std::string_view text, uint32_t* node) -> bool {
     if (map->type() == KeyType::kInteger) {
       int64_t key;
@@ -342,15 +373,10 @@ EdgeChunk ParseEdgeChunk(const EdgeFileSpec& spec, std::string_view segment, con
         return RejectViolation(&c, f, c.rows - 1, std::move(*v), line, 1);
       }
     }
-    EdgeBatch& batch = c.batches[type_id(type)];
+    EdgeBatch& batch = c.batches[types.Id(type)];
     batch.src.push_back(src);
     batch.dst.push_back(dst);
-    if (has_properties) {
-      size_t p = 0;
-      for (size_t i = 0; i < h.columns.size(); ++i) {
-        if (f.keys[i] != kNoKey) AppendCell(cells[i], &batch.properties[p++]);
-      }
-    }
+    if (has_properties) AppendCells(f, cells, &batch.properties);
     ++c.edges;
     return true;
   };
@@ -414,7 +440,7 @@ EdgeChunk ParseEdgeChunk(const EdgeFileSpec& spec, std::string_view segment, con
       continue;
     }
     ++c.rows;
-    EdgeBatch& batch = c.batches[type_id(type)];
+    EdgeBatch& batch = c.batches[types.Id(type)];
     if (!reserved && c.rows == 64 && c.batches.size() == 1) {
       // Size the batch from the first rows' average length: no regrowth copies.
       const double per_row = static_cast<double>(p - (segment.data() + range.begin)) / 64.0;

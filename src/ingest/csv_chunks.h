@@ -6,6 +6,7 @@
 // number of workers.
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +42,10 @@ class NodeLocations {
   std::vector<uint64_t> lines_;
   std::vector<uint32_t> columns_;
 };
+
+// How messages name a column: "field 'name'" for a property key, else its role ("the
+// :START_ID field").
+std::string ColumnName(const ColumnSpec& c);
 
 struct FileColumns {
   const CsvHeader* header = nullptr;
@@ -101,5 +106,53 @@ struct EdgeChunk {
 };
 
 EdgeChunk ParseEdgeChunk(const EdgeFileSpec& spec, std::string_view segment, const RowRange& range);
+
+// What every source's chunks (CSV text, Parquet row groups) build the same way.
+
+// An empty property column per key of the file, in column order.
+std::vector<ColumnChunk> EmptyPropertyColumns(const FileColumns& f);
+// An empty node batch: its property columns and ID space.
+NodeBatch EmptyNodeBatch(const NodeFileSpec& spec);
+// The :LABEL column's index, or -1.
+int LabelColumn(const CsvHeader& h);
+// Appends a row's cells (one per header column; those without a key are skipped).
+struct Cell;
+void AppendCells(const FileColumns& f, const std::vector<Cell>& cells, std::vector<ColumnChunk>* properties);
+
+// A node chunk's labels: chunk-local ids by first appearance (the file's labels first),
+// and each node's set as an index into the batch's label_sets.
+class ChunkLabels {
+ public:
+  ChunkLabels(const NodeFileSpec& spec, bool has_label_column, NodeChunk* chunk);
+  uint32_t Id(std::string_view name);
+  // Adds the ids of the labels in text, split on delimiter (empty names skipped).
+  void Split(std::string_view text, char delimiter, std::vector<uint32_t>* labels);
+  // The labels of the file (a fresh copy to add a row's labels to).
+  const std::vector<uint32_t>& file_set() const { return file_set_; }
+  // Sorts and dedups *labels and records the node's set.
+  void AddNode(std::vector<uint32_t>* labels);
+
+ private:
+  NodeChunk* chunk_;
+  std::map<std::string, uint32_t, std::less<>> ids_;
+  std::map<std::vector<uint32_t>, uint32_t> sets_;
+  std::vector<uint32_t> file_set_;
+};
+
+// An edge chunk's relationship types: chunk-local ids by first appearance, each with
+// its batch; the last one asked for is answered without a lookup.
+class ChunkTypes {
+ public:
+  ChunkTypes(const FileColumns& f, EdgeChunk* chunk) : f_(f), chunk_(chunk) {}
+  uint32_t Id(std::string_view name);
+  uint32_t last() const { return last_id_; }
+
+ private:
+  const FileColumns& f_;
+  EdgeChunk* chunk_;
+  std::map<std::string, uint32_t, std::less<>> ids_;
+  std::string last_;
+  uint32_t last_id_ = UINT32_MAX;
+};
 
 }  // namespace quiver::ingest

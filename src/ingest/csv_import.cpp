@@ -6,6 +6,7 @@
 #include "common/utf8.h"
 #include "ingest/csv_chunks.h"
 #include "ingest/csv_values.h"
+#include "ingest/parquet/parquet_rows.h"
 
 namespace quiver::ingest {
 namespace {
@@ -23,15 +24,32 @@ bool StartsWithBom(std::string_view s) {
   return s.size() >= 3 && s.substr(0, 3) == "\xEF\xBB\xBF";
 }
 
+bool IsParquet(const std::string& path) {
+  return path.size() >= 8 && path.compare(path.size() - 8, 8, ".parquet") == 0;
+}
+
+struct GroupState;
+std::string HeaderAt(const GroupState& g, uint64_t byte_column);
+
 struct GroupState {
   const InputGroup* group = nullptr;
   CsvHeader header;
+  // A group of .parquet files: each opened, their columns as the first one's.
+  std::vector<std::unique_ptr<parquet::ParquetFile>> parquet;
+  parquet::SourceColumns source;
   uint64_t header_bytes = 0;  // of the first file, BOM included
   uint64_t header_lines = 0;  // newlines in the header row
   NodeFileSpec node;
   EdgeFileSpec edge;
   std::string start_space, end_space;
 };
+
+// Where a header field is: file:1:column, or a Parquet file's column by name.
+std::string HeaderAt(const GroupState& g, uint64_t byte_column) {
+  const std::string& path = g.group->files.front();
+  if (g.parquet.empty()) return At(path, 1, static_cast<uint32_t>(byte_column));
+  return path + ": column '" + g.parquet.front()->columns()[byte_column - 1].name + "'";
+}
 
 class Importer {
  public:
@@ -44,16 +62,24 @@ class Importer {
 
  private:
   Status ReadHeader(GroupState* g);
+  Status ReadParquetHeader(GroupState* g);
   Status SetUpGroup(GroupState* g);
   using SegmentFn = std::function<Status(const std::string& file, uint32_t file_index, std::string_view data,
                                          const SplitResult& split)>;
   Status ForEachSegment(const GroupState& g, const SegmentFn& fn);
   Status NodeSegment(GroupState* g, uint32_t file_index, std::string_view data, const SplitResult& split);
   Status EdgeSegment(GroupState* g, uint32_t file_index, std::string_view data, const SplitResult& split);
+  Status AddNodeChunks(uint32_t file_index, std::vector<NodeChunk> chunks);
+  Status AddEdgeChunks(uint32_t file_index, std::vector<EdgeChunk> chunks);
+  // A Parquet group: row groups read and turned into chunks in parallel, a window of
+  // them at a time, handed to the session in file order.
+  Status ReadRowGroups(GroupState* g);
+  // "file:line:column", or for a Parquet file "file: row group G, row R, column 'C'".
+  std::string Where(uint32_t file_index, uint64_t line, uint32_t column) const;
   Status FinishNodes();
   Status WriteReport() const;
   Status Bad(uint32_t file_index, const BadRow& row) const {
-    return Status::InvalidArgument(At(files_[file_index], row.line, row.column) + ": " + row.reason);
+    return Status::InvalidArgument(Where(file_index, row.line, row.column) + ": " + row.reason);
   }
   // file:line:column of a node (by its id before duplicates were dropped).
   std::string NodeAt(uint64_t node) const;
@@ -72,6 +98,13 @@ class Importer {
   ConstructionSession* session_;
   Env* env_;
   std::vector<std::string> files_;  // every file read, by index
+  // Per file index: for a Parquet file, its row groups' first rows and the header's
+  // column names; empty for CSV.
+  struct ParquetRows {
+    std::vector<uint64_t> group_starts;
+    std::vector<std::string> names;
+  };
+  std::vector<ParquetRows> parquet_rows_;
   struct Origin {
     uint32_t file;
     NodeLocations locations;
@@ -88,8 +121,42 @@ class Importer {
   std::vector<uint64_t> rejected_nodes_;  // accepted, then refused by UNIQUE / NODE KEY: dropped
 };
 
+// The constraints of --schema are checked on CSV rows only (csv_chunks.cpp): Parquet
+// input that they would apply to is refused rather than imported unchecked.
+Status RefuseParquetConstraints(const GroupState& g, bool no_constraints) {
+  if (g.parquet.empty() || no_constraints) return Status::OK();
+  return Status::NotSupported(g.group->files.front() +
+                              ": the constraints of --schema are not checked on Parquet input yet; import without "
+                              "them and CREATE CONSTRAINT afterwards (it checks the data), or import CSV");
+}
+
+Status Importer::ReadParquetHeader(GroupState* g) {
+  for (const std::string& path : g->group->files) {
+    if (!IsParquet(path)) {
+      return Status::InvalidArgument(path + ": a group of files is all Parquet or all CSV");
+    }
+    QUIVER_ASSIGN_OR_RETURN(auto file, parquet::ParquetFile::Open(env_, path));
+    if (!g->parquet.empty()) {
+      const auto& a = g->parquet.front()->columns();
+      const auto& b = file->columns();
+      bool same = a.size() == b.size();
+      for (size_t i = 0; same && i < a.size(); ++i) same = a[i].name == b[i].name && a[i].type_text == b[i].type_text;
+      if (!same) {
+        return Status::InvalidArgument(path + ": header: the columns differ from those of " +
+                                       g->group->files.front());
+      }
+    }
+    g->parquet.push_back(std::move(file));
+  }
+  auto header = parquet::SourceHeader(*g->parquet.front(), g->group->kind, &g->source);
+  if (!header.ok()) return Status::InvalidArgument(g->group->files.front() + ": " + header.status().message());
+  g->header = std::move(header).value();
+  return Status::OK();
+}
+
 Status Importer::ReadHeader(GroupState* g) {
   const std::string& path = g->group->files.front();
+  if (IsParquet(path)) return ReadParquetHeader(g);
   QUIVER_ASSIGN_OR_RETURN(auto in, CsvInput::Open(env_, path));
   std::string buf;
   const char quote = options_.dialect.quote;
@@ -149,36 +216,40 @@ Status Importer::ReadHeader(GroupState* g) {
 
 Status Importer::SetUpGroup(GroupState* g) {
   const CsvHeader& h = g->header;
-  const std::string& path = g->group->files.front();
   FileColumns cols;
   cols.header = &g->header;
   cols.dialect = options_.dialect;
   cols.skip_bad_rows = options_.skip_bad_rows;
-  for (const ColumnSpec& c : h.columns) {
+  for (size_t i = 0; i < h.columns.size(); ++i) {
+    const ColumnSpec& c = h.columns[i];
     const bool property = c.role == ColumnRole::kProperty;
     cols.keys.push_back(property ? session_->PropertyKey(c.name) : kNoKey);
-    cols.types.push_back(ChunkTypeOf(c));
+    cols.types.push_back(g->parquet.empty() ? ChunkTypeOf(c)
+                                            : parquet::SourceChunkType(*g->parquet.front(), h, g->source, i));
   }
   if (g->group->kind == FileKind::kNodes) {
     g->node.columns = cols;
     for (const auto& l : g->group->names) g->node.file_labels.push_back(l), session_->Label(l);
     if (h.id >= 0) {
       const ColumnSpec& id = h.columns[static_cast<size_t>(h.id)];
-      g->node.id_type = id.id_type.value_or(options_.default_id_type);
+      g->node.id_type = g->parquet.empty() ? id.id_type.value_or(options_.default_id_type)
+                                           : parquet::SourceIdType(*g->parquet.front(), h, g->source,
+                                                                   options_.default_id_type);
       g->node.constraints = RowConstraints(options_.schema, FileKind::kNodes, h, g->node.id_type);
       auto space = session_->IdSpace(id.id_space, g->node.id_type);
       if (!space.ok())
-        return Status::InvalidArgument(At(path, 1, static_cast<uint32_t>(id.byte_column)) + ": " +
+        return Status::InvalidArgument(HeaderAt(*g, id.byte_column) + ": " +
                                        space.status().message());
       g->node.id_space = *space;
       if (!id.name.empty()) g->node.key_property = session_->PropertyKey(id.name);
     } else {
       g->node.constraints = RowConstraints(options_.schema, FileKind::kNodes, h, KeyType::kString);
     }
-    return Status::OK();
+    return RefuseParquetConstraints(*g, g->node.constraints.empty());
   }
   g->edge.columns = cols;
   g->edge.constraints = RowConstraints(options_.schema, FileKind::kRelationships, h, KeyType::kString);
+  QUIVER_RETURN_IF_ERROR(RefuseParquetConstraints(*g, g->edge.constraints.empty()));
   if (g->group->names.size() > 1) return Status::InvalidArgument("--relationships takes at most one type");
   if (!g->group->names.empty()) {
     g->edge.file_type = g->group->names.front();
@@ -188,7 +259,7 @@ Status Importer::SetUpGroup(GroupState* g) {
     const ColumnSpec& c = h.columns[static_cast<size_t>(which)];
     const auto& spaces = session_->id_space_names();
     if (std::find(spaces.begin(), spaces.end(), c.id_space) == spaces.end()) {
-      return Status::InvalidArgument(At(path, 1, static_cast<uint32_t>(c.byte_column)) + ": ID space " +
+      return Status::InvalidArgument(HeaderAt(*g, c.byte_column) + ": ID space " +
                                      (c.id_space.empty() ? std::string("(global)") : "'" + c.id_space + "'") +
                                      " is not defined by any node file");
     }
@@ -248,6 +319,10 @@ Status Importer::NodeSegment(GroupState* g, uint32_t file_index, std::string_vie
     chunks[c] = ParseNodeChunk(g->node, data, split.chunks[c]);
     if (progress) progress->Advance(split.chunks[c].end - split.chunks[c].begin, chunks[c].rows);
   });
+  return AddNodeChunks(file_index, std::move(chunks));
+}
+
+Status Importer::AddNodeChunks(uint32_t file_index, std::vector<NodeChunk> chunks) {
   std::vector<NodeBatch> batches;
   uint64_t first = session_->node_count();
   for (NodeChunk& c : chunks) {
@@ -278,6 +353,10 @@ Status Importer::EdgeSegment(GroupState* g, uint32_t file_index, std::string_vie
     chunks[c] = ParseEdgeChunk(g->edge, data, split.chunks[c]);
     if (progress) progress->Advance(split.chunks[c].end - split.chunks[c].begin, chunks[c].rows);
   });
+  return AddEdgeChunks(file_index, std::move(chunks));
+}
+
+Status Importer::AddEdgeChunks(uint32_t file_index, std::vector<EdgeChunk> chunks) {
   std::vector<EdgeBatch> batches;
   for (EdgeChunk& c : chunks) {
     WriteViolations(&c, edge_rows_read_);
@@ -293,11 +372,78 @@ Status Importer::EdgeSegment(GroupState* g, uint32_t file_index, std::string_vie
   return session_->AddEdges(std::move(batches));
 }
 
+Status Importer::ReadRowGroups(GroupState* g) {
+  const bool nodes = g->group->kind == FileKind::kNodes;
+  Progress* progress = session_->progress();
+  WorkerPool* pool = session_->pool();
+  // One decompressor per worker: it keeps its zstd context from row group to row group.
+  std::vector<parquet::Decompressor> decompressors(pool->size());
+  for (size_t fi = 0; fi < g->parquet.size(); ++fi) {
+    const parquet::ParquetFile& file = *g->parquet[fi];
+    const uint32_t file_index = static_cast<uint32_t>(files_.size());
+    files_.push_back(file.path());
+    ParquetRows rows;
+    uint64_t start = 0;
+    for (size_t r = 0; r < file.row_group_count(); ++r) {
+      rows.group_starts.push_back(start);
+      start += file.row_group_rows(r);
+    }
+    for (const auto& c : file.columns()) rows.names.push_back(c.name);
+    parquet_rows_.resize(files_.size());
+    parquet_rows_[file_index] = std::move(rows);
+    const auto& starts = parquet_rows_[file_index].group_starts;
+    // A window of row groups at a time: every worker busy, and their bytes within a
+    // segment's share of the memory budget (at least one row group).
+    for (size_t first = 0; first < file.row_group_count();) {
+      size_t n = 0;
+      uint64_t bytes = 0;
+      while (first + n < file.row_group_count() && n < 2 * size_t{pool->size()} &&
+             (n == 0 || bytes + file.row_group_raw_bytes(first + n) <= options_.segment_bytes)) {
+        bytes += file.row_group_raw_bytes(first + n);
+        ++n;
+      }
+      std::vector<NodeChunk> node_chunks(nodes ? n : 0);
+      std::vector<EdgeChunk> edge_chunks(nodes ? 0 : n);
+      QUIVER_RETURN_IF_ERROR(pool->ParallelForStatus(n, [&](size_t k, uint32_t worker) -> Status {
+        const size_t group = first + k;
+        QUIVER_ASSIGN_OR_RETURN(auto data, file.ReadRowGroup(group, g->source.read, &decompressors[worker]));
+        uint64_t count = 0;
+        if (nodes) {
+          node_chunks[k] = parquet::SourceNodeChunk(g->node, g->source, file, starts[group], data);
+          count = node_chunks[k].rows;
+        } else {
+          edge_chunks[k] = parquet::SourceEdgeChunk(g->edge, g->source, file, starts[group], data);
+          count = edge_chunks[k].rows;
+        }
+        if (progress) progress->Advance(file.row_group_bytes(group), count);
+        return Status::OK();
+      }));
+      QUIVER_RETURN_IF_ERROR(nodes ? AddNodeChunks(file_index, std::move(node_chunks))
+                                   : AddEdgeChunks(file_index, std::move(edge_chunks)));
+      first += n;
+    }
+    auto size = env_->FileSize(file.path());
+    if (size.ok()) stats_.input_bytes += *size;
+  }
+  return Status::OK();
+}
+
+std::string Importer::Where(uint32_t file_index, uint64_t line, uint32_t column) const {
+  if (file_index >= parquet_rows_.size() || parquet_rows_[file_index].names.empty()) {
+    return At(files_[file_index], line, column);
+  }
+  const ParquetRows& p = parquet_rows_[file_index];
+  const auto group = std::upper_bound(p.group_starts.begin(), p.group_starts.end(), line) - p.group_starts.begin() - 1;
+  std::string s = files_[file_index] + ": row group " + std::to_string(group) + ", row " + std::to_string(line);
+  if (column >= 1 && column <= p.names.size()) s += ", column '" + p.names[column - 1] + "'";
+  return s;
+}
+
 std::string Importer::NodeAt(uint64_t node) const {
   const auto [batch, row] = session_->NodeOrigin(node);
   if (batch >= origins_.size()) return "node " + std::to_string(node);
   const Origin& o = origins_[batch];
-  return At(files_[o.file], o.locations.Line(row), o.locations.Column(row));
+  return Where(o.file, o.locations.Line(row), o.locations.Column(row));
 }
 
 template <typename Chunk>
@@ -364,7 +510,7 @@ Status Importer::WriteReport() const {
   std::string text =
       "# quiver import: " + std::to_string(lines.size()) + " rows skipped (file:line:column: reason)\n";
   for (const ReportLine* r : lines) {
-    text += At(files_[r->file], r->row.line, r->row.column);
+    text += Where(r->file, r->row.line, r->row.column);
     text += ": ";
     text += r->row.reason;
     text += '\n';
@@ -401,6 +547,10 @@ Result<ImportStats> Importer::Run() {
   Progress* progress = session_->progress();
   if (progress) progress->BeginPhase("nodes", InputBytes(groups_, FileKind::kNodes), "bytes");
   for (GroupState& g : node_groups) {
+    if (!g.parquet.empty()) {
+      QUIVER_RETURN_IF_ERROR(ReadRowGroups(&g));
+      continue;
+    }
     QUIVER_RETURN_IF_ERROR(
         ForEachSegment(g, [&](const std::string&, uint32_t fi, std::string_view d, const SplitResult& s) {
           return NodeSegment(&g, fi, d, s);
@@ -418,6 +568,10 @@ Result<ImportStats> Importer::Run() {
     };
     g.edge.start_map = session_->id_map(space(g.start_space));
     g.edge.end_map = session_->id_map(space(g.end_space));
+    if (!g.parquet.empty()) {
+      QUIVER_RETURN_IF_ERROR(ReadRowGroups(&g));
+      continue;
+    }
     QUIVER_RETURN_IF_ERROR(
         ForEachSegment(g, [&](const std::string&, uint32_t fi, std::string_view d, const SplitResult& s) {
           return EdgeSegment(&g, fi, d, s);

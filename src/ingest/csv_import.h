@@ -1,7 +1,10 @@
 #pragma once
 // CSV import into a construction session (`quiver import`): node file groups, then
 // relationship file groups, each read in segments of whole rows, each segment cut into
-// chunks parsed in parallel and handed to the session in input order.
+// chunks parsed in parallel and handed to the session in input order. A group of
+// `.parquet` files is read the same way a window of row groups at a time, each row group
+// a chunk (ingest/parquet/parquet_rows.h); its bad rows are named "file: row group G,
+// row R, column 'C'".
 //
 // Bad input (malformed row, wrong type, unknown endpoint, duplicate id, bad header, a
 // row that violates a constraint of ImportOptions::schema)

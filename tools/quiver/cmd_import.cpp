@@ -1,5 +1,5 @@
 // `quiver import DB --nodes[=Label[:Label...]] FILE... --relationships[=TYPE] FILE...`:
-// neo4j-admin style CSV into a database, through a construction session. Nothing is
+// neo4j-admin style CSV (or Parquet) into a database, through a construction session. Nothing is
 // published unless every row was read (or skipped, with --skip-bad-rows).
 #include <unistd.h>
 
@@ -196,7 +196,7 @@ int RunImport(const ImportCliOptions& o, const std::vector<std::string>& extras)
 
 void RegisterImportCommand(CLI::App& app, CommandHandler& handler) {
   auto o = std::make_shared<ImportCliOptions>();
-  auto* cmd = app.add_subcommand("import", "Import CSV files (neo4j-admin header format) into a database.");
+  auto* cmd = app.add_subcommand("import", "Import CSV or Parquet files (neo4j-admin header format) into a database.");
   cmd->allow_extras();
   cmd->add_option("--delimiter", o->delimiter, "Field delimiter, one character or TAB (default ,)");
   cmd->add_option("--quote", o->quote, "Quote character (default \")");
@@ -229,11 +229,19 @@ void RegisterImportCommand(CLI::App& app, CommandHandler& handler) {
       "  --relationships[=TYPE] FILE...  relationship files; TYPE unless a :TYPE column says otherwise\n"
       "  --nodes=Labels=F1,F2    neo4j-admin form; F1,F2 is one source whose header is F1's first row\n"
       "Each FILE is one source with its own header row. Files ending in .gz are decompressed.\n"
+      "Files ending in .parquet are Parquet: their column names are the header fields, and a property\n"
+      "  column without a :type takes the Parquet column's type (docs/ingest.md, \"Parquet\").\n"
       "Header fields: id:ID, id:ID(Space), id:ID{id-type:int}, :LABEL, :START_ID(Space), :END_ID(Space),\n"
       "  :TYPE, :IGNORE, name, name:string, age:int, score:float, ok:boolean, tags:string[] (also long,\n"
-      "  short, byte, double, char). Errors name file:line:column; nothing is published on failure.\n"
-      "A row that violates a --schema constraint (NOT NULL, IS :: TYPE, UNIQUE, NODE KEY) is a bad row\n"
-      "  naming the constraint; UNIQUE and NODE KEY keep the first row of a key in input order.");
+      "  short, byte, double, char). Errors name file:line:column (Parquet: file, row group, row, column);
+"
+      "  nothing is published on failure.
+"
+      "A row that violates a --schema constraint (NOT NULL, IS :: TYPE, UNIQUE, NODE KEY) is a bad row
+"
+      "  naming the constraint; UNIQUE and NODE KEY keep the first row of a key in input order (CSV input;
+"
+      "  Parquet input to which a constraint applies is refused).");
   cmd->callback([&handler, o, cmd] {
     std::vector<std::string> extras = cmd->remaining();
     handler = [o, extras] { return RunImport(*o, extras); };
