@@ -233,14 +233,10 @@ void RegisterImportCommand(CLI::App& app, CommandHandler& handler) {
       "  column without a :type takes the Parquet column's type (docs/ingest.md, \"Parquet\").\n"
       "Header fields: id:ID, id:ID(Space), id:ID{id-type:int}, :LABEL, :START_ID(Space), :END_ID(Space),\n"
       "  :TYPE, :IGNORE, name, name:string, age:int, score:float, ok:boolean, tags:string[] (also long,\n"
-      "  short, byte, double, char). Errors name file:line:column (Parquet: file, row group, row, column);
-"
-      "  nothing is published on failure.
-"
-      "A row that violates a --schema constraint (NOT NULL, IS :: TYPE, UNIQUE, NODE KEY) is a bad row
-"
-      "  naming the constraint; UNIQUE and NODE KEY keep the first row of a key in input order (CSV input;
-"
+      "  short, byte, double, char). Errors name file:line:column (Parquet: file, row group, row, column);\n"
+      "  nothing is published on failure.\n"
+      "A row that violates a --schema constraint (NOT NULL, IS :: TYPE, UNIQUE, NODE KEY) is a bad row\n"
+      "  naming the constraint; UNIQUE and NODE KEY keep the first row of a key in input order (CSV input;\n"
       "  Parquet input to which a constraint applies is refused).");
   cmd->callback([&handler, o, cmd] {
     std::vector<std::string> extras = cmd->remaining();
