@@ -13,6 +13,7 @@
 #include "quiver/error.h"
 #include "quiver/import.h"
 #include "test_util/temp_dir.h"
+#include "unit/ingest/parquet_fixtures.h"
 
 namespace quiver {
 namespace {
@@ -287,6 +288,23 @@ TEST_F(ImportSchemaTest, AnEmptyDatabaseKeepsItsSchemaToo) {
   Database::Open(db_path_)->Connect()->Query("CREATE CONSTRAINT FOR (p:Person) REQUIRE p.name IS NOT NULL");
   const ImportSource people = Nodes("people.csv", "id:ID,name\n1,Ann\n2,\n");
   EXPECT_NE(ImportError({people}, ImportOptions{}).find("must have the property `name`"), std::string::npos);
+}
+
+// Constraints are checked on CSV rows only: Parquet input that one applies to is refused
+// by name rather than imported unchecked; an index alone is built as for CSV.
+TEST_F(ImportSchemaTest, ParquetInputThatAConstraintAppliesToIsRefused) {
+  QUIVER_REQUIRE_PARQUET_FIXTURES(fixtures);
+  const ImportSource people{ImportSource::Kind::kNodes, {}, {fixtures + "/graph_person.parquet"}};
+  std::string refused;
+  try {
+    ImportCsv(db_path_, {people}, WithSchema("CREATE CONSTRAINT FOR (p:Person) REQUIRE p.name IS NOT NULL;"));
+  } catch (const QuiverError& e) {
+    refused = e.what();
+  }
+  EXPECT_NE(refused.find("not checked on Parquet input"), std::string::npos) << refused;
+  const ImportSummary s = ImportCsv(db_path_, {people}, WithSchema("CREATE INDEX FOR (p:Person) ON (p.name);"));
+  EXPECT_EQ(s.nodes, 300u);
+  EXPECT_EQ(Rows("SHOW RANGE INDEXES YIELD state RETURN state").at(0).at(0).AsString(), "ONLINE");
 }
 
 }  // namespace
