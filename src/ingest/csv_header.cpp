@@ -88,6 +88,18 @@ std::string_view ValueTypeName(ValueType t) {
       return "boolean";
     case ValueType::kString:
       return "string";
+    case ValueType::kDate:
+      return "date";
+    case ValueType::kLocalTime:
+      return "localtime";
+    case ValueType::kTime:
+      return "time";
+    case ValueType::kLocalDateTime:
+      return "localdatetime";
+    case ValueType::kDateTime:
+      return "datetime";
+    case ValueType::kDuration:
+      return "duration";
   }
   return "?";
 }
@@ -153,9 +165,20 @@ Result<CsvHeader> ParseHeader(const std::vector<std::string>& fields,
           spec.type = ValueType::kBool;
         } else if (t == "string" || t == "char") {
           spec.type = ValueType::kString;
-        } else if (t == "point" || t == "date" || t == "time" || t == "localtime" || t == "datetime" ||
-                   t == "localdatetime" || t == "duration") {
-          return HeaderError(col, f, "type '" + t + "' is not supported by quiver import yet");
+        } else if (t == "date") {
+          spec.type = ValueType::kDate;
+        } else if (t == "localtime") {
+          spec.type = ValueType::kLocalTime;
+        } else if (t == "time") {
+          spec.type = ValueType::kTime;
+        } else if (t == "localdatetime") {
+          spec.type = ValueType::kLocalDateTime;
+        } else if (t == "datetime") {
+          spec.type = ValueType::kDateTime;
+        } else if (t == "duration") {
+          spec.type = ValueType::kDuration;
+        } else if (t == "point") {
+          return HeaderError(col, f, "type 'point' is not supported by quiver import (Quiver has no spatial values)");
         } else {
           return HeaderError(col, f, "unknown type '" + parts->base + "'");
         }

@@ -23,7 +23,21 @@
 namespace quiver::ingest {
 
 enum class ColumnRole : uint8_t { kProperty, kId, kLabel, kStartId, kEndId, kType, kIgnore };
-enum class ValueType : uint8_t { kInt, kFloat, kBool, kString };
+// The temporal types are neo4j-admin's: ISO-8601 text, as Cypher's date('…') and
+// friends read it (common/temporal), a time or datetime without an offset or zone taken
+// as UTC (Neo4j's default db.temporal.timezone).
+enum class ValueType : uint8_t {
+  kInt,
+  kFloat,
+  kBool,
+  kString,
+  kDate,
+  kLocalTime,
+  kTime,
+  kLocalDateTime,
+  kDateTime,
+  kDuration,
+};
 
 struct ColumnSpec {
   ColumnRole role = ColumnRole::kProperty;

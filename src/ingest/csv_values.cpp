@@ -4,6 +4,10 @@
 #include <cmath>
 #include <limits>
 
+#include "common/temporal/temporal.h"
+#include "quiver/error.h"
+#include "storage/txn/value_convert.h"
+
 namespace quiver::ingest {
 namespace {
 
@@ -22,6 +26,30 @@ bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
 }
 
 // One array element or scalar of type t into a PropertyValue; error message or "".
+// A temporal field: the text as Cypher's date('…'), datetime('…'), … read it.
+std::string ParseTemporalText(ValueType t, std::string_view text, storage::PropertyValue* out) {
+  TemporalKind kind = TemporalKind::kDate;
+  switch (t) {
+    case ValueType::kLocalTime: kind = TemporalKind::kLocalTime; break;
+    case ValueType::kTime: kind = TemporalKind::kTime; break;
+    case ValueType::kLocalDateTime: kind = TemporalKind::kLocalDateTime; break;
+    case ValueType::kDateTime: kind = TemporalKind::kDateTime; break;
+    case ValueType::kDuration: kind = TemporalKind::kDuration; break;
+    default: break;
+  }
+  try {
+    // Only "now" would read the clock, and no ISO text is "now": a fixed one keeps the
+    // import deterministic; "Z" is the zone of a time or datetime written without one.
+    static const TemporalClock kNoClock = TemporalClock::Fixed(TemporalInstant{});
+    auto value = storage::ToPropertyValue(ParseTemporal(kind, text, kNoClock));
+    if (!value.ok()) return Shown(text) + ": " + value.status().message();
+    *out = std::move(value).value();
+    return {};
+  } catch (const QuiverError& e) {
+    return Shown(text) + " is not a " + std::string(ValueTypeName(t)) + " (" + e.message() + ")";
+  }
+}
+
 std::string ParseScalar(ValueType t, std::string_view text, storage::PropertyValue* out) {
   switch (t) {
     case ValueType::kInt: {
@@ -45,8 +73,9 @@ std::string ParseScalar(ValueType t, std::string_view text, storage::PropertyVal
     case ValueType::kString:
       *out = storage::PropertyValue(text);
       return {};
+    default:
+      return ParseTemporalText(t, text, out);
   }
-  return "unknown type";
 }
 
 }  // namespace
@@ -118,8 +147,9 @@ ColumnType ChunkTypeOf(const ColumnSpec& spec) {
       return ColumnType::kBool;
     case ValueType::kString:
       return ColumnType::kString;
+    default:
+      return ColumnType::kMixed;  // a temporal column
   }
-  return ColumnType::kMixed;
 }
 
 std::string ParseCell(const ColumnSpec& spec, const Field& field, const CsvDialect& dialect, Cell* cell) {
@@ -159,8 +189,12 @@ std::string ParseCell(const ColumnSpec& spec, const Field& field, const CsvDiale
       cell->kind = Cell::Kind::kString;
       cell->s = text;
       return {};
+    default: {
+      std::string error = ParseTemporalText(spec.type, text, &cell->list);
+      if (error.empty()) cell->kind = Cell::Kind::kList;  // a value the chunk stores as it is
+      return error;
+    }
   }
-  return "unknown type";
 }
 
 void AppendCell(const Cell& cell, ColumnChunk* chunk) {

@@ -25,6 +25,7 @@ std::string Agrees(const ColumnSpec& spec, const ColumnDescriptor& d) {
     case ValueType::kFloat: ok = IsNumber(d.kind); break;
     case ValueType::kBool: ok = d.kind == CellKind::kBool; break;
     case ValueType::kString: ok = false; break;
+    default: ok = false; break;  // a temporal type: from text only
   }
   if (ok) return "";
   return "declared " + std::string(ValueTypeName(spec.type)) + (spec.array ? "[]" : "") + " but the Parquet column is " +

@@ -166,7 +166,7 @@ TEST(CsvHeaderTest, RejectsBadHeaders) {
       {{":ID{id-type:float}"}, FileKind::kNodes, "id-type must be int or string"},
       {{"x:int(P)"}, FileKind::kNodes, "only ID, START_ID and END_ID take an ID space"},
       {{":int"}, FileKind::kNodes, "a property needs a name"},
-      {{"when:datetime"}, FileKind::kNodes, "not supported"},
+      {{"where:point"}, FileKind::kNodes, "not supported"},
       {{":START_ID", ":LABEL", ":END_ID"}, FileKind::kRelationships, "ID and LABEL belong in node files"},
       {{":START_ID"}, FileKind::kRelationships, "needs :START_ID and :END_ID"},
       {{"x:ID(P"}, FileKind::kNodes, "malformed type"},
