@@ -9,16 +9,9 @@
 namespace quiver::ingest {
 namespace {
 
-// Records a bad row; returns false when parsing must stop (strict mode).
 template <typename Chunk>
 bool Reject(Chunk* c, const FileColumns& f, uint64_t line, uint32_t column, std::string reason) {
-  BadRow b{line, column, std::move(reason)};
-  if (f.skip_bad_rows) {
-    c->bad.push_back(std::move(b));
-    return true;
-  }
-  c->error = std::move(b);
-  return false;
+  return RejectRow(c, f, line, column, std::move(reason));
 }
 
 // Tokenizes and checks the field count and the text; error message or "". *line_offset
@@ -77,14 +70,6 @@ void ForEachLabel(std::string_view text, char delimiter, Fn fn) {
     if (next > at) fn(text.substr(at, next - at));
     at = next + 1;
   }
-}
-
-// Rejects a row a constraint refused; its reason is written by the caller
-// (PendingViolation). Returns false when parsing must stop.
-template <typename Chunk>
-bool RejectViolation(Chunk* c, const FileColumns& f, uint64_t row, RowViolation v, uint64_t line, uint32_t column) {
-  c->violations.push_back({row, std::move(v), f.skip_bad_rows ? c->bad.size() : PendingViolation::kInError});
-  return Reject(c, f, line, column, "");
 }
 
 uint64_t LineOf(uint64_t row_line, const Field& field) {
@@ -287,7 +272,14 @@ NodeChunk ParseNodeChunk(const NodeFileSpec& spec, std::string_view segment, con
       }
       const uint64_t at_line = h.id >= 0 ? LineOf(line, fields[static_cast<size_t>(h.id)]) : line;
       const uint32_t at_column = h.id >= 0 ? fields[static_cast<size_t>(h.id)].column : 1;
-      if (auto v = spec.constraints.Check(tokens, fields, cells, b.count, c.rows - 1, at_line, at_column, &c.keys)) {
+      RowIdKey row_id;
+      if (h.id >= 0) {
+        row_id.present = true;
+        row_id.integer = spec.id_type == KeyType::kInteger;
+        row_id.int_value = int_key;
+        row_id.text = fields[static_cast<size_t>(h.id)].text;
+      }
+      if (auto v = spec.constraints.Check(tokens, row_id, cells, b.count, c.rows - 1, at_line, at_column, &c.keys)) {
         if (!RejectViolation(&c, f, c.rows - 1, std::move(*v), at_line, at_column)) return c;
         continue;
       }
@@ -369,7 +361,7 @@ EdgeChunk ParseEdgeChunk(const EdgeFileSpec& spec, std::string_view segment, con
     if (!spec.constraints.empty()) {
       const std::string_view tokens[] = {type};
       std::vector<RowKey> no_keys;  // relationships have no UNIQUE / KEY constraints
-      if (auto v = spec.constraints.Check(tokens, fields, cells, c.edges, c.rows - 1, line, 1, &no_keys)) {
+      if (auto v = spec.constraints.Check(tokens, RowIdKey{}, cells, c.edges, c.rows - 1, line, 1, &no_keys)) {
         return RejectViolation(&c, f, c.rows - 1, std::move(*v), line, 1);
       }
     }

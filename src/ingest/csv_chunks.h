@@ -74,6 +74,28 @@ struct PendingViolation {
   size_t bad_index = kInError;
 };
 
+// Records a bad row at `line` (CSV: the file's line; Parquet: the source's row) and
+// 1-based `column`; returns false when parsing must stop (strict mode). Shared by the
+// CSV and Parquet row sources.
+template <typename Chunk>
+bool RejectRow(Chunk* c, const FileColumns& f, uint64_t line, uint32_t column, std::string reason) {
+  BadRow b{line, column, std::move(reason)};
+  if (f.skip_bad_rows) {
+    c->bad.push_back(std::move(b));
+    return true;
+  }
+  c->error = std::move(b);
+  return false;
+}
+
+// Rejects a row a constraint refused (row: its index among the chunk's rows read); its
+// reason is written by the caller (PendingViolation).
+template <typename Chunk>
+bool RejectViolation(Chunk* c, const FileColumns& f, uint64_t row, RowViolation v, uint64_t line, uint32_t column) {
+  c->violations.push_back({row, std::move(v), f.skip_bad_rows ? c->bad.size() : PendingViolation::kInError});
+  return RejectRow(c, f, line, column, "");
+}
+
 struct NodeChunk {
   NodeBatch batch;                       // label set members are local label ids
   std::vector<std::string> label_names;  // local label id -> name

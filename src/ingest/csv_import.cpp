@@ -121,15 +121,6 @@ class Importer {
   std::vector<uint64_t> rejected_nodes_;  // accepted, then refused by UNIQUE / NODE KEY: dropped
 };
 
-// The constraints of --schema are checked on CSV rows only (csv_chunks.cpp): Parquet
-// input that they would apply to is refused rather than imported unchecked.
-Status RefuseParquetConstraints(const GroupState& g, bool no_constraints) {
-  if (g.parquet.empty() || no_constraints) return Status::OK();
-  return Status::NotSupported(g.group->files.front() +
-                              ": the constraints of --schema are not checked on Parquet input yet; import without "
-                              "them and CREATE CONSTRAINT afterwards (it checks the data), or import CSV");
-}
-
 Status Importer::ReadParquetHeader(GroupState* g) {
   for (const std::string& path : g->group->files) {
     if (!IsParquet(path)) {
@@ -245,11 +236,10 @@ Status Importer::SetUpGroup(GroupState* g) {
     } else {
       g->node.constraints = RowConstraints(options_.schema, FileKind::kNodes, h, KeyType::kString);
     }
-    return RefuseParquetConstraints(*g, g->node.constraints.empty());
+    return Status::OK();
   }
   g->edge.columns = cols;
   g->edge.constraints = RowConstraints(options_.schema, FileKind::kRelationships, h, KeyType::kString);
-  QUIVER_RETURN_IF_ERROR(RefuseParquetConstraints(*g, g->edge.constraints.empty()));
   if (g->group->names.size() > 1) return Status::InvalidArgument("--relationships takes at most one type");
   if (!g->group->names.empty()) {
     g->edge.file_type = g->group->names.front();

@@ -71,15 +71,16 @@ RowConstraints::RowConstraints(const ImportSchema* schema, FileKind kind, const 
   }
 }
 
-Value RowConstraints::ValueAt(int column, const std::vector<Field>& fields, const std::vector<Cell>& cells) const {
+Value RowConstraints::ValueAt(int column, const RowIdKey& id, const std::vector<Cell>& cells) const {
   if (column < 0) return Value::Null();
   const size_t i = static_cast<size_t>(column);
   if (header_->columns[i].role == ColumnRole::kId) {
-    // The key stored as a property: its text, or the integer it parsed as (the row is good).
-    const std::string_view text = fields[i].text;
+    // The key stored as a property: the integer it is, or its text (the row is good).
+    if (!id.present) return Value::Null();
+    if (id.integer) return Value::Int(id.int_value);
     int64_t key = 0;
-    if (id_type_ == KeyType::kInteger && ParseInt64(text, &key)) return Value::Int(key);
-    return Value::String(std::string(text));
+    if (id_type_ == KeyType::kInteger && ParseInt64(id.text, &key)) return Value::Int(key);
+    return Value::String(std::string(id.text));
   }
   const Cell& cell = cells[i];
   switch (cell.kind) {
@@ -93,8 +94,8 @@ Value RowConstraints::ValueAt(int column, const std::vector<Field>& fields, cons
   return Value::Null();
 }
 
-std::optional<RowViolation> RowConstraints::Check(std::span<const std::string_view> tokens,
-                                                  const std::vector<Field>& fields, const std::vector<Cell>& cells,
+std::optional<RowViolation> RowConstraints::Check(std::span<const std::string_view> tokens, const RowIdKey& id,
+                                                  const std::vector<Cell>& cells,
                                                   uint64_t row, uint64_t read_row, uint64_t line,
                                                   uint32_t column, std::vector<RowKey>* keys) const {
   const size_t keys_before = keys->size();
@@ -102,7 +103,7 @@ std::optional<RowViolation> RowConstraints::Check(std::span<const std::string_vi
     const ImportConstraint& c = schema_->constraints[a.constraint];
     if (std::find(tokens.begin(), tokens.end(), c.names.token) == tokens.end()) continue;
     std::vector<Value> values;
-    for (int col : a.columns) values.push_back(ValueAt(col, fields, cells));
+    for (int col : a.columns) values.push_back(ValueAt(col, id, cells));
     if (schema_->checks->Violation(c, 0, values)) {
       keys->resize(keys_before);  // a rejected row claims no key
       return RowViolation{a.constraint, std::move(values)};

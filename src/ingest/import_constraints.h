@@ -93,6 +93,17 @@ struct RowKey {
 
 // The constraints one file's rows are checked against, with where each key's value is
 // in a row.
+//
+// A row's key in the ID column, as the row source read it (CSV text, or a Parquet
+// column's integer or string): read as a property when a constraint names the ID
+// column's property.
+struct RowIdKey {
+  bool present = false;
+  bool integer = false;
+  int64_t int_value = 0;
+  std::string_view text;
+};
+
 class RowConstraints {
  public:
   RowConstraints() = default;
@@ -104,7 +115,7 @@ class RowConstraints {
   // Checks an otherwise good row whose labels (or type) are `tokens`: its first
   // violation, or else appends its UNIQUE / NODE KEY keys to *keys (`row` and
   // `read_row` as RowKey's).
-  std::optional<RowViolation> Check(std::span<const std::string_view> tokens, const std::vector<Field>& fields,
+  std::optional<RowViolation> Check(std::span<const std::string_view> tokens, const RowIdKey& id,
                                     const std::vector<Cell>& cells, uint64_t row, uint64_t read_row, uint64_t line,
                                     uint32_t column, std::vector<RowKey>* keys) const;
 
@@ -113,7 +124,7 @@ class RowConstraints {
     uint32_t constraint;
     std::vector<int> columns;  // per key: the header column holding it, -1: none
   };
-  Value ValueAt(int column, const std::vector<Field>& fields, const std::vector<Cell>& cells) const;
+  Value ValueAt(int column, const RowIdKey& id, const std::vector<Cell>& cells) const;
 
   const ImportSchema* schema_ = nullptr;
   const CsvHeader* header_ = nullptr;

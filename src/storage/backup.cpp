@@ -230,13 +230,13 @@ Result<BackupResult> BackupDatabase(Env* env, const std::string& db_path, const 
   BackupResult result;
   result.generation = gen.generation();
   result.incremental = earlier.has_value();
-  uint64_t total = 0;
+  uint64_t generation_bytes = 0, log_bytes = 0;
   for (const std::string& file : GenerationFileNames(gen.manifest())) {
     QUIVER_ASSIGN_OR_RETURN(uint64_t size, env->FileSize(JoinPath(gen.dir(), file)));
-    total += size;
+    generation_bytes += size;
   }
-  for (const SourceSegment& s : snapshot.segments) total += s.file->Size();
-  Progress progress(report, total);
+  for (const SourceSegment& s : snapshot.segments) log_bytes += s.file->Size();
+  Progress progress(report, generation_bytes + log_bytes);
 
   QUIVER_ASSIGN_OR_RETURN(bool has_id, env->FileExists(JoinPath(dest, kDatabaseIdFileName)));
   if (!has_id) {
@@ -247,11 +247,7 @@ Result<BackupResult> BackupDatabase(Env* env, const std::string& db_path, const 
   QUIVER_ASSIGN_OR_RETURN(bool gen_there, env->FileExists(JoinPath(dest, GenerationDirName(gen.generation()))));
   if (same_generation && gen_there) {
     result.files_kept += GenerationFileNames(gen.manifest()).size();
-    progress.Advance(total - [&] {
-      uint64_t log = 0;
-      for (const SourceSegment& s : snapshot.segments) log += s.file->Size();
-      return log;
-    }());
+    progress.Advance(generation_bytes);
   } else {
     QUIVER_RETURN_IF_ERROR(CarryGeneration(env, gen, dest, progress, &result.files_linked, &result.files_copied,
                                            &result.bytes_copied));

@@ -237,8 +237,7 @@ void RegisterImportCommand(CLI::App& app, CommandHandler& handler) {
       "  Errors name file:line:column (Parquet: file, row group, row, column);\n"
       "  nothing is published on failure.\n"
       "A row that violates a --schema constraint (NOT NULL, IS :: TYPE, UNIQUE, NODE KEY) is a bad row\n"
-      "  naming the constraint; UNIQUE and NODE KEY keep the first row of a key in input order (CSV input;\n"
-      "  Parquet input to which a constraint applies is refused).");
+      "  naming the constraint; UNIQUE and NODE KEY keep the first row of a key in input order.");
   cmd->callback([&handler, o, cmd] {
     std::vector<std::string> extras = cmd->remaining();
     handler = [o, extras] { return RunImport(*o, extras); };

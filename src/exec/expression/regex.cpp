@@ -51,7 +51,7 @@ RegexCache& RegexCache::operator=(const RegexCache&) {
 }
 
 bool RegexCache::Matches(std::string_view pattern, std::string_view text) {
-  auto it = compiled_.find(std::string(pattern));
+  auto it = compiled_.find(pattern);
   if (it == compiled_.end()) {
     int error = 0;
     PCRE2_SIZE offset = 0;

@@ -7,6 +7,7 @@
 // defaults. Patterns are compiled once per worker (RegexCache): a query's pattern is
 // almost always one constant or parameter, and compiling per row cost more than matching.
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -33,7 +34,12 @@ class RegexCache {
   // A handful of patterns per query at most; past this many the cache starts over, so a
   // pattern computed per row costs a compile per row, as before, and no unbounded memory.
   static constexpr size_t kMaxPatterns = 32;
-  std::unordered_map<std::string, std::unique_ptr<CompiledRegex>> compiled_;
+  // Looked up by the row's string_view: no string is built per row to find a pattern.
+  struct Hash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, std::unique_ptr<CompiledRegex>, Hash, std::equal_to<>> compiled_;
 };
 
 }  // namespace quiver::exec

@@ -52,15 +52,10 @@ std::string ReadableAs(const ColumnSpec& spec, const ColumnDescriptor& d) {
   return "";
 }
 
+// `column`: the header column's index (0-based), as the Parquet code counts them.
 template <typename Chunk>
 bool Reject(Chunk* c, const FileColumns& f, uint64_t row, size_t column, std::string reason) {
-  BadRow b{row, static_cast<uint32_t>(column + 1), std::move(reason)};
-  if (f.skip_bad_rows) {
-    c->bad.push_back(std::move(b));
-    return true;
-  }
-  c->error = std::move(b);
-  return false;
+  return RejectRow(c, f, row, static_cast<uint32_t>(column + 1), std::move(reason));
 }
 
 // A string value's text, checked as UTF-8; error message or "".
@@ -259,6 +254,7 @@ NodeChunk SourceNodeChunk(const NodeFileSpec& spec, const SourceColumns& columns
   const uint64_t rows = data.empty() ? 0 : data.front().rows;
   std::vector<Cell> cells(h.columns.size());
   std::vector<uint32_t> labels;
+  std::vector<std::string_view> tokens;  // the row's label names, for the constraints
   std::string scratch;
   auto column_data = [&](size_t i) -> const DecodedColumn& { return data[static_cast<size_t>(columns.slot[i])]; };
   for (uint64_t r = 0; r < rows; ++r) {
@@ -300,6 +296,25 @@ NodeChunk SourceNodeChunk(const NodeFileSpec& spec, const SourceColumns& columns
     if (!error.empty()) {
       if (!Reject(&c, f, first_row + r, column, std::move(error))) return c;
       continue;
+    }
+    if (!spec.constraints.empty()) {
+      // The --schema constraints, as on a CSV row (csv_chunks.cpp): the row's labels by
+      // name, its id key, its cells.
+      tokens.clear();
+      for (uint32_t id : labels) tokens.push_back(c.label_names[id]);
+      RowIdKey row_id;
+      if (h.id >= 0) {
+        row_id.present = true;
+        row_id.integer = spec.id_type == KeyType::kInteger;
+        row_id.int_value = int_key;
+        row_id.text = text_key;
+      }
+      const uint32_t at_column = static_cast<uint32_t>(h.id >= 0 ? h.id + 1 : 1);
+      if (auto v = spec.constraints.Check(tokens, row_id, cells, b.count, c.rows - 1, first_row + r, at_column,
+                                          &c.keys)) {
+        if (!RejectViolation(&c, f, c.rows - 1, std::move(*v), first_row + r, at_column)) return c;
+        continue;
+      }
     }
     if (label_column >= 0) chunk_labels.AddNode(&labels);
     if (h.id >= 0 && spec.id_space) {
@@ -365,6 +380,14 @@ EdgeChunk SourceEdgeChunk(const EdgeFileSpec& spec, const SourceColumns& columns
       if (!error.empty()) {
         return Reject(&c, f, first_row + r, column, std::move(error));
       }
+      if (!spec.constraints.empty()) {
+        const std::string_view type_name[] = {type};
+        std::vector<RowKey> no_keys;  // relationships have no UNIQUE / KEY constraints
+        if (auto v = spec.constraints.Check(type_name, RowIdKey{}, cells, c.edges, c.rows - 1, first_row + r, 1,
+                                            &no_keys)) {
+          return RejectViolation(&c, f, c.rows - 1, std::move(*v), first_row + r, 1);
+        }
+      }
       EdgeBatch& batch = c.batches[chunk_types.Id(type)];
       if (batch.src.size() == 0 && c.batches.size() == 1) {
         batch.src.reserve(rows);
@@ -384,7 +407,7 @@ EdgeChunk SourceEdgeChunk(const EdgeFileSpec& spec, const SourceColumns& columns
   const DecodedColumn& starts = column_data(start_col);
   const DecodedColumn& ends = column_data(end_col);
   const DecodedColumn* types = h.type >= 0 ? &column_data(static_cast<size_t>(h.type)) : nullptr;
-  const bool fast = !has_properties && file.columns()[start_col].kind == CellKind::kInt &&
+  const bool fast = !has_properties && spec.constraints.empty() && file.columns()[start_col].kind == CellKind::kInt &&
                     file.columns()[end_col].kind == CellKind::kInt && starts.state.empty() && ends.state.empty() &&
                     spec.start_map->type() == KeyType::kInteger && spec.end_map->type() == KeyType::kInteger;
   if (!fast) {
