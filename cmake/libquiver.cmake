@@ -13,7 +13,7 @@ if(NOT quiver_h_version STREQUAL "#define QUIVER_VERSION \"${PROJECT_VERSION}\""
   message(FATAL_ERROR "include/quiver/quiver.h says ${quiver_h_version}; the project is ${PROJECT_VERSION}")
 endif()
 
-set(QUIVER_LIBRARY_LAYERS common storage ingest cypher planner exec algo main capi)
+set(QUIVER_LIBRARY_LAYERS common storage ingest export cypher planner exec algo main capi)
 set(quiver_library_objects)
 foreach(layer IN LISTS QUIVER_LIBRARY_LAYERS)
   list(APPEND quiver_library_objects $<TARGET_OBJECTS:quiver_${layer}>)

@@ -9,13 +9,14 @@ declare -A allowed=(
   [common]="common"
   [storage]="common storage"
   [ingest]="common storage ingest"
+  [export]="common storage ingest export"
   [cypher]="common cypher"
   [planner]="common storage cypher planner"
   [exec]="common storage ingest cypher planner exec"
   [algo]="common storage ingest cypher planner exec algo"
-  [main]="common storage ingest cypher planner exec algo main"
+  [main]="common storage ingest export cypher planner exec algo main"
   [capi]="capi"  # the C API stands on the public C++ API (quiver/) alone
-  [bench]="common storage ingest cypher planner exec algo main bench"
+  [bench]="common storage ingest export cypher planner exec algo main bench"
   [server]="server"  # the Bolt server stands on the public C++ API (quiver/) alone
 )
 layers="${!allowed[*]}"
