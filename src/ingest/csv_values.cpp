@@ -155,9 +155,16 @@ ColumnType ChunkTypeOf(const ColumnSpec& spec) {
 std::string ParseCell(const ColumnSpec& spec, const Field& field, const CsvDialect& dialect, Cell* cell) {
   cell->kind = Cell::Kind::kAbsent;
   const std::string_view text = field.text;
-  if (text.empty() && !(field.quoted && spec.type == ValueType::kString && !spec.array)) return {};
+  // Empty is absent, but a quoted "" is an empty string, or in an array column an empty
+  // list (what `quiver export` writes for one).
+  if (text.empty() && !(field.quoted && (spec.type == ValueType::kString || spec.array))) return {};
   if (spec.array) {
     storage::PropertyValue::List list;
+    if (text.empty()) {
+      cell->kind = Cell::Kind::kList;
+      cell->list = storage::PropertyValue(std::move(list));
+      return {};
+    }
     size_t at = 0;
     while (at <= text.size()) {
       size_t next = text.find(dialect.array_delimiter, at);

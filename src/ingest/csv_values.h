@@ -2,8 +2,9 @@
 // Typed CSV values. A row is first parsed into Cells (so a bad field rejects the whole
 // row before anything of it is stored), then the cells are appended to the chunk's
 // columns. Numbers and booleans may carry surrounding spaces; strings are kept as they
-// are. An empty field is an absent property; a quoted empty string "" is an empty
-// string. Arrays split on the array delimiter into a list value.
+// are. An empty field is an absent property; a quoted empty field "" is an empty
+// string, or in an array column an empty list. Arrays split on the array delimiter into
+// a list value.
 
 #include <cstdint>
 #include <string>

@@ -9,6 +9,7 @@
 
 #include "exec/procedure_context.h"
 #include "main/introspection_procedures.h"
+#include "main/schema_statements.h"
 #include "storage/schema_catalog.h"
 
 namespace quiver::main {
@@ -21,7 +22,7 @@ constexpr const char* kLookupProvider = "token-lookup-1.0";
 
 void EmitLookupIndex(ExecProcedureContext& context, int64_t id, const std::string& name, bool relationship) {
   ValueMap options{{"indexProvider", Value::String(kLookupProvider)}, {"indexConfig", Value::Map({})}};
-  const std::string create = "CREATE LOOKUP INDEX `" + name + "` FOR " +
+  const std::string create = "CREATE LOOKUP INDEX " + QuotedName(name) + " FOR " +
                              (relationship ? "()-[r]-() ON EACH type(r)" : "(n) ON EACH labels(n)");
   context.Emit({Value::Int(id), Value::String(name), Value::String("ONLINE"), Value::Float(100.0),
                 Value::String("LOOKUP"), Value::String(relationship ? "RELATIONSHIP" : "NODE"), Value::Null(),
@@ -37,25 +38,16 @@ const char* DefaultProvider(storage::IndexKind kind) {
   }
 }
 
-std::string Quoted(std::string_view name) { return "`" + std::string(name) + "`"; }
-
 void EmitPropertyIndex(ExecProcedureContext& context, int64_t id, const storage::IndexDefinition& index) {
   const GraphReader& graph = context.graph();
   const bool node = index.entity == storage::IndexEntity::kNode;
   const std::string token(node ? graph.LabelName(index.token) : graph.RelTypeName(index.token));
   std::vector<Value> keys;
-  std::string on;
-  for (PropertyKeyId key : index.keys) {
-    const std::string name(graph.PropertyKeyName(key));
-    keys.push_back(Value::String(name));
-    on += (on.empty() ? "" : ", ") + std::string(node ? "n." : "r.") + Quoted(name);
-  }
+  for (PropertyKeyId key : index.keys) keys.push_back(Value::String(std::string(graph.PropertyKeyName(key))));
   const std::string provider = index.provider.empty() ? DefaultProvider(index.kind) : index.provider;
   const bool online = graph.IndexOnline(index);
   ValueMap options{{"indexProvider", Value::String(provider)}, {"indexConfig", Value::Map({})}};
-  const std::string create = "CREATE " + std::string(storage::IndexKindName(index.kind)) + " INDEX " + Quoted(index.name) +
-                             " FOR " + (node ? "(n:" + Quoted(token) + ")" : "()-[r:" + Quoted(token) + "]-()") +
-                             " ON (" + on + ")";
+  const std::string create = IndexCreateStatement(graph, index);
   const storage::ConstraintDefinition* owner = graph.Schema().OwnerOf(index.name);
   context.Emit({Value::Int(id), Value::String(index.name), Value::String(online ? "ONLINE" : "POPULATING"),
                 Value::Float(online ? 100.0 : 0.0), Value::String(std::string(storage::IndexKindName(index.kind))),
@@ -81,24 +73,9 @@ void EmitConstraint(ExecProcedureContext& context, int64_t id, const storage::Co
   const GraphReader& graph = context.graph();
   const bool node = c.entity == storage::IndexEntity::kNode;
   const std::string token(node ? graph.LabelName(c.token) : graph.RelTypeName(c.token));
-  const std::string variable = node ? "n" : "r";
   std::vector<Value> keys;
-  std::string require;
-  for (PropertyKeyId key : c.keys) {
-    const std::string name(graph.PropertyKeyName(key));
-    keys.push_back(Value::String(name));
-    require += (require.empty() ? "" : ", ") + variable + "." + Quoted(name);
-  }
-  if (c.keys.size() > 1) require = "(" + require + ")";
-  switch (c.kind) {
-    case storage::ConstraintKind::kUnique: require += " IS UNIQUE"; break;
-    case storage::ConstraintKind::kNodeKey: require += node ? " IS NODE KEY" : " IS RELATIONSHIP KEY"; break;
-    case storage::ConstraintKind::kNotNull: require += " IS NOT NULL"; break;
-    case storage::ConstraintKind::kPropertyType: require += " IS :: " + c.property_type; break;
-  }
-  const std::string create = "CREATE CONSTRAINT " + Quoted(c.name) + " FOR " +
-                             (node ? "(n:" + Quoted(token) + ")" : "()-[r:" + Quoted(token) + "]-()") + " REQUIRE " +
-                             require;
+  for (PropertyKeyId key : c.keys) keys.push_back(Value::String(std::string(graph.PropertyKeyName(key))));
+  const std::string create = ConstraintCreateStatement(graph, c);
   Value options = Value::Null();
   if (c.OwnsIndex()) {
     options = Value::Map(ValueMap{{"indexProvider", Value::String("range-1.0")}, {"indexConfig", Value::Map({})}});

@@ -278,7 +278,12 @@ class Walker {
         for (const ExprPtr& element : expr->As<ListExpr>().elements) Expr(element.get());
         break;
       case ExprKind::kMap:
-        for (const MapEntry& entry : expr->As<MapExpr>().entries) Expr(entry.value.get());
+        // The statement's own map keys are fields it reads back (`UNWIND [{i: 1}] AS row
+        // … row.i`, what `quiver export --format cypher` writes), not missing properties.
+        for (const MapEntry& entry : expr->As<MapExpr>().entries) {
+          written_.emplace(TokenKind::kPropertyKey, entry.key);
+          Expr(entry.value.get());
+        }
         break;
       case ExprKind::kListComprehension: {
         const auto& c = expr->As<ListComprehensionExpr>();

@@ -8,6 +8,7 @@
 
 #include "commands.h"
 #include "common/metrics/phase_recorder.h"
+#include "main/export_manifest.h"
 #include "main/import_run.h"
 #include "ingest/progress_reporter.h"
 #include "ingest/run_options.h"
@@ -24,6 +25,7 @@ struct ImportCliOptions {
   std::string report_file = "import.report";
   bool replace = false;
   std::string schema;
+  std::string from;  // an export directory (quiver export)
   uint64_t segment_bytes = 0;
   uint64_t chunk_bytes = 0;
   ingest::RunOptions run;
@@ -134,6 +136,19 @@ int RunImport(const ImportCliOptions& o, const std::vector<std::string>& extras)
       error = "--id-type must be string or integer";
     }
   }
+  std::string schema_path = o.schema;
+  if (error.empty() && !o.from.empty()) {
+    if (!groups.empty() || !o.schema.empty()) {
+      error = "--from reads the files and the schema an export lists; give no --nodes, --relationships or --schema";
+    } else {
+      auto exported = main::ReadExportedGraph(o.from);
+      if (!exported.ok()) return Fail(exported.status().message());
+      groups = std::move(exported->groups);
+      io.dialect = ingest::CsvDialect{};
+      io.dialect.array_delimiter = exported->array_delimiter;
+      schema_path = exported->schema_path;
+    }
+  }
   if (error.empty() && groups.empty()) error = "nothing to import: give --nodes and/or --relationships files";
   if (!error.empty()) {
     std::cerr << "quiver import: " << error << "\nRun 'quiver import --help' for usage.\n";
@@ -161,7 +176,7 @@ int RunImport(const ImportCliOptions& o, const std::vector<std::string>& extras)
   const ProcessSnapshot start = ProcessSnapshot::Take();
   main::ImportRun run;
   run.replace = o.replace;
-  run.schema_path = o.schema;
+  run.schema_path = schema_path;
   run.resources = *resources;
   run.progress = progress.get();
   run.phases = &phases;
@@ -216,6 +231,9 @@ void RegisterImportCommand(CLI::App& app, CommandHandler& handler) {
                   "A file of CREATE INDEX / CREATE CONSTRAINT statements (;-separated) the database starts with: "
                   "checked before any data is read; the constraints are enforced on every row, the indexes "
                   "built before the import ends");
+  cmd->add_option("--from", o->from,
+                  "Import what 'quiver export --format csv' wrote into this directory: its export.json names the "
+                  "files, the array delimiter and the schema (no --nodes, --relationships or --schema then)");
   cmd->add_option("--segment-bytes", o->segment_bytes,
                   "Input read at a time (tuning; default from the budget)");
   cmd->add_option("--chunk-bytes", o->chunk_bytes,
@@ -223,7 +241,8 @@ void RegisterImportCommand(CLI::App& app, CommandHandler& handler) {
   AddIngestRunOptions(cmd, &o->run);
   cmd->footer(
       "Usage: quiver import DB [OPTIONS] --nodes[=Label[:Label...]] FILE... --relationships[=TYPE] "
-      "FILE...\n\n"
+      "FILE...\n"
+      "       quiver import DB --from EXPORT_DIR   (what 'quiver export' wrote)\n\n"
       "  DB                      the database directory (created if missing; first argument)\n"
       "  --nodes[=Labels] FILE...  node files; every node gets the labels (plus any :LABEL column)\n"
       "  --relationships[=TYPE] FILE...  relationship files; TYPE unless a :TYPE column says otherwise\n"

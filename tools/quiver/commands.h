@@ -49,6 +49,8 @@ void AddIngestRunOptions(CLI::App* cmd, ingest::RunOptions* run);
 int ReportIngestRun(const char* command, ingest::Summary& summary, const ProcessSnapshot& start,
                     const PhaseCollector& phases, const ingest::RunOptions& run);
 void RegisterCompactCommand(CLI::App& app, CommandHandler& handler);
+// `quiver export` (cmd_export.cpp).
+void RegisterExportCommand(CLI::App& app, CommandHandler& handler);
 // `quiver backup` and `quiver restore` (cmd_backup.cpp).
 void RegisterBackupCommands(CLI::App& app, CommandHandler& handler);
 // `quiver checkpoint`, `quiver checkpoints` and `quiver revert` (cmd_checkpoint.cpp).

@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   RegisterGenerateCommand(app, handler);
   RegisterCompactCommand(app, handler);
   RegisterBackupCommands(app, handler);
+  RegisterExportCommand(app, handler);
   RegisterCheckpointCommands(app, handler);
   RegisterBenchCommand(app, handler);
   RegisterServeCommand(app, handler);

@@ -1,0 +1,48 @@
+#include "export/ordered_writer.h"
+
+#include <algorithm>
+
+namespace quiver::exporter {
+
+Result<uint32_t> OutputFiles::Create(const std::string& name) {
+  QUIVER_ASSIGN_OR_RETURN(std::unique_ptr<WritableFile> file, env_->NewWritableFile(JoinPath(dir_, name)));
+  files_.push_back(std::move(file));
+  names_.push_back(name);
+  return static_cast<uint32_t>(files_.size() - 1);
+}
+
+Status OutputFiles::Append(uint32_t file, std::string_view data) {
+  if (data.empty()) return Status::OK();
+  return files_[file]->Append(data);
+}
+
+Status OutputFiles::Finish() {
+  for (auto& file : files_) {
+    QUIVER_RETURN_IF_ERROR(file->Sync());
+    QUIVER_RETURN_IF_ERROR(file->Close());
+  }
+  return Status::OK();
+}
+
+Status WriteMorsels(const Morsels& morsels, ingest::WorkerPool* pool, OutputFiles* files, const FormatMorsel& format,
+                    const std::function<void(uint64_t done, uint64_t total)>& progress) {
+  const uint64_t total = morsels.count();
+  const uint64_t window = std::max<uint64_t>(2, uint64_t{2} * pool->size());
+  std::vector<std::vector<std::string>> buffers(window);
+  for (uint64_t first = 0; first < total; first += window) {
+    const uint64_t n = std::min(window, total - first);
+    QUIVER_RETURN_IF_ERROR(pool->ParallelForStatus(n, [&](size_t i, uint32_t) {
+      std::vector<std::string>& out = buffers[i];
+      out.resize(files->size());
+      for (std::string& b : out) b.clear();
+      return format(morsels.Begin(first + i), morsels.Begin(first + i + 1), out);
+    }));
+    for (uint64_t i = 0; i < n; ++i) {
+      for (uint32_t f = 0; f < files->size(); ++f) QUIVER_RETURN_IF_ERROR(files->Append(f, buffers[i][f]));
+    }
+    if (progress) progress(first + n, total);
+  }
+  return Status::OK();
+}
+
+}  // namespace quiver::exporter

@@ -1,0 +1,47 @@
+#pragma once
+// The export's parallel write: morsels of a snapshot formatted on the workers, each into
+// a buffer per output file, and appended to the files in morsel order by the calling
+// thread, a window of morsels at a time. The files are the same at any worker count, and
+// memory is a window's buffers.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/file/env.h"
+#include "export/export_layout.h"
+#include "ingest/worker_pool.h"
+
+namespace quiver::exporter {
+
+// The files a format writes, created in a directory; each is synced and closed by Finish.
+class OutputFiles {
+ public:
+  OutputFiles(Env* env, std::string dir) : env_(env), dir_(std::move(dir)) {}
+  // Creates DIR/name (which must not exist); returns its index.
+  Result<uint32_t> Create(const std::string& name);
+  Status Append(uint32_t file, std::string_view data);
+  // Syncs and closes every file.
+  Status Finish();
+  size_t size() const { return files_.size(); }
+  const std::string& name(uint32_t file) const { return names_[file]; }
+  uint64_t bytes(uint32_t file) const { return files_[file]->Size(); }
+
+ private:
+  Env* env_;
+  std::string dir_;
+  std::vector<std::unique_ptr<WritableFile>> files_;
+  std::vector<std::string> names_;
+};
+
+// Formats the entities of nodes [begin, end) into buffers[f] for the file f.
+using FormatMorsel = std::function<Status(NodeId begin, NodeId end, std::vector<std::string>& buffers)>;
+
+// Runs `format` over every morsel and appends the buffers in morsel order; `progress`
+// (may be empty) is told the morsels done after each window.
+Status WriteMorsels(const Morsels& morsels, ingest::WorkerPool* pool, OutputFiles* files, const FormatMorsel& format,
+                    const std::function<void(uint64_t done, uint64_t total)>& progress);
+
+}  // namespace quiver::exporter
