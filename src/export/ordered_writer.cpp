@@ -8,12 +8,32 @@ Result<uint32_t> OutputFiles::Create(const std::string& name) {
   QUIVER_ASSIGN_OR_RETURN(std::unique_ptr<WritableFile> file, env_->NewWritableFile(JoinPath(dir_, name)));
   files_.push_back(std::move(file));
   names_.push_back(name);
+  sizes_.push_back(0);
+  submitted_.push_back(0);
   return static_cast<uint32_t>(files_.size() - 1);
 }
 
 Status OutputFiles::Append(uint32_t file, std::string_view data) {
+  return WriteAt(file, Reserve(file, data.size()), data);
+}
+
+uint64_t OutputFiles::Reserve(uint32_t file, uint64_t bytes) {
+  const uint64_t at = sizes_[file];
+  sizes_[file] += bytes;
+  return at;
+}
+
+Status OutputFiles::WriteAt(uint32_t file, uint64_t offset, std::string_view data) {
   if (data.empty()) return Status::OK();
-  return files_[file]->Append(data);
+  return files_[file]->WriteAt(offset, data);
+}
+
+void OutputFiles::StartWriteback() {
+  for (size_t f = 0; f < files_.size(); ++f) {
+    if (sizes_[f] == submitted_[f]) continue;
+    (void)files_[f]->StartWriteback(submitted_[f], sizes_[f] - submitted_[f]);  // a hint
+    submitted_[f] = sizes_[f];
+  }
 }
 
 Status OutputFiles::Finish() {
@@ -37,9 +57,18 @@ Status WriteMorsels(const Morsels& morsels, ingest::WorkerPool* pool, OutputFile
       for (std::string& b : out) b.clear();
       return format(morsels.Begin(first + i), morsels.Begin(first + i + 1), out);
     }));
+    // Each buffer's place, in morsel order; then every worker writes its own.
+    std::vector<std::vector<uint64_t>> offsets(n, std::vector<uint64_t>(files->size()));
     for (uint64_t i = 0; i < n; ++i) {
-      for (uint32_t f = 0; f < files->size(); ++f) QUIVER_RETURN_IF_ERROR(files->Append(f, buffers[i][f]));
+      for (uint32_t f = 0; f < files->size(); ++f) offsets[i][f] = files->Reserve(f, buffers[i][f].size());
     }
+    QUIVER_RETURN_IF_ERROR(pool->ParallelForStatus(n, [&](size_t i, uint32_t) {
+      for (uint32_t f = 0; f < files->size(); ++f) {
+        QUIVER_RETURN_IF_ERROR(files->WriteAt(f, offsets[i][f], buffers[i][f]));
+      }
+      return Status::OK();
+    }));
+    files->StartWriteback();
     if (progress) progress(first + n, total);
   }
   return Status::OK();

@@ -1,8 +1,10 @@
 #pragma once
 // The export's parallel write: morsels of a snapshot formatted on the workers, each into
-// a buffer per output file, and appended to the files in morsel order by the calling
-// thread, a window of morsels at a time. The files are the same at any worker count, and
-// memory is a window's buffers.
+// a buffer per output file; then, a window of morsels at a time, each buffer's place in
+// its file is the sum of the buffers before it (morsel order), and the workers write
+// their buffers there (pwrite) in parallel — the kernel's copy into the page cache is a
+// good part of an export's time. The files are the same at any worker count, and memory
+// is a window's buffers.
 
 #include <cstdint>
 #include <functional>
@@ -23,17 +25,25 @@ class OutputFiles {
   // Creates DIR/name (which must not exist); returns its index.
   Result<uint32_t> Create(const std::string& name);
   Status Append(uint32_t file, std::string_view data);
+  // Places `bytes` at the end of the file: the offset to write them at (WriteAt).
+  uint64_t Reserve(uint32_t file, uint64_t bytes);
+  // Writes at an offset Reserve gave; calls for different ranges may run concurrently.
+  Status WriteAt(uint32_t file, uint64_t offset, std::string_view data);
+  // Asks the OS to start writing what was written so far (a hint; see WritableFile).
+  void StartWriteback();
   // Syncs and closes every file.
   Status Finish();
   size_t size() const { return files_.size(); }
   const std::string& name(uint32_t file) const { return names_[file]; }
-  uint64_t bytes(uint32_t file) const { return files_[file]->Size(); }
+  uint64_t bytes(uint32_t file) const { return sizes_[file]; }
 
  private:
   Env* env_;
   std::string dir_;
   std::vector<std::unique_ptr<WritableFile>> files_;
   std::vector<std::string> names_;
+  std::vector<uint64_t> sizes_;      // bytes placed, written or not yet
+  std::vector<uint64_t> submitted_;  // bytes handed to StartWriteback
 };
 
 // Formats the entities of nodes [begin, end) into buffers[f] for the file f.
