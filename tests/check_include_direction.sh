@@ -76,6 +76,7 @@ tools/quiver/cmd_import.cpp ingest/progress_reporter.h
 tools/quiver/cmd_import.cpp ingest/run_options.h
 tools/quiver/cmd_import.cpp main/export_manifest.h
 tools/quiver/cmd_import.cpp main/import_run.h
+tools/quiver/cmd_import.cpp main/import_schema.h
 tools/quiver/cmd_info.cpp common/resource/resource_policy.h
 tools/quiver/cmd_serve.cpp server/auth.h
 tools/quiver/cmd_serve.cpp server/bolt_server.h

@@ -125,6 +125,7 @@ Status WriteCypher(const ExportContext& context, ExportResult* result) {
   std::string tail = "MATCH (n:" + std::string(kLabel) + ") REMOVE n:" + std::string(kLabel) + ", n." +
                      std::string(kKey) + ";\nDROP INDEX " + std::string(kKey) + ";\n";
   for (const std::string& statement : context.options.schema) tail += statement + ";\n";
+  for (const std::string& statement : context.options.schema_after_import) tail += statement + ";\n";
   return context.files->Append(file, tail);
 }
 

@@ -35,7 +35,7 @@ std::string Manifest(const ExportOptions& options, const ExportResult& result) {
     nlohmann::ordered_json j{{"name", f.name}, {"kind", f.kind}};
     if (f.kind == "nodes") j["labels"] = f.labels;
     if (f.kind == "relationships") j["type"] = f.type;
-    if (f.kind != "schema") j["rows"] = f.rows;
+    if (f.kind == "nodes" || f.kind == "relationships" || f.kind == "graph") j["rows"] = f.rows;
     j["bytes"] = f.bytes;
     files.push_back(std::move(j));
   }
@@ -50,6 +50,17 @@ std::string Manifest(const ExportOptions& options, const ExportResult& result) {
                            {"id_type", "int"},
                            {"files", std::move(files)}};
   return m.dump(2) + "\n";
+}
+
+// A file of `;`-terminated statements, one a line.
+Status WriteStatements(OutputFiles* files, std::string_view name, const char* kind,
+                       const std::vector<std::string>& statements, ExportResult* result) {
+  std::string text;
+  for (const std::string& statement : statements) text += statement + ";\n";
+  QUIVER_ASSIGN_OR_RETURN(uint32_t f, files->Create(std::string(name)));
+  QUIVER_RETURN_IF_ERROR(files->Append(f, text));
+  result->files.push_back({std::string(name), kind, {}, "", statements.size(), 0});
+  return Status::OK();
 }
 
 Status WriteFormat(const ExportContext& context, ExportResult* result) {
@@ -72,11 +83,11 @@ Result<ExportResult> Export(Env* env, const GraphReader& graph, const std::strin
   QUIVER_RETURN_IF_ERROR(WriteFormat(context, &result));
   // The schema as `quiver import --schema` reads it (the Cypher script carries its own).
   if (options.format != ExportFormat::kCypher) {
-    std::string text;
-    for (const std::string& statement : options.schema) text += statement + ";\n";
-    QUIVER_ASSIGN_OR_RETURN(uint32_t f, files->Create(std::string(kSchemaFileName)));
-    QUIVER_RETURN_IF_ERROR(files->Append(f, text));
-    result.files.push_back({std::string(kSchemaFileName), "schema", {}, "", options.schema.size(), 0});
+    QUIVER_RETURN_IF_ERROR(WriteStatements(files, kSchemaFileName, "schema", options.schema, &result));
+    if (!options.schema_after_import.empty()) {
+      QUIVER_RETURN_IF_ERROR(WriteStatements(files, kSchemaAfterImportFileName, "schema-after-import",
+                                             options.schema_after_import, &result));
+    }
   }
   QUIVER_RETURN_IF_ERROR(files->Finish());
   for (ExportedFile& f : result.files) {

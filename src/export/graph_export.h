@@ -18,14 +18,18 @@ namespace quiver::exporter {
 
 inline constexpr std::string_view kManifestName = "export.json";
 inline constexpr std::string_view kSchemaFileName = "schema.cypher";
+inline constexpr std::string_view kSchemaAfterImportFileName = "schema_after_import.cypher";
 
 struct ExportOptions {
   ExportFormat format = ExportFormat::kCsv;
   uint32_t workers = 1;
   uint64_t morsel_nodes = 0;  // nodes per parallel task; 0: from the graph and the workers
   // The statements that make the graph's schema again (main/schema_statements.h):
-  // written to schema.cypher, or at the end of the Cypher script.
+  // written to schema.cypher, or at the end of the Cypher script; and those `quiver
+  // import --schema` does not take yet (relationship UNIQUE and KEY constraints), which
+  // an import of the export creates after the data (schema_after_import.cypher).
   std::vector<std::string> schema;
+  std::vector<std::string> schema_after_import;
   // Where the snapshot came from, recorded in the manifest.
   std::string source;
   uint64_t generation = 0;
@@ -38,7 +42,8 @@ struct ExportOptions {
 
 struct ExportedFile {
   std::string name;           // in the directory
-  std::string kind;           // "nodes", "relationships", "graph" (jsonl, cypher) or "schema"
+  // "nodes", "relationships", "graph" (jsonl, cypher), "schema" or "schema-after-import"
+  std::string kind;
   std::vector<std::string> labels;  // nodes files
   std::string type;                 // relationships files
   uint64_t rows = 0;

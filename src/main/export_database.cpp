@@ -7,6 +7,7 @@
 #include "export/graph_export.h"
 #include "ingest/run_options.h"
 #include "main/export_manifest.h"
+#include "main/import_schema.h"
 #include "main/input_errors.h"
 #include "main/schema_statements.h"
 #include "quiver/data_export.h"
@@ -42,7 +43,8 @@ ExportSummary ExportDatabase(const std::string& db_path, const std::string& dire
   exporter::ExportOptions eo;
   eo.format = *format;
   eo.workers = resources->workers;
-  eo.schema = main::SchemaCreateStatements(*snapshot);
+  eo.schema = main::SchemaCreateStatements(*snapshot, /*importable=*/true);
+  eo.schema_after_import = main::SchemaCreateStatements(*snapshot, /*importable=*/false);
   eo.source = db_path;
   eo.generation = stats.generation;
   eo.sequence = stats.sequence;
@@ -78,7 +80,11 @@ ImportSummary ImportExported(const std::string& db_path, const std::string& dire
   io.quote = '"';
   io.array_delimiter = exported.array_delimiter;
   io.schema_path = exported.schema_path;
-  return ImportCsv(db_path, sources, io);
+  const ImportSummary summary = ImportCsv(db_path, sources, io);
+  if (!exported.schema_after_import_path.empty()) {
+    main::ThrowInputOrStorageError(main::CreateSchemaAfterImport(db_path, exported.schema_after_import_path));
+  }
+  return summary;
 }
 
 }  // namespace quiver

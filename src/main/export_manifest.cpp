@@ -35,7 +35,10 @@ Result<ExportedGraph> ReadExportedGraph(const std::string& dir) {
       }
     }
     for (const auto& f : m.at("files")) {
-      if (f.at("kind").get<std::string>() == "schema") out.schema_path = JoinPath(dir, f.at("name").get<std::string>());
+      const std::string kind = f.at("kind").get<std::string>();
+      const std::string file = JoinPath(dir, f.at("name").get<std::string>());
+      if (kind == "schema") out.schema_path = file;
+      if (kind == "schema-after-import") out.schema_after_import_path = file;
     }
     return out;
   } catch (const nlohmann::json::exception& e) {

@@ -14,6 +14,8 @@ struct ExportedGraph {
   std::vector<ingest::InputGroup> groups;  // nodes first
   char array_delimiter = ';';
   std::string schema_path;  // DIR/schema.cypher
+  // DIR/schema_after_import.cypher (CreateSchemaAfterImport), or empty.
+  std::string schema_after_import_path;
 };
 
 // InvalidArgument for a directory without export.json (not an export, or an unfinished

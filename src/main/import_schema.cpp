@@ -213,4 +213,24 @@ Result<ingest::ImportSchema> ReadImportSchema(const std::string& path, const std
   return schema;
 }
 
+Status CreateSchemaAfterImport(const std::string& db_path, const std::string& path) {
+  auto text = ReadFileToString(Env::Default(), path);
+  if (!text.ok()) return Status::InvalidArgument(path + ": " + text.status().message());
+  try {
+    auto db = Database::Open(db_path);
+    auto connection = db->Connect();
+    for (const ScriptStatement& s : SplitScript(*text)) {
+      try {
+        connection->Query(s.text);
+      } catch (const QuiverError& e) {
+        return Status::InvalidArgument(path + ":" + std::to_string(s.line) + ": the graph is imported, but " +
+                                       e.what());
+      }
+    }
+  } catch (const QuiverError& e) {
+    return Status::InvalidArgument(path + ": " + e.what());
+  }
+  return Status::OK();
+}
+
 }  // namespace quiver::main

@@ -25,4 +25,11 @@ Result<std::vector<std::string>> SchemaStatements(const std::string& path);
 // the row checks. InvalidArgument "FILE:LINE: message" for the first bad statement.
 Result<ingest::ImportSchema> ReadImportSchema(const std::string& path, const std::vector<std::string>& carried);
 
+// Runs the statements of the file at `path` on the database at `db_path`, which an
+// import has just published: the constraints an import does not enforce row by row yet
+// (relationship UNIQUE and KEY; an export's schema_after_import.cypher), each checking
+// the data as CREATE CONSTRAINT does. InvalidArgument "FILE:LINE: the graph is imported,
+// but …" for the first that fails.
+Status CreateSchemaAfterImport(const std::string& db_path, const std::string& path);
+
 }  // namespace quiver::main

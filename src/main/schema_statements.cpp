@@ -54,15 +54,23 @@ std::string ConstraintCreateStatement(const GraphReader& graph, const storage::C
          require;
 }
 
-std::vector<std::string> SchemaCreateStatements(const GraphReader& graph) {
+bool ImportEnforces(const storage::ConstraintDefinition& c) {
+  return !(c.entity == storage::IndexEntity::kRelationship && c.OwnsIndex());
+}
+
+std::vector<std::string> SchemaCreateStatements(const GraphReader& graph, bool importable) {
   std::vector<std::string> out;
   const storage::SchemaCatalog& schema = graph.Schema();
-  for (const storage::IndexDefinition& index : schema.indexes()) {
-    if (index.IsPropertyIndex() && schema.OwnerOf(index.name) == nullptr) {
-      out.push_back(IndexCreateStatement(graph, index));
+  if (importable) {
+    for (const storage::IndexDefinition& index : schema.indexes()) {
+      if (index.IsPropertyIndex() && schema.OwnerOf(index.name) == nullptr) {
+        out.push_back(IndexCreateStatement(graph, index));
+      }
     }
   }
-  for (const storage::ConstraintDefinition& c : schema.constraints()) out.push_back(ConstraintCreateStatement(graph, c));
+  for (const storage::ConstraintDefinition& c : schema.constraints()) {
+    if (ImportEnforces(c) == importable) out.push_back(ConstraintCreateStatement(graph, c));
+  }
   return out;
 }
 

@@ -19,9 +19,14 @@ std::string QuotedName(std::string_view name);
 std::string IndexCreateStatement(const GraphReader& graph, const storage::IndexDefinition& index);
 std::string ConstraintCreateStatement(const GraphReader& graph, const storage::ConstraintDefinition& constraint);
 
+// Whether `quiver import --schema` enforces the constraint row by row; it does not yet
+// for relationship UNIQUE and KEY constraints (main/import_schema.cpp refuses them).
+bool ImportEnforces(const storage::ConstraintDefinition& constraint);
+
 // The statements that make the schema of `graph` again: its property indexes that no
 // constraint owns, then its constraints (each creating the index it owns). LOOKUP
-// indexes are left out: every database has them.
-std::vector<std::string> SchemaCreateStatements(const GraphReader& graph);
+// indexes are left out: every database has them. With `importable`, those `quiver
+// import --schema` takes (ImportEnforces); without, only the constraints it does not.
+std::vector<std::string> SchemaCreateStatements(const GraphReader& graph, bool importable);
 
 }  // namespace quiver::main

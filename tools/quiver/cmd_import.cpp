@@ -10,6 +10,7 @@
 #include "common/metrics/phase_recorder.h"
 #include "main/export_manifest.h"
 #include "main/import_run.h"
+#include "main/import_schema.h"
 #include "ingest/progress_reporter.h"
 #include "ingest/run_options.h"
 
@@ -137,6 +138,7 @@ int RunImport(const ImportCliOptions& o, const std::vector<std::string>& extras)
     }
   }
   std::string schema_path = o.schema;
+  std::string after_import;  // an export's schema_after_import.cypher
   if (error.empty() && !o.from.empty()) {
     if (!groups.empty() || !o.schema.empty()) {
       error = "--from reads the files and the schema an export lists; give no --nodes, --relationships or --schema";
@@ -147,6 +149,7 @@ int RunImport(const ImportCliOptions& o, const std::vector<std::string>& extras)
       io.dialect = ingest::CsvDialect{};
       io.dialect.array_delimiter = exported->array_delimiter;
       schema_path = exported->schema_path;
+      after_import = exported->schema_after_import_path;
     }
   }
   if (error.empty() && groups.empty()) error = "nothing to import: give --nodes and/or --relationships files";
@@ -185,6 +188,9 @@ int RunImport(const ImportCliOptions& o, const std::vector<std::string>& extras)
     // Bad input is named by file:line:column alone; anything else by its status.
     const Status& s = imported.status();
     return Fail(s.code() == StatusCode::kInvalidArgument ? s.message() : s.ToString());
+  }
+  if (!after_import.empty()) {
+    if (Status s = main::CreateSchemaAfterImport(db_path, after_import); !s.ok()) return Fail(s.message());
   }
   const ingest::ImportStats& stats = imported->stats;
   const ingest::CommitResult* result = &imported->commit;
