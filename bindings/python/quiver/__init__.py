@@ -30,6 +30,7 @@ from ._errors import (
     SyntaxError,
     TypeError,
 )
+from ._export import ExportSummary, export_database, import_exported
 from ._import import ImportSummary, import_csv, import_dataframes
 from ._session import Connection, Database, PreparedStatement, QueryResult, QuerySummary
 from ._values import Duration, Node, Path, Relationship
@@ -47,6 +48,7 @@ __all__ = [
     "Duration",
     "EntityNotFoundError",
     "Error",
+    "ExportSummary",
     "ImportSummary",
     "InternalError",
     "InterruptedError",
@@ -66,8 +68,10 @@ __all__ = [
     "SyntaxError",
     "TypeError",
     "__version__",
+    "export_database",
     "import_csv",
     "import_dataframes",
+    "import_exported",
     "version",
 ]
 

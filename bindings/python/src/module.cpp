@@ -129,4 +129,5 @@ PYBIND11_MODULE(_quiver, m) {
       "to_value_and_back", [](py::handle object) { return ToPython(FromPython(object, "value")); },
       py::arg("value"), "A Python value through quiver::Value and back (tests).");
   RegisterImport(m);
+  RegisterExport(m);
 }

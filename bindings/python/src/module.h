@@ -6,5 +6,6 @@
 namespace quiver::python {
 
 void RegisterImport(pybind11::module_& module);
+void RegisterExport(pybind11::module_& module);
 
 }  // namespace quiver::python
