@@ -348,6 +348,36 @@ export interface ImportSummary {
 /** Imports CSV files into the database at dbPath, which no process may have open. */
 export function importCsv(dbPath: string, spec: ImportSpec): Promise<ImportSummary>;
 
+// ---- export ----------------------------------------------------------------------------
+
+export interface ExportOptions {
+  /** 'csv' (default), 'jsonl' or 'cypher' */
+  format?: string;
+  /** a named checkpoint instead of the latest commit */
+  atCheckpoint?: string;
+  threads?: number;
+}
+
+export interface ExportSummary {
+  nodes: number;
+  relationships: number;
+  generation: number;
+  sequence: number;
+  bytes: number;
+  files: string[];
+  seconds: number;
+}
+
+/** Writes one snapshot of the database at dbPath into directory (new or empty). */
+export function exportDatabase(dbPath: string, directory: string, options?: ExportOptions): Promise<ExportSummary>;
+
+/** Imports a CSV export (its export.json) into the new database at dbPath. */
+export function importExported(
+  dbPath: string,
+  directory: string,
+  options?: { skipBadRows?: boolean; reportPath?: string; threads?: number },
+): Promise<ImportSummary>;
+
 declare const quiver: {
   version: typeof version;
   Database: typeof Database;
@@ -363,5 +393,7 @@ declare const quiver: {
   DateTime: typeof DateTime;
   Duration: typeof Duration;
   importCsv: typeof importCsv;
+  exportDatabase: typeof exportDatabase;
+  importExported: typeof importExported;
 };
 export default quiver;

@@ -476,6 +476,19 @@ async function importCsv(dbPath, spec) {
   return native.importCsv(dbPath, spec);
 }
 
+// ---- export ---------------------------------------------------------------------------
+
+// quiver::ExportDatabase (docs/node.md, "Export"): one snapshot of the database at dbPath
+// into directory, beside open connections and other processes; on a thread of its own.
+async function exportDatabase(dbPath, directory, options) {
+  return native.exportDatabase(dbPath, directory, options);
+}
+
+// quiver::ImportExported: a CSV export read back into a new database.
+async function importExported(dbPath, directory, options) {
+  return native.importExported(dbPath, directory, options);
+}
+
 module.exports = {
   version,
   Database,
@@ -491,5 +504,7 @@ module.exports = {
   DateTime,
   Duration,
   importCsv,
+  exportDatabase,
+  importExported,
 };
 module.exports.default = module.exports;  // import quiver from 'quiver' through a bundler or TypeScript

@@ -2,6 +2,7 @@
 //
 //   NativeDatabase, NativeConnection   database.h, connection.h
 //   importCsv(dbPath, spec)            import_csv.h
+//   exportDatabase, importExported     data_export.h
 //   setup({Date, ..., makeError})      index.js's classes, handed over once at load
 //   isoString(temporal)                a quiver temporal value's ISO text, as the engine writes it
 //   epochMillis(dateTime)              a quiver.DateTime's instant in milliseconds since 1970 (UTC)
@@ -9,6 +10,7 @@
 
 #include "addon_data.h"
 #include "connection.h"
+#include "data_export.h"
 #include "database.h"
 #include "import_csv.h"
 #include "jobs.h"
@@ -66,6 +68,8 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("NativeDatabase", NativeDatabase::Define(env));
   exports.Set("NativeConnection", NativeConnection::Define(env));
   exports.Set("importCsv", Napi::Function::New<ImportCsvFunction>(env, "importCsv"));
+  exports.Set("exportDatabase", Napi::Function::New<ExportDatabaseFunction>(env, "exportDatabase"));
+  exports.Set("importExported", Napi::Function::New<ImportExportedFunction>(env, "importExported"));
   exports.Set("setup", Napi::Function::New<Setup>(env, "setup"));
   exports.Set("isoString", Napi::Function::New<IsoString>(env, "isoString"));
   exports.Set("epochMillis", Napi::Function::New<EpochMillis>(env, "epochMillis"));
