@@ -8,7 +8,7 @@ CMAKE_FLAGS ?=
 SANITIZE ?= address,undefined
 DEMO_DIR ?= build/demo
 
-.PHONY: all setup configure build demo test sanitize tsan fuzz bench-micro bench-ladder bench-peers bench-queries bench-algorithms bench-bolt bench-web bench-bindings bench-merge bench-parquet python node format lint clean
+.PHONY: all setup configure build demo test sanitize tsan fuzz bench-micro bench-ladder bench-peers bench-queries bench-algorithms bench-bolt bench-web bench-bindings bench-merge bench-parquet bench-export python node format lint clean
 
 all: build
 
@@ -147,6 +147,13 @@ bench-merge: configure
 # round. PARQUET_CSV names an existing CSV directory (else one is generated at PARQUET_SCALE).
 PARQUET_SCALE ?= 20
 PARQUET_CSV ?=
+# quiver export against quiver import of the same Graph500 graph (docs/benchmarks.md, "Export").
+EXPORT_SCALE ?= 20
+bench-export: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver
+	/usr/bin/python3 -u bench/ingest/export_bench.py $(BUILD_DIR)/quiver --scale $(EXPORT_SCALE) \
+	  $(if $(EXPORT_CSV),--csv $(EXPORT_CSV)) --formats csv,jsonl --work build/bench/export --json build/bench/export-$(EXPORT_SCALE).json
+
 bench-parquet: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver
 	/usr/bin/python3 -u bench/ingest/parquet_bench.py $(BUILD_DIR)/quiver --scale $(PARQUET_SCALE) \
