@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "quiver/checkpoint.h"
 #include "quiver/database.h"
 #include "quiver/error.h"
 #include "quiver/value_ops.h"
@@ -218,6 +219,19 @@ TEST(ExportTest, ReadsOneSnapshotWhileAWriterCommits) {
   }
   stop = true;
   writer.join();
+}
+
+TEST(ExportTest, ANamedCheckpointIsExportedAsItWas) {
+  TempDir dir;
+  const std::string path = dir.Join("db");
+  Database::Open(path)->Connect()->Query("UNWIND range(1, 10) AS i CREATE (:Before {i: i})");
+  CreateCheckpoint(path, "monday");
+  Database::Open(path)->Connect()->Query("CREATE (:After)");
+  ExportOptions options;
+  options.at_checkpoint = "monday";
+  const ExportSummary at = ExportDatabase(path, dir.Join("monday"), options);
+  EXPECT_EQ(at.nodes, 10u);
+  EXPECT_EQ(ExportDatabase(path, dir.Join("now")).nodes, 11u);
 }
 
 TEST(ExportTest, MisuseIsANamedErrorAndAFailedExportLeavesNothing) {
