@@ -47,7 +47,6 @@ void LocalNanosBody(CompactWriter* w) {
 void LeafType(CompactWriter* w, ColumnType type) { w->FieldI32(1, Enum(PhysicalOf(type))); }
 
 // Its converted type (the legacy annotation older readers know) and logical type.
-
 void LeafAnnotations(CompactWriter* w, ColumnType type) {
   switch (type) {
     case ColumnType::kInt64:
