@@ -85,6 +85,7 @@ Status FileWriter::Append(EncodedRowGroup group) {
 }
 
 Status FileWriter::Append(std::span<const ColumnBuffer> buffers) {
+  if (finished_) return InvalidArgument(path_, "row group appended after Finish");
   auto group = EncodeRowGroup(columns_, buffers, options_);
   if (!group.ok()) return Located(group.status());
   return Append(std::move(group).value());

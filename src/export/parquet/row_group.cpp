@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 
 #include "ingest/parquet/encodings.h"
 
@@ -102,13 +103,15 @@ std::string Plain(T v) {
 
 // min/max of integers (signed order) and doubles (NaN left out; a zero min is -0.0 and a
 // zero max +0.0, as the specification asks, since readers may not order the two zeros).
-// Text, booleans and lists get the null count only.
-ChunkStatistics StatisticsOf(const ColumnBuffer& b) {
+// Text and booleans get the null count only; lists no statistics (whether an empty list
+// counts as a null element differs between readers).
+std::optional<ChunkStatistics> StatisticsOf(const ColumnBuffer& b) {
+  if (b.max_rep() > 0) return std::nullopt;
   ChunkStatistics s;
   s.null_count = static_cast<int64_t>(b.levels() - b.values());
   const uint64_t n = b.values();
   const uint8_t* v = b.fixed().data();
-  if (n == 0 || b.max_rep() > 0) return s;
+  if (n == 0) return s;
   switch (b.type()) {
     case ColumnType::kInt64:
     case ColumnType::kLocalTimeNanos:
