@@ -2,6 +2,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -36,6 +37,15 @@ std::vector<PageRange> CutPages(const ColumnBuffer& b, uint64_t page_bytes) {
   const uint8_t* def = b.def().data();
   const uint8_t* rep = b.rep().data();
   const uint8_t max_def = static_cast<uint8_t>(b.max_def());
+  if (b.max_def() == 0 && !text) {
+    // Every level a value of fixed width: the cut is arithmetic.
+    const uint64_t per_page = std::clamp<uint64_t>(page_bytes / width, 1, kMaxPageLevels);
+    for (uint64_t at = 0; at < levels; at += per_page) {
+      uint64_t end = std::min(levels, at + per_page);
+      pages.push_back(PageRange{at, end, at, end});
+    }
+    return pages;
+  }
   PageRange page{0, 0, 0, 0};
   uint64_t bytes = 0;
   uint64_t value = 0;
@@ -184,7 +194,13 @@ Result<EncodedChunk> EncodeChunk(const ColumnSpec& column, const ColumnBuffer& b
                                  Compressor* compressor) {
   EncodedChunk chunk;
   std::string raw, packed;
-  for (const PageRange& p : CutPages(b, options.page_bytes)) {
+  const std::vector<PageRange> pages = CutPages(b, options.page_bytes);
+  // Uncompressed, the chunk is about the buffer's bytes: one allocation, not a doubling
+  // series of copies. Compressed, its size is unknown; a quarter is a fair first guess.
+  uint64_t estimate = b.fixed().size() + b.bytes().size() + 4 * b.ends().size() + pages.size() * 64 +
+                      (b.levels() * (b.max_def() > 0) + b.levels() * (b.max_rep() > 0)) / 4;
+  chunk.bytes.reserve(options.codec == Codec::kUncompressed ? estimate : estimate / 4);
+  for (const PageRange& p : pages) {
     EncodePage(b, p, &raw);
     const std::string* stored = &raw;
     if (options.codec != Codec::kUncompressed) {
