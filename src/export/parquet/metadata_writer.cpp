@@ -71,15 +71,11 @@ void LeafAnnotations(CompactWriter* w, ColumnType type) {
       w->EndStruct();
       return;
     case ColumnType::kLocalTimeNanos:
-      // No converted type: TIME_MILLIS/MICROS mean adjusted to UTC and have no nanos.
-      w->FieldStruct(10);
-      w->FieldStruct(7);  // TIME
-      LocalNanosBody(w);
-      w->EndStruct();
-      return;
     case ColumnType::kLocalDateTimeNanos:
+      // No converted type: TIME_MILLIS/MICROS and TIMESTAMP_* mean adjusted to UTC, and
+      // have no nanoseconds.
       w->FieldStruct(10);
-      w->FieldStruct(8);  // TIMESTAMP
+      w->FieldStruct(type == ColumnType::kLocalTimeNanos ? 7 : 8);  // TIME, TIMESTAMP
       LocalNanosBody(w);
       w->EndStruct();
       return;

@@ -111,6 +111,18 @@ std::string Plain(T v) {
   return std::string(reinterpret_cast<const char*>(&v), sizeof(T));
 }
 
+template <typename T>
+void IntegerMinMax(const uint8_t* v, uint64_t n, ChunkStatistics* s) {
+  T lo = std::numeric_limits<T>::max(), hi = std::numeric_limits<T>::min();
+  for (uint64_t i = 0; i < n; ++i) {
+    T x = Load<T>(v + i * sizeof(T));
+    lo = std::min(lo, x);
+    hi = std::max(hi, x);
+  }
+  s->min = Plain(lo);
+  s->max = Plain(hi);
+}
+
 // min/max of integers (signed order) and doubles (NaN left out; a zero min is -0.0 and a
 // zero max +0.0, as the specification asks, since readers may not order the two zeros).
 // Text and booleans get the null count only; lists no statistics (whether an empty list
@@ -125,28 +137,8 @@ std::optional<ChunkStatistics> StatisticsOf(const ColumnBuffer& b) {
   switch (b.type()) {
     case ColumnType::kInt64:
     case ColumnType::kLocalTimeNanos:
-    case ColumnType::kLocalDateTimeNanos: {
-      int64_t lo = std::numeric_limits<int64_t>::max(), hi = std::numeric_limits<int64_t>::min();
-      for (uint64_t i = 0; i < n; ++i) {
-        int64_t x = Load<int64_t>(v + i * 8);
-        lo = std::min(lo, x);
-        hi = std::max(hi, x);
-      }
-      s.min = Plain(lo);
-      s.max = Plain(hi);
-      break;
-    }
-    case ColumnType::kDate: {
-      int32_t lo = std::numeric_limits<int32_t>::max(), hi = std::numeric_limits<int32_t>::min();
-      for (uint64_t i = 0; i < n; ++i) {
-        int32_t x = Load<int32_t>(v + i * 4);
-        lo = std::min(lo, x);
-        hi = std::max(hi, x);
-      }
-      s.min = Plain(lo);
-      s.max = Plain(hi);
-      break;
-    }
+    case ColumnType::kLocalDateTimeNanos: IntegerMinMax<int64_t>(v, n, &s); break;
+    case ColumnType::kDate: IntegerMinMax<int32_t>(v, n, &s); break;
     case ColumnType::kDouble: {
       double lo = std::numeric_limits<double>::infinity(), hi = -lo;
       bool any = false;
