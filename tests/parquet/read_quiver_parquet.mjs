@@ -74,7 +74,14 @@ for (const file of expected) {
 
   const meta = await json(`SELECT * FROM parquet_metadata('${path}')`);
   assert.equal(new Set(meta.map((m) => m.row_group_id)).size, file.row_groups, `${file.file}: row groups`);
-  for (const m of meta) assert.equal(m.compression, file.codec, `${file.file}: codec`);
+  for (const m of meta) {
+    assert.equal(m.compression, file.codec, `${file.file}: codec`);
+    const top = m.path_in_schema.split(', ')[0];
+    if (file.dictionary_columns.includes(top)) {
+      assert.match(m.encodings, /RLE_DICTIONARY/, `${file.file}: ${top} dictionary-encoded`);
+      assert.notEqual(m.dictionary_page_offset, null, `${file.file}: ${top} dictionary page`);
+    }
+  }
   const created = await json(`SELECT created_by FROM parquet_file_metadata('${path}')`);
   assert.match(created[0].created_by, /^quiver \d+\.\d+\.\d+/, `${file.file}: created_by`);
 

@@ -127,9 +127,11 @@ void ColumnChunkOf(CompactWriter* w, const ColumnSpec& c, const ChunkRecord& r, 
   w->FieldStruct(3);         // meta_data: ColumnMetaData
   w->FieldI32(1, Enum(PhysicalOf(c.type)));
   bool levels = c.list || !c.required;
-  w->FieldList(2, ThriftType::kI32, levels ? 2 : 1);
-  w->ElementI32(Enum(pq::Encoding::kPlain));
+  bool dictionary = r.dictionary_size > 0;
+  w->FieldList(2, ThriftType::kI32, 1 + levels + dictionary);
+  w->ElementI32(Enum(pq::Encoding::kPlain));  // the values, or the dictionary page's
   if (levels) w->ElementI32(Enum(pq::Encoding::kRle));
+  if (dictionary) w->ElementI32(Enum(pq::Encoding::kRleDictionary));
   w->FieldList(3, ThriftType::kBinary, c.list ? 3 : 1);
   w->ElementBinary(c.name);
   if (c.list) {
@@ -140,7 +142,8 @@ void ColumnChunkOf(CompactWriter* w, const ColumnSpec& c, const ChunkRecord& r, 
   w->FieldI64(5, r.num_values);
   w->FieldI64(6, r.uncompressed_size);
   w->FieldI64(7, r.compressed_size);
-  w->FieldI64(9, r.offset);  // data_page_offset
+  w->FieldI64(9, r.offset + r.dictionary_size);  // data_page_offset
+  if (dictionary) w->FieldI64(11, r.offset);     // dictionary_page_offset
   if (r.stats) {
     w->FieldStruct(12);
     w->FieldI64(3, r.stats->null_count);
@@ -156,19 +159,39 @@ void ColumnChunkOf(CompactWriter* w, const ColumnSpec& c, const ChunkRecord& r, 
 
 }  // namespace
 
+namespace {
+
+void PageHeaderStart(CompactWriter* w, pq::PageType type, int32_t uncompressed_size, int32_t compressed_size,
+                     uint32_t crc) {
+  w->BeginStruct();
+  w->FieldI32(1, Enum(type));
+  w->FieldI32(2, uncompressed_size);
+  w->FieldI32(3, compressed_size);
+  w->FieldI32(4, static_cast<int32_t>(crc));
+}
+
+}  // namespace
+
 void AppendDataPageHeader(int32_t uncompressed_size, int32_t compressed_size, uint32_t crc, int32_t num_values,
-                          std::string* out) {
+                          bool dictionary_indices, std::string* out) {
   CompactWriter w(out);
-  w.BeginStruct();
-  w.FieldI32(1, Enum(pq::PageType::kDataPage));
-  w.FieldI32(2, uncompressed_size);
-  w.FieldI32(3, compressed_size);
-  w.FieldI32(4, static_cast<int32_t>(crc));
+  PageHeaderStart(&w, pq::PageType::kDataPage, uncompressed_size, compressed_size, crc);
   w.FieldStruct(5);  // data_page_header
   w.FieldI32(1, num_values);
-  w.FieldI32(2, Enum(pq::Encoding::kPlain));
+  w.FieldI32(2, Enum(dictionary_indices ? pq::Encoding::kRleDictionary : pq::Encoding::kPlain));
   w.FieldI32(3, Enum(pq::Encoding::kRle));
   w.FieldI32(4, Enum(pq::Encoding::kRle));
+  w.EndStruct();
+  w.EndStruct();
+}
+
+void AppendDictionaryPageHeader(int32_t uncompressed_size, int32_t compressed_size, uint32_t crc, int32_t num_values,
+                                std::string* out) {
+  CompactWriter w(out);
+  PageHeaderStart(&w, pq::PageType::kDictionaryPage, uncompressed_size, compressed_size, crc);
+  w.FieldStruct(7);  // dictionary_page_header
+  w.FieldI32(1, num_values);
+  w.FieldI32(2, Enum(pq::Encoding::kPlain));
   w.EndStruct();
   w.EndStruct();
 }

@@ -28,6 +28,7 @@ struct ChunkRecord {
   int64_t compressed_size = 0;    // page headers included
   int64_t uncompressed_size = 0;  // page headers included
   int64_t num_values = 0;         // levels: values, nulls and empty lists
+  int64_t dictionary_size = 0;    // bytes of its dictionary page, header included (0: none), first in the chunk
   std::optional<ChunkStatistics> stats;
 };
 
@@ -37,9 +38,13 @@ struct RowGroupRecord {
   std::vector<ChunkRecord> chunks;  // one per column, in schema order
 };
 
-// A DATA_PAGE (v1) header: PLAIN values, RLE levels, a CRC-32 of the page's stored bytes.
+// A DATA_PAGE (v1) header: PLAIN or RLE_DICTIONARY values, RLE levels, a CRC-32 of the
+// page's stored bytes.
 void AppendDataPageHeader(int32_t uncompressed_size, int32_t compressed_size, uint32_t crc, int32_t num_values,
-                          std::string* out);
+                          bool dictionary_indices, std::string* out);
+// A DICTIONARY_PAGE header: num_values PLAIN values.
+void AppendDictionaryPageHeader(int32_t uncompressed_size, int32_t compressed_size, uint32_t crc, int32_t num_values,
+                                std::string* out);
 
 // The footer's FileMetaData (without its length and magic).
 std::string SerializeFileMetaData(std::span<const ColumnSpec> columns, std::span<const RowGroupRecord> row_groups,

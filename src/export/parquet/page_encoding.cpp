@@ -30,26 +30,28 @@ void AppendVarint(uint64_t v, std::string* out) {
   out->push_back(static_cast<char>(v));
 }
 
-// Whether levels[i, i + 8) exist and are all equal: where an RLE run pays.
-bool LongRunAt(const uint8_t* levels, size_t i, size_t count) {
+// Whether values[i, i + 8) exist and are all equal: where an RLE run pays.
+template <typename T>
+bool LongRunAt(const T* values, size_t i, size_t count) {
   if (count - i < 8) return false;
   for (size_t k = 1; k < 8; ++k) {
-    if (levels[i + k] != levels[i]) return false;
+    if (values[i + k] != values[i]) return false;
   }
   return true;
 }
 
-}  // namespace
-
-void AppendRleHybrid(const uint8_t* levels, size_t count, int bit_width, std::string* out) {
-  QUIVER_ASSERT(bit_width >= 1 && bit_width <= 8);
+template <typename T>
+void RleHybrid(const T* values, size_t count, int bit_width, std::string* out) {
+  QUIVER_ASSERT(bit_width >= 1 && bit_width <= static_cast<int>(8 * sizeof(T)));
   size_t i = 0;
   while (i < count) {
-    if (LongRunAt(levels, i, count)) {
+    if (LongRunAt(values, i, count)) {
       size_t end = i + 8;
-      while (end < count && levels[end] == levels[i]) ++end;
+      while (end < count && values[end] == values[i]) ++end;
       AppendVarint(static_cast<uint64_t>(end - i) << 1, out);
-      out->push_back(static_cast<char>(levels[i]));  // the value in ceil(bit_width / 8) = 1 byte
+      for (int b = 0; b < (bit_width + 7) / 8; ++b) {  // the value in ceil(bit_width / 8) bytes
+        out->push_back(static_cast<char>((static_cast<uint64_t>(values[i]) >> (8 * b)) & 0xff));
+      }
       i = end;
       continue;
     }
@@ -59,12 +61,12 @@ void AppendRleHybrid(const uint8_t* levels, size_t count, int bit_width, std::st
     do {
       i += 8;
       ++groups;
-    } while (i < count && groups < 63 && !LongRunAt(levels, i, count));
+    } while (i < count && groups < 63 && !LongRunAt(values, i, count));
     AppendVarint((groups << 1) | 1, out);
     uint64_t acc = 0;
     int bits = 0;
     for (size_t k = start; k < start + groups * 8; ++k) {
-      acc |= static_cast<uint64_t>(k < count ? levels[k] : 0) << bits;
+      acc |= static_cast<uint64_t>(k < count ? values[k] : 0) << bits;
       bits += bit_width;
       while (bits >= 8) {
         out->push_back(static_cast<char>(acc & 0xff));
@@ -74,6 +76,16 @@ void AppendRleHybrid(const uint8_t* levels, size_t count, int bit_width, std::st
     }
     i = std::min(i, count);
   }
+}
+
+}  // namespace
+
+void AppendRleHybrid(const uint8_t* values, size_t count, int bit_width, std::string* out) {
+  RleHybrid(values, count, bit_width, out);
+}
+
+void AppendRleHybrid(const uint32_t* values, size_t count, int bit_width, std::string* out) {
+  RleHybrid(values, count, bit_width, out);
 }
 
 void AppendPackedBooleans(const uint8_t* values, size_t count, std::string* out) {

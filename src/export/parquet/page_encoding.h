@@ -17,10 +17,12 @@ namespace quiver::exporter::parquet {
 enum class Codec : uint8_t { kUncompressed, kSnappy, kZstd, kGzip };
 std::string_view CodecName(Codec codec);
 
-// Appends the hybrid encoding of levels[0, count) at `bit_width` bits (1..8), without a
-// length prefix: a run of 8 or more equal levels is an RLE run, the rest bit-packed
-// groups of 8 (the last group padded with zeros, which readers drop by the level count).
-void AppendRleHybrid(const uint8_t* levels, size_t count, int bit_width, std::string* out);
+// Appends the hybrid encoding of values[0, count) at `bit_width` bits (1..8 for levels,
+// 1..32 for dictionary indices), without a length prefix: a run of 8 or more equal
+// values is an RLE run, the rest bit-packed groups of 8 (the last group padded with
+// zeros, which readers drop by the value count).
+void AppendRleHybrid(const uint8_t* values, size_t count, int bit_width, std::string* out);
+void AppendRleHybrid(const uint32_t* values, size_t count, int bit_width, std::string* out);
 
 // Appends `count` booleans (bytes 0/1) PLAIN: one bit each, LSB first.
 void AppendPackedBooleans(const uint8_t* values, size_t count, std::string* out);

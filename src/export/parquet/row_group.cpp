@@ -9,6 +9,7 @@
 #include <limits>
 #include <optional>
 
+#include "export/parquet/dictionary.h"
 #include "ingest/parquet/encodings.h"
 
 namespace quiver::exporter::parquet {
@@ -71,7 +72,8 @@ std::vector<PageRange> CutPages(const ColumnBuffer& b, uint64_t page_bytes) {
 
 // Uncompressed page: [repetition levels][definition levels] (each a 4-byte length and
 // the hybrid encoding), then the PLAIN values.
-void EncodePage(const ColumnBuffer& b, const PageRange& p, std::string* out) {
+// dict: the chunk's dictionary when it has one; the values are then its indices.
+void EncodePage(const ColumnBuffer& b, const PageRange& p, const StringDictionary* dict, std::string* out) {
   out->clear();
   auto levels = [&](const std::vector<uint8_t>& v, int max_level) {
     size_t at = out->size();
@@ -83,7 +85,10 @@ void EncodePage(const ColumnBuffer& b, const PageRange& p, std::string* out) {
   if (b.max_rep() > 0) levels(b.rep(), b.max_rep());
   if (b.max_def() > 0) levels(b.def(), b.max_def());
   const uint64_t count = p.value_end - p.value_begin;
-  if (b.type() == ColumnType::kBoolean) {
+  if (dict != nullptr) {
+    out->push_back(static_cast<char>(dict->bit_width));
+    AppendRleHybrid(dict->indices.data() + p.value_begin, count, dict->bit_width, out);
+  } else if (b.type() == ColumnType::kBoolean) {
     AppendPackedBooleans(b.fixed().data() + p.value_begin, count, out);
   } else if (b.type() == ColumnType::kString) {
     const auto& ends = b.ends();
@@ -182,35 +187,56 @@ Status CheckShapes(std::span<const ColumnSpec> columns, std::span<const ColumnBu
   return Status::OK();
 }
 
+// Appends one page: compressed (unless UNCOMPRESSED), checksummed, its header first.
+Status AppendPage(const ColumnSpec& column, const std::string& raw, bool dictionary_page, int32_t num_values,
+                  bool dictionary_indices, const WriterOptions& options, Compressor* compressor, std::string* packed,
+                  EncodedChunk* chunk) {
+  const std::string* stored = &raw;
+  if (options.codec != Codec::kUncompressed) {
+    QUIVER_RETURN_IF_ERROR(compressor->Compress(raw, packed));
+    stored = packed;
+  }
+  if (raw.size() > static_cast<size_t>(std::numeric_limits<int32_t>::max()) ||
+      stored->size() > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
+    return Status::InvalidArgument("parquet: column '" + column.name + "': a page over 2 GiB (one value that large?)");
+  }
+  uint32_t crc =
+      static_cast<uint32_t>(crc32(0, reinterpret_cast<const Bytef*>(stored->data()), static_cast<uInt>(stored->size())));
+  size_t header_at = chunk->bytes.size();
+  auto raw_size = static_cast<int32_t>(raw.size()), stored_size = static_cast<int32_t>(stored->size());
+  if (dictionary_page) {
+    AppendDictionaryPageHeader(raw_size, stored_size, crc, num_values, &chunk->bytes);
+  } else {
+    AppendDataPageHeader(raw_size, stored_size, crc, num_values, dictionary_indices, &chunk->bytes);
+  }
+  int64_t header = static_cast<int64_t>(chunk->bytes.size() - header_at);
+  chunk->bytes.append(*stored);
+  chunk->record.uncompressed_size += header + raw_size;
+  return Status::OK();
+}
+
 Result<EncodedChunk> EncodeChunk(const ColumnSpec& column, const ColumnBuffer& b, const WriterOptions& options,
                                  Compressor* compressor) {
   EncodedChunk chunk;
   std::string raw, packed;
   const std::vector<PageRange> pages = CutPages(b, options.page_bytes);
+  std::optional<StringDictionary> dict;
+  if (b.type() == ColumnType::kString && options.dictionary_bytes > 0) dict = BuildDictionary(b, options.dictionary_bytes);
   // Uncompressed, the chunk is about the buffer's bytes: one allocation, not a doubling
-  // series of copies. Compressed, its size is unknown; a quarter is a fair first guess.
+  // series of copies. Compressed (or as dictionary indices) its size is unknown; a
+  // quarter is a fair first guess.
   uint64_t estimate = b.fixed().size() + b.bytes().size() + 4 * b.ends().size() + pages.size() * 64 +
                       (b.levels() * (b.max_def() > 0) + b.levels() * (b.max_rep() > 0)) / 4;
-  chunk.bytes.reserve(options.codec == Codec::kUncompressed ? estimate : estimate / 4);
+  chunk.bytes.reserve(options.codec == Codec::kUncompressed && !dict ? estimate : estimate / 4);
+  if (dict) {
+    QUIVER_RETURN_IF_ERROR(AppendPage(column, dict->plain, true, static_cast<int32_t>(dict->entries), false, options,
+                                      compressor, &packed, &chunk));
+    chunk.record.dictionary_size = static_cast<int64_t>(chunk.bytes.size());
+  }
   for (const PageRange& p : pages) {
-    EncodePage(b, p, &raw);
-    const std::string* stored = &raw;
-    if (options.codec != Codec::kUncompressed) {
-      QUIVER_RETURN_IF_ERROR(compressor->Compress(raw, &packed));
-      stored = &packed;
-    }
-    if (raw.size() > static_cast<size_t>(std::numeric_limits<int32_t>::max()) ||
-        stored->size() > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
-      return Status::InvalidArgument("parquet: column '" + column.name + "': a value does not fit in a page (2 GiB)");
-    }
-    uint32_t crc = static_cast<uint32_t>(
-        crc32(0, reinterpret_cast<const Bytef*>(stored->data()), static_cast<uInt>(stored->size())));
-    size_t header_at = chunk.bytes.size();
-    AppendDataPageHeader(static_cast<int32_t>(raw.size()), static_cast<int32_t>(stored->size()), crc,
-                         static_cast<int32_t>(p.level_end - p.level_begin), &chunk.bytes);
-    int64_t header = static_cast<int64_t>(chunk.bytes.size() - header_at);
-    chunk.bytes.append(*stored);
-    chunk.record.uncompressed_size += header + static_cast<int64_t>(raw.size());
+    EncodePage(b, p, dict ? &*dict : nullptr, &raw);
+    QUIVER_RETURN_IF_ERROR(AppendPage(column, raw, false, static_cast<int32_t>(p.level_end - p.level_begin),
+                                      dict.has_value(), options, compressor, &packed, &chunk));
   }
   chunk.record.compressed_size = static_cast<int64_t>(chunk.bytes.size());
   chunk.record.num_values = static_cast<int64_t>(b.levels());

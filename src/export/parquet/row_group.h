@@ -1,7 +1,8 @@
 #pragma once
 // Encoding one row group: every column's buffer cut into data pages (v1: RLE levels, PLAIN
-// values) of about WriterOptions::page_bytes of values each, always at a row boundary,
-// each page compressed and checksummed. EncodeRowGroup is a pure function of its inputs,
+// values or, for text, dictionary indices after a dictionary page) of about
+// WriterOptions::page_bytes of values each, always at a row boundary, each page
+// compressed and checksummed. EncodeRowGroup is a pure function of its inputs,
 // so an exporter encodes several row groups on several threads and hands them to one
 // FileWriter in order (file_writer.h).
 
@@ -23,6 +24,9 @@ struct WriterOptions {
   // Uncompressed value bytes per data page (about: a page ends at the first row boundary
   // past it), so that a large row group is not one giant page.
   uint64_t page_bytes = uint64_t{1} << 20;
+  // Text columns are dictionary-encoded per chunk while their distinct values take at
+  // most this many bytes (PLAIN) and are at most half the values; otherwise PLAIN. 0: never.
+  uint64_t dictionary_bytes = uint64_t{1} << 20;
 };
 
 struct EncodedChunk {

@@ -1,7 +1,8 @@
 #pragma once
 // The files the Parquet writer's tests write: every column type flat and as a list, with
 // nulls, empty lists, any UTF-8, empty strings and each type's extremes, in several row
-// groups of several pages, under each codec; zero rows; all nulls; a required edge list.
+// groups of several pages, under each codec; zero rows; all nulls; text with and without
+// dictionary encoding; a required edge list.
 // Both readers check them against the same cells: ours (parquet_writer_test.cpp) and
 // DuckDB (tests/parquet/read_quiver_parquet.mjs, over write_quiver_parquet.cpp's files
 // and the expected.json ExpectedJson describes).
@@ -35,6 +36,7 @@ struct Case {
   std::vector<std::vector<Cell>> rows{};
   uint64_t row_group_rows = 0;  // rows per row group
   WriterOptions options{};
+  std::vector<std::string> dictionary_columns{};  // text columns whose chunks must be dictionary-encoded
 };
 
 inline Cell Null() { return Cell{.null = true}; }
@@ -130,6 +132,30 @@ inline std::vector<Case> WriterCases() {
     nulls.rows.push_back(std::move(row));
   }
   cases.push_back(std::move(nulls));
+  // Text as labels are (a few values: dictionary-encoded, one value even at bit width 1),
+  // and as names are (all distinct: PLAIN); with the dictionary disabled too.
+  for (bool dictionary : {true, false}) {
+    Case text{.name = dictionary ? "dictionary" : "no_dictionary",
+              .columns = {{.name = "label", .type = ColumnType::kString, .required = true},
+                          {.name = "one", .type = ColumnType::kString},
+                          {.name = "tags", .type = ColumnType::kString, .list = true},
+                          {.name = "name", .type = ColumnType::kString}},
+              .row_group_rows = 4000};
+    text.options.page_bytes = 2048;
+    if (dictionary) {
+      text.dictionary_columns = {"label", "one", "tags"};
+    } else {
+      text.options.dictionary_bytes = 0;
+    }
+    const char* labels[] = {"Person", "Company", "Zürich ☃", ""};
+    for (int64_t r = 0; r < 10000; ++r) {
+      std::vector<Scalar> tags;
+      for (int64_t k = 0; k < r % 3; ++k) tags.push_back(std::string(labels[(r + k) % 4]));
+      text.rows.push_back({Of(std::string(labels[r % 4])), r % 10 == 0 ? Null() : Of(std::string("same")),
+                           r % 11 == 0 ? Null() : ListOf(std::move(tags)), Of("name " + std::to_string(r))});
+    }
+    cases.push_back(std::move(text));
+  }
   Case edges{.name = "edges",
              .columns = {{.name = "src", .type = ColumnType::kInt64, .required = true},
                          {.name = "dst", .type = ColumnType::kInt64, .required = true}},
@@ -217,6 +243,7 @@ inline nlohmann::json ExpectedJson(const Case& c) {
     rows.push_back(std::move(out));
   }
   return {{"file", c.name + ".parquet"}, {"codec", std::string(CodecName(c.options.codec))},
+          {"dictionary_columns", c.dictionary_columns},
           {"row_groups", c.rows.empty() ? 0 : (c.rows.size() + c.row_group_rows - 1) / c.row_group_rows},
           {"columns", columns}, {"rows", rows}};
 }

@@ -77,6 +77,18 @@ void ExpectFileHolds(const std::string& path, const Case& c) {
     EXPECT_TRUE(file->columns()[i].unsupported.empty()) << file->columns()[i].unsupported;
     all.push_back(static_cast<int>(i));
   }
+  // Text chunks are dictionary-encoded exactly where the case says (where it says).
+  const bool says = !c.dictionary_columns.empty() || c.options.dictionary_bytes == 0;
+  for (size_t g = 0; says && g < file->row_group_count(); ++g) {
+    for (size_t i = 0; i < c.columns.size(); ++i) {
+      const auto& meta = *file->metadata().row_groups[g].columns[file->columns()[i].leaf].meta;
+      bool want = std::find(c.dictionary_columns.begin(), c.dictionary_columns.end(), c.columns[i].name) !=
+                  c.dictionary_columns.end();
+      if (c.columns[i].type == ColumnType::kString) {
+        EXPECT_EQ(meta.dictionary_page_offset.has_value(), want) << c.columns[i].name << ", row group " << g;
+      }
+    }
+  }
   pq::Decompressor decompressor;
   uint64_t row = 0;
   int failures = 0;
@@ -174,18 +186,25 @@ TEST(ParquetWriter, LargeChunksAreSeveralPages) {
   const auto& meta = *file->metadata().row_groups[0].columns[0].meta;
   EXPECT_EQ(meta.num_values, static_cast<int64_t>(levels));
   const std::string bytes = quiver::testing::ReadFileBytes(dir.Join("p.parquet"));
-  size_t at = meta.data_page_offset, end = at + meta.total_compressed_size;
+  // Half the values distinct: dictionary-encoded, the dictionary page first.
+  ASSERT_TRUE(meta.dictionary_page_offset.has_value());
+  const auto dictionary_at = static_cast<size_t>(*meta.dictionary_page_offset);
+  size_t at = dictionary_at, end = at + meta.total_compressed_size;
   int pages = 0;
   int64_t seen = 0;
   while (at < end) {
     size_t header = 0;
     auto h = pq::ParsePageHeader(reinterpret_cast<const uint8_t*>(bytes.data()) + at, end - at, &header);
     ASSERT_TRUE(h.ok()) << h.status().ToString();
-    EXPECT_EQ(h->type, pq::PageType::kDataPage);
+    EXPECT_EQ(h->type, at == dictionary_at ? pq::PageType::kDictionaryPage : pq::PageType::kDataPage);
+    EXPECT_EQ(at == dictionary_at, at < static_cast<size_t>(meta.data_page_offset));
     EXPECT_TRUE(h->crc.has_value());
-    seen += h->num_values;
+    if (h->type == pq::PageType::kDataPage) {
+      EXPECT_EQ(h->encoding, pq::Encoding::kRleDictionary);
+      seen += h->num_values;
+      ++pages;
+    }
     at += header + h->compressed_size;
-    ++pages;
   }
   EXPECT_EQ(at, end);
   EXPECT_EQ(seen, static_cast<int64_t>(levels));
