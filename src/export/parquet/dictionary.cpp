@@ -25,7 +25,9 @@ std::optional<StringDictionary> BuildDictionary(const ColumnBuffer& b, uint64_t 
       d.plain.append(reinterpret_cast<const char*>(&len), 4);
       d.plain.append(v);
       ++d.entries;
-      if (d.plain.size() > max_bytes || d.entries > n / 2 + 1) return std::nullopt;
+      // Mostly distinct so far (past a first thousand): names, not labels; give up
+      // before hashing the rest.
+      if (d.plain.size() > max_bytes || d.entries > n / 2 + 1 || d.entries > i / 2 + 1024) return std::nullopt;
     }
     d.indices.push_back(it->second);
   }

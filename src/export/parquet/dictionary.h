@@ -21,7 +21,8 @@ struct StringDictionary {
 };
 
 // The dictionary of a kString buffer's values, or nullopt where it does not pay: the
-// distinct values take more than max_bytes PLAIN, or are more than half the values.
+// distinct values take more than max_bytes PLAIN, or are more than half the values (or,
+// past the first thousand, more than half of those seen so far).
 std::optional<StringDictionary> BuildDictionary(const ColumnBuffer& b, uint64_t max_bytes);
 
 }  // namespace quiver::exporter::parquet
