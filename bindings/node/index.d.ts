@@ -351,8 +351,10 @@ export function importCsv(dbPath: string, spec: ImportSpec): Promise<ImportSumma
 // ---- export ----------------------------------------------------------------------------
 
 export interface ExportOptions {
-  /** 'csv' (default), 'jsonl' or 'cypher' */
+  /** 'csv' (default), 'parquet', 'jsonl' or 'cypher' */
   format?: string;
+  /** Parquet compression: 'zstd' (default), 'snappy', 'gzip' or 'none' */
+  codec?: string;
   /** a named checkpoint instead of the latest commit */
   atCheckpoint?: string;
   threads?: number;

@@ -22,9 +22,10 @@
 namespace quiver {
 
 struct ExportOptions {
-  // "csv" (neo4j-admin import CSVs), "jsonl" (JSON lines, APOC's shape), "cypher" (a
-  // script of CREATE statements, for small graphs).
+  // "csv" (neo4j-admin import CSVs), "parquet" (the same files as Parquet), "jsonl"
+  // (JSON lines, APOC's shape), "cypher" (a script of CREATE statements, for small graphs).
   std::string format = "csv";
+  std::string codec = "zstd";  // Parquet: "zstd", "snappy", "gzip" or "none"
   std::string at_checkpoint;  // a named checkpoint's graph instead of the latest commit
   uint32_t threads = 0;       // 0: the resource policy's (the cores)
   // Told how far the export is: (done, total) in units of work, from the calling thread.
@@ -48,7 +49,7 @@ struct ExportSummary {
 QUIVER_EXPORT ExportSummary ExportDatabase(const std::string& db_path, const std::string& directory,
                                            const ExportOptions& options = {});
 
-// Imports a CSV export directory (its export.json names the files, the array delimiter
+// Imports a CSV or Parquet export directory (its export.json names the files, the array delimiter
 // and the schema) into db_path, as ImportCsv does; options' delimiter, quote,
 // array_delimiter and schema_path are the export's.
 QUIVER_EXPORT ImportSummary ImportExported(const std::string& db_path, const std::string& directory,

@@ -75,52 +75,30 @@ Status WriteCsv(const ExportContext& context, ExportResult* result) {
   QUIVER_RETURN_IF_ERROR(WriteMorsels(
       context.morsels, context.pool, context.files,
       [&](NodeId begin, NodeId end, std::vector<std::string>& buffers) {
-        std::vector<NodeId> nodes;
-        std::vector<LabelId> labels;
-        std::vector<PropertyEntry> props;
-        std::vector<Adjacent> out;
-        graph.ScanNodes(begin, end, std::nullopt, nodes);
-        for (NodeId node : nodes) {
-          ReadNode(graph, node, labels, props);
-          const uint32_t f = layout.NodeFile(labels, props);
-          std::string& b = buffers[f];
-          AppendId(b, node);
-          b += ',';
-          b += owner_fields[f];
-          AppendColumns(layout.files()[f], props, delimiter, b);
-          out.clear();
-          graph.Expand(node, Direction::kOutgoing, {}, out);
-          for (const Adjacent& a : out) {
-            ReadRelationship(graph, a.rel.id, props);
-            const uint32_t rf = layout.RelationshipFile(a.rel.type, props);
-            std::string& rb = buffers[rf];
-            AppendId(rb, a.rel.start);
-            rb += ',';
-            AppendId(rb, a.rel.end);
-            rb += ',';
-            rb += owner_fields[rf];
-            AppendColumns(layout.files()[rf], props, delimiter, rb);
-          }
-        }
+        VisitLayoutMorsel(
+            graph, layout, begin, end,
+            [&](uint32_t f, NodeId node, const std::vector<PropertyEntry>& props) {
+              std::string& b = buffers[f];
+              AppendId(b, node);
+              b += ',';
+              b += owner_fields[f];
+              AppendColumns(layout.files()[f], props, delimiter, b);
+            },
+            [&](uint32_t f, const RelationshipRef& rel, const std::vector<PropertyEntry>& props) {
+              std::string& b = buffers[f];
+              AppendId(b, rel.start);
+              b += ',';
+              AppendId(b, rel.end);
+              b += ',';
+              b += owner_fields[f];
+              AppendColumns(layout.files()[f], props, delimiter, b);
+            });
         return Status::OK();
       },
       progress));
-  result->nodes = layout.nodes();
-  result->relationships = layout.relationships();
-  result->array_delimiter = delimiter;
-  for (uint32_t f = 0; f < layout.files().size(); ++f) {
-    const ExportFile& file = layout.files()[f];
-    ExportedFile e;
-    e.name = context.files->name(f);
-    e.kind = file.relationships ? "relationships" : "nodes";
-    if (file.relationships) {
-      e.type = graph.RelTypeName(file.type);
-    } else {
-      for (LabelId label : file.labels) e.labels.emplace_back(graph.LabelName(label));
-    }
-    e.rows = file.rows;
-    result->files.push_back(std::move(e));
-  }
+  std::vector<std::string> names;
+  for (uint32_t f = 0; f < layout.files().size(); ++f) names.push_back(context.files->name(f));
+  AddLayoutFiles(graph, layout, names, result);
   return Status::OK();
 }
 

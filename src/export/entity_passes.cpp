@@ -24,6 +24,45 @@ void ReadRelationship(const GraphReader& graph, RelId rel, std::vector<PropertyE
   }
 }
 
+void VisitLayoutMorsel(const GraphReader& graph, const ExportLayout& layout, NodeId begin, NodeId end,
+                       const LayoutNodeFn& node_fn, const LayoutRelFn& rel_fn) {
+  std::vector<NodeId> nodes;
+  std::vector<LabelId> labels;
+  std::vector<PropertyEntry> props;
+  std::vector<Adjacent> out;
+  graph.ScanNodes(begin, end, std::nullopt, nodes);
+  for (NodeId node : nodes) {
+    ReadNode(graph, node, labels, props);
+    node_fn(layout.NodeFile(labels, props), node, props);
+    out.clear();
+    graph.Expand(node, Direction::kOutgoing, {}, out);
+    for (const Adjacent& a : out) {
+      ReadRelationship(graph, a.rel.id, props);
+      rel_fn(layout.RelationshipFile(a.rel.type, props), a.rel, props);
+    }
+  }
+}
+
+void AddLayoutFiles(const GraphReader& graph, const ExportLayout& layout, const std::vector<std::string>& names,
+                    ExportResult* result) {
+  result->nodes = layout.nodes();
+  result->relationships = layout.relationships();
+  result->array_delimiter = layout.array_delimiter();
+  for (uint32_t f = 0; f < layout.files().size(); ++f) {
+    const ExportFile& file = layout.files()[f];
+    ExportedFile e;
+    e.name = names[f];
+    e.kind = file.relationships ? "relationships" : "nodes";
+    if (file.relationships) {
+      e.type = graph.RelTypeName(file.type);
+    } else {
+      for (LabelId label : file.labels) e.labels.emplace_back(graph.LabelName(label));
+    }
+    e.rows = file.rows;
+    result->files.push_back(std::move(e));
+  }
+}
+
 Status WriteEntityPasses(const ExportContext& context, uint32_t file,
                          const std::function<std::unique_ptr<EntityVisitor>()>& make, ExportResult* result) {
   const GraphReader& graph = context.graph;

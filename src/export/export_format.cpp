@@ -5,11 +5,11 @@
 namespace quiver::exporter {
 
 Result<ExportFormat> ParseExportFormat(std::string_view name) {
-  for (ExportFormat f : {ExportFormat::kCsv, ExportFormat::kJsonLines, ExportFormat::kCypher}) {
+  for (ExportFormat f : {ExportFormat::kCsv, ExportFormat::kParquet, ExportFormat::kJsonLines, ExportFormat::kCypher}) {
     if (name == ExportFormatName(f)) return f;
   }
   return Status::InvalidArgument("unknown export format '" + std::string(name) +
-                                 "' (choose csv, jsonl or cypher)");
+                                 "' (choose csv, parquet, jsonl or cypher)");
 }
 
 std::string_view ExportFormatName(ExportFormat format) {

@@ -9,6 +9,8 @@
 namespace quiver::exporter {
 
 struct ExportContext {
+  Env* env;
+  const std::string& dir;  // the export directory (formats that write their own files)
   const GraphReader& graph;
   const Morsels& morsels;
   ingest::WorkerPool* pool;
@@ -40,6 +42,17 @@ class EntityVisitor {
 // Runs both passes into `file`, a visitor per morsel from `make`; counts what it wrote.
 Status WriteEntityPasses(const ExportContext& context, uint32_t file,
                          const std::function<std::unique_ptr<EntityVisitor>()>& make, ExportResult* result);
+
+// The formats with a header (CSV, Parquet): every node of [begin, end) and each of its
+// outgoing relationships, with the layout file each goes to.
+using LayoutNodeFn = std::function<void(uint32_t file, NodeId node, const std::vector<PropertyEntry>& props)>;
+using LayoutRelFn =
+    std::function<void(uint32_t file, const RelationshipRef& rel, const std::vector<PropertyEntry>& props)>;
+void VisitLayoutMorsel(const GraphReader& graph, const ExportLayout& layout, NodeId begin, NodeId end,
+                       const LayoutNodeFn& node, const LayoutRelFn& rel);
+// The layout's files as the result lists them, named `names` (in layout order).
+void AddLayoutFiles(const GraphReader& graph, const ExportLayout& layout, const std::vector<std::string>& names,
+                    ExportResult* result);
 
 // The labels of `node`, ascending ids, and its properties, ascending keys.
 void ReadNode(const GraphReader& graph, NodeId node, std::vector<LabelId>& labels, std::vector<PropertyEntry>& props);

@@ -68,17 +68,16 @@ Status WriteFormat(const ExportContext& context, ExportResult* result) {
     case ExportFormat::kCsv: return WriteCsv(context, result);
     case ExportFormat::kJsonLines: return WriteJsonLines(context, result);
     case ExportFormat::kCypher: return WriteCypher(context, result);
-    case ExportFormat::kParquet: break;
+    case ExportFormat::kParquet: return WriteParquet(context, result);
   }
-  return Status::InvalidArgument("export format " + std::string(ExportFormatName(context.options.format)) +
-                                 " is not available");
+  return Status::InvalidArgument("unknown export format");
 }
 
 Result<ExportResult> Export(Env* env, const GraphReader& graph, const std::string& dir, const ExportOptions& options,
                             OutputFiles* files) {
   ingest::WorkerPool pool(std::max<uint32_t>(1, options.workers));
   Morsels morsels{graph.NodeIdBound(), MorselNodes(graph.NodeIdBound(), pool.size(), options.morsel_nodes)};
-  ExportContext context{graph, morsels, &pool, files, options, options.progress};
+  ExportContext context{env, dir, graph, morsels, &pool, files, options, options.progress};
   ExportResult result;
   QUIVER_RETURN_IF_ERROR(WriteFormat(context, &result));
   // The schema as `quiver import --schema` reads it (the Cypher script carries its own).
@@ -106,13 +105,12 @@ Result<ExportResult> ExportGraph(Env* env, const GraphReader& graph, const std::
   OutputFiles files(env, dir);
   auto result = Export(env, graph, dir, options, &files);
   if (!result.ok()) {
-    // Nothing half-written stays behind: the files this export made, and the directory
-    // if it made that too.
+    // Nothing half-written stays behind: the directory was empty or new, so everything in
+    // it is this export's.
     if (created) {
       (void)env->RemoveDirRecursive(dir);
-    } else {
-      for (uint32_t f = 0; f < files.size(); ++f) (void)env->RemoveFile(JoinPath(dir, files.name(f)));
-      (void)env->RemoveFile(JoinPath(dir, kManifestName));
+    } else if (auto names = env->ListDir(dir); names.ok()) {
+      for (const std::string& name : *names) (void)env->RemoveFile(JoinPath(dir, name));  // it was empty
     }
   }
   return result;

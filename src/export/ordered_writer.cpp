@@ -44,19 +44,32 @@ Status OutputFiles::Finish() {
   return Status::OK();
 }
 
+uint64_t WindowSize(const ingest::WorkerPool& pool) { return std::max<uint64_t>(2, uint64_t{2} * pool.size()); }
+
+Status RunWindows(uint64_t morsels, ingest::WorkerPool* pool, const std::function<Status(uint64_t, uint64_t)>& produce,
+                  const std::function<Status(uint64_t first, uint64_t n)>& consume,
+                  const std::function<void(uint64_t done, uint64_t total)>& progress) {
+  const uint64_t window = WindowSize(*pool);
+  for (uint64_t first = 0; first < morsels; first += window) {
+    const uint64_t n = std::min(window, morsels - first);
+    QUIVER_RETURN_IF_ERROR(
+        pool->ParallelForStatus(n, [&](size_t slot, uint32_t) { return produce(first + slot, slot); }));
+    QUIVER_RETURN_IF_ERROR(consume(first, n));
+    if (progress) progress(first + n, morsels);
+  }
+  return Status::OK();
+}
+
 Status WriteMorsels(const Morsels& morsels, ingest::WorkerPool* pool, OutputFiles* files, const FormatMorsel& format,
                     const std::function<void(uint64_t done, uint64_t total)>& progress) {
-  const uint64_t total = morsels.count();
-  const uint64_t window = std::max<uint64_t>(2, uint64_t{2} * pool->size());
-  std::vector<std::vector<std::string>> buffers(window);
-  for (uint64_t first = 0; first < total; first += window) {
-    const uint64_t n = std::min(window, total - first);
-    QUIVER_RETURN_IF_ERROR(pool->ParallelForStatus(n, [&](size_t i, uint32_t) {
-      std::vector<std::string>& out = buffers[i];
-      out.resize(files->size());
-      for (std::string& b : out) b.clear();
-      return format(morsels.Begin(first + i), morsels.Begin(first + i + 1), out);
-    }));
+  std::vector<std::vector<std::string>> buffers(WindowSize(*pool));
+  auto produce = [&](uint64_t morsel, uint64_t slot) {
+    std::vector<std::string>& out = buffers[slot];
+    out.resize(files->size());
+    for (std::string& b : out) b.clear();
+    return format(morsels.Begin(morsel), morsels.Begin(morsel + 1), out);
+  };
+  auto consume = [&](uint64_t, uint64_t n) {
     // Each buffer's place, in morsel order; then every worker writes its own.
     std::vector<std::vector<uint64_t>> offsets(n, std::vector<uint64_t>(files->size()));
     for (uint64_t i = 0; i < n; ++i) {
@@ -69,9 +82,9 @@ Status WriteMorsels(const Morsels& morsels, ingest::WorkerPool* pool, OutputFile
       return Status::OK();
     }));
     files->StartWriteback();
-    if (progress) progress(first + n, total);
-  }
-  return Status::OK();
+    return Status::OK();
+  };
+  return RunWindows(morsels.count(), pool, produce, consume, progress);
 }
 
 }  // namespace quiver::exporter

@@ -46,6 +46,16 @@ class OutputFiles {
   std::vector<uint64_t> submitted_;  // bytes handed to StartWriteback
 };
 
+// The windows both writers run on: `produce(morsel, slot)` for a window of morsels on
+// the workers (slot: the morsel's place in the window, for its results), then
+// `consume(first, n)` on the calling thread for the window, window after window;
+// `progress` (may be empty) is told the morsels done after each.
+Status RunWindows(uint64_t morsels, ingest::WorkerPool* pool, const std::function<Status(uint64_t, uint64_t)>& produce,
+                  const std::function<Status(uint64_t first, uint64_t n)>& consume,
+                  const std::function<void(uint64_t done, uint64_t total)>& progress);
+// The window RunWindows uses with `pool`: the slots a caller keeps results in.
+uint64_t WindowSize(const ingest::WorkerPool& pool);
+
 // Formats the entities of nodes [begin, end) into buffers[f] for the file f.
 using FormatMorsel = std::function<Status(NodeId begin, NodeId end, std::vector<std::string>& buffers)>;
 

@@ -64,16 +64,24 @@ void AppendCsvField(std::string& out, const Value& v, char array_delimiter) {
     case ValueKind::kString: AppendCsvText(out, v.AsString()); return;
     case ValueKind::kList: {
       std::string text;
-      bool first = true;
-      for (const Value& item : v.AsList()) {
-        if (!first) text += array_delimiter;
-        first = false;
-        AppendScalarText(text, item);
-      }
+      AppendFieldText(text, v, array_delimiter);
       AppendCsvText(out, text);  // an empty list: ""
       return;
     }
     default: AppendScalarText(out, v); return;
+  }
+}
+
+void AppendFieldText(std::string& out, const Value& v, char array_delimiter) {
+  if (!v.IsList()) {
+    AppendScalarText(out, v);
+    return;
+  }
+  bool first = true;
+  for (const Value& item : v.AsList()) {
+    if (!first) out += array_delimiter;
+    first = false;
+    AppendScalarText(out, item);
   }
 }
 

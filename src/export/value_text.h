@@ -14,6 +14,9 @@ namespace quiver::exporter {
 // field, which the importer reads as an empty list); quoted (with "" for ") when it
 // holds the delimiter, a quote or a line break, and an empty string as "".
 void AppendCsvField(std::string& out, const Value& v, char array_delimiter);
+// The field's text before quoting: a scalar's text, or a list's elements joined by
+// `array_delimiter` (what a Parquet text column of a declared type holds).
+void AppendFieldText(std::string& out, const Value& v, char array_delimiter);
 // Text quoted as a CSV field where it needs to be (see above).
 void AppendCsvText(std::string& out, std::string_view text);
 

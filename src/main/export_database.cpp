@@ -49,6 +49,7 @@ ExportSummary ExportDatabase(const std::string& db_path, const std::string& dire
   eo.generation = stats.generation;
   eo.sequence = stats.sequence;
   eo.progress = options.progress;
+  eo.codec = options.codec;
   auto result = exporter::ExportGraph(env, *snapshot, directory, eo);
   if (!result.ok()) {
     main::ThrowInputOrStorageError(result.status());

@@ -25,12 +25,15 @@ def test_export_csv_round_trip(scratch):
         summary = quiver.export_database(source, os.path.join(scratch, "out"))
         assert (summary.nodes, summary.relationships) == (2, 1)
         assert summary.files[-1] == "export.json"
-        imported = quiver.import_exported(os.path.join(scratch, "copy"), os.path.join(scratch, "out"))
-        assert (imported.nodes, imported.relationships) == (2, 1)
-        with quiver.Database(os.path.join(scratch, "copy")) as copy:
-            for query in ["MATCH (n) RETURN n", "MATCH (a)-[r]->(b) RETURN a.name, r, b.name",
-                          "SHOW INDEXES YIELD name, type WHERE type <> 'LOOKUP' RETURN *"]:
-                assert rows(db, query) == rows(copy, query)
+        quiver.export_database(source, os.path.join(scratch, "pq"), format="parquet", codec="snappy")
+        for out in ["out", "pq"]:
+            copy_path = os.path.join(scratch, "copy-" + out)
+            imported = quiver.import_exported(copy_path, os.path.join(scratch, out))
+            assert (imported.nodes, imported.relationships) == (2, 1)
+            with quiver.Database(copy_path) as copy:
+                for query in ["MATCH (n) RETURN n", "MATCH (a)-[r]->(b) RETURN a.name, r, b.name",
+                              "SHOW INDEXES YIELD name, type WHERE type <> 'LOOKUP' RETURN *"]:
+                    assert rows(db, query) == rows(copy, query)
 
 
 def test_export_jsonl_and_errors(scratch):

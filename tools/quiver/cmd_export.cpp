@@ -1,6 +1,6 @@
 // `quiver export DB DIR` (docs/ingest.md, "Export"), over the public API
 // (quiver/data_export.h): one snapshot of a database, which may be open and written
-// meanwhile, as neo4j-admin CSVs, JSON lines or a Cypher script.
+// meanwhile, as neo4j-admin CSVs, Parquet, JSON lines or a Cypher script.
 #include <iostream>
 #include <memory>
 
@@ -15,7 +15,7 @@ namespace quiver::cli {
 namespace {
 
 struct ExportFlags {
-  std::string db, dir, format = "csv", at;
+  std::string db, dir, format = "csv", codec = "zstd", at;
   uint32_t threads = 0;
   bool quiet = false;
 };
@@ -28,12 +28,14 @@ void RegisterExportCommand(CLI::App& app, CommandHandler& handler) {
       "export",
       "Write one snapshot of a database (the latest commit, or a named checkpoint) into DIR while other processes "
       "go on writing: --format csv gives neo4j-admin import CSVs with typed headers and a schema.cypher, which "
-      "'quiver import NEWDB --from DIR' reads back into the same graph; jsonl gives JSON lines in APOC's shape; "
+      "'quiver import NEWDB --from DIR' reads back into the same graph; parquet the same files as Parquet (read "
+      "back the same way); jsonl gives JSON lines in APOC's shape; "
       "cypher a script of CREATE statements for 'quiver shell' (small graphs). DIR/export.json, written last, "
       "lists the files.");
   cmd->add_option("db", flags->db, "The database directory (may be open and written by another process)")->required();
   cmd->add_option("dir", flags->dir, "The export directory: new or empty")->required();
-  cmd->add_option("--format", flags->format, "csv (default), jsonl or cypher");
+  cmd->add_option("--format", flags->format, "csv (default), parquet, jsonl or cypher");
+  cmd->add_option("--codec", flags->codec, "Parquet compression: zstd (default), snappy, gzip or none");
   cmd->add_option("--at", flags->at, "Export this named checkpoint (quiver checkpoints) instead of the latest commit");
   cmd->add_option("--threads", flags->threads, "Workers (default: the cores)");
   cmd->add_flag("--quiet", flags->quiet, "No progress line");
@@ -42,6 +44,7 @@ void RegisterExportCommand(CLI::App& app, CommandHandler& handler) {
       return Guarded("export", [&] {
         ExportOptions options;
         options.format = flags->format;
+        options.codec = flags->codec;
         options.at_checkpoint = flags->at;
         options.threads = flags->threads;
         if (!flags->quiet) {

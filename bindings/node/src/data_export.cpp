@@ -42,6 +42,7 @@ Napi::Value ExportDatabaseFunction(const Napi::CallbackInfo& info) {
   Napi::Object given = Arguments(info, "exportDatabase", &db, &dir);
   ExportOptions options;
   options.format = StringOption(given, "format", "csv");
+  options.codec = StringOption(given, "codec", "zstd");
   options.at_checkpoint = StringOption(given, "atCheckpoint", "");
   options.threads = Threads(env, given);
   auto summary = std::make_shared<ExportSummary>();

@@ -5,7 +5,7 @@
 
 namespace quiver::node {
 
-// (dbPath, directory, {format, atCheckpoint, threads}) => Promise<summary>
+// (dbPath, directory, {format, codec, atCheckpoint, threads}) => Promise<summary>
 Napi::Value ExportDatabaseFunction(const Napi::CallbackInfo& info);
 // (dbPath, directory, {skipBadRows, reportPath, threads}) => Promise<summary>
 Napi::Value ImportExportedFunction(const Napi::CallbackInfo& info);

@@ -15,9 +15,10 @@ namespace quiver::python {
 namespace {
 
 py::dict Export(const std::string& db_path, const std::string& directory, const std::string& format,
-                const std::string& at_checkpoint, uint32_t threads) {
+                const std::string& at_checkpoint, uint32_t threads, const std::string& codec) {
   ExportOptions options;
   options.format = format;
+  options.codec = codec;
   options.at_checkpoint = at_checkpoint;
   options.threads = threads;
   ExportSummary s;
@@ -60,7 +61,7 @@ py::dict ImportExport(const std::string& db_path, const std::string& directory, 
 
 void RegisterExport(py::module_& module) {
   module.def("export_database", &Export, py::arg("db_path"), py::arg("directory"), py::arg("format") = "csv",
-             py::arg("at_checkpoint") = "", py::arg("threads") = 0);
+             py::arg("at_checkpoint") = "", py::arg("threads") = 0, py::arg("codec") = "zstd");
   module.def("import_exported", &ImportExport, py::arg("db_path"), py::arg("directory"),
              py::arg("skip_bad_rows") = false, py::arg("report_path") = "", py::arg("threads") = 0);
 }

@@ -127,4 +127,18 @@ void ColumnBuffer::Clear() {
   ends_.clear();
 }
 
+void ColumnBuffer::Append(const ColumnBuffer& other) {
+  QUIVER_ASSERT_MSG(other.type_ == type_ && other.max_def_ == max_def_ && other.max_rep_ == max_rep_,
+                    "appending a buffer of another column");
+  QUIVER_ASSERT_MSG(!in_list_ && !other.in_list_, "appending inside a list");
+  def_.insert(def_.end(), other.def_.begin(), other.def_.end());
+  rep_.insert(rep_.end(), other.rep_.begin(), other.rep_.end());
+  fixed_.insert(fixed_.end(), other.fixed_.begin(), other.fixed_.end());
+  const uint64_t base = bytes_.size();
+  bytes_.append(other.bytes_);
+  for (uint64_t end : other.ends_) ends_.push_back(base + end);
+  rows_ += other.rows_;
+  levels_ += other.levels_;
+}
+
 }  // namespace quiver::exporter::parquet

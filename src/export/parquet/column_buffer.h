@@ -61,6 +61,9 @@ class ColumnBuffer {
   uint64_t MemoryBytes() const;
   // Drops the values, keeping the memory, for the next row group.
   void Clear();
+  // Appends the rows of `other`, a buffer of the same column (small pieces of a row group
+  // filled on several threads, gathered before it is encoded).
+  void Append(const ColumnBuffer& other);
 
   // For the encoder.
   ColumnType type() const { return type_; }

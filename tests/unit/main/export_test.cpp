@@ -108,13 +108,16 @@ void ExpectSameAnswers(Database& original, Database& copy) {
   }
 }
 
-TEST(ExportTest, CsvRoundTripAnswersEveryQueryAsTheOriginal) {
+class ExportRoundTripTest : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(ExportRoundTripTest, AnswersEveryQueryAsTheOriginal) {
   TempDir dir;
   auto db = Database::Open(dir.Join("db"));
   BuildGraph(db, dir.Join("db"));
   for (uint32_t threads : {1u, 3u}) {
-    const std::string out = dir.Join("csv" + std::to_string(threads));
+    const std::string out = dir.Join("out" + std::to_string(threads));
     ExportOptions options;
+    options.format = GetParam();
     options.threads = threads;
     const ExportSummary s = ExportDatabase(dir.Join("db"), out, options);
     EXPECT_EQ(s.nodes, uint64_t(db->Connect()->Query("MATCH (n) RETURN count(n)").rows()[0][0].AsInt()));
@@ -127,13 +130,15 @@ TEST(ExportTest, CsvRoundTripAnswersEveryQueryAsTheOriginal) {
     ExpectSameAnswers(*db, *imported);
   }
   // The same files at any worker count.
-  for (const auto& entry : std::filesystem::directory_iterator(dir.Join("csv1"))) {
+  for (const auto& entry : std::filesystem::directory_iterator(dir.Join("out1"))) {
     if (entry.path().filename() == "export.json") continue;
-    std::ifstream one(entry.path()), three(dir.Join("csv3") + "/" + entry.path().filename().string());
+    std::ifstream one(entry.path()), three(dir.Join("out3") + "/" + entry.path().filename().string());
     EXPECT_EQ(std::string(std::istreambuf_iterator<char>(one), {}), std::string(std::istreambuf_iterator<char>(three), {}))
         << entry.path();
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(Formats, ExportRoundTripTest, ::testing::Values("csv", "parquet"));
 
 TEST(ExportTest, MixedTypesOfOneKeySplitALabelsFile) {
   TempDir dir;
