@@ -152,7 +152,7 @@ EXPORT_SCALE ?= 20
 bench-export: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver
 	/usr/bin/python3 -u bench/ingest/export_bench.py $(BUILD_DIR)/quiver --scale $(EXPORT_SCALE) \
-	  $(if $(EXPORT_CSV),--csv $(EXPORT_CSV)) --formats csv,jsonl --work build/bench/export --json build/bench/export-$(EXPORT_SCALE).json
+	  $(if $(EXPORT_CSV),--csv $(EXPORT_CSV)) --formats csv,parquet,jsonl --work build/bench/export --json build/bench/export-$(EXPORT_SCALE).json
 
 bench-parquet: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver
