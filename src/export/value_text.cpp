@@ -38,6 +38,40 @@ void AppendScalarText(std::string& out, const Value& v) {
   }
 }
 
+// How a list and a map are written: the separator between items, and after a key.
+struct ContainerSyntax {
+  std::string_view separator, colon;
+};
+constexpr ContainerSyntax kJsonSyntax{",", ":"};
+constexpr ContainerSyntax kCypherSyntax{", ", ": "};
+
+// A list's items or a map's entries, each by `item` (keys by `key`), in brackets or braces.
+template <typename Key, typename Item>
+void AppendContainer(std::string& out, const Value& v, ContainerSyntax syntax, Key&& key, Item&& item) {
+  bool first = true;
+  auto next = [&] {
+    if (!first) out += syntax.separator;
+    first = false;
+  };
+  if (v.IsList()) {
+    out += '[';
+    for (const Value& element : v.AsList()) {
+      next();
+      item(out, element);
+    }
+    out += ']';
+    return;
+  }
+  out += '{';
+  for (const auto& [name, element] : v.AsMap()) {
+    next();
+    key(out, name);
+    out += syntax.colon;
+    item(out, element);
+  }
+  out += '}';
+}
+
 bool NeedsQuotes(std::string_view text) {
   return text.empty() || text.find_first_of(",\"\r\n") != std::string_view::npos;
 }
@@ -123,30 +157,8 @@ void AppendJson(std::string& out, const Value& v) {
       }
       return;
     case ValueKind::kString: AppendJsonString(out, v.AsString()); return;
-    case ValueKind::kList: {
-      out += '[';
-      bool first = true;
-      for (const Value& item : v.AsList()) {
-        if (!first) out += ',';
-        first = false;
-        AppendJson(out, item);
-      }
-      out += ']';
-      return;
-    }
-    case ValueKind::kMap: {
-      out += '{';
-      bool first = true;
-      for (const auto& [key, item] : v.AsMap()) {
-        if (!first) out += ',';
-        first = false;
-        AppendJsonString(out, key);
-        out += ':';
-        AppendJson(out, item);
-      }
-      out += '}';
-      return;
-    }
+    case ValueKind::kList:
+    case ValueKind::kMap: AppendContainer(out, v, kJsonSyntax, AppendJsonString, AppendJson); return;
     default: AppendJsonString(out, ToIsoString(v)); return;
   }
 }
@@ -173,30 +185,8 @@ void AppendCypherLiteral(std::string& out, const Value& v) {
       }
       return;
     }
-    case ValueKind::kList: {
-      out += '[';
-      bool first = true;
-      for (const Value& item : v.AsList()) {
-        if (!first) out += ", ";
-        first = false;
-        AppendCypherLiteral(out, item);
-      }
-      out += ']';
-      return;
-    }
-    case ValueKind::kMap: {
-      out += '{';
-      bool first = true;
-      for (const auto& [key, item] : v.AsMap()) {
-        if (!first) out += ", ";
-        first = false;
-        AppendCypherName(out, key);
-        out += ": ";
-        AppendCypherLiteral(out, item);
-      }
-      out += '}';
-      return;
-    }
+    case ValueKind::kList:
+    case ValueKind::kMap: AppendContainer(out, v, kCypherSyntax, AppendCypherName, AppendCypherLiteral); return;
     case ValueKind::kDate: out += "date('" + ToIsoString(v) + "')"; return;
     case ValueKind::kLocalTime: out += "localtime('" + ToIsoString(v) + "')"; return;
     case ValueKind::kTime: out += "time('" + ToIsoString(v) + "')"; return;

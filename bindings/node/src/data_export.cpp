@@ -3,6 +3,7 @@
 // (quiver/data_export.h) on a thread of their own (docs/node.md, "Export").
 #include "data_export.h"
 
+#include "import_csv.h"
 #include "jobs.h"
 #include "quiver/data_export.h"
 #include "values.h"
@@ -73,15 +74,7 @@ Napi::Value ImportExportedFunction(const Napi::CallbackInfo& info) {
   options.threads = Threads(env, given);
   auto summary = std::make_shared<ImportSummary>();
   auto work = [db, dir, options, summary] { *summary = ImportExported(db, dir, options); };
-  auto result = [summary](Napi::Env env) -> Napi::Value {
-    Napi::Object out = Napi::Object::New(env);
-    out.Set("nodes", UnsignedToJs(env, summary->nodes));
-    out.Set("relationships", UnsignedToJs(env, summary->relationships));
-    out.Set("badRows", UnsignedToJs(env, summary->bad_rows));
-    out.Set("generation", UnsignedToJs(env, summary->generation));
-    out.Set("seconds", Napi::Number::New(env, summary->seconds));
-    return out;
-  };
+  auto result = [summary](Napi::Env env) -> Napi::Value { return ImportSummaryObject(env, *summary); };
   return RunDetached(env, std::make_unique<FunctionJob>(env, std::move(work), std::move(result)));
 }
 

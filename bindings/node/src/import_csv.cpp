@@ -75,6 +75,16 @@ ImportOptions ReadOptions(Napi::Env env, Napi::Object options) {
 
 }  // namespace
 
+Napi::Object ImportSummaryObject(Napi::Env env, const ImportSummary& summary) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("nodes", UnsignedToJs(env, summary.nodes));
+  out.Set("relationships", UnsignedToJs(env, summary.relationships));
+  out.Set("badRows", UnsignedToJs(env, summary.bad_rows));
+  out.Set("generation", UnsignedToJs(env, summary.generation));
+  out.Set("seconds", Napi::Number::New(env, summary.seconds));
+  return out;
+}
+
 Napi::Value ImportCsvFunction(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   if (!info[0].IsString()) throw Napi::TypeError::New(env, "importCsv: the database path must be a string");
@@ -86,15 +96,7 @@ Napi::Value ImportCsvFunction(const Napi::CallbackInfo& info) {
   auto summary = std::make_shared<ImportSummary>();
   auto work = [path = info[0].As<Napi::String>().Utf8Value(), sources = std::move(sources),
                options = ReadOptions(env, spec), summary] { *summary = ImportCsv(path, sources, options); };
-  auto result = [summary](Napi::Env env) -> Napi::Value {
-    Napi::Object out = Napi::Object::New(env);
-    out.Set("nodes", UnsignedToJs(env, summary->nodes));
-    out.Set("relationships", UnsignedToJs(env, summary->relationships));
-    out.Set("badRows", UnsignedToJs(env, summary->bad_rows));
-    out.Set("generation", UnsignedToJs(env, summary->generation));
-    out.Set("seconds", Napi::Number::New(env, summary->seconds));
-    return out;
-  };
+  auto result = [summary](Napi::Env env) -> Napi::Value { return ImportSummaryObject(env, *summary); };
   return RunDetached(env, std::make_unique<FunctionJob>(env, std::move(work), std::move(result)));
 }
 

@@ -55,6 +55,12 @@ py::dict ImportFiles(const std::string& db_path, const std::vector<SourceSpec>& 
     py::gil_scoped_release release;
     summary = ImportCsv(db_path, sources, options);
   }
+  return ImportSummaryDict(summary);
+}
+
+}  // namespace
+
+py::dict ImportSummaryDict(const ImportSummary& summary) {
   py::dict out;
   out["nodes"] = summary.nodes;
   out["relationships"] = summary.relationships;
@@ -63,8 +69,6 @@ py::dict ImportFiles(const std::string& db_path, const std::vector<SourceSpec>& 
   out["seconds"] = summary.seconds;
   return out;
 }
-
-}  // namespace
 
 void RegisterImport(py::module_& module) {
   module.def("import_csv", &ImportFiles, py::arg("db_path"), py::arg("sources"), py::arg("delimiter") = ',',

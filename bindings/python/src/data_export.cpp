@@ -48,13 +48,7 @@ py::dict ImportExport(const std::string& db_path, const std::string& directory, 
     py::gil_scoped_release release;
     s = ImportExported(db_path, directory, options);
   }
-  py::dict out;
-  out["nodes"] = s.nodes;
-  out["relationships"] = s.relationships;
-  out["bad_rows"] = s.bad_rows;
-  out["generation"] = s.generation;
-  out["seconds"] = s.seconds;
-  return out;
+  return ImportSummaryDict(s);
 }
 
 }  // namespace
