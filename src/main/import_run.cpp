@@ -77,6 +77,7 @@ Result<ImportOutcome> ImportIntoDatabase(const std::string& db_path, const std::
   ingest::SessionOptions so;
   so.workers = run.resources.workers;
   so.memory_budget = run.resources.memory_budget;
+  so.spill_edges = run.spill_edges;
   so.progress = run.progress;
   so.phases = run.phases;
   auto session = ingest::ConstructionSession::Begin(db->get(), so);

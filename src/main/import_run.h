@@ -26,6 +26,7 @@ struct ImportRun {
   // and these are added to it.
   std::string schema_path;
   ingest::Resources resources;
+  uint64_t spill_edges = 0;  // SessionOptions::spill_edges (tests force the spilling build with it)
   ingest::Progress* progress = nullptr;  // optional
   PhaseCollector* phases = nullptr;      // optional
 };
