@@ -104,6 +104,8 @@ Result<ImportOutcome> ImportIntoDatabase(const std::string& db_path, const std::
   auto committed = (*session)->Commit();
   if (!committed.ok()) return committed.status();
   outcome.commit = *committed;
+  feed.reset();
+  live.reset();  // it pins the generation it read: collectable now
   // Published: an index build that fails now leaves the graph with its catalog, and the
   // first open builds what is missing (as after a crash).
   QUIVER_RETURN_IF_ERROR(BuildIndexes(db->get(), run, &outcome));

@@ -251,6 +251,7 @@ TEST_F(IncrementalImportTest, AUniqueKeyOfAnExistingNodeIsTaken) {
   with_schema.schema_path =
       Write("schema.cypher",
             "CREATE CONSTRAINT person_email FOR (p:Person) REQUIRE p.email IS UNIQUE;\n"
+            "CREATE CONSTRAINT person_name_set FOR (p:Person) REQUIRE p.name IS NOT NULL;\n"
             "CREATE INDEX person_name FOR (p:Person) ON (p.name);\n");
   ImportCsv(db_, {NodeSource("p0.csv", "id:ID,name,email,:LABEL\np1,Ann,a@x,Person\np2,Bob,b@x,Person\n")},
             with_schema);
@@ -260,6 +261,11 @@ TEST_F(IncrementalImportTest, AUniqueKeyOfAnExistingNodeIsTaken) {
             dir_.Join("p1.csv") +
                 ":3:1: Node(1) already exists with label `Person` and property `email` = 'b@x' (constraint "
                 "`person_email`; that node is in the database)");
+  // Rows count on from the database's nodes: the third row of the batch is Node(4).
+  EXPECT_EQ(ImportError(db_, {NodeSource("p2.csv", "id:ID,name,:LABEL\np6,Fay,Person\np7,Gus,Person\np8,,Person\n")},
+                        Incremental()),
+            dir_.Join("p2.csv") +
+                ":4:1: Node(4) with label `Person` must have the property `name` (constraint `person_name_set`)");
   const ImportSummary s = ImportCsv(db_, {batch}, Incremental(/*skip=*/true));
   EXPECT_EQ(s.bad_rows, 1u);
   EXPECT_EQ(s.nodes, 4u);
@@ -267,7 +273,8 @@ TEST_F(IncrementalImportTest, AUniqueKeyOfAnExistingNodeIsTaken) {
   EXPECT_EQ(Answers(db_, "MATCH (p:Person {name: 'Cid'}) RETURN p.email"), std::vector<std::string>{"c@x"});
   EXPECT_EQ(Answers(db_, "SHOW INDEXES YIELD name, state WHERE name = 'person_name' RETURN state"),
             std::vector<std::string>{"ONLINE"});
-  EXPECT_EQ(Answers(db_, "SHOW CONSTRAINTS YIELD name RETURN name"), std::vector<std::string>{"person_email"});
+  EXPECT_EQ(Answers(db_, "SHOW CONSTRAINTS YIELD name RETURN name"),
+            (std::vector<std::string>{"person_email", "person_name_set"}));
 }
 
 TEST_F(IncrementalImportTest, CommitsInTheWriteLogSurvive) {
@@ -288,6 +295,20 @@ TEST_F(IncrementalImportTest, CommitsInTheWriteLogSurvive) {
   EXPECT_EQ(Answers(db_, "MATCH (n:A {name: 'new'}) RETURN n.id"), std::vector<std::string>{"n60"});
   EXPECT_EQ(Answers(db_, "SHOW INDEXES YIELD name, state WHERE name = 'a_name' RETURN state"),
             std::vector<std::string>{"ONLINE"});
+}
+
+TEST_F(IncrementalImportTest, ADatabaseOpenForWritingIsRefused) {
+  ImportBase();
+  const auto before = Files(db_);
+  auto open = Database::Open(db_);  // holds the writer's lock
+  try {
+    ImportCsv(db_, {NodeSource("n1.csv", Nodes(60, 61))}, Incremental());
+    ADD_FAILURE() << "imported into a database open for writing";
+  } catch (const StorageError& e) {
+    EXPECT_EQ(e.detail(), "Busy") << e.what();
+  }
+  open.reset();
+  EXPECT_EQ(Files(db_), before);
 }
 
 TEST_F(IncrementalImportTest, IntoAnEmptyDatabaseItIsAPlainImport) {
