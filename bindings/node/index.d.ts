@@ -330,6 +330,8 @@ export interface ImportSpec {
   skipBadRows?: boolean;
   reportPath?: string;
   replace?: boolean;
+  /** add to the graph the database holds (docs/ingest.md, "Incremental import"); excludes replace */
+  incremental?: boolean;
   threads?: number;
   memoryBudget?: number | bigint;
   delimiter?: string;

@@ -9,7 +9,7 @@
 //
 // The header rows use neo4j-admin's format (`id:ID`, `:LABEL`, `:START_ID`, `:END_ID`,
 // `:TYPE`, `name:string`, `age:int`, ...; docs/ingest.md). The database must not be open
-// elsewhere, and must hold no graph unless `replace`. Nothing is published unless every
+// elsewhere, and must hold no graph unless `replace` or `incremental`. Nothing is published unless every
 // row was read (or skipped, with skip_bad_rows): a failure leaves the database as it was.
 
 #include <cstdint>
@@ -42,6 +42,11 @@ struct ImportOptions {
   bool skip_bad_rows = false;
   std::string report_path;
   bool replace = false;  // a database that holds a graph gets this one instead (its schema is kept)
+  // Add the files' nodes and relationships to the graph the database holds (its write
+  // log included), in a new generation; relationships may end at its nodes by the keys
+  // they were imported with, and a key it holds is a duplicate id (docs/ingest.md,
+  // "Incremental import"). Into an empty database: a plain import. Excludes replace.
+  bool incremental = false;
   // A file of CREATE INDEX / CREATE CONSTRAINT statements the database starts with
   // (`quiver import --schema`): checked before any data is read, its constraints
   // enforced on every row (a violating row is a bad row), its indexes built. Empty: none.
@@ -59,8 +64,9 @@ struct ImportSummary {
   double seconds = 0;
 };
 
-// Throws ArgumentError (InvalidInput) naming file:line:column for bad input or a
-// database that holds a graph, StorageError for the database's own failures.
+// Throws ArgumentError (InvalidInput) naming file:line:column for bad input, a
+// database that holds a graph (without replace or incremental), or replace with
+// incremental; StorageError for the database's own failures.
 QUIVER_EXPORT ImportSummary ImportCsv(const std::string& db_path, const std::vector<ImportSource>& sources,
                                       const ImportOptions& options = {});
 

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <functional>
+#include <set>
 
 #include "common/utf8.h"
 #include "ingest/csv_chunks.h"
+#include "ingest/csv_header_row.h"
 #include "ingest/csv_values.h"
 #include "ingest/parquet/parquet_rows.h"
 
@@ -18,10 +20,6 @@ std::string At(const std::string& file, uint64_t line, uint32_t column) {
   s += ':';
   s += std::to_string(column);
   return s;
-}
-
-bool StartsWithBom(std::string_view s) {
-  return s.size() >= 3 && s.substr(0, 3) == "\xEF\xBB\xBF";
 }
 
 bool IsParquet(const std::string& path) {
@@ -77,6 +75,11 @@ class Importer {
   // "file:line:column", or for a Parquet file "file: row group G, row R, column 'C'".
   std::string Where(uint32_t file_index, uint64_t line, uint32_t column) const;
   Status FinishNodes();
+  // An incremental import's existing graph: its tokens, key space and nodes, and the
+  // keys its nodes hold under UNIQUE / NODE KEY.
+  Status AddExistingNodes(const std::vector<GroupState>& node_groups, const std::vector<GroupState>& edge_groups);
+  // Where the node holding a key first was: file:line:column, or the database's node.
+  std::string FirstAt(const UniqueKeys::First& first) const;
   Status WriteReport() const;
   Status Bad(uint32_t file_index, const BadRow& row) const {
     return Status::InvalidArgument(Where(file_index, row.line, row.column) + ": " + row.reason);
@@ -109,7 +112,8 @@ class Importer {
     uint32_t file;
     NodeLocations locations;
   };
-  std::vector<Origin> origins_;  // per node batch handed to the session
+  std::vector<Origin> origins_;  // per node batch handed to the session, after existing_batches_
+  uint64_t existing_batches_ = 0;  // the existing graph's node batches (incremental import)
   struct ReportLine {
     uint32_t file;
     BadRow row;
@@ -148,61 +152,11 @@ Status Importer::ReadParquetHeader(GroupState* g) {
 Status Importer::ReadHeader(GroupState* g) {
   const std::string& path = g->group->files.front();
   if (IsParquet(path)) return ReadParquetHeader(g);
-  QUIVER_ASSIGN_OR_RETURN(auto in, CsvInput::Open(env_, path));
-  std::string buf;
-  const char quote = options_.dialect.quote;
-  for (size_t want = 1 << 16;; want *= 2) {
-    QUIVER_ASSIGN_OR_RETURN(size_t n, in->Read(want, &buf));
-    const size_t start = StartsWithBom(buf) ? 3 : 0;
-    bool in_quotes = false;
-    size_t end = std::string::npos;
-    uint64_t lines = 0;
-    for (size_t i = start; i < buf.size(); ++i) {
-      if (buf[i] == quote) in_quotes = !in_quotes;
-      if (buf[i] == '\n') {
-        if (!in_quotes) {
-          end = i;
-          break;
-        }
-        ++lines;
-      }
-    }
-    if (end == std::string::npos && n == want) continue;  // the header row goes on
-    if (end == std::string::npos) end = buf.size();
-    g->header_bytes = end < buf.size() ? end + 1 : end;
-    g->header_lines = lines + (end < buf.size() ? 1 : 0);
-    std::string_view row(buf.data() + start, end - start);
-    if (!row.empty() && row.back() == '\r') row.remove_suffix(1);
-    if (row.empty()) return Status::InvalidArgument(At(path, 1, 1) + ": empty header row");
-    std::vector<Field> fields;
-    std::string scratch;
-    uint32_t column = 1;
-    std::string error = TokenizeRow(row, options_.dialect, &fields, &scratch, &column);
-    if (!error.empty()) return Status::InvalidArgument(At(path, 1, column) + ": header: " + error);
-    for (const Field& f : fields) {
-      if (size_t bad = FindInvalidUtf8(f.text); bad != std::string_view::npos) {
-        uint32_t at = f.column + (f.quoted ? 0 : static_cast<uint32_t>(bad));
-        return Status::InvalidArgument(At(path, 1 + f.line_offset, at) + ": header: not valid UTF-8 (" +
-                                       DescribeInvalidUtf8Byte(f.text, bad) + ")");
-      }
-    }
-    std::vector<std::string> names;
-    std::vector<uint64_t> columns;
-    for (const Field& f : fields) {
-      names.emplace_back(f.text);
-      columns.push_back(f.column);
-    }
-    auto header = ParseHeader(names, columns, g->group->kind);
-    if (!header.ok()) {
-      // Messages start "column C (...)": name the file and line too.
-      std::string msg = header.status().message();
-      uint64_t col = 1;
-      if (msg.rfind("column ", 0) == 0) col = std::strtoull(msg.c_str() + 7, nullptr, 10);
-      return Status::InvalidArgument(At(path, 1, static_cast<uint32_t>(col)) + ": header: " + msg);
-    }
-    g->header = std::move(header).value();
-    return Status::OK();
-  }
+  QUIVER_ASSIGN_OR_RETURN(CsvHeaderRow row, ReadCsvHeaderRow(env_, path, options_.dialect, g->group->kind));
+  g->header = std::move(row.header);
+  g->header_bytes = row.bytes;
+  g->header_lines = row.lines;
+  return Status::OK();
 }
 
 Status Importer::SetUpGroup(GroupState* g) {
@@ -228,9 +182,13 @@ Status Importer::SetUpGroup(GroupState* g) {
                                                                    options_.default_id_type);
       g->node.constraints = RowConstraints(options_.schema, FileKind::kNodes, h, g->node.id_type);
       auto space = session_->IdSpace(id.id_space, g->node.id_type);
-      if (!space.ok())
-        return Status::InvalidArgument(HeaderAt(*g, id.byte_column) + ": " +
-                                       space.status().message());
+      if (!space.ok()) {
+        const bool database_ints = options_.existing != nullptr && options_.existing->key_type() == KeyType::kInteger;
+        return Status::InvalidArgument(HeaderAt(*g, id.byte_column) + ": " + space.status().message() +
+                                       (options_.existing == nullptr ? ""
+                                        : database_ints ? " (the database's node keys are integers: --id-type integer)"
+                                                        : " (the database's node keys are strings)"));
+      }
       g->node.id_space = *space;
       if (!id.name.empty()) g->node.key_property = session_->PropertyKey(id.name);
     } else {
@@ -431,8 +389,9 @@ std::string Importer::Where(uint32_t file_index, uint64_t line, uint32_t column)
 
 std::string Importer::NodeAt(uint64_t node) const {
   const auto [batch, row] = session_->NodeOrigin(node);
-  if (batch >= origins_.size()) return "node " + std::to_string(node);
-  const Origin& o = origins_[batch];
+  if (batch < existing_batches_) return "node " + std::to_string(node) + " of the database";
+  if (batch - existing_batches_ >= origins_.size()) return "node " + std::to_string(node);
+  const Origin& o = origins_[batch - existing_batches_];
   return Where(o.file, o.locations.Line(row), o.locations.Column(row));
 }
 
@@ -458,8 +417,7 @@ Status Importer::ClaimKeys(const NodeChunk& c, uint32_t file_index, uint64_t fir
       const ImportConstraint& constraint = options_.schema->constraints[key->constraint];
       BadRow b{key->line, key->column,
                options_.schema->checks->AlreadyExists(constraint, by.entity, key->values) + " (constraint `" +
-                   constraint.definition.name + "`; that node is at " + At(files_[by.file], by.line, by.column) +
-                   ")"};
+                   constraint.definition.name + "`; that node is " + FirstAt(by) + ")"};
       if (!options_.skip_bad_rows) return Bad(file_index, b);
       report_.push_back({file_index, std::move(b)});
       ++stats_.bad_rows;
@@ -480,7 +438,9 @@ Status Importer::FinishNodes() {
   if (!s.ok() && dups.empty()) return s;
   for (const DuplicateKey& d : dups) {
     const auto [batch, row] = session_->NodeOrigin(d.node);
-    const Origin& o = origins_[batch];
+    // The later node of two is a file's: the database's nodes come first, keys unique.
+    if (batch < existing_batches_) return Status::Corruption("the database holds duplicate key " + d.key);
+    const Origin& o = origins_[batch - existing_batches_];
     BadRow b{o.locations.Line(row), o.locations.Column(row),
              "duplicate id " + d.key + " (first defined at " + NodeAt(d.first_node) + ")"};
     if (!s.ok()) return Bad(o.file, b);
@@ -488,6 +448,31 @@ Status Importer::FinishNodes() {
   }
   stats_.bad_rows += dups.size();
   return Status::OK();
+}
+
+Status Importer::AddExistingNodes(const std::vector<GroupState>& node_groups,
+                                  const std::vector<GroupState>& edge_groups) {
+  std::set<std::string> spaces;
+  for (const GroupState& g : node_groups) {
+    if (g.header.id >= 0) spaces.insert(g.header.columns[static_cast<size_t>(g.header.id)].id_space);
+  }
+  for (const GroupState& g : edge_groups) {
+    for (int which : {g.header.start, g.header.end}) spaces.insert(g.header.columns[static_cast<size_t>(which)].id_space);
+  }
+  GraphFeed* feed = options_.existing;
+  QUIVER_ASSIGN_OR_RETURN(const std::string space, feed->KeySpaceFor(spaces));
+  QUIVER_RETURN_IF_ERROR(feed->AddTokens(space));
+  feed->MirrorAsKeyProperty();
+  QUIVER_RETURN_IF_ERROR(feed->AddNodes());
+  existing_batches_ = feed->node_batches();
+  node_rows_read_ = session_->node_count();  // Node(n) of a file's row: the id it gets
+  if (options_.schema != nullptr) QUIVER_RETURN_IF_ERROR(feed->ClaimUniqueKeys(*options_.schema, &unique_));
+  return Status::OK();
+}
+
+std::string Importer::FirstAt(const UniqueKeys::First& first) const {
+  if (first.file == UniqueKeys::kDatabase) return "in the database";
+  return "at " + At(files_[first.file], first.line, first.column);
 }
 
 Status Importer::WriteReport() const {
@@ -531,10 +516,15 @@ Result<ImportStats> Importer::Run() {
     QUIVER_RETURN_IF_ERROR(ReadHeader(&s));
     (g.kind == FileKind::kNodes ? node_groups : edge_groups).push_back(std::move(s));
   }
+  Progress* progress = session_->progress();
+  if (options_.existing != nullptr) {
+    if (progress) progress->BeginPhase("existing nodes", 0, "nodes");
+    QUIVER_RETURN_IF_ERROR(AddExistingNodes(node_groups, edge_groups));
+    if (progress) progress->EndPhase();
+  }
   for (GroupState& g : node_groups) QUIVER_RETURN_IF_ERROR(SetUpGroup(&g));
   for (GroupState& g : edge_groups) QUIVER_RETURN_IF_ERROR(SetUpGroup(&g));
 
-  Progress* progress = session_->progress();
   if (progress) progress->BeginPhase("nodes", InputBytes(groups_, FileKind::kNodes), "bytes");
   for (GroupState& g : node_groups) {
     if (!g.parquet.empty()) {
@@ -549,6 +539,11 @@ Result<ImportStats> Importer::Run() {
   if (progress) progress->EndPhase();
   QUIVER_RETURN_IF_ERROR(FinishNodes());
   origins_.clear();
+  if (options_.existing != nullptr) {
+    if (progress) progress->BeginPhase("existing relationships", 0, "relationships");
+    QUIVER_RETURN_IF_ERROR(options_.existing->AddRelationships());
+    if (progress) progress->EndPhase();
+  }
 
   if (progress) progress->BeginPhase("relationships", InputBytes(groups_, FileKind::kRelationships), "bytes");
   for (GroupState& g : edge_groups) {

@@ -20,6 +20,7 @@
 #include "ingest/construction_session.h"
 #include "ingest/csv_header.h"
 #include "ingest/csv_scan.h"
+#include "ingest/graph_feed.h"
 #include "ingest/import_constraints.h"
 
 namespace quiver::ingest {
@@ -45,6 +46,11 @@ struct ImportOptions {
   // Constraints every row must satisfy (--schema); a violating row is a bad row whose
   // reason names the constraint. Null: none.
   const ImportSchema* schema = nullptr;
+  // An incremental import (docs/ingest.md, "Incremental import"): the database's live
+  // graph, fed before the files' nodes (tokens and keys first, its keys in the one ID
+  // space the files name) and before their relationships, so the files' relationships
+  // may end at its nodes and a key it holds is a duplicate id. Null: none.
+  GraphFeed* existing = nullptr;
 };
 
 struct ImportStats {

@@ -134,4 +134,15 @@ std::optional<std::pair<const RowKey*, UniqueKeys::First>> UniqueKeys::Claim(std
   return std::nullopt;
 }
 
+void UniqueKeys::ClaimExisting(uint32_t constraint, std::span<const Value> values, uint64_t node) {
+  std::string bytes;
+  for (const Value& v : values) {
+    if (!AppendEqualityKey(v, bytes)) return;  // a null never conflicts
+  }
+  if (by_constraint_.size() <= constraint) by_constraint_.resize(constraint + 1);
+  if (by_constraint_[constraint].emplace(bytes, First{node, kDatabase, 0, 0}).second) {
+    bytes_ += bytes.size() + sizeof(First) + 32;
+  }
+}
+
 }  // namespace quiver::ingest

@@ -145,6 +145,12 @@ class UniqueKeys {
   // The first holder of any of a row's keys (keys[0..n) all of one row), or nullopt,
   // in which case the keys are recorded as the row's, entity `entity` of file `file`.
   std::optional<std::pair<const RowKey*, First>> Claim(std::span<const RowKey> keys, uint64_t entity, uint32_t file);
+  // First::file of a key held by a node of the database an incremental import adds to
+  // (First::entity: its node id).
+  static constexpr uint32_t kDatabase = UINT32_MAX;
+  // Records the key `values` (in the constraint's key order; one null or NaN: none) of
+  // the database's node `node`, before any row is claimed.
+  void ClaimExisting(uint32_t constraint, std::span<const Value> values, uint64_t node);
   uint64_t MemoryBytes() const { return bytes_; }
 
  private:

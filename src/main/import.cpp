@@ -49,6 +49,7 @@ ImportSummary ImportCsv(const std::string& db_path, const std::vector<ImportSour
   }
   main::ImportRun run;
   run.replace = options.replace;
+  run.incremental = options.incremental;
   run.schema_path = options.schema_path;
   run.resources = *resources;
   run.progress = progress.get();

@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "common/file/env.h"
+#include "main/import_incremental.h"
 #include "main/import_schema.h"
 #include "storage/database_dir.h"
 #include "storage/index_generation.h"
@@ -44,6 +45,10 @@ Status BuildIndexes(storage::DatabaseDir* db, const ImportRun& run, ImportOutcom
 
 Result<ImportOutcome> ImportIntoDatabase(const std::string& db_path, const std::vector<ingest::InputGroup>& groups,
                                          const ingest::ImportOptions& options, const ImportRun& run) {
+  if (run.replace && run.incremental) {
+    return Status::InvalidArgument("--incremental and --replace exclude each other: --incremental adds to the graph "
+                                   "of " + db_path + ", --replace replaces it");
+  }
   // The schema before anything else: a bad statement fails with nothing read or written.
   // A database already there keeps its schema (with --replace, or when it holds no graph).
   QUIVER_ASSIGN_OR_RETURN(std::vector<std::string> carried, SchemaStatements(db_path));
@@ -55,28 +60,41 @@ Result<ImportOutcome> ImportIntoDatabase(const std::string& db_path, const std::
   dbo.create_if_missing = true;
   auto db = storage::DatabaseDir::Open(Env::Default(), db_path, dbo);
   if (!db.ok()) return db.status();
-  {
+  // An incremental import's graph to add to: none when it is empty (a plain import).
+  std::unique_ptr<LiveGraph> live;
+  if (run.incremental) {
+    QUIVER_ASSIGN_OR_RETURN(live, LiveGraph::Read(db->get(), run.resources.workers));
+    if (live->empty()) live.reset();
+  } else {
     auto gen = (*db)->Pin();
     if (!gen.ok()) return gen.status();
     if (!run.replace && ((*gen)->NodeCount() > 0 || (*gen)->EdgeCount() > 0)) {
       return Status::InvalidArgument(db_path + " already holds a graph (" + std::to_string((*gen)->NodeCount()) +
                                      " nodes, " + std::to_string((*gen)->EdgeCount()) +
-                                     " relationships); pass --replace to replace it");
+                                     " relationships); pass --replace to replace it, or --incremental to add to it");
     }
   }
   ingest::SessionOptions so;
   so.workers = run.resources.workers;
   so.memory_budget = run.resources.memory_budget;
+  so.spill_edges = run.spill_edges;
   so.progress = run.progress;
   so.phases = run.phases;
   auto session = ingest::ConstructionSession::Begin(db->get(), so);
   if (!session.ok()) return session.status();
   ImportOutcome outcome;
+  std::unique_ptr<ingest::GraphFeed> feed;
+  if (live) {
+    feed = live->Feed(session->get());
+    outcome.existing_nodes = live->nodes();
+    outcome.existing_relationships = live->relationships();
+  }
   {
     std::optional<ScopedPhase> phase;
     if (run.phases != nullptr) phase.emplace(*run.phases, "read_csv");
     ingest::ImportOptions with_schema = options;
     if (schema && !schema->constraints.empty()) with_schema.schema = &*schema;
+    with_schema.existing = feed.get();
     auto imported = ingest::ImportCsv(groups, with_schema, session->get());
     if (!imported.ok()) return imported.status();  // the session aborts: nothing published
     outcome.stats = *imported;
@@ -86,6 +104,8 @@ Result<ImportOutcome> ImportIntoDatabase(const std::string& db_path, const std::
   auto committed = (*session)->Commit();
   if (!committed.ok()) return committed.status();
   outcome.commit = *committed;
+  feed.reset();
+  live.reset();  // it pins the generation it read: collectable now
   // Published: an index build that fails now leaves the graph with its catalog, and the
   // first open builds what is missing (as after a crash).
   QUIVER_RETURN_IF_ERROR(BuildIndexes(db->get(), run, &outcome));

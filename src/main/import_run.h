@@ -17,11 +17,16 @@ namespace quiver::main {
 
 struct ImportRun {
   bool replace = false;  // a database that holds a graph gets a new one; else an error
+  // Add to the graph the database holds (docs/ingest.md, "Incremental import"): its live
+  // graph (generation and write log) and the files' rows go through one construction
+  // session into a new generation. Excludes replace.
+  bool incremental = false;
   // CREATE INDEX / CREATE CONSTRAINT statements the new database starts with (and its
   // import enforces); empty: none. With replace, the replaced database's schema is kept
   // and these are added to it.
   std::string schema_path;
   ingest::Resources resources;
+  uint64_t spill_edges = 0;  // SessionOptions::spill_edges (tests force the spilling build with it)
   ingest::Progress* progress = nullptr;  // optional
   PhaseCollector* phases = nullptr;      // optional
 };
@@ -30,11 +35,15 @@ struct ImportOutcome {
   ingest::ImportStats stats;
   ingest::CommitResult commit;  // its generation: the last published (with the indexes built)
   std::vector<std::string> indexes_built;
+  // An incremental import: what the database held before (commit.nodes, .edges: after).
+  uint64_t existing_nodes = 0;
+  uint64_t existing_relationships = 0;
 };
 
 // InvalidArgument "file:line:column: reason" for bad input, "FILE:LINE: message" for a
 // bad schema statement (before any data is read), InvalidArgument for a database that
-// holds a graph (without replace), the storage error otherwise.
+// holds a graph (without replace or incremental) or replace with incremental, the storage
+// error otherwise.
 Result<ImportOutcome> ImportIntoDatabase(const std::string& db_path, const std::vector<ingest::InputGroup>& groups,
                                          const ingest::ImportOptions& options, const ImportRun& run);
 

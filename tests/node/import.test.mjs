@@ -45,6 +45,9 @@ test('importCsv builds a database from node and relationship files', async () =>
   await assert.rejects(quiver.importCsv(db, { nodes: { Person: csv['people.csv'] } }), { name: 'ArgumentError' });
   const replaced = await quiver.importCsv(db, { nodes: { Person: csv['people.csv'] }, replace: true });
   assert.equal(replaced.nodes, 2);
+  // Or with incremental, adds to it: the totals after the import.
+  const added = await quiver.importCsv(db, { nodes: { Person: csv['cities.csv'] }, incremental: true });
+  assert.equal(added.nodes, 3);
 });
 
 test('bad rows fail the import, naming the file and line, or are skipped and reported', async () => {

@@ -25,6 +25,7 @@ struct ImportCliOptions {
   bool skip_bad_rows = false;
   std::string report_file = "import.report";
   bool replace = false;
+  bool incremental = false;
   std::string schema;
   std::string from;  // an export directory (quiver export)
   uint64_t segment_bytes = 0;
@@ -153,6 +154,7 @@ int RunImport(const ImportCliOptions& o, const std::vector<std::string>& extras)
     }
   }
   if (error.empty() && groups.empty()) error = "nothing to import: give --nodes and/or --relationships files";
+  if (error.empty() && o.replace && o.incremental) error = "--incremental and --replace exclude each other";
   if (!error.empty()) {
     std::cerr << "quiver import: " << error << "\nRun 'quiver import --help' for usage.\n";
     return kExitUsage;
@@ -179,6 +181,7 @@ int RunImport(const ImportCliOptions& o, const std::vector<std::string>& extras)
   const ProcessSnapshot start = ProcessSnapshot::Take();
   main::ImportRun run;
   run.replace = o.replace;
+  run.incremental = o.incremental;
   run.schema_path = schema_path;
   run.resources = *resources;
   run.progress = progress.get();
@@ -197,6 +200,12 @@ int RunImport(const ImportCliOptions& o, const std::vector<std::string>& extras)
   progress.reset();
   if (stats.bad_rows > 0) {
     std::cout << "skipped " << stats.bad_rows << " bad rows; see " << o.report_file << "\n";
+  }
+  if (o.incremental) {
+    std::cout << "added " << result->nodes - imported->existing_nodes << " nodes and "
+              << result->edges - imported->existing_relationships << " relationships to "
+              << imported->existing_nodes << " nodes and " << imported->existing_relationships
+              << " relationships\n";
   }
   for (const std::string& index : imported->indexes_built) std::cout << "built index " << index << "\n";
   std::cout << "published generation " << result->generation << " of " << db_path << "\n";
@@ -233,6 +242,11 @@ void RegisterImportCommand(CLI::App& app, CommandHandler& handler) {
                   "Where --skip-bad-rows lists skipped rows (default import.report)");
   cmd->add_flag("--replace", o->replace,
                 "Replace the graph of a database that already holds one (its indexes and constraints are kept)");
+  cmd->add_flag("--incremental", o->incremental,
+                "Add the files' nodes and relationships to the graph the database holds (its write log included) "
+                "in a new generation; relationships may end at its nodes by their ids; an id it holds is a "
+                "duplicate id. The whole graph is rebuilt: the cost grows with the database, not only the files "
+                "(docs/ingest.md, \"Incremental import\")");
   cmd->add_option("--schema", o->schema,
                   "A file of CREATE INDEX / CREATE CONSTRAINT statements (;-separated) the database starts with: "
                   "checked before any data is read; the constraints are enforced on every row, the indexes "
@@ -262,7 +276,10 @@ void RegisterImportCommand(CLI::App& app, CommandHandler& handler) {
       "  Errors name file:line:column (Parquet: file, row group, row, column);\n"
       "  nothing is published on failure.\n"
       "A row that violates a --schema constraint (NOT NULL, IS :: TYPE, UNIQUE, NODE KEY) is a bad row\n"
-      "  naming the constraint; UNIQUE and NODE KEY keep the first row of a key in input order.");
+      "  naming the constraint; UNIQUE and NODE KEY keep the first row of a key in input order.\n"
+      "--incremental: the files' ID, :START_ID and :END_ID columns name one ID space, in which the\n"
+      "  database's node ids live too (integer ids need --id-type integer again); the database's\n"
+      "  constraints hold for the new rows against its nodes as well.");
   cmd->callback([&handler, o, cmd] {
     std::vector<std::string> extras = cmd->remaining();
     handler = [o, extras] { return RunImport(*o, extras); };

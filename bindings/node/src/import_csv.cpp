@@ -61,6 +61,7 @@ ImportOptions ReadOptions(Napi::Env env, Napi::Object options) {
   out.integer_ids = options.Get("integerIds").ToBoolean();
   out.skip_bad_rows = options.Get("skipBadRows").ToBoolean();
   out.replace = options.Get("replace").ToBoolean();
+  out.incremental = options.Get("incremental").ToBoolean();
   if (Napi::Value report = options.Get("reportPath"); !report.IsUndefined() && !report.IsNull()) {
     out.report_path = report.ToString().Utf8Value();
   }

@@ -107,16 +107,33 @@ class CompactionSource {
   template <typename F>
   void ForEachRelationship(uint32_t t, F&& f) const {
     if (salvage_ != nullptr) return ForEachRelationshipSalvaging(t, f);
+    ForEachBaseRelationship(t, 0, base_node_count(), f);
+    ForEachDeltaRelationship(t, f);
+  }
+  // The two parts of ForEachRelationship (not when salvaging), so a builder can read the
+  // base's in ranges of sources on several threads and hand them over in order: the
+  // base's live relationships of type t from sources [begin, end) (old ids), in forward
+  // order, then — after every range — the delta's.
+  bool salvaging() const { return salvage_ != nullptr; }
+  uint64_t base_node_count() const { return base_.node_count(); }
+  // Relationships of type t from base source `src` in the CSR (deleted ones included).
+  uint64_t BaseDegree(uint32_t t, uint64_t src) const {
+    return t < base_.type_count() ? base_.gen().Neighbors(t, src, Direction::kOut).size() : 0;
+  }
+  template <typename F>
+  void ForEachBaseRelationship(uint32_t t, uint64_t begin, uint64_t end, F&& f) const {
+    if (t >= base_.type_count()) return;
     const Generation& g = base_.gen();
-    if (t < base_.type_count()) {
-      for (uint64_t src = 0; src < base_.node_count(); ++src) {
-        const AdjacencySlice s = g.Neighbors(t, src, Direction::kOut);
-        for (uint64_t i = 0; i < s.size(); ++i) {
-          const RelId rel = base_.RelIdOf(t, s.EdgeAt(i));
-          if (view_.RelationshipExists(rel)) f(NewId(src), NewId(s.neighbors[i]), rel);
-        }
+    for (uint64_t src = begin; src < end; ++src) {
+      const AdjacencySlice s = g.Neighbors(t, src, Direction::kOut);
+      for (uint64_t i = 0; i < s.size(); ++i) {
+        const RelId rel = base_.RelIdOf(t, s.EdgeAt(i));
+        if (view_.RelationshipExists(rel)) f(NewId(src), NewId(s.neighbors[i]), rel);
       }
     }
+  }
+  template <typename F>
+  void ForEachDeltaRelationship(uint32_t t, F&& f) const {
     for (RelId rel : delta_rels_[t]) {
       const RelDelta* r = view_.RelRecord(rel);
       f(NewId(r->start), NewId(r->end), rel);
