@@ -24,25 +24,6 @@ void ReadRelationship(const GraphReader& graph, RelId rel, std::vector<PropertyE
   }
 }
 
-void VisitLayoutMorsel(const GraphReader& graph, const ExportLayout& layout, NodeId begin, NodeId end,
-                       const LayoutNodeFn& node_fn, const LayoutRelFn& rel_fn) {
-  std::vector<NodeId> nodes;
-  std::vector<LabelId> labels;
-  std::vector<PropertyEntry> props;
-  std::vector<Adjacent> out;
-  graph.ScanNodes(begin, end, std::nullopt, nodes);
-  for (NodeId node : nodes) {
-    ReadNode(graph, node, labels, props);
-    node_fn(layout.NodeFile(labels, props), node, props);
-    out.clear();
-    graph.Expand(node, Direction::kOutgoing, {}, out);
-    for (const Adjacent& a : out) {
-      ReadRelationship(graph, a.rel.id, props);
-      rel_fn(layout.RelationshipFile(a.rel.type, props), a.rel, props);
-    }
-  }
-}
-
 void AddLayoutFiles(const GraphReader& graph, const ExportLayout& layout, const std::vector<std::string>& names,
                     ExportResult* result) {
   result->nodes = layout.nodes();
@@ -67,6 +48,8 @@ Status WriteEntityPasses(const ExportContext& context, uint32_t file,
                          const std::function<std::unique_ptr<EntityVisitor>()>& make, ExportResult* result) {
   const GraphReader& graph = context.graph;
   const uint64_t total = 2 * context.morsels.count();
+  std::vector<char> may_have_props(graph.RelTypeTokenCount());
+  for (RelTypeId t = 0; t < may_have_props.size(); ++t) may_have_props[t] = graph.RelationshipTypeMayHaveProperties(t);
   for (const bool rels : {false, true}) {
     std::atomic<uint64_t> written{0};
     auto progress = [&](uint64_t done, uint64_t) {
@@ -93,7 +76,8 @@ Status WriteEntityPasses(const ExportContext& context, uint32_t file,
             out.clear();
             graph.Expand(node, Direction::kOutgoing, {}, out);
             for (const Adjacent& a : out) {
-              ReadRelationship(graph, a.rel.id, props);
+              props.clear();
+              if (may_have_props[a.rel.type]) ReadRelationship(graph, a.rel.id, props);
               visitor->Relationship(a.rel, labels, props, b);
               ++count;
             }

@@ -62,6 +62,10 @@ class ExportLayout {
   // The file of a node with these labels (ascending) and properties (ascending keys).
   uint32_t NodeFile(std::span<const LabelId> labels, std::span<const PropertyEntry> props) const;
   uint32_t RelationshipFile(RelTypeId type, std::span<const PropertyEntry> props) const;
+  // Whether some relationship of `type` carries a property (else a writer need not read).
+  bool RelationshipsHaveProperties(RelTypeId type) const {
+    return type < type_owner_.size() && type_owner_[type] >= 0 && !owners_[type_owner_[type]].shapes.empty();
+  }
   // The array delimiter of the files: ';' unless a label or a string in a list holds one;
   // then the first of '|', '\x1f' (the unit separator) that none holds.
   char array_delimiter() const { return array_delimiter_; }

@@ -43,20 +43,37 @@ class EntityVisitor {
 Status WriteEntityPasses(const ExportContext& context, uint32_t file,
                          const std::function<std::unique_ptr<EntityVisitor>()>& make, ExportResult* result);
 
-// The formats with a header (CSV, Parquet): every node of [begin, end) and each of its
-// outgoing relationships, with the layout file each goes to.
-using LayoutNodeFn = std::function<void(uint32_t file, NodeId node, const std::vector<PropertyEntry>& props)>;
-using LayoutRelFn =
-    std::function<void(uint32_t file, const RelationshipRef& rel, const std::vector<PropertyEntry>& props)>;
-void VisitLayoutMorsel(const GraphReader& graph, const ExportLayout& layout, NodeId begin, NodeId end,
-                       const LayoutNodeFn& node, const LayoutRelFn& rel);
-// The layout's files as the result lists them, named `names` (in layout order).
-void AddLayoutFiles(const GraphReader& graph, const ExportLayout& layout, const std::vector<std::string>& names,
-                    ExportResult* result);
-
 // The labels of `node`, ascending ids, and its properties, ascending keys.
 void ReadNode(const GraphReader& graph, NodeId node, std::vector<LabelId>& labels, std::vector<PropertyEntry>& props);
 // The properties of `rel`, ascending keys.
 void ReadRelationship(const GraphReader& graph, RelId rel, std::vector<PropertyEntry>& props);
+
+// The formats with a header (CSV, Parquet): node_fn(file, node, props) for every node of
+// [begin, end) and rel_fn(file, rel, props) for each of its outgoing relationships, with
+// the layout file each goes to. A template: rel_fn runs once a relationship, inlined.
+template <typename NodeFn, typename RelFn>
+void VisitLayoutMorsel(const GraphReader& graph, const ExportLayout& layout, NodeId begin, NodeId end,
+                       NodeFn&& node_fn, RelFn&& rel_fn) {
+  std::vector<NodeId> nodes;
+  std::vector<LabelId> labels;
+  std::vector<PropertyEntry> props;
+  std::vector<Adjacent> out;
+  graph.ScanNodes(begin, end, std::nullopt, nodes);
+  for (NodeId node : nodes) {
+    ReadNode(graph, node, labels, props);
+    node_fn(layout.NodeFile(labels, props), node, props);
+    out.clear();
+    graph.Expand(node, Direction::kOutgoing, {}, out);
+    for (const Adjacent& a : out) {
+      props.clear();
+      if (layout.RelationshipsHaveProperties(a.rel.type)) ReadRelationship(graph, a.rel.id, props);
+      rel_fn(layout.RelationshipFile(a.rel.type, props), a.rel, props);
+    }
+  }
+}
+// The layout's files as the result lists them, named `names` (in layout order).
+void AddLayoutFiles(const GraphReader& graph, const ExportLayout& layout, const std::vector<std::string>& names,
+                    ExportResult* result);
+
 
 }  // namespace quiver::exporter

@@ -7,6 +7,7 @@
 // quiver/value_json.h (temporals as ISO text, NaN and the infinities as strings).
 
 #include <algorithm>
+#include <charconv>
 #include <memory>
 
 #include "export/formats.h"
@@ -16,9 +17,11 @@ namespace quiver::exporter {
 namespace {
 
 void AppendId(std::string& out, uint64_t id) {
-  out += '"';
-  out += std::to_string(id);
-  out += '"';
+  char buf[24];
+  buf[0] = '"';
+  char* end = std::to_chars(buf + 1, buf + sizeof buf - 1, id).ptr;
+  *end++ = '"';
+  out.append(buf, end);
 }
 
 void AppendLabels(const GraphReader& graph, const std::vector<LabelId>& labels, std::string& out) {

@@ -1,6 +1,7 @@
 #include "export/ordered_writer.h"
 
 #include <algorithm>
+#include <future>
 
 namespace quiver::exporter {
 
@@ -14,18 +15,9 @@ Result<uint32_t> OutputFiles::Create(const std::string& name) {
 }
 
 Status OutputFiles::Append(uint32_t file, std::string_view data) {
-  return WriteAt(file, Reserve(file, data.size()), data);
-}
-
-uint64_t OutputFiles::Reserve(uint32_t file, uint64_t bytes) {
-  const uint64_t at = sizes_[file];
-  sizes_[file] += bytes;
-  return at;
-}
-
-Status OutputFiles::WriteAt(uint32_t file, uint64_t offset, std::string_view data) {
   if (data.empty()) return Status::OK();
-  return files_[file]->WriteAt(offset, data);
+  sizes_[file] += data.size();
+  return files_[file]->Append(data);
 }
 
 void OutputFiles::StartWriteback() {
@@ -44,20 +36,33 @@ Status OutputFiles::Finish() {
   return Status::OK();
 }
 
-uint64_t WindowSize(const ingest::WorkerPool& pool) { return std::max<uint64_t>(2, uint64_t{2} * pool.size()); }
+uint64_t WindowSize(const ingest::WorkerPool& pool) { return uint64_t{4} * pool.size(); }
 
 Status RunWindows(uint64_t morsels, ingest::WorkerPool* pool, const std::function<Status(uint64_t, uint64_t)>& produce,
                   const std::function<Status(uint64_t first, uint64_t n)>& consume,
                   const std::function<void(uint64_t done, uint64_t total)>& progress) {
-  const uint64_t window = WindowSize(*pool);
-  for (uint64_t first = 0; first < morsels; first += window) {
+  // Window k is consumed on a thread of its own while the workers produce window k + 1
+  // (into the other half of the slots): writing a window into the files (the kernel's
+  // copy into the page cache, which one file's lock serializes) overlaps formatting.
+  const uint64_t window = WindowSize(*pool) / 2;
+  std::future<Status> consuming;
+  uint64_t consumed = 0;
+  auto finish_consuming = [&]() -> Status {
+    if (!consuming.valid()) return Status::OK();
+    Status s = consuming.get();
+    if (s.ok() && progress) progress(consumed, morsels);
+    return s;
+  };
+  for (uint64_t first = 0, k = 0; first < morsels; first += window, ++k) {
     const uint64_t n = std::min(window, morsels - first);
-    QUIVER_RETURN_IF_ERROR(
-        pool->ParallelForStatus(n, [&](size_t slot, uint32_t) { return produce(first + slot, slot); }));
-    QUIVER_RETURN_IF_ERROR(consume(first, n));
-    if (progress) progress(first + n, morsels);
+    const uint64_t half = (k % 2) * window;
+    Status produced = pool->ParallelForStatus(n, [&](size_t i, uint32_t) { return produce(first + i, half + i); });
+    QUIVER_RETURN_IF_ERROR(finish_consuming());
+    QUIVER_RETURN_IF_ERROR(produced);
+    consumed = first + n;
+    consuming = std::async(std::launch::async, [&consume, half, n] { return consume(half, n); });
   }
-  return Status::OK();
+  return finish_consuming();
 }
 
 Status WriteMorsels(const Morsels& morsels, ingest::WorkerPool* pool, OutputFiles* files, const FormatMorsel& format,
@@ -69,18 +74,10 @@ Status WriteMorsels(const Morsels& morsels, ingest::WorkerPool* pool, OutputFile
     for (std::string& b : out) b.clear();
     return format(morsels.Begin(morsel), morsels.Begin(morsel + 1), out);
   };
-  auto consume = [&](uint64_t, uint64_t n) {
-    // Each buffer's place, in morsel order; then every worker writes its own.
-    std::vector<std::vector<uint64_t>> offsets(n, std::vector<uint64_t>(files->size()));
-    for (uint64_t i = 0; i < n; ++i) {
-      for (uint32_t f = 0; f < files->size(); ++f) offsets[i][f] = files->Reserve(f, buffers[i][f].size());
+  auto consume = [&](uint64_t first_slot, uint64_t n) -> Status {
+    for (uint64_t i = first_slot; i < first_slot + n; ++i) {
+      for (uint32_t f = 0; f < files->size(); ++f) QUIVER_RETURN_IF_ERROR(files->Append(f, buffers[i][f]));
     }
-    QUIVER_RETURN_IF_ERROR(pool->ParallelForStatus(n, [&](size_t i, uint32_t) {
-      for (uint32_t f = 0; f < files->size(); ++f) {
-        QUIVER_RETURN_IF_ERROR(files->WriteAt(f, offsets[i][f], buffers[i][f]));
-      }
-      return Status::OK();
-    }));
     files->StartWriteback();
     return Status::OK();
   };

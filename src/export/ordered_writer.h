@@ -1,10 +1,10 @@
 #pragma once
 // The export's parallel write: morsels of a snapshot formatted on the workers, each into
-// a buffer per output file; then, a window of morsels at a time, each buffer's place in
-// its file is the sum of the buffers before it (morsel order), and the workers write
-// their buffers there (pwrite) in parallel — the kernel's copy into the page cache is a
-// good part of an export's time. The files are the same at any worker count, and memory
-// is a window's buffers.
+// a buffer per output file, a window of morsels at a time; a window is appended to the
+// files in morsel order on a thread of its own while the workers format the next — the
+// kernel's copy into the page cache is a good part of an export's time, and one file's
+// lock serializes it whoever writes. The files are the same at any worker count, and
+// memory is two windows' buffers.
 
 #include <cstdint>
 #include <functional>
@@ -25,10 +25,6 @@ class OutputFiles {
   // Creates DIR/name (which must not exist); returns its index.
   Result<uint32_t> Create(const std::string& name);
   Status Append(uint32_t file, std::string_view data);
-  // Places `bytes` at the end of the file: the offset to write them at (WriteAt).
-  uint64_t Reserve(uint32_t file, uint64_t bytes);
-  // Writes at an offset Reserve gave; calls for different ranges may run concurrently.
-  Status WriteAt(uint32_t file, uint64_t offset, std::string_view data);
   // Asks the OS to start writing what was written so far (a hint; see WritableFile).
   void StartWriteback();
   // Syncs and closes every file.
@@ -42,18 +38,20 @@ class OutputFiles {
   std::string dir_;
   std::vector<std::unique_ptr<WritableFile>> files_;
   std::vector<std::string> names_;
-  std::vector<uint64_t> sizes_;      // bytes placed, written or not yet
+  std::vector<uint64_t> sizes_;      // bytes appended
   std::vector<uint64_t> submitted_;  // bytes handed to StartWriteback
 };
 
 // The windows both writers run on: `produce(morsel, slot)` for a window of morsels on
-// the workers (slot: the morsel's place in the window, for its results), then
-// `consume(first, n)` on the calling thread for the window, window after window;
-// `progress` (may be empty) is told the morsels done after each.
+// the workers (slot: where its results go), then `consume(first_slot, n)` for the
+// window's slots [first_slot, first_slot + n), in morsel order, on a thread of its own
+// while the next window is produced into the other slots (one consume at a time, so it
+// needs no lock of its own); `progress` (may be empty) is told the morsels done, from
+// the calling thread.
 Status RunWindows(uint64_t morsels, ingest::WorkerPool* pool, const std::function<Status(uint64_t, uint64_t)>& produce,
                   const std::function<Status(uint64_t first, uint64_t n)>& consume,
                   const std::function<void(uint64_t done, uint64_t total)>& progress);
-// The window RunWindows uses with `pool`: the slots a caller keeps results in.
+// The slots RunWindows uses with `pool` (two windows): what a caller keeps results in.
 uint64_t WindowSize(const ingest::WorkerPool& pool);
 
 // Formats the entities of nodes [begin, end) into buffers[f] for the file f.

@@ -12,7 +12,8 @@
 //
 // Row groups: a morsel's rows of a file are one row group, encoded and compressed on the
 // worker that formatted them; smaller pieces (a label whose nodes are spread thin) are
-// gathered in order and encoded once they make a row group.
+// gathered in order and encoded once they make a row group, on the thread that appends
+// the row groups (ordered_writer.h's consumer).
 
 #include <map>
 #include <memory>
@@ -152,8 +153,8 @@ class ParquetExport {
     auto produce = [&](uint64_t morsel, uint64_t slot) {
       return Produce(context_.morsels.Begin(morsel), context_.morsels.Begin(morsel + 1), window[slot]);
     };
-    auto consume = [&](uint64_t, uint64_t n) -> Status {
-      for (uint64_t i = 0; i < n; ++i) {
+    auto consume = [&](uint64_t first_slot, uint64_t n) -> Status {
+      for (uint64_t i = first_slot; i < first_slot + n; ++i) {
         for (size_t f = 0; f < plans_.size(); ++f) {
           if (window[i][f]) QUIVER_RETURN_IF_ERROR(Consume(f, std::move(*window[i][f])));
         }

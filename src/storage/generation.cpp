@@ -306,6 +306,13 @@ const PropertyColumn* Generation::NodeColumn(uint32_t key) const {
   return key < node_columns_.size() && node_columns_[key] ? &*node_columns_[key] : nullptr;
 }
 
+bool Generation::HasEdgeColumns(uint32_t type) const {
+  for (const auto& [subject, column] : edge_columns_) {
+    if (subject >> 32 == type) return true;
+  }
+  return false;
+}
+
 const PropertyColumn* Generation::EdgeColumn(uint32_t type, uint32_t key) const {
   auto it = edge_columns_.find(EdgeColumnSubject(type, key));
   return it == edge_columns_.end() ? nullptr : &it->second;

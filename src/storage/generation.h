@@ -113,6 +113,8 @@ class Generation {
   // ---- properties: null when absent; Corruption only for an undecodable heap value
   const PropertyColumn* NodeColumn(uint32_t key) const;
   const PropertyColumn* EdgeColumn(uint32_t type, uint32_t key) const;
+  // Whether any edge of `type` has a property column (O(edge columns)).
+  bool HasEdgeColumns(uint32_t type) const;
   Result<PropertyValue> NodeProperty(uint64_t node, uint32_t key) const;
   Result<PropertyValue> EdgeProperty(EdgeRef edge, uint32_t key) const;
   // Every property the entity carries, by ascending key id.

@@ -158,6 +158,9 @@ class GraphReader {
   virtual RelationshipRef GetRelationship(RelId rel) const = 0;
   virtual Value GetRelationshipProperty(RelId rel, PropertyKeyId key) const = 0;
   virtual void GetRelationshipProperties(RelId rel, std::vector<PropertyEntry>& out) const = 0;
+  // False only when no relationship of `type` carries a property, so a reader of every
+  // relationship (an export) may skip asking; a store that cannot tell cheaply says true.
+  virtual bool RelationshipTypeMayHaveProperties(RelTypeId /*type*/) const { return true; }
 
   // ---- adjacency: O(degree), a slice of the CSR merged with the delta ----
   // Appends the relationships of `node` in `direction` whose type is in `types` (every

@@ -210,6 +210,10 @@ Value DeltaView::GetRelationshipProperty(RelId rel, PropertyKeyId key) const {
   return ToValue(ValueOrThrow(s_->base->gen().EdgeProperty(s_->base->EdgeOf(rel), key)));
 }
 
+bool DeltaView::RelationshipTypeMayHaveProperties(RelTypeId type) const {
+  return !s_->rels.empty() || s_->base->gen().HasEdgeColumns(type);
+}
+
 void DeltaView::GetRelationshipProperties(RelId rel, std::vector<PropertyEntry>& out) const {
   CheckRel(rel);
   const RelDelta* r = RelRecord(rel);

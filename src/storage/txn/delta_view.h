@@ -68,6 +68,9 @@ class DeltaView {
   RelationshipRef GetRelationship(RelId rel) const;
   Value GetRelationshipProperty(RelId rel, PropertyKeyId key) const;
   void GetRelationshipProperties(RelId rel, std::vector<PropertyEntry>& out) const;
+  // The generation's columns of the type, or any relationship in the delta (which may
+  // carry properties of any type: not looked into).
+  bool RelationshipTypeMayHaveProperties(RelTypeId type) const;
 
   void Expand(NodeId node, quiver::Direction direction, std::span<const RelTypeId> types,
               std::vector<Adjacent>& out) const;
@@ -173,6 +176,9 @@ class StateReader : public Base {
   RelationshipRef GetRelationship(RelId rel) const override { return view_.GetRelationship(rel); }
   Value GetRelationshipProperty(RelId rel, PropertyKeyId key) const override {
     return view_.GetRelationshipProperty(rel, key);
+  }
+  bool RelationshipTypeMayHaveProperties(RelTypeId type) const override {
+    return view_.RelationshipTypeMayHaveProperties(type);
   }
   void GetRelationshipProperties(RelId rel, std::vector<PropertyEntry>& out) const override {
     view_.GetRelationshipProperties(rel, out);
