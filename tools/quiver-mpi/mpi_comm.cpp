@@ -1,0 +1,79 @@
+#include "mpi_comm.h"
+
+#include <limits>
+
+namespace quiver::mpi {
+
+MpiRuntime::MpiRuntime(int* argc, char*** argv) { MPI_Init(argc, argv); }
+MpiRuntime::~MpiRuntime() { MPI_Finalize(); }
+
+Comm::Comm(MPI_Comm comm) : comm_(comm) {
+  MPI_Comm_rank(comm_, &rank_);
+  MPI_Comm_size(comm_, &size_);
+  MPI_Comm local;
+  MPI_Comm_split_type(comm_, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &local);
+  MPI_Comm_size(local, &local_size_);
+  MPI_Comm_free(&local);
+}
+
+Status Comm::Agree(const Status& local) const {
+  // The lowest failing rank, or size_ when none failed.
+  int mine = local.ok() ? size_ : rank_;
+  int first = size_;
+  MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm_);
+  if (!local.ok()) return local;
+  if (first == size_) return Status::OK();
+  return Status::Aborted("rank " + std::to_string(first) + " failed; nothing was published");
+}
+
+uint64_t Comm::MaxU64(uint64_t v) const {
+  uint64_t out = 0;
+  MPI_Allreduce(&v, &out, 1, MPI_UINT64_T, MPI_MAX, comm_);
+  return out;
+}
+
+uint64_t Comm::SumU64(uint64_t v) const {
+  uint64_t out = 0;
+  MPI_Allreduce(&v, &out, 1, MPI_UINT64_T, MPI_SUM, comm_);
+  return out;
+}
+
+void Comm::BroadcastBytes(void* data, size_t bytes, int root) const {
+  MPI_Bcast(data, static_cast<int>(bytes), MPI_BYTE, root, comm_);
+}
+
+std::vector<uint8_t> Comm::GatherBytes(const void* data, size_t bytes, int root) const {
+  std::vector<uint8_t> out(rank_ == root ? bytes * size_ : 0);
+  MPI_Gather(data, static_cast<int>(bytes), MPI_BYTE, out.data(), static_cast<int>(bytes), MPI_BYTE, root, comm_);
+  return out;
+}
+
+Result<std::vector<uint64_t>> Comm::AllToAll(const std::vector<std::vector<uint64_t>>& send) const {
+  std::vector<int> send_counts(size_), recv_counts(size_), send_displs(size_), recv_displs(size_);
+  std::vector<uint64_t> flat;
+  size_t total = 0;
+  for (int r = 0; r < size_; ++r) total += send[r].size();
+  flat.reserve(total);
+  for (int r = 0; r < size_; ++r) {
+    send_counts[r] = static_cast<int>(send[r].size());
+    send_displs[r] = static_cast<int>(flat.size());
+    flat.insert(flat.end(), send[r].begin(), send[r].end());
+  }
+  MPI_Alltoall(send_counts.data(), 1, MPI_INT, recv_counts.data(), 1, MPI_INT, comm_);
+  int64_t received = 0;
+  for (int r = 0; r < size_; ++r) {
+    recv_displs[r] = static_cast<int>(received);
+    received += recv_counts[r];
+  }
+  // MPI counts and displacements are ints. Senders bound a round; what one rank receives
+  // is bounded only by the hash spreading edges evenly, so check it, on every rank alike.
+  if (MaxU64(static_cast<uint64_t>(received)) > static_cast<uint64_t>(std::numeric_limits<int>::max())) {
+    return Status::ResourceExhausted("a shuffle round sends one rank more than 2^31 ids; lower --shuffle-budget");
+  }
+  std::vector<uint64_t> out(static_cast<size_t>(received));
+  MPI_Alltoallv(flat.data(), send_counts.data(), send_displs.data(), MPI_UINT64_T, out.data(), recv_counts.data(),
+                recv_displs.data(), MPI_UINT64_T, comm_);
+  return out;
+}
+
+}  // namespace quiver::mpi
