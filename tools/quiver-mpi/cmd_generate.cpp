@@ -7,9 +7,9 @@
 #include <memory>
 
 #include "commands.h"
+#include "edge_shuffle.h"
 #include "ingest/g500_generator.h"
 #include "ingest/run_options.h"
-#include "partition_build.h"
 #include "quiver/byte_size.h"
 
 namespace quiver::mpi {
@@ -33,9 +33,7 @@ constexpr uint64_t kTaskEdges = uint64_t{1} << 16;
 class G500Source : public EdgeSource {
  public:
   G500Source(const ingest::G500Generator& g, uint32_t rank, uint32_t ranks)
-      : g_(g),
-        begin_(g.edge_count() * rank / ranks),
-        end_(g.edge_count() * (rank + 1) / ranks) {}
+      : g_(g), begin_(g.edge_count() * rank / ranks), end_(g.edge_count() * (rank + 1) / ranks) {}
   uint64_t edge_count() const override { return end_ - begin_; }
   Status Produce(uint64_t begin, uint64_t end, ingest::WorkerPool* pool, std::vector<uint64_t>* src,
                  std::vector<uint64_t>* dst) override {
@@ -88,7 +86,8 @@ Result<BuildOptions> MakeBuildOptions(const GenerateOptions& o, const Comm& comm
 
 int RunGenerate(const GenerateOptions& o, const Comm& comm) {
   if (o.kind != "g500") {
-    if (comm.rank() == 0) std::cerr << "quiver-mpi generate: unknown generator '" << o.kind << "' (available: g500)\n";
+    if (comm.rank() == 0)
+      std::cerr << "quiver-mpi generate: unknown generator '" << o.kind << "' (available: g500)\n";
     return kExitUsage;
   }
   const auto rank = static_cast<uint32_t>(comm.rank()), ranks = static_cast<uint32_t>(comm.size());
@@ -102,26 +101,31 @@ int RunGenerate(const GenerateOptions& o, const Comm& comm) {
   PartitionBuilder builder(comm, *options);
   Status s = builder.Open();
   if (!s.ok()) return ReportFailure(comm, s);
+  EdgeShuffle shuffle(comm, builder.path() + ".shuffle", options->shuffle_budget);
   G500Source source(g, rank, ranks);
-  s = builder.Shuffle(&source);
+  s = shuffle.Run(&source, builder.pool());
   if (!s.ok()) return ReportFailure(comm, s);
   const double t1 = MPI_Wtime();
-  s = builder.Build(OwnedVertices(g.vertex_count(), rank, ranks));
+  const std::vector<uint64_t> owned = OwnedVertices(g.vertex_count(), rank, ranks);
+  s = builder.Build([&](ingest::ConstructionSession* session, PartitionEntry* entry) {
+    return shuffle.Feed(owned, GraphNames{}, session, entry);
+  });
   if (!s.ok()) return ReportFailure(comm, s);
   const double t2 = MPI_Wtime();
   auto manifest = builder.Publish();
   if (!manifest.ok()) return ReportFailure(comm, manifest.status());
   const double t3 = MPI_Wtime();
-  const uint64_t ids_sent = comm.SumU64(builder.stats().ids_sent);
+  const uint64_t ids_sent = comm.SumU64(shuffle.ids_sent());
   if (rank == 0) {
     const double secs = t3 - t0;
     std::cout << "published " << o.dir << ": " << ranks << " partitions, " << manifest->nodes << " nodes, "
               << manifest->edges << " relationships, creation " << manifest->creation << "\n"
-              << "shuffle " << builder.stats().rounds << " round(s), " << ids_sent * 8 << " bytes ("
-              << (manifest->edges ? static_cast<double>(ids_sent * 8) / static_cast<double>(manifest->edges) : 0.0)
-              << " per edge); seconds: shuffle " << t1 - t0 << ", build " << t2 - t1 << ", publish " << t3 - t2
-              << ", total " << secs << "; " << static_cast<uint64_t>(static_cast<double>(manifest->edges) / secs)
-              << " edges/s\n";
+              << "shuffle " << shuffle.rounds() << " round(s), " << ids_sent * 8 << " bytes ("
+              << (manifest->edges ? static_cast<double>(ids_sent * 8) / static_cast<double>(manifest->edges)
+                                  : 0.0)
+              << " per edge); seconds: shuffle " << t1 - t0 << ", build " << t2 - t1 << ", publish "
+              << t3 - t2 << ", total " << secs << "; "
+              << static_cast<uint64_t>(static_cast<double>(manifest->edges) / secs) << " edges/s\n";
   }
   return kExitOk;
 }
@@ -130,18 +134,24 @@ int RunGenerate(const GenerateOptions& o, const Comm& comm) {
 
 void RegisterGenerateCommand(CLI::App& app, CommandHandler& handler) {
   auto o = std::make_shared<GenerateOptions>();
-  auto* cmd = app.add_subcommand("generate", "Generate a Graph500 Kronecker graph as a partitioned database.");
+  auto* cmd =
+      app.add_subcommand("generate", "Generate a Graph500 Kronecker graph as a partitioned database.");
   cmd->add_option("GENERATOR", o->kind, "The generator: g500")->required();
   cmd->add_option("DIR", o->dir, "The partitioned database (created if missing)")->required();
-  cmd->add_option("--scale", o->scale, "log2 of the vertex count (1..31)")->required()->check(CLI::Range(1, 31));
-  cmd->add_option("--edge-factor", o->edge_factor, "Edges per vertex (default 16)")->check(CLI::Range(1, 1 << 20));
-  cmd->add_option("--seed", o->seed, "Seed: the same seed gives the graph of 'quiver generate g500' (default 1)");
+  cmd->add_option("--scale", o->scale, "log2 of the vertex count (1..31)")
+      ->required()
+      ->check(CLI::Range(1, 31));
+  cmd->add_option("--edge-factor", o->edge_factor, "Edges per vertex (default 16)")
+      ->check(CLI::Range(1, 1 << 20));
+  cmd->add_option("--seed", o->seed,
+                  "Seed: the same seed gives the graph of 'quiver generate g500' (default 1)");
   cmd->add_flag("--replace", o->replace, "Replace the partitioned graph DIR already holds (same rank count)");
   cmd->add_option("--shuffle-budget", o->shuffle_budget,
                   "Memory one shuffle round may hold on a rank (default 64M); more edges take more rounds");
   cmd->add_option("--threads", o->threads, "Workers per rank (default: the machine's cores / ranks on it)");
-  cmd->add_option("--memory-budget", o->memory_budget,
-                  "Construction memory per rank (default: the resource policy's budget / ranks on the machine)");
+  cmd->add_option(
+      "--memory-budget", o->memory_budget,
+      "Construction memory per rank (default: the resource policy's budget / ranks on the machine)");
   cmd->callback([&handler, o] { handler = [o](const Comm& comm) { return RunGenerate(*o, comm); }; });
 }
 

@@ -24,25 +24,25 @@ Status CheckOpen(const std::string& dir, const Comm& comm, Manifest* manifest) {
   QUIVER_ASSIGN_OR_RETURN(auto gen, db->Pin());
   const PartitionEntry& e = manifest->partitions[rank];
   if (gen->NodeCount() != e.owned_nodes + e.ghost_nodes || gen->EdgeCount() != e.stored_edges) {
-    return Status::Corruption("partition mismatch: " + path + " holds " + std::to_string(gen->NodeCount()) +
-                              " nodes and " + std::to_string(gen->EdgeCount()) + " relationships, the manifest " +
-                              std::to_string(e.owned_nodes + e.ghost_nodes) + " and " +
-                              std::to_string(e.stored_edges));
+    return Status::Corruption(
+        "partition mismatch: " + path + " holds " + std::to_string(gen->NodeCount()) + " nodes and " +
+        std::to_string(gen->EdgeCount()) + " relationships, the manifest " +
+        std::to_string(e.owned_nodes + e.ghost_nodes) + " and " + std::to_string(e.stored_edges));
   }
   return Status::OK();
 }
 
 int RunInfo(const std::string& dir, const Comm& comm) {
   Manifest m;
-  Status s = comm.Agree(CheckOpen(dir, comm, &m));
+  Status s = comm.Agree(CheckOpen(dir, comm, &m), "the partitioned database cannot be opened");
   if (!s.ok()) return ReportFailure(comm, s);
   if (comm.rank() == 0) {
-    std::cout << dir << ": " << m.ranks << " partitions (" << kPartitioning << "), " << m.nodes << " nodes, " << m.edges
-              << " relationships, creation " << m.creation << "\n";
+    std::cout << dir << ": " << m.ranks << " partitions (" << kPartitioning << "), " << m.nodes << " nodes, "
+              << m.edges << " relationships, creation " << m.creation << "\n";
     for (const PartitionEntry& p : m.partitions) {
-      std::cout << "  " << PartitionDirName(p.rank) << ": generation " << p.generation << ", " << p.owned_nodes
-                << " owned, " << p.ghost_nodes << " ghosts, " << p.edges << " relationships (" << p.stored_edges
-                << " stored)\n";
+      std::cout << "  " << PartitionDirName(p.rank) << ": generation " << p.generation << ", "
+                << p.owned_nodes << " owned, " << p.ghost_nodes << " ghosts, " << p.edges
+                << " relationships (" << p.stored_edges << " stored)\n";
     }
   }
   return kExitOk;
@@ -52,7 +52,8 @@ int RunInfo(const std::string& dir, const Comm& comm) {
 
 void RegisterInfoCommand(CLI::App& app, CommandHandler& handler) {
   auto dir = std::make_shared<std::string>();
-  auto* cmd = app.add_subcommand("info", "Check a partitioned database (manifest, every partition) and print it.");
+  auto* cmd =
+      app.add_subcommand("info", "Check a partitioned database (manifest, every partition) and print it.");
   cmd->add_option("DIR", *dir, "The partitioned database")->required();
   cmd->callback([&handler, dir] { handler = [dir](const Comm& comm) { return RunInfo(*dir, comm); }; });
 }

@@ -1,5 +1,6 @@
 // The `quiver-mpi` command: one program on every MPI rank, building and reading a
 // partitioned database (docs/scale-out.md). Run it under mpirun.
+#include <cstdio>
 #include <iostream>
 
 #include "commands.h"
@@ -8,7 +9,9 @@ namespace quiver::mpi {
 
 int ReportFailure(const Comm& comm, const Status& s) {
   if (s.code() != StatusCode::kAborted || comm.rank() == 0) {
-    std::cerr << "quiver-mpi[rank " << comm.rank() << "]: " << s.ToString() << "\n";
+    // One write, so the lines of ranks writing at once do not interleave.
+    const std::string line = "quiver-mpi[rank " + std::to_string(comm.rank()) + "]: " + s.ToString() + "\n";
+    std::fwrite(line.data(), 1, line.size(), stderr);
   }
   return kExitFailure;
 }
@@ -19,7 +22,8 @@ int main(int argc, char** argv) {
   using namespace quiver::mpi;
   MpiRuntime runtime(&argc, &argv);
   const Comm comm;
-  CLI::App app{"quiver-mpi: a Quiver database partitioned across MPI ranks (docs/scale-out.md).", "quiver-mpi"};
+  CLI::App app{"quiver-mpi: a Quiver database partitioned across MPI ranks (docs/scale-out.md).",
+               "quiver-mpi"};
   app.require_subcommand(1);
   CommandHandler handler;
   RegisterGenerateCommand(app, handler);

@@ -34,7 +34,9 @@ std::string PartitionDirName(uint32_t rank) {
   return name;
 }
 
-std::string PartitionPath(const std::string& dir, uint32_t rank) { return JoinPath(dir, PartitionDirName(rank)); }
+std::string PartitionPath(const std::string& dir, uint32_t rank) {
+  return JoinPath(dir, PartitionDirName(rank));
+}
 
 std::string ToHex(const uint8_t* bytes, size_t size) {
   static constexpr char kDigits[] = "0123456789abcdef";
@@ -48,7 +50,7 @@ std::string ToHex(const uint8_t* bytes, size_t size) {
 }
 
 Status WriteManifest(Env* env, const std::string& dir, const Manifest& m) {
-  json doc = {{"format", kManifestFormat}, {"version", kManifestVersion}, {"creation", m.creation},
+  json doc = {{"format", kManifestFormat}, {"version", kManifestVersion},   {"creation", m.creation},
               {"ranks", m.ranks},          {"partitioning", kPartitioning}, {"nodes", m.nodes},
               {"edges", m.edges},          {"partitions", json::array()}};
   for (const PartitionEntry& p : m.partitions) {
@@ -68,7 +70,9 @@ Status WriteManifest(Env* env, const std::string& dir, const Manifest& m) {
 Result<Manifest> ReadManifest(Env* env, const std::string& dir) {
   const std::string path = JoinPath(dir, kManifestName);
   QUIVER_ASSIGN_OR_RETURN(bool exists, env->FileExists(path));
-  if (!exists) return Status::NotFound("manifest missing: " + path + " (not a partitioned database, or never published)");
+  if (!exists)
+    return Status::NotFound("manifest missing: " + path +
+                            " (not a partitioned database, or never published)");
   QUIVER_ASSIGN_OR_RETURN(std::string text, ReadFileToString(env, path));
   json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded() || !doc.is_object()) return Damaged(path, "not a JSON object");
@@ -113,15 +117,15 @@ Status CheckPartition(Env* env, const std::string& dir, const Manifest& m, uint3
   auto id = storage::ReadDatabaseId(env, path);
   auto current = storage::ReadCurrent(env, path);
   if (!id.ok() || !current.ok()) {
-    return Status::NotFound("partition missing: " + path + " (" + (id.ok() ? current.status() : id.status()).message() +
-                            ")");
+    return Status::NotFound("partition missing: " + path + " (" +
+                            (id.ok() ? current.status() : id.status()).message() + ")");
   }
   const PartitionEntry& want = m.partitions[rank];
   const std::string have_id = ToHex(id->data(), id->size());
   if (have_id != want.database_id || *current != want.generation) {
     return Status::Corruption("partition mismatch: " + path + " is database " + have_id + " generation " +
-                              std::to_string(*current) + ", the manifest names " + want.database_id + " generation " +
-                              std::to_string(want.generation));
+                              std::to_string(*current) + ", the manifest names " + want.database_id +
+                              " generation " + std::to_string(want.generation));
   }
   return Status::OK();
 }

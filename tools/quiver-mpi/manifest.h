@@ -63,6 +63,7 @@ Result<Manifest> ReadManifest(Env* env, const std::string& dir);
 // started with another number of ranks; NotFound "partition missing: …"; Corruption
 // "partition mismatch: …" when the partition's database id or CURRENT generation is not
 // the manifest's.
-Status CheckPartition(Env* env, const std::string& dir, const Manifest& manifest, uint32_t rank, uint32_t ranks);
+Status CheckPartition(Env* env, const std::string& dir, const Manifest& manifest, uint32_t rank,
+                      uint32_t ranks);
 
 }  // namespace quiver::mpi

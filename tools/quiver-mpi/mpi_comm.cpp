@@ -4,8 +4,12 @@
 
 namespace quiver::mpi {
 
-MpiRuntime::MpiRuntime(int* argc, char*** argv) { MPI_Init(argc, argv); }
-MpiRuntime::~MpiRuntime() { MPI_Finalize(); }
+MpiRuntime::MpiRuntime(int* argc, char*** argv) {
+  MPI_Init(argc, argv);
+}
+MpiRuntime::~MpiRuntime() {
+  MPI_Finalize();
+}
 
 Comm::Comm(MPI_Comm comm) : comm_(comm) {
   MPI_Comm_rank(comm_, &rank_);
@@ -16,14 +20,14 @@ Comm::Comm(MPI_Comm comm) : comm_(comm) {
   MPI_Comm_free(&local);
 }
 
-Status Comm::Agree(const Status& local) const {
+Status Comm::Agree(const Status& local, std::string_view consequence) const {
   // The lowest failing rank, or size_ when none failed.
   int mine = local.ok() ? size_ : rank_;
   int first = size_;
   MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm_);
   if (!local.ok()) return local;
   if (first == size_) return Status::OK();
-  return Status::Aborted("rank " + std::to_string(first) + " failed; nothing was published");
+  return Status::Aborted("rank " + std::to_string(first) + " failed; " + std::string(consequence));
 }
 
 uint64_t Comm::MaxU64(uint64_t v) const {
@@ -44,20 +48,18 @@ void Comm::BroadcastBytes(void* data, size_t bytes, int root) const {
 
 std::vector<uint8_t> Comm::GatherBytes(const void* data, size_t bytes, int root) const {
   std::vector<uint8_t> out(rank_ == root ? bytes * size_ : 0);
-  MPI_Gather(data, static_cast<int>(bytes), MPI_BYTE, out.data(), static_cast<int>(bytes), MPI_BYTE, root, comm_);
+  MPI_Gather(data, static_cast<int>(bytes), MPI_BYTE, out.data(), static_cast<int>(bytes), MPI_BYTE, root,
+             comm_);
   return out;
 }
 
-Result<std::vector<uint64_t>> Comm::AllToAll(const std::vector<std::vector<uint64_t>>& send) const {
+Result<std::string> Comm::AllToAllBytes(const std::vector<std::string_view>& send) const {
   std::vector<int> send_counts(size_), recv_counts(size_), send_displs(size_), recv_displs(size_);
-  std::vector<uint64_t> flat;
-  size_t total = 0;
-  for (int r = 0; r < size_; ++r) total += send[r].size();
-  flat.reserve(total);
+  std::string flat;
   for (int r = 0; r < size_; ++r) {
     send_counts[r] = static_cast<int>(send[r].size());
     send_displs[r] = static_cast<int>(flat.size());
-    flat.insert(flat.end(), send[r].begin(), send[r].end());
+    flat.append(send[r]);
   }
   MPI_Alltoall(send_counts.data(), 1, MPI_INT, recv_counts.data(), 1, MPI_INT, comm_);
   int64_t received = 0;
@@ -66,13 +68,14 @@ Result<std::vector<uint64_t>> Comm::AllToAll(const std::vector<std::vector<uint6
     received += recv_counts[r];
   }
   // MPI counts and displacements are ints. Senders bound a round; what one rank receives
-  // is bounded only by the hash spreading edges evenly, so check it, on every rank alike.
+  // is bounded only by the hash spreading rows evenly, so check it, on every rank alike.
   if (MaxU64(static_cast<uint64_t>(received)) > static_cast<uint64_t>(std::numeric_limits<int>::max())) {
-    return Status::ResourceExhausted("a shuffle round sends one rank more than 2^31 ids; lower --shuffle-budget");
+    return Status::ResourceExhausted(
+        "a shuffle round sends one rank more than 2 GiB; lower --shuffle-budget");
   }
-  std::vector<uint64_t> out(static_cast<size_t>(received));
-  MPI_Alltoallv(flat.data(), send_counts.data(), send_displs.data(), MPI_UINT64_T, out.data(), recv_counts.data(),
-                recv_displs.data(), MPI_UINT64_T, comm_);
+  std::string out(static_cast<size_t>(received), '\0');
+  MPI_Alltoallv(flat.data(), send_counts.data(), send_displs.data(), MPI_BYTE, out.data(), recv_counts.data(),
+                recv_displs.data(), MPI_BYTE, comm_);
   return out;
 }
 

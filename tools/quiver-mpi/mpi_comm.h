@@ -10,7 +10,10 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <cstring>
 #include <string>
+#include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "quiver/status.h"
@@ -37,17 +40,29 @@ class Comm {
   int local_size() const { return local_size_; }
 
   // Every rank's local status in, one answer out: OK when all are OK; this rank's own
-  // error when it failed; otherwise Aborted naming the lowest failing rank.
-  Status Agree(const Status& local) const;
+  // error when it failed; otherwise Aborted "rank N failed; <consequence>" naming the
+  // lowest failing rank.
+  Status Agree(const Status& local, std::string_view consequence) const;
   uint64_t MaxU64(uint64_t v) const;
   uint64_t SumU64(uint64_t v) const;
   void BroadcastBytes(void* data, size_t bytes, int root) const;
   // Rank root receives every rank's `bytes` bytes, in rank order.
   std::vector<uint8_t> GatherBytes(const void* data, size_t bytes, int root) const;
   // send[r] goes to rank r; returns what every rank sent here, concatenated in rank
-  // order. One MPI_Alltoall of counts, an Allreduce checking they fit MPI's int counts
-  // (ResourceExhausted on every rank when not), then one MPI_Alltoallv.
-  Result<std::vector<uint64_t>> AllToAll(const std::vector<std::vector<uint64_t>>& send) const;
+  // order. One MPI_Alltoall of byte counts, an Allreduce checking they fit MPI's int
+  // counts (ResourceExhausted on every rank when not), then one MPI_Alltoallv.
+  Result<std::string> AllToAllBytes(const std::vector<std::string_view>& send) const;
+  template <typename T>
+  Result<std::vector<T>> AllToAll(const std::vector<std::vector<T>>& send) const {
+    static_assert(std::is_trivially_copyable_v<T>);
+    std::vector<std::string_view> views;
+    for (const auto& s : send)
+      views.emplace_back(reinterpret_cast<const char*>(s.data()), s.size() * sizeof(T));
+    QUIVER_ASSIGN_OR_RETURN(std::string bytes, AllToAllBytes(views));
+    std::vector<T> out(bytes.size() / sizeof(T));
+    std::memcpy(out.data(), bytes.data(), out.size() * sizeof(T));
+    return out;
+  }
 
  private:
   MPI_Comm comm_;
