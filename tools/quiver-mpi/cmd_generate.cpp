@@ -2,29 +2,23 @@
 // the Graph500 Kronecker graph of `quiver generate g500`, built as a partitioned
 // database. Rank r generates edges [r·M/P, (r+1)·M/P) of the same counter-based
 // generator, so the union of the partitions is the single-machine graph.
-#include <cstdlib>
 #include <iostream>
 #include <memory>
 
+#include "build_flags.h"
 #include "commands.h"
 #include "edge_shuffle.h"
 #include "ingest/g500_generator.h"
-#include "ingest/run_options.h"
-#include "quiver/byte_size.h"
 
 namespace quiver::mpi {
 namespace {
 
 struct GenerateOptions {
   std::string kind;
-  std::string dir;
   uint32_t scale = 0;
   uint32_t edge_factor = 16;
   uint64_t seed = 1;
-  bool replace = false;
-  std::string shuffle_budget = "64M";
-  std::string threads;  // empty: the machine's cores shared by the ranks on it
-  std::string memory_budget;
+  BuildFlags build;
 };
 
 // Edges a generation task produces (the pool runs tasks of this size).
@@ -65,25 +59,6 @@ std::vector<uint64_t> OwnedVertices(uint64_t n, uint32_t rank, uint32_t ranks) {
   return owned;
 }
 
-// The flags as BuildOptions. By default the ranks on one machine share its cores and its
-// memory budget equally (Comm::local_size).
-Result<BuildOptions> MakeBuildOptions(const GenerateOptions& o, const Comm& comm, uint64_t edges) {
-  BuildOptions b;
-  b.dir = o.dir;
-  b.replace = o.replace;
-  QUIVER_ASSIGN_OR_RETURN(b.shuffle_budget, ParseByteSize(o.shuffle_budget));
-  ingest::RunOptions run;
-  if (!o.threads.empty()) run.threads = o.threads;
-  run.threads_fraction = 1.0 / comm.local_size();
-  run.memory_budget = o.memory_budget;
-  QUIVER_ASSIGN_OR_RETURN(ingest::Resources r, ingest::ResolveResources(run, edges / comm.size()));
-  b.session.workers = r.workers;
-  b.session.memory_budget = o.memory_budget.empty() ? r.memory_budget / comm.local_size() : r.memory_budget;
-  const char* fail = std::getenv("QUIVER_MPI_FAIL_RANK");
-  b.fail_before_agreement = fail != nullptr && std::atoi(fail) == comm.rank();
-  return b;
-}
-
 int RunGenerate(const GenerateOptions& o, const Comm& comm) {
   if (o.kind != "g500") {
     if (comm.rank() == 0)
@@ -92,42 +67,22 @@ int RunGenerate(const GenerateOptions& o, const Comm& comm) {
   }
   const auto rank = static_cast<uint32_t>(comm.rank()), ranks = static_cast<uint32_t>(comm.size());
   const ingest::G500Generator g({o.scale, o.edge_factor, o.seed});
-  auto options = MakeBuildOptions(o, comm, g.edge_count());
+  auto options = MakeBuildOptions(o.build, comm, g.edge_count());
   if (!options.ok()) {
     if (comm.rank() == 0) std::cerr << "quiver-mpi generate: " << options.status().message() << "\n";
     return kExitUsage;
   }
-  const double t0 = MPI_Wtime();
-  PartitionBuilder builder(comm, *options);
-  Status s = builder.Open();
-  if (!s.ok()) return ReportFailure(comm, s);
-  EdgeShuffle shuffle(comm, builder.path() + ".shuffle", options->shuffle_budget);
+  EdgeShuffle shuffle(comm, PartitionPath(options->dir, rank) + ".shuffle", options->shuffle_budget);
   G500Source source(g, rank, ranks);
-  s = shuffle.Run(&source, builder.pool());
-  if (!s.ok()) return ReportFailure(comm, s);
-  const double t1 = MPI_Wtime();
   const std::vector<uint64_t> owned = OwnedVertices(g.vertex_count(), rank, ranks);
-  s = builder.Build([&](ingest::ConstructionSession* session, PartitionEntry* entry) {
+  BuildSteps steps;
+  steps.shuffle = [&](ingest::WorkerPool* pool) { return shuffle.Run(&source, pool); };
+  steps.feed = [&](ingest::ConstructionSession* session, PartitionEntry* entry) {
     return shuffle.Feed(owned, GraphNames{}, session, entry);
-  });
-  if (!s.ok()) return ReportFailure(comm, s);
-  const double t2 = MPI_Wtime();
-  auto manifest = builder.Publish();
-  if (!manifest.ok()) return ReportFailure(comm, manifest.status());
-  const double t3 = MPI_Wtime();
-  const uint64_t ids_sent = comm.SumU64(shuffle.ids_sent());
-  if (rank == 0) {
-    const double secs = t3 - t0;
-    std::cout << "published " << o.dir << ": " << ranks << " partitions, " << manifest->nodes << " nodes, "
-              << manifest->edges << " relationships, creation " << manifest->creation << "\n"
-              << "shuffle " << shuffle.rounds() << " round(s), " << ids_sent * 8 << " bytes ("
-              << (manifest->edges ? static_cast<double>(ids_sent * 8) / static_cast<double>(manifest->edges)
-                                  : 0.0)
-              << " per edge); seconds: shuffle " << t1 - t0 << ", build " << t2 - t1 << ", publish "
-              << t3 - t2 << ", total " << secs << "; "
-              << static_cast<uint64_t>(static_cast<double>(manifest->edges) / secs) << " edges/s\n";
-  }
-  return kExitOk;
+  };
+  steps.rounds = [&] { return shuffle.rounds(); };
+  steps.bytes_sent = [&] { return shuffle.ids_sent() * 8; };
+  return RunBuild(comm, *options, steps);
 }
 
 }  // namespace
@@ -137,7 +92,6 @@ void RegisterGenerateCommand(CLI::App& app, CommandHandler& handler) {
   auto* cmd =
       app.add_subcommand("generate", "Generate a Graph500 Kronecker graph as a partitioned database.");
   cmd->add_option("GENERATOR", o->kind, "The generator: g500")->required();
-  cmd->add_option("DIR", o->dir, "The partitioned database (created if missing)")->required();
   cmd->add_option("--scale", o->scale, "log2 of the vertex count (1..31)")
       ->required()
       ->check(CLI::Range(1, 31));
@@ -145,13 +99,7 @@ void RegisterGenerateCommand(CLI::App& app, CommandHandler& handler) {
       ->check(CLI::Range(1, 1 << 20));
   cmd->add_option("--seed", o->seed,
                   "Seed: the same seed gives the graph of 'quiver generate g500' (default 1)");
-  cmd->add_flag("--replace", o->replace, "Replace the partitioned graph DIR already holds (same rank count)");
-  cmd->add_option("--shuffle-budget", o->shuffle_budget,
-                  "Memory one shuffle round may hold on a rank (default 64M); more edges take more rounds");
-  cmd->add_option("--threads", o->threads, "Workers per rank (default: the machine's cores / ranks on it)");
-  cmd->add_option(
-      "--memory-budget", o->memory_budget,
-      "Construction memory per rank (default: the resource policy's budget / ranks on the machine)");
+  AddBuildFlags(cmd, &o->build);
   cmd->callback([&handler, o] { handler = [o](const Comm& comm) { return RunGenerate(*o, comm); }; });
 }
 

@@ -18,6 +18,7 @@ inline constexpr int kExitUsage = 2;
 using CommandHandler = std::function<int(const Comm&)>;
 
 void RegisterGenerateCommand(CLI::App& app, CommandHandler& handler);
+void RegisterImportCommand(CLI::App& app, CommandHandler& handler);
 void RegisterInfoCommand(CLI::App& app, CommandHandler& handler);
 
 // "quiver-mpi[rank 2]: <status>" on stderr; returns kExitFailure. A rank that only learnt

@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   CommandHandler handler;
   RegisterGenerateCommand(app, handler);
+  RegisterImportCommand(app, handler);
   RegisterInfoCommand(app, handler);
   // Parsing is the same on every rank (the same argv); only rank 0 prints its messages.
   try {
