@@ -86,6 +86,7 @@ tools/quiver/cmd_serve.cpp server/auth.h
 tools/quiver/cmd_serve.cpp server/bolt_server.h
 tools/quiver/cmd_serve.cpp server/http/http_server.h
 tools/quiver-mpi/build_flags.cpp ingest/run_options.h
+tools/quiver-mpi/cmd_bfs.cpp storage/database_dir.h
 tools/quiver-mpi/cmd_generate.cpp ingest/g500_generator.h
 tools/quiver-mpi/cmd_info.cpp storage/database_dir.h
 tools/quiver-mpi/csv_shuffle.cpp ingest/csv_import.h

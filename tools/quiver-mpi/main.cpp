@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   RegisterGenerateCommand(app, handler);
   RegisterImportCommand(app, handler);
   RegisterInfoCommand(app, handler);
+  RegisterBfsCommand(app, handler);
   // Parsing is the same on every rank (the same argv); only rank 0 prints its messages.
   try {
     app.parse(argc, argv);

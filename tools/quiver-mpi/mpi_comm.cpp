@@ -53,6 +53,20 @@ std::vector<uint8_t> Comm::GatherBytes(const void* data, size_t bytes, int root)
   return out;
 }
 
+std::string Comm::GatherText(std::string_view data, int root) const {
+  const int size = static_cast<int>(data.size());
+  std::vector<int> sizes(rank_ == root ? size_ : 0), displs(sizes.size());
+  MPI_Gather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, root, comm_);
+  int64_t total = 0;
+  for (size_t r = 0; r < sizes.size(); ++r) {
+    displs[r] = static_cast<int>(total);
+    total += sizes[r];
+  }
+  std::string out(static_cast<size_t>(total), '\0');
+  MPI_Gatherv(data.data(), size, MPI_BYTE, out.data(), sizes.data(), displs.data(), MPI_BYTE, root, comm_);
+  return out;
+}
+
 Result<std::string> Comm::AllToAllBytes(const std::vector<std::string_view>& send) const {
   std::vector<int> send_counts(size_), recv_counts(size_), send_displs(size_), recv_displs(size_);
   std::string flat;

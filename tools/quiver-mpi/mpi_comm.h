@@ -46,6 +46,8 @@ class Comm {
   uint64_t MaxU64(uint64_t v) const;
   uint64_t SumU64(uint64_t v) const;
   void BroadcastBytes(void* data, size_t bytes, int root) const;
+  // Rank root receives every rank's data (of any size), concatenated in rank order.
+  std::string GatherText(std::string_view data, int root) const;
   // Rank root receives every rank's `bytes` bytes, in rank order.
   std::vector<uint8_t> GatherBytes(const void* data, size_t bytes, int root) const;
   // send[r] goes to rank r; returns what every rank sent here, concatenated in rank
