@@ -86,15 +86,14 @@ tools/quiver/cmd_serve.cpp server/auth.h
 tools/quiver/cmd_serve.cpp server/bolt_server.h
 tools/quiver/cmd_serve.cpp server/http/http_server.h
 tools/quiver-mpi/build_flags.cpp ingest/run_options.h
-tools/quiver-mpi/cmd_bfs.cpp storage/database_dir.h
 tools/quiver-mpi/cmd_generate.cpp ingest/g500_generator.h
-tools/quiver-mpi/cmd_info.cpp storage/database_dir.h
 tools/quiver-mpi/csv_shuffle.cpp ingest/csv_import.h
 tools/quiver-mpi/csv_shuffle.h ingest/csv_header.h
 tools/quiver-mpi/csv_shuffle.h ingest/csv_scan.h
 tools/quiver-mpi/manifest.cpp common/file/checksum.h
 tools/quiver-mpi/manifest.cpp storage/database_dir.h
 tools/quiver-mpi/manifest.h common/file/env.h
+tools/quiver-mpi/manifest.h storage/generation.h
 tools/quiver-mpi/partition_build.cpp storage/txn/log_segment.h
 tools/quiver-mpi/partition_build.h ingest/construction_session.h
 LIST

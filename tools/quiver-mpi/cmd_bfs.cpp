@@ -13,7 +13,6 @@
 
 #include "commands.h"
 #include "manifest.h"
-#include "storage/database_dir.h"
 
 namespace quiver::mpi {
 namespace {
@@ -100,21 +99,10 @@ class PartitionBfs {
   std::vector<bool> ghost_sent_;  // per ghost
 };
 
-Result<std::shared_ptr<const storage::Generation>> OpenPartition(const std::string& dir, const Comm& comm,
-                                                                 Manifest* m) {
-  Env* env = Env::Default();
-  QUIVER_ASSIGN_OR_RETURN(*m, ReadManifest(env, dir));
-  const auto rank = static_cast<uint32_t>(comm.rank());
-  QUIVER_RETURN_IF_ERROR(CheckPartition(env, dir, *m, rank, static_cast<uint32_t>(comm.size())));
-  storage::DatabaseOptions o;
-  o.read_only = true;
-  QUIVER_ASSIGN_OR_RETURN(auto db, storage::DatabaseDir::Open(env, PartitionPath(dir, rank), o));
-  return db->Pin();
-}
-
 int RunBfs(const BfsOptions& o, const Comm& comm) {
   Manifest m;
-  auto gen = OpenPartition(o.dir, comm, &m);
+  auto gen = OpenPartition(Env::Default(), o.dir, static_cast<uint32_t>(comm.rank()),
+                           static_cast<uint32_t>(comm.size()), &m);
   Status s = comm.Agree(gen.status(), "the partitioned database cannot be opened");
   if (!s.ok()) return ReportFailure(comm, s);
   PartitionBfs bfs(comm, *gen, m.partitions[comm.rank()].owned_nodes);

@@ -6,35 +6,15 @@
 
 #include "commands.h"
 #include "manifest.h"
-#include "storage/database_dir.h"
 
 namespace quiver::mpi {
 namespace {
 
-// The manifest's checks, then the partition's own counts against its entry.
-Status CheckOpen(const std::string& dir, const Comm& comm, Manifest* manifest) {
-  Env* env = Env::Default();
-  QUIVER_ASSIGN_OR_RETURN(*manifest, ReadManifest(env, dir));
-  const auto rank = static_cast<uint32_t>(comm.rank());
-  QUIVER_RETURN_IF_ERROR(CheckPartition(env, dir, *manifest, rank, static_cast<uint32_t>(comm.size())));
-  storage::DatabaseOptions o;
-  o.read_only = true;
-  const std::string path = PartitionPath(dir, rank);
-  QUIVER_ASSIGN_OR_RETURN(auto db, storage::DatabaseDir::Open(env, path, o));
-  QUIVER_ASSIGN_OR_RETURN(auto gen, db->Pin());
-  const PartitionEntry& e = manifest->partitions[rank];
-  if (gen->NodeCount() != e.owned_nodes + e.ghost_nodes || gen->EdgeCount() != e.stored_edges) {
-    return Status::Corruption(
-        "partition mismatch: " + path + " holds " + std::to_string(gen->NodeCount()) + " nodes and " +
-        std::to_string(gen->EdgeCount()) + " relationships, the manifest " +
-        std::to_string(e.owned_nodes + e.ghost_nodes) + " and " + std::to_string(e.stored_edges));
-  }
-  return Status::OK();
-}
-
 int RunInfo(const std::string& dir, const Comm& comm) {
   Manifest m;
-  Status s = comm.Agree(CheckOpen(dir, comm, &m), "the partitioned database cannot be opened");
+  auto gen = OpenPartition(Env::Default(), dir, static_cast<uint32_t>(comm.rank()),
+                           static_cast<uint32_t>(comm.size()), &m);
+  Status s = comm.Agree(gen.status(), "the partitioned database cannot be opened");
   if (!s.ok()) return ReportFailure(comm, s);
   if (comm.rank() == 0) {
     std::cout << dir << ": " << m.ranks << " partitions (" << kPartitioning << "), " << m.nodes << " nodes, "

@@ -130,4 +130,24 @@ Status CheckPartition(Env* env, const std::string& dir, const Manifest& m, uint3
   return Status::OK();
 }
 
+Result<std::shared_ptr<const storage::Generation>> OpenPartition(Env* env, const std::string& dir,
+                                                                 uint32_t rank, uint32_t ranks,
+                                                                 Manifest* manifest) {
+  QUIVER_ASSIGN_OR_RETURN(*manifest, ReadManifest(env, dir));
+  QUIVER_RETURN_IF_ERROR(CheckPartition(env, dir, *manifest, rank, ranks));
+  storage::DatabaseOptions o;
+  o.read_only = true;
+  const std::string path = PartitionPath(dir, rank);
+  QUIVER_ASSIGN_OR_RETURN(auto db, storage::DatabaseDir::Open(env, path, o));
+  QUIVER_ASSIGN_OR_RETURN(std::shared_ptr<const storage::Generation> gen, db->Pin());
+  const PartitionEntry& e = manifest->partitions[rank];
+  if (gen->NodeCount() != e.owned_nodes + e.ghost_nodes || gen->EdgeCount() != e.stored_edges) {
+    return Status::Corruption(
+        "partition mismatch: " + path + " holds " + std::to_string(gen->NodeCount()) + " nodes and " +
+        std::to_string(gen->EdgeCount()) + " relationships, the manifest " +
+        std::to_string(e.owned_nodes + e.ghost_nodes) + " and " + std::to_string(e.stored_edges));
+  }
+  return gen;
+}
+
 }  // namespace quiver::mpi

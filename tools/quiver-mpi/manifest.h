@@ -6,11 +6,13 @@
 //   DIR/part-00000/     an ordinary Quiver database per rank
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "common/file/env.h"
+#include "storage/generation.h"
 
 namespace quiver::mpi {
 
@@ -65,5 +67,12 @@ Result<Manifest> ReadManifest(Env* env, const std::string& dir);
 // the manifest's.
 Status CheckPartition(Env* env, const std::string& dir, const Manifest& manifest, uint32_t rank,
                       uint32_t ranks);
+
+// Opening a partitioned database on one rank: ReadManifest, CheckPartition, then the
+// partition opened read-only and its generation pinned, its node and relationship
+// counts checked against its entry ("partition mismatch" when they differ).
+Result<std::shared_ptr<const storage::Generation>> OpenPartition(Env* env, const std::string& dir,
+                                                                 uint32_t rank, uint32_t ranks,
+                                                                 Manifest* manifest);
 
 }  // namespace quiver::mpi
