@@ -16,6 +16,11 @@ check wrong-rank-count-info "wrong rank count: .* has 4 partitions, started with
 out=$(ranks 3 generate g500 --scale 9 --replace "$dir")
 check wrong-rank-count-generate "wrong rank count: .* has 4 partitions, started with 3 ranks" "$out"
 
+cp -r "$dir" "$tmp/unlisted"
+rm "$tmp/unlisted/MANIFEST.json"
+out=$(ranks 4 generate g500 --scale 9 "$tmp/unlisted")
+check unlisted-partition-needs-replace "partition .*part-00001 already holds a graph \(.*pass --replace" "$out"
+
 # Rank 2 fails after every rank built its partition, before the agreement.
 out=$(QUIVER_MPI_FAIL_RANK=2 ranks 4 generate g500 --scale 9 --seed 5 --replace "$dir"; echo "exit $?")
 check injected-failure-named "rank 2\]: .*injected failure on rank 2" "$out"

@@ -62,6 +62,18 @@ Status PartitionBuilder::Open() {
     if (db.ok()) db_ = std::move(db).value();
     local = db.status();
   }
+  if (local.ok() && !options_.replace) {
+    // A partition with a graph but no manifest naming it (a manifest deleted, a build
+    // that failed between publishes) is replaced only when asked, as `quiver generate`
+    // replaces a database's graph.
+    auto live = db_->Pin();
+    local = live.status();
+    if (live.ok() && ((*live)->NodeCount() > 0 || (*live)->EdgeCount() > 0)) {
+      local = Status::InvalidArgument("partition " + path_ + " already holds a graph (" +
+                                      std::to_string((*live)->NodeCount()) +
+                                      " nodes); pass --replace to replace it");
+    }
+  }
   if (local.ok()) {
     auto session = ingest::ConstructionSession::Begin(db_.get(), options_.session);
     if (session.ok()) session_ = std::move(session).value();
