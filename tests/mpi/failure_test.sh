@@ -7,6 +7,13 @@ dir="$tmp/parts"
 ranks 4 generate g500 --scale 9 "$dir" > /dev/null
 # What a published build leaves: every partition's CURRENT and the manifest.
 snapshot() { cat "$dir"/MANIFEST.json "$dir"/part-*/CURRENT | md5sum; }
+# Shuffle spools and generations other than the one CURRENT names, counted.
+leftovers() {
+  {
+    ls "$dir" | grep shuffle
+    for p in "$dir"/part-*/; do ls "$p" | grep "^gen-" | grep -vxF "$(cat "$p/CURRENT")"; done
+  } | wc -l
+}
 before=$(snapshot)
 
 out=$(ranks 4 generate g500 --scale 9 "$dir")
@@ -29,13 +36,22 @@ check failure-exit "^exit [1-9]" "$out"
 check nothing-published "^$before$" "$(snapshot)"
 # Every unpublished generation and shuffle spool was removed: a partition holds only the
 # generation its CURRENT names.
-out=$({
-  ls "$dir" | grep shuffle
-  for p in "$dir"/part-*/; do ls "$p" | grep "^gen-" | grep -vxF "$(cat "$p/CURRENT")"; done
-} | wc -l)
+out=$(leftovers)
 check no-leftovers "^0$" "$out"
 out=$(ranks 4 info "$dir")
 check still-opens "4 partitions \(splitmix64-mod\), 512 nodes, 8192 relationships" "$out"
+
+# Rank 1 dies (SIGKILL) with every partition built and unpublished: mpirun ends the
+# others, nothing is published, and the next build clears what the dead run left.
+out=$(QUIVER_MPI_KILL_RANK=1 ranks 4 generate g500 --scale 9 --seed 6 --replace "$dir"; echo "exit $?")
+check killed-rank-fails "^exit [1-9]" "$out"
+check killed-nothing-published "^$before$" "$(snapshot)"
+out=$(ranks 4 info "$dir")
+check killed-still-opens "4 partitions \(splitmix64-mod\), 512 nodes, 8192 relationships" "$out"
+out=$(ranks 4 generate g500 --scale 9 --replace "$dir")
+check rebuild-after-kill "^published " "$out"
+out=$(leftovers)
+check rebuild-clears-leftovers "^0$" "$out"
 
 # A fresh directory where a rank fails: no manifest, no partition with a graph.
 out=$(QUIVER_MPI_FAIL_RANK=1 ranks 4 generate g500 --scale 9 "$tmp/fresh")

@@ -32,9 +32,13 @@ Result<BuildOptions> MakeBuildOptions(const BuildFlags& f, const Comm& comm, uin
   QUIVER_ASSIGN_OR_RETURN(ingest::Resources r, ingest::ResolveResources(run, estimated_edges / comm.size()));
   b.session.workers = r.workers;
   b.session.memory_budget = f.memory_budget.empty() ? r.memory_budget / comm.local_size() : r.memory_budget;
-  // The test hook of docs/scale-out.md's failure handling (tests/mpi/failure_test.sh).
-  const char* fail = std::getenv("QUIVER_MPI_FAIL_RANK");
-  b.fail_before_agreement = fail != nullptr && std::atoi(fail) == comm.rank();
+  // The test hooks of docs/scale-out.md's failure handling (tests/mpi/failure_test.sh).
+  const auto is_me = [&comm](const char* var) {
+    const char* rank = std::getenv(var);
+    return rank != nullptr && std::atoi(rank) == comm.rank();
+  };
+  b.fail_before_agreement = is_me("QUIVER_MPI_FAIL_RANK");
+  b.die_before_agreement = is_me("QUIVER_MPI_KILL_RANK");
   return b;
 }
 

@@ -1,6 +1,7 @@
 #include "partition_build.h"
 
 #include <algorithm>
+#include <csignal>
 #include <random>
 
 #include "storage/txn/log_segment.h"
@@ -90,6 +91,7 @@ Status PartitionBuilder::Open() {
 
 Status PartitionBuilder::Build(const PartitionFeed& feed) {
   Status local = BuildLocal(feed);
+  if (options_.die_before_agreement) std::raise(SIGKILL);
   if (local.ok() && options_.fail_before_agreement) {
     local = Status::IOError("injected failure on rank " + std::to_string(comm_.rank()) +
                             " (QUIVER_MPI_FAIL_RANK)");

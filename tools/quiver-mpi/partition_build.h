@@ -23,6 +23,9 @@ struct BuildOptions {
   // Test hook (QUIVER_MPI_FAIL_RANK): this rank fails after building, before the
   // agreement, when every rank holds an unpublished generation.
   bool fail_before_agreement = false;
+  // Test hook (QUIVER_MPI_KILL_RANK): this rank dies (SIGKILL) at the same point; the
+  // others are ended by mpirun while waiting in the agreement.
+  bool die_before_agreement = false;
   ingest::SessionOptions session;
 };
 
