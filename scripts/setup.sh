@@ -11,6 +11,7 @@ packages=(
   libhowardhinnant-date-dev tzdata libdivide-dev libasio-dev libssl-dev libedit-dev tmux
   libcpp-httplib-dev libutf8proc-dev libpcre2-dev
   libsnappy-dev libzstd-dev liblz4-dev
+  libopenmpi-dev openmpi-bin  # quiver-mpi and its tests (docs/scale-out.md)
   python3 python3-networkx python3-pybind11 python3-pytest python3-pandas
   chromium
 )

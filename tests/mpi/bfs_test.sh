@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# `quiver-mpi bfs` on 4 ranks reaches every vertex at the level the single-machine
+# gds.bfs reaches it (tests/mpi/gds_bfs_levels.py), from a hub and from an ordinary
+# vertex; an unknown source is a named error.
+#   bfs_test.sh QUIVER QUIVER_MPI MPIRUN PYTHON
+source "$(dirname "$0")/mpi_lib.sh"
+python="$4"
+scale=11
+seed=7
+"$quiver" generate g500 --scale $scale --seed $seed --db "$tmp/single" --quiet > /dev/null
+ranks 4 generate g500 --scale $scale --seed $seed "$tmp/parts" > /dev/null
+hub=$("$quiver" query --db "$tmp/single" --read-only --format csv \
+  "MATCH (n)-[r]->() RETURN n.id AS id, count(r) AS c ORDER BY c DESC, id LIMIT 1" | sed -n '2{s/,.*//;p}')
+ordinary=$("$quiver" query --db "$tmp/single" --read-only --format csv \
+  "MATCH (n)-[r]->() WITH n, count(r) AS c WHERE c = 2 RETURN n.id AS id ORDER BY id LIMIT 1" | sed -n '2{s/,.*//;p}')
+for source in "$hub" "$ordinary"; do
+  out=$(ranks 4 bfs "$tmp/parts" --source "$source" --levels "$tmp/levels-$source.csv")
+  check "bfs-$source-runs" "^bfs from $source: [0-9]+ vertices reached, depth [0-9]+" "$out"
+  tail -n +2 "$tmp/levels-$source.csv" | sort -t, -k1,1n > "$tmp/got-$source"
+  "$python" "$(dirname "$0")/gds_bfs_levels.py" "$quiver" "$tmp/single" "$source" 24 > "$tmp/want-$source"
+  same_rows "bfs-$source-levels" "$tmp/got-$source" "$tmp/want-$source"
+done
+out=$(ranks 4 bfs "$tmp/parts" --source 999999)
+check unknown-source "NotFound: --source 999999 is the id of no node" "$out"
+[ "$failures" -eq 0 ]

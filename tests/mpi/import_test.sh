@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# `quiver-mpi import` on 4 ranks builds the graph `quiver import` builds from the same
+# CSV files (docs/scale-out.md): the Graph500 files of `quiver generate --out`, cut into
+# many shuffle rounds, and a small file set with labels, typed and quoted properties and
+# relationship properties; and its input errors are named, with nothing published.
+#   import_test.sh QUIVER QUIVER_MPI MPIRUN
+source "$(dirname "$0")/mpi_lib.sh"
+"$quiver" generate g500 --scale 10 --seed 3 --out "$tmp/csv" --quiet > /dev/null
+"$quiver" import "$tmp/single" --nodes "$tmp/csv/nodes.csv" --relationships "$tmp/csv/edges.csv" --quiet > /dev/null
+out=$(ranks 4 import "$tmp/parts" --nodes "$tmp/csv/nodes.csv" --relationships "$tmp/csv/edges.csv" --shuffle-budget 64K)
+check publishes "^published .*: 4 partitions, 1024 nodes, 16384 relationships" "$out"
+rounds=$(sed -nE 's/^shuffle ([0-9]+) round.*/\1/p' <<<"$out")
+check several-rounds "^([3-9]|[1-9][0-9]+)$" "$rounds"
+single_rows "$tmp/single" "MATCH (a)-[:E]->(b) RETURN a.id AS s, b.id AS d" > "$tmp/single-edges"
+partition_rows "$tmp/parts" "MATCH (a:V)-[:E]->(b) RETURN a.id AS s, b.id AS d" > "$tmp/part-edges"
+same_rows g500-edges "$tmp/part-edges" "$tmp/single-edges"
+degrees="OPTIONAL MATCH (n)-[o:E]->() WITH n, count(o) AS outdeg OPTIONAL MATCH (n)<-[i:E]-() RETURN n.id AS id, outdeg, count(i) AS indeg"
+single_rows "$tmp/single" "MATCH (n) $degrees" > "$tmp/single-degrees"
+partition_rows "$tmp/parts" "MATCH (n:V) $degrees" > "$tmp/part-degrees"
+same_rows g500-degrees "$tmp/part-degrees" "$tmp/single-degrees"
+
+# Labels, typed and quoted properties (a delimiter inside quotes), two node files,
+# relationship properties, CRLF line ends.
+printf 'id:ID{id-type:int},name,age:int,:LABEL\r\n' > "$tmp/people.csv"
+for i in $(seq 1 40); do printf '%d,"Person %d, the %dth",%d,Person\r\n' $i $i $i $((20 + i)); done >> "$tmp/people.csv"
+printf 'id:ID,title,:LABEL\n' > "$tmp/movies.csv"
+for i in $(seq 100 120); do printf '%d,"Movie ""%d""",Movie;Film\n' $i $i; done >> "$tmp/movies.csv"
+printf ':START_ID,:END_ID,:TYPE,since:int\n' > "$tmp/rels.csv"
+for i in $(seq 1 40); do
+  printf '%d,%d,WATCHED,%d\n' $i $((100 + i % 21)) $((2000 + i))
+  printf '%d,%d,KNOWS,%d\n' $i $((1 + (i * 7) % 40)) $((1990 + i))
+done >> "$tmp/rels.csv"
+files=(--nodes "$tmp/people.csv" --nodes "$tmp/movies.csv" --relationships "$tmp/rels.csv")
+"$quiver" import "$tmp/rich-single" "${files[@]}" --id-type integer --quiet > /dev/null
+out=$(ranks 4 import "$tmp/rich" "${files[@]}")
+check rich-publishes "^published .*: 4 partitions, 61 nodes, 80 relationships" "$out"
+nodes="MATCH (n) WHERE NOT n:QuiverGhost RETURN n.id AS id, n.name AS name, n.age AS age, n.title AS title, labels(n) AS labels"
+single_rows "$tmp/rich-single" "$nodes" > "$tmp/rich-single-nodes"
+partition_rows "$tmp/rich" "$nodes" > "$tmp/rich-nodes"
+same_rows rich-nodes "$tmp/rich-nodes" "$tmp/rich-single-nodes"
+rels="MATCH (a)-[r]->(b) WHERE NOT a:QuiverGhost RETURN a.id AS s, type(r) AS t, r.since AS since, b.id AS d"
+single_rows "$tmp/rich-single" "$rels" > "$tmp/rich-single-rels"
+partition_rows "$tmp/rich" "$rels" > "$tmp/rich-rels"
+same_rows rich-relationships "$tmp/rich-rels" "$tmp/rich-single-rels"
+
+# Input errors: named, and nothing published.
+printf ':START_ID,:END_ID,:TYPE\n1,999,KNOWS\n' > "$tmp/dangling.csv"
+out=$(ranks 4 import "$tmp/bad1" --nodes "$tmp/people.csv" --relationships "$tmp/dangling.csv")
+check unknown-endpoint "relationship endpoint 999 is the id of no node" "$out"
+printf 'id:ID,:LABEL\n1,A\nx7,A\n' > "$tmp/strings.csv"
+out=$(ranks 4 import "$tmp/bad2" --nodes "$tmp/strings.csv")
+check string-id "strings.csv: row 'x7,A': id 'x7' is not an integer" "$out"
+printf 'id:ID,note,:LABEL\n1,"two\nlines",A\n2,plain,A\n' > "$tmp/multiline.csv"
+out=$(ranks 4 import "$tmp/bad3" --nodes "$tmp/multiline.csv")
+check quoted-newline "multiline.csv: row .*: a quoted field spans lines" "$out"
+out=$(ls "$tmp"/bad1/MANIFEST.json "$tmp"/bad2/MANIFEST.json "$tmp"/bad3/MANIFEST.json 2>/dev/null | wc -l)
+check nothing-published "^0$" "$out"
+[ "$failures" -eq 0 ]

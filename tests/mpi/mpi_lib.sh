@@ -1,0 +1,34 @@
+# Sourced by the quiver-mpi tests: check_lib.sh's $quiver, $tmp and `check`, plus
+# $quiver_mpi (the second argument), and `ranks N ARGS...`, which runs quiver-mpi on N
+# ranks of this machine (loopback; oversubscribed, since the ranks may outnumber cores).
+source "$(dirname "$0")/../cli/check_lib.sh"
+quiver_mpi="$2"
+mpirun="$3"
+# Open MPI refuses root without both variables (CI containers run as root).
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+ranks() {
+  local n="$1"
+  shift
+  "$mpirun" --oversubscribe -np "$n" "$quiver_mpi" "$@" 2>&1
+}
+# Every partition's rows of a read query, without the CSV header, sorted.
+partition_rows() {
+  local dir="$1" query="$2"
+  for part in "$dir"/part-*/; do
+    "$quiver" query --db "$part" --read-only --format csv "$query" | tail -n +2
+  done | sort
+}
+single_rows() {
+  "$quiver" query --db "$1" --read-only --format csv "$2" 2>/dev/null | tail -n +2 | sort  # no label warnings
+}
+# Checks that two files of rows are the same, non-empty.
+same_rows() {
+  local name="$1" a="$2" b="$3"
+  if [ -s "$a" ] && cmp -s "$a" "$b"; then
+    echo "ok   $name ($(wc -l <"$a") rows)"
+  else
+    echo "FAIL $name: $(wc -l <"$a") partitioned rows, $(wc -l <"$b") single-machine rows differ"
+    diff "$a" "$b" | head -5
+    failures=$((failures + 1))
+  fi
+}

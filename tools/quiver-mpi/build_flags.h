@@ -1,0 +1,39 @@
+#pragma once
+// The flags every building command (generate, import) shares, and how they become
+// BuildOptions: by default the ranks on one machine share its cores and its memory
+// budget equally (Comm::local_size).
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "partition_build.h"
+
+namespace quiver::mpi {
+
+struct BuildFlags {
+  std::string dir;
+  bool replace = false;
+  std::string shuffle_budget = "64M";
+  std::string threads;  // empty: the machine's cores shared by the ranks on it
+  std::string memory_budget;
+};
+
+void AddBuildFlags(CLI::App* cmd, BuildFlags* flags);
+// estimated_edges sizes --threads auto. InvalidArgument for malformed flags.
+Result<BuildOptions> MakeBuildOptions(const BuildFlags& flags, const Comm& comm, uint64_t estimated_edges);
+
+// What a building command plugs into RunBuild: its shuffle (collective, on the
+// partition's workers), its feed of the session, and what its shuffle sent.
+struct BuildSteps {
+  std::function<Status(ingest::WorkerPool*)> shuffle;
+  PartitionFeed feed;
+  std::function<uint64_t()> rounds;
+  std::function<uint64_t()> bytes_sent;  // by this rank
+};
+// Open, shuffle, build, agree, publish; rank 0 prints the manifest's counts, the
+// shuffle's bytes per edge and the phases' seconds. Returns the exit code.
+int RunBuild(const Comm& comm, const BuildOptions& options, const BuildSteps& steps);
+
+}  // namespace quiver::mpi

@@ -1,0 +1,155 @@
+#include "edge_shuffle.h"
+
+#include <algorithm>
+
+namespace quiver::mpi {
+namespace {
+
+// A round's bytes per edge on a rank: the ids bucketed by destination (two copies of a
+// cross edge, 16 bytes each), their flattened send buffer, and about as much received.
+constexpr uint64_t kRoundBytesPerEdge = 96;
+// Edges read back from the spool at a time.
+constexpr uint64_t kSpoolChunkEdges = uint64_t{1} << 18;
+
+// Reads the spool's (source, target) pairs in chunks, in the order they arrived.
+template <typename F>
+Status ForSpoolChunks(Env* env, const std::string& path, F&& f) {
+  QUIVER_ASSIGN_OR_RETURN(auto file, env->NewRandomAccessFile(path));
+  std::vector<uint64_t> pairs(kSpoolChunkEdges * 2);
+  const uint64_t size = file->Size();
+  for (uint64_t offset = 0; offset < size;) {
+    const size_t want = static_cast<size_t>(std::min<uint64_t>(size - offset, pairs.size() * 8));
+    QUIVER_ASSIGN_OR_RETURN(size_t got, file->ReadAt(offset, want, reinterpret_cast<char*>(pairs.data())));
+    if (got != want || got % 16 != 0) return Status::IOError("short read of the shuffle spool " + path);
+    QUIVER_RETURN_IF_ERROR(f(pairs.data(), got / 16));
+    offset += got;
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+EdgeShuffle::EdgeShuffle(const Comm& comm, std::string spool_path, uint64_t budget)
+    : comm_(comm), spool_path_(std::move(spool_path)), budget_(budget) {}
+
+EdgeShuffle::~EdgeShuffle() {
+  (void)Env::Default()->RemoveFile(spool_path_);
+}  // best effort
+
+Status EdgeShuffle::Run(EdgeSource* source, ingest::WorkerPool* pool) {
+  const auto ranks = static_cast<uint32_t>(comm_.size());
+  // At most 2^24 edges a round keeps every MPI count below 2^31 bytes.
+  const uint64_t round_edges =
+      std::clamp<uint64_t>(budget_ / kRoundBytesPerEdge, uint64_t{1} << 10, uint64_t{1} << 24);
+  const uint64_t mine = source->edge_count();
+  rounds_ = comm_.MaxU64((mine + round_edges - 1) / round_edges);
+  auto spool = Env::Default()->NewWritableFile(spool_path_);
+  Status local = spool.status();
+  std::vector<uint64_t> src, dst;
+  std::vector<std::vector<uint64_t>> send(ranks);
+  for (uint64_t round = 0; round < rounds_; ++round) {
+    for (auto& s : send) s.clear();
+    const uint64_t begin = std::min(mine, round * round_edges), end = std::min(mine, begin + round_edges);
+    // A failed rank keeps taking part with empty rounds, and says so at the agreement.
+    if (local.ok() && begin < end) local = source->Produce(begin, end, pool, &src, &dst);
+    if (local.ok() && begin < end) {
+      for (size_t i = 0; i < src.size(); ++i) {
+        const uint32_t a = OwnerOf(src[i], ranks), b = OwnerOf(dst[i], ranks);
+        send[a].insert(send[a].end(), {src[i], dst[i]});
+        if (b != a) send[b].insert(send[b].end(), {src[i], dst[i]});
+      }
+    }
+    for (const auto& s : send) ids_sent_ += s.size();
+    QUIVER_ASSIGN_OR_RETURN(std::vector<uint64_t> received, comm_.AllToAll(send));
+    if (local.ok()) {
+      local = (*spool)->Append(
+          std::string_view(reinterpret_cast<const char*>(received.data()), received.size() * 8));
+    }
+  }
+  if (local.ok()) local = (*spool)->Close();
+  return comm_.Agree(local, "nothing was published");
+}
+
+Status EdgeShuffle::Feed(const std::vector<uint64_t>& owned, const GraphNames& names,
+                         ingest::ConstructionSession* s, PartitionEntry* entry) const {
+  Env* env = Env::Default();
+  const auto rank = static_cast<uint32_t>(comm_.rank()), ranks = static_cast<uint32_t>(comm_.size());
+  // Ghosts: the remote ends of the spooled edges, ascending and distinct. Sorted and
+  // deduplicated as they grow, so they hold about what the distinct ghosts need.
+  std::vector<uint64_t> ghosts;
+  size_t unique_size = 0;
+  uint64_t home_edges = 0, stored_edges = 0;
+  QUIVER_RETURN_IF_ERROR(ForSpoolChunks(env, spool_path_, [&](const uint64_t* pairs, uint64_t n) {
+    for (uint64_t i = 0; i < n; ++i) {
+      const uint64_t src = pairs[2 * i], dst = pairs[2 * i + 1];
+      const bool src_owned = OwnerOf(src, ranks) == rank;
+      home_edges += src_owned;
+      if (!src_owned) ghosts.push_back(src);
+      if (OwnerOf(dst, ranks) != rank) ghosts.push_back(dst);
+    }
+    stored_edges += n;
+    if (ghosts.size() > 2 * unique_size + kSpoolChunkEdges) {
+      std::sort(ghosts.begin(), ghosts.end());
+      ghosts.erase(std::unique(ghosts.begin(), ghosts.end()), ghosts.end());
+      unique_size = ghosts.size();
+    }
+    return Status::OK();
+  }));
+  std::sort(ghosts.begin(), ghosts.end());
+  ghosts.erase(std::unique(ghosts.begin(), ghosts.end()), ghosts.end());
+  s->ReserveProducerMemory((owned.size() + ghosts.size()) * 8 + kSpoolChunkEdges * 24);
+
+  // Nodes: owned vertices with the graph's label, then the ghosts, each keyed (and with
+  // the key property) by its global id.
+  const uint32_t key = s->PropertyKey(names.key_property);
+  QUIVER_ASSIGN_OR_RETURN(uint32_t space, s->IdSpace("", ingest::KeyType::kInteger));
+  auto batch = [&](const std::vector<uint64_t>& ids, std::string_view label) {
+    ingest::NodeBatch b;
+    b.count = ids.size();
+    b.label_sets = {{s->Label(label)}};
+    b.id_space = space;
+    b.keys.type = ingest::KeyType::kInteger;
+    b.keys.count = ids.size();
+    b.keys.ints.assign(ids.begin(), ids.end());
+    b.key_property = key;
+    return b;
+  };
+  std::vector<ingest::NodeBatch> nodes;
+  nodes.push_back(batch(owned, names.owned_label));
+  nodes.push_back(batch(ghosts, kGhostLabel));
+  QUIVER_RETURN_IF_ERROR(s->AddNodes(std::move(nodes)));
+  QUIVER_RETURN_IF_ERROR(s->FinishNodes(false, nullptr));
+
+  // Edges, in spool order, through the global -> local map.
+  const uint32_t type = s->RelType(names.edge_type);
+  const auto local_id = [&](uint64_t g) -> uint32_t {
+    if (OwnerOf(g, ranks) == rank) {
+      return static_cast<uint32_t>(std::lower_bound(owned.begin(), owned.end(), g) - owned.begin());
+    }
+    return static_cast<uint32_t>(owned.size() +
+                                 (std::lower_bound(ghosts.begin(), ghosts.end(), g) - ghosts.begin()));
+  };
+  QUIVER_RETURN_IF_ERROR(ForSpoolChunks(env, spool_path_, [&](const uint64_t* pairs, uint64_t n) {
+    const uint64_t parts = s->workers(), per = (n + parts - 1) / parts;
+    std::vector<ingest::EdgeBatch> batches(parts);
+    s->pool()->ParallelFor(parts, [&](size_t p, uint32_t) {
+      const uint64_t b = std::min(n, p * per), e = std::min(n, b + per);
+      ingest::EdgeBatch& out = batches[p];
+      out.type = type;
+      out.src.resize(e - b);
+      out.dst.resize(e - b);
+      for (uint64_t i = b; i < e; ++i) {
+        out.src[i - b] = local_id(pairs[2 * i]);
+        out.dst[i - b] = local_id(pairs[2 * i + 1]);
+      }
+    });
+    return s->AddEdges(std::move(batches));
+  }));
+  entry->owned_nodes = owned.size();
+  entry->ghost_nodes = ghosts.size();
+  entry->edges = home_edges;
+  entry->stored_edges = stored_edges;
+  return Status::OK();
+}
+
+}  // namespace quiver::mpi

@@ -1,0 +1,74 @@
+#pragma once
+// Building one partition of a partitioned database on every rank (docs/scale-out.md,
+// "Construction"): open the rank's partition and its construction session, let a
+// producer feed the session (edge_shuffle.h for generated edges, csv_shuffle.h for CSV),
+// build into an unpublished generation, agree, and only then publish everywhere and
+// write the manifest. Every method is collective: all ranks call it, in the same order.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "ingest/construction_session.h"
+#include "manifest.h"
+#include "mpi_comm.h"
+
+namespace quiver::mpi {
+
+struct BuildOptions {
+  std::string dir;
+  uint64_t shuffle_budget = 64 << 20;  // bytes one shuffle round may hold on a rank
+  bool replace = false;                // a partitioned graph already in dir may be replaced
+  // Test hook (QUIVER_MPI_FAIL_RANK): this rank fails after building, before the
+  // agreement, when every rank holds an unpublished generation.
+  bool fail_before_agreement = false;
+  // Test hook (QUIVER_MPI_KILL_RANK): this rank dies (SIGKILL) at the same point; the
+  // others are ended by mpirun while waiting in the agreement.
+  bool die_before_agreement = false;
+  ingest::SessionOptions session;
+};
+
+// Fills the session (nodes, FinishNodes, edges) and the partition's counts.
+using PartitionFeed = std::function<Status(ingest::ConstructionSession*, PartitionEntry*)>;
+
+class PartitionBuilder {
+ public:
+  PartitionBuilder(const Comm& comm, BuildOptions options);
+  // Removes any generation built but not published.
+  ~PartitionBuilder();
+  PartitionBuilder(const PartitionBuilder&) = delete;
+  PartitionBuilder& operator=(const PartitionBuilder&) = delete;
+
+  // Opens (creating) this rank's partition and begins its construction session; refuses
+  // a directory that already holds a partitioned graph unless replacing, and a replace
+  // with another rank count.
+  Status Open();
+  // Runs feed, builds into an unpublished generation, then the agreement: on any rank's
+  // failure every rank drops its generation.
+  Status Build(const PartitionFeed& feed);
+  // Publishes every partition, agrees again, and has rank 0 write the manifest.
+  Result<Manifest> Publish();
+
+  // This rank's partition; a producer's scratch files go beside it (path() + suffix).
+  const std::string& path() const { return path_; }
+  const BuildOptions& options() const { return options_; }
+  ingest::WorkerPool* pool() { return session_->pool(); }
+
+ private:
+  Status BuildLocal(const PartitionFeed& feed);
+  Status PublishLocal();
+  void Discard();
+
+  const Comm& comm_;
+  BuildOptions options_;
+  std::string path_;
+  std::unique_ptr<storage::DatabaseDir> db_;
+  std::unique_ptr<ingest::ConstructionSession> session_;
+  std::unique_ptr<storage::GenerationWriter> writer_;  // built, not yet published
+  bool published_ = false;
+  std::string creation_;
+  PartitionEntry entry_;
+};
+
+}  // namespace quiver::mpi
