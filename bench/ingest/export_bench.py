@@ -10,33 +10,23 @@ the CSV import, ratio >= 1).
 usage: /usr/bin/python3 bench/ingest/export_bench.py QUIVER [--csv DIR | --scale S]
            [--rounds N] [--formats csv,jsonl] [--work DIR] [--json OUT]
 """
-import argparse
 import json
 import os
 import resource
 import shutil
 import statistics
 import subprocess
-import tempfile
+import sys
 import time
 
-ap = argparse.ArgumentParser()
-ap.add_argument("quiver")
-ap.add_argument("--csv", help="a directory holding nodes.csv and edges.csv")
-ap.add_argument("--scale", type=int, default=20, help="generate the graph at this scale when --csv is not given")
-ap.add_argument("--rounds", type=int, default=3)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import graph500_csv  # noqa: E402
+
+ap = graph500_csv.parser("where the databases and exports go")
 ap.add_argument("--formats", default="csv")
-ap.add_argument("--work", help="where the databases and exports go (default: a temporary directory)")
-ap.add_argument("--json")
 args = ap.parse_args()
 
-work = args.work or tempfile.mkdtemp(prefix="quiver-export-bench-")
-os.makedirs(work, exist_ok=True)
-csv_dir = args.csv
-if not csv_dir:
-    csv_dir = os.path.join(work, "csv")
-    if not os.path.exists(os.path.join(csv_dir, "edges.csv")):
-        subprocess.run([args.quiver, "generate", "g500", "--scale", str(args.scale), "--out", csv_dir], check=True)
+work, csv_dir = graph500_csv.prepare(args, "quiver-export-bench-")
 import_args = ["--nodes", os.path.join(csv_dir, "nodes.csv"), "--relationships", os.path.join(csv_dir, "edges.csv")]
 
 

@@ -15,34 +15,23 @@ database of the same graph; the counts are checked.
 usage: /usr/bin/python3 bench/ingest/incremental_bench.py QUIVER [--csv DIR | --scale S]
            [--fraction 0.1] [--rounds N] [--threads T] [--work DIR] [--json OUT]
 """
-import argparse
 import json
 import os
 import re
 import shutil
 import statistics
 import subprocess
-import tempfile
+import sys
 
-ap = argparse.ArgumentParser()
-ap.add_argument("quiver")
-ap.add_argument("--csv", help="a directory holding nodes.csv and edges.csv")
-ap.add_argument("--scale", type=int, default=20, help="generate the graph at this scale when --csv is not given")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import graph500_csv  # noqa: E402
+
+ap = graph500_csv.parser("where the split files and databases go")
 ap.add_argument("--fraction", type=float, default=0.1, help="the share of the edges the incremental import adds")
-ap.add_argument("--rounds", type=int, default=3)
 ap.add_argument("--threads", help="quiver import --threads (default: the resource policy's)")
-ap.add_argument("--work", help="where the split files and databases go (default: a temporary directory)")
-ap.add_argument("--json")
 args = ap.parse_args()
 
-work = args.work or tempfile.mkdtemp(prefix="quiver-incremental-bench-")
-os.makedirs(work, exist_ok=True)
-csv_dir = args.csv
-if not csv_dir:
-    csv_dir = os.path.join(work, "csv")
-    if not os.path.exists(os.path.join(csv_dir, "edges.csv")):
-        subprocess.run([args.quiver, "generate", "g500", "--scale", str(args.scale), "--out", csv_dir], check=True,
-                       stdout=subprocess.DEVNULL)
+work, csv_dir = graph500_csv.prepare(args, "quiver-incremental-bench-")
 nodes = os.path.join(csv_dir, "nodes.csv")
 edges = os.path.join(csv_dir, "edges.csv")
 

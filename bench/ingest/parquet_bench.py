@@ -8,7 +8,6 @@ machine, reporting the median wall and CPU seconds of each and the ratio to CSV.
 usage: /usr/bin/python3 bench/ingest/parquet_bench.py QUIVER [--csv DIR | --scale S]
            [--rounds N] [--codecs zstd,snappy,uncompressed] [--work DIR] [--json OUT]
 """
-import argparse
 import json
 import os
 import re
@@ -16,27 +15,17 @@ import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(os.path.dirname(here))
-ap = argparse.ArgumentParser()
-ap.add_argument("quiver")
-ap.add_argument("--csv", help="a directory holding nodes.csv and edges.csv")
-ap.add_argument("--scale", type=int, default=20, help="generate the graph at this scale when --csv is not given")
-ap.add_argument("--rounds", type=int, default=3)
+sys.path.insert(0, here)
+import graph500_csv  # noqa: E402
+
+ap = graph500_csv.parser("where the Parquet files and databases go")
 ap.add_argument("--codecs", default="zstd,snappy,uncompressed")
-ap.add_argument("--work", help="where the Parquet files and databases go (default: a temporary directory)")
-ap.add_argument("--json")
 args = ap.parse_args()
 
-work = args.work or tempfile.mkdtemp(prefix="quiver-parquet-bench-")
-os.makedirs(work, exist_ok=True)
-csv_dir = args.csv
-if not csv_dir:
-    csv_dir = os.path.join(work, "csv")
-    if not os.path.exists(os.path.join(csv_dir, "edges.csv")):
-        subprocess.run([args.quiver, "generate", "g500", "--scale", str(args.scale), "--out", csv_dir], check=True)
+work, csv_dir = graph500_csv.prepare(args, "quiver-parquet-bench-")
 files = [os.path.join(csv_dir, "nodes.csv"), os.path.join(csv_dir, "edges.csv")]
 sources = {"csv": files}
 for codec in args.codecs.split(","):
