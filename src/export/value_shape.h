@@ -8,22 +8,14 @@
 #include <cstdint>
 #include <string_view>
 
+#include "ingest/csv_header.h"
 #include "quiver/value.h"
 
 namespace quiver::exporter {
 
-enum class ScalarKind : uint8_t {
-  kBool,
-  kInt,
-  kFloat,
-  kString,
-  kDate,
-  kLocalTime,
-  kTime,
-  kLocalDateTime,
-  kDateTime,
-  kDuration,
-};
+// The scalar kinds a typed column holds: the import's column types (a header's `name:type`),
+// so what the export writes is what the import reads.
+using ScalarKind = ingest::ValueType;
 inline constexpr int kScalarKinds = 10;
 
 // A shape as one small integer: scalar kinds 0..9, lists of them 10..19, then the two
@@ -48,8 +40,9 @@ struct Shape {
 // The shape of a non-null property value.
 Shape ShapeOf(const Value& v);
 
-// The neo4j-admin header type of a column of this shape: "long", "double", "boolean",
-// "string", "date", …, with "[]" for a list; an empty-list-only column is "string[]".
+// The neo4j-admin header type of a column of this kind: "long", "double", "boolean",
+// "string", "date", … (neo4j-admin's names for 64-bit integers and floats, which the
+// import reads as its int and float).
 std::string_view ScalarTypeName(ScalarKind kind);
 // "a map", "a list of lists or of mixed types": what an untyped value is, for messages.
 std::string_view UntypedDescription(const Value& v);
