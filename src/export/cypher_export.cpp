@@ -36,19 +36,8 @@ struct Batch {
 };
 
 void AppendProperties(const GraphReader& graph, const std::vector<PropertyEntry>& props, std::string& out) {
-  out += '{';
-  bool first = true;
-  for (const auto& [key, value] : props) {
-    if (value.IsNull()) continue;
-    if (!first) out += ", ";
-    first = false;
-    AppendCypherName(out, graph.PropertyKeyName(key));
-    out += ": ";
-    AppendCypherLiteral(out, value);
-  }
-  out += '}';
+  AppendPropertyMap(out, props, MapSyntax::kCypher, [&](uint32_t key) { return graph.PropertyKeyName(key); });
 }
-
 std::string NodeStatementTail(const GraphReader& graph, const std::vector<LabelId>& labels) {
   std::string out = "] AS row CREATE (n:" + std::string(kLabel);
   for (LabelId label : labels) {

@@ -34,19 +34,8 @@ void AppendLabels(const GraphReader& graph, const std::vector<LabelId>& labels, 
 }
 
 void AppendProperties(const GraphReader& graph, const std::vector<PropertyEntry>& props, std::string& out) {
-  out += '{';
-  bool first = true;
-  for (const auto& [key, value] : props) {
-    if (value.IsNull()) continue;
-    if (!first) out += ',';
-    first = false;
-    AppendJsonString(out, graph.PropertyKeyName(key));
-    out += ':';
-    AppendJson(out, value);
-  }
-  out += '}';
+  AppendPropertyMap(out, props, MapSyntax::kJson, [&](uint32_t key) { return graph.PropertyKeyName(key); });
 }
-
 class JsonLinesVisitor final : public EntityVisitor {
  public:
   explicit JsonLinesVisitor(const GraphReader& graph) : graph_(graph) {}

@@ -197,4 +197,28 @@ void AppendCypherLiteral(std::string& out, const Value& v) {
   }
 }
 
+void AppendPropertyMap(std::string& out, std::span<const std::pair<uint32_t, Value>> props, MapSyntax syntax,
+                       const std::function<std::string_view(uint32_t)>& key_name) {
+  const ContainerSyntax& punctuation = syntax == MapSyntax::kJson ? kJsonSyntax : kCypherSyntax;
+  out += '{';
+  bool first = true;
+  for (const auto& [key, value] : props) {
+    if (value.IsNull()) continue;
+    if (!first) out += punctuation.separator;
+    first = false;
+    if (syntax == MapSyntax::kJson) {
+      AppendJsonString(out, key_name(key));
+    } else {
+      AppendCypherName(out, key_name(key));
+    }
+    out += punctuation.colon;
+    if (syntax == MapSyntax::kJson) {
+      AppendJson(out, value);
+    } else {
+      AppendCypherLiteral(out, value);
+    }
+  }
+  out += '}';
+}
+
 }  // namespace quiver::exporter

@@ -2,7 +2,10 @@
 // Property values as the text formats write them: a CSV field that `quiver import`
 // reads back as the same value, a JSON value, a Cypher literal.
 
+#include <functional>
+#include <span>
 #include <string>
+#include <utility>
 
 #include "quiver/value.h"
 
@@ -30,5 +33,11 @@ void AppendJsonString(std::string& out, std::string_view s);
 void AppendCypherLiteral(std::string& out, const Value& v);
 // A name as Cypher reads it: in backticks, a backtick doubled.
 void AppendCypherName(std::string& out, std::string_view name);
+
+// An entity's properties (nulls left out) as a JSON object or a Cypher map literal,
+// each key named by `key_name(id)`.
+enum class MapSyntax : uint8_t { kJson, kCypher };
+void AppendPropertyMap(std::string& out, std::span<const std::pair<uint32_t, Value>> props, MapSyntax syntax,
+                       const std::function<std::string_view(uint32_t)>& key_name);
 
 }  // namespace quiver::exporter
