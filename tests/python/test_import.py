@@ -115,3 +115,23 @@ def test_import_dataframes_refuses_what_it_cannot_type(scratch):
         quiver.import_dataframes(os.path.join(scratch, "g"), nodes={"P": pd.DataFrame({"key": [1]})})
     with pytest.raises(ValueError, match="column name 'a:b'"):
         quiver.import_dataframes(os.path.join(scratch, "g"), nodes={"P": pd.DataFrame({"id": [1], "a:b": [1]})})
+
+
+def test_import_csv_incremental(scratch):
+    people = write(os.path.join(scratch, "people.csv"), "id:ID,name\n1,Ada\n2,Bob\n")
+    knows = write(os.path.join(scratch, "knows.csv"), ":START_ID,:END_ID\n1,2\n")
+    more = write(os.path.join(scratch, "more.csv"), "id:ID,name\n3,Cy\n")
+    more_knows = write(os.path.join(scratch, "more_knows.csv"), ":START_ID,:END_ID\n3,1\n2,3\n")
+    db_path = os.path.join(scratch, "graph")
+    quiver.import_csv(db_path, nodes={"Person": people}, relationships={"KNOWS": knows})
+    summary = quiver.import_csv(db_path, nodes={"Person": more}, relationships={"KNOWS": more_knows},
+                                incremental=True)
+    assert (summary.nodes, summary.relationships) == (3, 3)
+    with quiver.Database(db_path) as db:
+        rows = quiver.Connection(db).execute(
+            "MATCH (a)-[:KNOWS]->(b) RETURN a.name, b.name ORDER BY a.name").get_all()
+        assert rows == [["Ada", "Bob"], ["Bob", "Cy"], ["Cy", "Ada"]]
+    # An id the database holds is a duplicate, named.
+    with raises(quiver.ArgumentError, "InvalidInput") as caught:
+        quiver.import_csv(db_path, nodes={"Person": more}, incremental=True)
+    assert "duplicate id '3'" in caught.value.message

@@ -63,10 +63,13 @@ def import_csv(
     threads: Optional[int] = None,
     memory_budget: Size = None,
     progress: bool = False,
+    incremental: bool = False,
 ) -> ImportSummary:
     """Imports neo4j-admin style CSV files (docs/ingest.md has the header format) into
     the database at db_path, which must not be open (in this process or another) and
-    must hold no graph unless replace=True.
+    must hold no graph unless replace=True or incremental=True (the files are added to
+    the graph it holds, relationships may end at its nodes by their import ids: `quiver
+    import --incremental`).
 
     nodes maps labels ('Person', or 'Person:Employee' for two) to a file or a list of
     files whose first file's first row is the header; relationships maps a type to
@@ -91,6 +94,7 @@ def import_csv(
         threads=0 if threads is None else int(threads),
         memory_budget=_bytes(memory_budget, "memory_budget"),
         progress=progress,
+        incremental=incremental,
     )
     return ImportSummary(**summary)
 

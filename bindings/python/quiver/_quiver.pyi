@@ -83,6 +83,7 @@ def import_csv(
     threads: int = ...,
     memory_budget: Optional[int] = ...,
     progress: bool = ...,
+    incremental: bool = ...,
 ) -> Dict[str, Any]: ...
 def export_database(
     db_path: str, directory: str, format: str = ..., at_checkpoint: str = ..., threads: int = ..., codec: str = ...

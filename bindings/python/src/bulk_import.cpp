@@ -24,7 +24,8 @@ using SourceSpec = std::tuple<std::string, std::vector<std::string>, std::vector
 
 py::dict ImportFiles(const std::string& db_path, const std::vector<SourceSpec>& specs, char delimiter, char quote,
                      char array_delimiter, bool integer_ids, bool skip_bad_rows, const std::string& report_path,
-                     bool replace, uint32_t threads, std::optional<uint64_t> memory_budget, bool progress) {
+                     bool replace, uint32_t threads, std::optional<uint64_t> memory_budget, bool progress,
+                     bool incremental) {
   std::vector<ImportSource> sources;
   for (const auto& [kind, names, files] : specs) {
     ImportSource source;
@@ -47,6 +48,7 @@ py::dict ImportFiles(const std::string& db_path, const std::vector<SourceSpec>& 
   options.skip_bad_rows = skip_bad_rows;
   options.report_path = report_path;
   options.replace = replace;
+  options.incremental = incremental;
   options.threads = threads;
   options.memory_budget = memory_budget;
   options.progress = progress;
@@ -74,7 +76,8 @@ void RegisterImport(py::module_& module) {
   module.def("import_csv", &ImportFiles, py::arg("db_path"), py::arg("sources"), py::arg("delimiter") = ',',
              py::arg("quote") = '"', py::arg("array_delimiter") = ';', py::arg("integer_ids") = false,
              py::arg("skip_bad_rows") = false, py::arg("report_path") = "", py::arg("replace") = false,
-             py::arg("threads") = 0, py::arg("memory_budget") = py::none(), py::arg("progress") = false);
+             py::arg("threads") = 0, py::arg("memory_budget") = py::none(), py::arg("progress") = false,
+             py::arg("incremental") = false);
 }
 
 }  // namespace quiver::python
