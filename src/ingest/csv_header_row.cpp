@@ -68,6 +68,7 @@ Result<CsvHeaderRow> ReadCsvHeaderRow(Env* env, const std::string& path, const C
       return Status::InvalidArgument(At(path, 1, static_cast<uint32_t>(col)) + ": header: " + msg);
     }
     out.header = std::move(header).value();
+    out.fields = std::move(names);
     return out;
   }
 }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "common/file/env.h"
 #include "ingest/csv_header.h"
@@ -17,6 +18,7 @@ inline bool StartsWithBom(std::string_view s) { return s.size() >= 3 && s.substr
 
 struct CsvHeaderRow {
   CsvHeader header;
+  std::vector<std::string> fields;  // the row's fields as written
   uint64_t bytes = 0;  // of the row and its newline, a UTF-8 BOM included
   uint64_t lines = 0;  // newlines in the row, its own included
 };

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <set>
 
 #include "common/utf8.h"
@@ -126,32 +127,45 @@ class Importer {
 };
 
 Status Importer::ReadParquetHeader(GroupState* g) {
-  for (const std::string& path : g->group->files) {
+  const std::vector<std::string>& files = g->group->files;
+  // A CSV file before the Parquet ones is their header: its fields name their columns.
+  std::optional<CsvHeaderRow> header_file;
+  if (!IsParquet(files.front())) {
+    QUIVER_ASSIGN_OR_RETURN(header_file, ReadCsvHeaderRow(env_, files.front(), options_.dialect, g->group->kind));
+  }
+  for (size_t i = header_file ? 1 : 0; i < files.size(); ++i) {
+    const std::string& path = files[i];
     if (!IsParquet(path)) {
-      return Status::InvalidArgument(path + ": a group of files is all Parquet or all CSV");
+      return Status::InvalidArgument(path + ": a group of files is all Parquet or all CSV (or a CSV header file "
+                                            "and Parquet files)");
     }
     QUIVER_ASSIGN_OR_RETURN(auto file, parquet::ParquetFile::Open(env_, path));
     if (!g->parquet.empty()) {
       const auto& a = g->parquet.front()->columns();
       const auto& b = file->columns();
       bool same = a.size() == b.size();
-      for (size_t i = 0; same && i < a.size(); ++i) same = a[i].name == b[i].name && a[i].type_text == b[i].type_text;
+      for (size_t c = 0; same && c < a.size(); ++c) same = a[c].name == b[c].name && a[c].type_text == b[c].type_text;
       if (!same) {
         return Status::InvalidArgument(path + ": header: the columns differ from those of " +
-                                       g->group->files.front());
+                                       g->parquet.front()->path());
       }
     }
     g->parquet.push_back(std::move(file));
   }
-  auto header = parquet::SourceHeader(*g->parquet.front(), g->group->kind, &g->source);
-  if (!header.ok()) return Status::InvalidArgument(g->group->files.front() + ": " + header.status().message());
+  auto header = parquet::SourceHeader(*g->parquet.front(), g->group->kind, &g->source,
+                                      header_file ? &header_file->fields : nullptr);
+  if (!header.ok()) {
+    return Status::InvalidArgument((header_file ? files.front() + " for " : std::string()) +
+                                   g->parquet.front()->path() + ": " + header.status().message());
+  }
   g->header = std::move(header).value();
   return Status::OK();
 }
 
 Status Importer::ReadHeader(GroupState* g) {
   const std::string& path = g->group->files.front();
-  if (IsParquet(path)) return ReadParquetHeader(g);
+  const std::vector<std::string>& files = g->group->files;
+  if (IsParquet(path) || (files.size() > 1 && IsParquet(files[1]))) return ReadParquetHeader(g);
   QUIVER_ASSIGN_OR_RETURN(CsvHeaderRow row, ReadCsvHeaderRow(env_, path, options_.dialect, g->group->kind));
   g->header = std::move(row.header);
   g->header_bytes = row.bytes;

@@ -115,6 +115,13 @@ await run(`COPY knows TO '${join(out, 'graph_knows.parquet')}' (FORMAT parquet, 
 await run(`COPY (SELECT * REPLACE (array_to_string("tags:string[]", ';') AS "tags:string[]") FROM person)
            TO '${join(out, 'graph_person.csv')}' (HEADER, DELIMITER ',')`);
 await run(`COPY knows TO '${join(out, 'graph_knows.csv')}' (HEADER, DELIMITER ',')`);
+// The same graph with the plain column names another tool writes: imported with a CSV
+// header file before the Parquet file (neo4j-admin's "header.csv,part" form).
+await run(`COPY (SELECT "id:ID(Person)" AS person_id, name, "age:int" AS age, "score:double" AS score,
+  "active:boolean" AS active, ":LABEL" AS labels, "tags:string[]" AS tags FROM person)
+  TO '${join(out, 'plain_person.parquet')}' (FORMAT parquet, ROW_GROUP_SIZE 2048)`);
+await run(`COPY (SELECT ":START_ID(Person)" AS src, ":END_ID(Person)" AS dst, ":TYPE" AS kind, "since:int" AS since,
+  "weight:double" AS weight FROM knows) TO '${join(out, 'plain_knows.parquet')}' (FORMAT parquet, ROW_GROUP_SIZE 2048)`);
 
 // Relationships without properties (the import's fast path): unknown endpoints, null and
 // empty types, type changes.

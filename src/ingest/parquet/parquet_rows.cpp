@@ -186,7 +186,8 @@ std::string KeyAt(const ColumnDescriptor& d, const DecodedColumn& data, uint64_t
 
 }  // namespace
 
-Result<CsvHeader> SourceHeader(const ParquetFile& file, FileKind kind, SourceColumns* columns) {
+Result<CsvHeader> SourceHeader(const ParquetFile& file, FileKind kind, SourceColumns* columns,
+                               const std::vector<std::string>* given) {
   std::vector<std::string> names;
   std::vector<uint64_t> positions;
   for (const auto& c : file.columns()) {
@@ -194,6 +195,13 @@ Result<CsvHeader> SourceHeader(const ParquetFile& file, FileKind kind, SourceCol
     positions.push_back(names.size());
   }
   if (names.empty()) return Status::InvalidArgument("header: the file has no columns");
+  if (given != nullptr) {
+    if (given->size() != names.size()) {
+      return Status::InvalidArgument("header: the header file names " + std::to_string(given->size()) +
+                                     " columns; the file has " + std::to_string(names.size()));
+    }
+    names = *given;
+  }
   for (const auto& n : names) {
     if (size_t bad = FindInvalidUtf8(n); bad != std::string_view::npos) {
       return Status::InvalidArgument("header: a column name is not valid UTF-8 (" + DescribeInvalidUtf8Byte(n, bad) + ")");

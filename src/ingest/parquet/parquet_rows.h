@@ -30,7 +30,11 @@ struct SourceColumns {
 // The header of a Parquet file: its column names parsed as a CSV header, checked
 // against the Parquet types. Errors are InvalidArgument "column 'name': reason" (the
 // caller names the file).
-Result<CsvHeader> SourceHeader(const ParquetFile& file, FileKind kind, SourceColumns* columns);
+// `names`, when given (a header file before the Parquet files of a group, neo4j-admin's
+// "header.csv,part.parquet"), name the file's columns in their order instead of the
+// file's own names: a file written by another tool imports without being rewritten.
+Result<CsvHeader> SourceHeader(const ParquetFile& file, FileKind kind, SourceColumns* columns,
+                               const std::vector<std::string>* names = nullptr);
 
 // The chunk column type of header column i.
 ColumnType SourceChunkType(const ParquetFile& file, const CsvHeader& header, const SourceColumns& columns, size_t i);

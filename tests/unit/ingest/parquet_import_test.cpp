@@ -74,6 +74,32 @@ TEST(ParquetImport, SameDatabaseAsTheSameGraphInCsv) {
   EXPECT_EQ((*g)->EdgeCount(), 3000u);
 }
 
+TEST(ParquetImport, AHeaderFileNamesTheColumnsOfPlainlyNamedFiles) {
+  QUIVER_REQUIRE_PARQUET_FIXTURES(fixtures);
+  TempDir dir;
+  ImportOptions o;
+  o.default_id_type = KeyType::kInteger;
+  ASSERT_TRUE(Import(dir.Join("csv"),
+                     {Nodes({fixtures + "/graph_person.csv"}, {"Human"}), Rels({fixtures + "/graph_knows.csv"})}, 2, o)
+                  .ok());
+  const std::string person_header = dir.Join("person-header.csv"), knows_header = dir.Join("knows-header.csv");
+  std::ofstream(person_header) << "id:ID(Person),name,age:int,score:double,active:boolean,:LABEL,tags:string[]\n";
+  std::ofstream(knows_header) << ":START_ID(Person),:END_ID(Person),:TYPE,since:int,weight:double\n";
+  Status s = Import(dir.Join("headed"),
+                    {Nodes({person_header, fixtures + "/plain_person.parquet"}, {"Human"}),
+                     Rels({knows_header, fixtures + "/plain_knows.parquet"})},
+                    2, o);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  EXPECT_EQ(GenerationFiles(dir.Join("headed")), GenerationFiles(dir.Join("csv")));
+  // A header that names another number of columns than the file has is named.
+  std::ofstream(dir.Join("short.csv")) << "id:ID(Person),name\n";
+  s = Import(dir.Join("short"), {Nodes({dir.Join("short.csv"), fixtures + "/plain_person.parquet"})});
+  EXPECT_NE(s.message().find("short.csv for " + fixtures + "/plain_person.parquet: header: the header file names 2 "
+                             "columns; the file has 7"),
+            std::string::npos)
+      << s.ToString();
+}
+
 TEST(ParquetImport, RelationshipsWithoutPropertiesSkipAndFallBackAsCsvDoes) {
   QUIVER_REQUIRE_PARQUET_FIXTURES(fixtures);
   TempDir dir;
