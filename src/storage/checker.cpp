@@ -1,5 +1,6 @@
 #include "storage/checker.h"
 
+#include "storage/checkpoints.h"
 #include "storage/database_dir.h"
 #include "storage/generation.h"
 #include "storage/manifest.h"
@@ -59,6 +60,58 @@ void CheckLog(Env* env, const std::string& db_path, const DatabaseId& id,
   log.stale_segments = report.stale_segments;
 }
 
+// Generation `generation` of the database: its MANIFEST, every file's size and checksum,
+// and its structure, pinned meanwhile so a concurrent writer does not delete it. `what`
+// names it in messages ("checkpoint 'monday'"), empty for the live one. Records the
+// files checked; returns the opened generation, or null after a Fail.
+std::shared_ptr<const Generation> CheckGeneration(Env* env, const std::string& db_path, const DatabaseId& id,
+                                                  uint64_t generation, const std::string& what, CheckReport* r) {
+  const std::string gen_name = GenerationDirName(generation);
+  const std::string gen_dir = JoinPath(db_path, gen_name);
+  auto fail = [&](Status s) {
+    Fail(r, std::move(s));  // the location parsed from the message as it came
+    if (!what.empty()) r->status = r->status.WithContext(what);
+    return nullptr;
+  };
+  auto exists = env->FileExists(gen_dir);
+  if (exists.ok() && !*exists) {
+    return fail(CorruptionAt(std::string(what.empty() ? kCurrentFileName : kCheckpointsFileName), 0,
+                             "names " + gen_name + ", which does not exist"));
+  }
+  auto pin = env->LockFile(JoinPath(gen_dir, kPinFileName), LockMode::kShared);
+  if (!pin.ok()) return fail(pin.status().WithContext("pinning " + gen_name));
+
+  const std::string manifest_name = gen_name + "/" + std::string(kManifestFileName);
+  auto bytes = ReadFileToString(env, JoinPath(gen_dir, kManifestFileName));
+  if (!bytes.ok()) {
+    fail(bytes.status());
+    r->file = manifest_name;
+    return nullptr;
+  }
+  auto manifest = ParseManifest({reinterpret_cast<const std::byte*>(bytes->data()), bytes->size()}, manifest_name,
+                                {FileKind::kManifest, id, generation, std::nullopt});
+  if (!manifest.ok()) {
+    fail(manifest.status());
+    if (!r->has_location) r->file = manifest_name;
+    return nullptr;
+  }
+  r->files.push_back({manifest_name, bytes->size()});
+  for (const FileInfo& info : manifest->files) {
+    const std::string display = gen_name + "/" + info.name;
+    Status s = CheckFileChecksum(env, gen_dir, display, info, *manifest);
+    if (!s.ok()) {
+      fail(s);
+      if (!r->has_location) r->file = display;
+      return nullptr;
+    }
+    r->files.push_back({display, info.size});
+  }
+  auto gen = Generation::Open(env, gen_dir, generation, id, OpenOptions{}, std::move(pin).value());
+  if (!gen.ok()) return fail(gen.status());
+  if (Status s = (*gen)->VerifyStructure(); !s.ok()) return fail(s);
+  return std::move(gen).value();
+}
+
 }  // namespace
 
 CheckReport CheckDatabase(Env* env, const std::string& db_path) {
@@ -77,58 +130,22 @@ CheckReport CheckDatabase(Env* env, const std::string& db_path) {
     return r;
   }
   r.generation = *current;
-  const std::string gen_name = GenerationDirName(*current);
-  const std::string gen_dir = JoinPath(db_path, gen_name);
-  auto exists = env->FileExists(gen_dir);
-  if (exists.ok() && !*exists) {
-    Fail(&r, CorruptionAt(std::string(kCurrentFileName), 0, "names " + gen_name + ", which does not exist"));
+  std::shared_ptr<const Generation> gen = CheckGeneration(env, db_path, *id, *current, "", &r);
+  if (gen == nullptr) return r;
+  CheckLog(env, db_path, *id, gen, &r);
+  if (!r.ok()) return r;
+  // The named checkpoints' generations: what `--at` and `revert` would open.
+  auto checkpoints = ReadCheckpoints(env, db_path);
+  if (!checkpoints.ok()) {
+    Fail(&r, checkpoints.status());
+    if (!r.has_location) r.file = std::string(kCheckpointsFileName);
     return r;
   }
-  // Pin, so a concurrent writer does not delete what we are checking.
-  auto pin = env->LockFile(JoinPath(gen_dir, kPinFileName), LockMode::kShared);
-  if (!pin.ok()) {
-    Fail(&r, pin.status().WithContext("pinning " + gen_name));
-    return r;
+  for (const Checkpoint& c : *checkpoints) {
+    if (c.generation == *current) continue;
+    if (CheckGeneration(env, db_path, *id, c.generation, "checkpoint '" + c.name + "'", &r) == nullptr) return r;
+    r.checkpoints_checked.push_back(c.name);
   }
-
-  const std::string manifest_name = gen_name + "/" + std::string(kManifestFileName);
-  auto bytes = ReadFileToString(env, JoinPath(gen_dir, kManifestFileName));
-  if (!bytes.ok()) {
-    Fail(&r, bytes.status());
-    r.file = manifest_name;
-    return r;
-  }
-  auto manifest = ParseManifest({reinterpret_cast<const std::byte*>(bytes->data()), bytes->size()}, manifest_name,
-                                {FileKind::kManifest, *id, *current, std::nullopt});
-  if (!manifest.ok()) {
-    Fail(&r, manifest.status());
-    if (!r.has_location) r.file = manifest_name;
-    return r;
-  }
-  r.files.push_back({manifest_name, bytes->size()});
-
-  for (const FileInfo& info : manifest->files) {
-    const std::string display = gen_name + "/" + info.name;
-    Status s = CheckFileChecksum(env, gen_dir, display, info, *manifest);
-    if (!s.ok()) {
-      Fail(&r, s);
-      if (!r.has_location) r.file = display;
-      return r;
-    }
-    r.files.push_back({display, info.size});
-  }
-
-  auto gen = Generation::Open(env, gen_dir, *current, *id, OpenOptions{}, std::move(pin).value());
-  if (!gen.ok()) {
-    Fail(&r, gen.status());
-    return r;
-  }
-  Status s = (*gen)->VerifyStructure();
-  if (!s.ok()) {
-    Fail(&r, s);
-    return r;
-  }
-  CheckLog(env, db_path, *id, *gen, &r);
   return r;
 }
 

@@ -6,7 +6,9 @@
 // transpose of forward, counts matching), then the write log past the generation: every
 // rule recovery applies (docs/format/log.md, "Recovery": segments whole and contiguous
 // from the generation's position, checksums, sequences, damage told from a torn tail)
-// and every record replayed onto the generation, as a read-only open would.
+// and every record replayed onto the generation, as a read-only open would; then the
+// generation of every named checkpoint (storage/checkpoints.h) as the current one's
+// files and structure, since `--at` and `revert` open them.
 
 #include <cstdint>
 #include <string>
@@ -43,6 +45,8 @@ struct CheckReport {
   uint64_t generation = 0;  // the generation checked (0 if CURRENT is unreadable)
   std::vector<CheckedFile> files;  // files verified before stopping
   LogCheck log;
+  // The named checkpoints whose generations were checked too (besides the live one).
+  std::vector<std::string> checkpoints_checked;
   bool ok() const { return status.ok(); }
 };
 

@@ -84,6 +84,7 @@ int RunCheck(const CheckOptions& o) {
     nlohmann::json files = nlohmann::json::array();
     for (const auto& f : r.files) files.push_back({{"file", f.name}, {"size", f.size}});
     out["files_verified"] = files;
+    out["checkpoints_verified"] = r.checkpoints_checked;
     if (r.log.checked) {
       out["write_log"] = {{"segments", r.log.segments},       {"records", r.log.records},
                           {"start_position", r.log.start_position}, {"end_position", r.log.end_position},
@@ -116,8 +117,18 @@ int RunCheck(const CheckOptions& o) {
                   << " stale log segments before the generation's position (ignored; the next writer deletes them)\n";
       }
     }
+    if (!r.checkpoints_checked.empty()) {
+      std::cout << "  ok  the generations of the checkpoints";
+      for (const std::string& name : r.checkpoints_checked) std::cout << " '" << name << "'";
+      std::cout << "\n";
+    }
     if (r.ok()) {
-      std::cout << "OK: " << r.files.size() << " files and the write log; every checksum and structural invariant holds\n";
+      std::cout << "OK: " << r.files.size() << " files and the write log";
+      if (!r.checkpoints_checked.empty()) {
+        std::cout << " (with " << r.checkpoints_checked.size()
+                  << (r.checkpoints_checked.size() == 1 ? " checkpoint's generation)" : " checkpoints' generations)");
+      }
+      std::cout << "; every checksum and structural invariant holds\n";
     } else {
       std::cout << "BROKEN: " << (r.file.empty() ? "(database)" : r.file);
       if (r.has_location) std::cout << " at byte offset " << r.offset;

@@ -10,8 +10,11 @@
 #include <filesystem>
 #include <fstream>
 
+#include "common/file/env.h"
 #include "quiver/database.h"
 #include "quiver/error.h"
+#include "storage/checker.h"
+#include "storage/database_dir.h"
 #include "test_util/query_error.h"
 #include "test_util/temp_dir.h"
 
@@ -73,6 +76,37 @@ TEST(CheckpointTest, KeepsOpensRevertsAndDrops) {
   EXPECT_NE(ErrorOfCall([&] { CountAt(db, "two"); }).find("no checkpoint named 'two'"), std::string::npos);
   EXPECT_EQ(CountAt(db, "three"), 300);
   EXPECT_EQ(CountAt(db), 101);
+}
+
+TEST(CheckpointTest, CheckVerifiesTheCheckpointsGenerations) {
+  TempDir dir;
+  const std::string db = dir.Join("db");
+  AddNodes(db, 1, 100);
+  const CheckpointInfo one = CreateCheckpoint(db, "one");
+  AddNodes(db, 101, 200);
+  CreateCheckpoint(db, "two");  // compacts: "one" is no longer the live generation
+  storage::CheckReport r = storage::CheckDatabase(Env::Default(), db);
+  ASSERT_TRUE(r.ok()) << r.status.ToString();
+  EXPECT_EQ(r.checkpoints_checked, std::vector<std::string>{"one"});  // "two" is the live one
+  // A flipped byte in a file only the checkpoint's generation holds is found and named.
+  const std::string gen_dir = db + "/" + storage::GenerationDirName(one.generation);
+  std::string damaged;
+  for (const auto& entry : std::filesystem::directory_iterator(gen_dir)) {
+    if (entry.path().extension() == ".qv" && std::filesystem::hard_link_count(entry.path()) == 1) {
+      damaged = entry.path().string();
+      break;
+    }
+  }
+  ASSERT_FALSE(damaged.empty());
+  {
+    std::fstream f(damaged, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(64);
+    f.put('\xA5');
+  }
+  r = storage::CheckDatabase(Env::Default(), db);
+  EXPECT_FALSE(r.ok());
+  EXPECT_NE(r.status.message().find("checkpoint 'one'"), std::string::npos) << r.status.ToString();
+  EXPECT_EQ(db + "/" + r.file, damaged);
 }
 
 TEST(CheckpointTest, MisuseIsANamedError) {
