@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "storage/checker.h"
+#include "storage/checkpoints.h"
 #include "storage/database_dir.h"
 #include "storage/manifest.h"
 #include "storage/txn/log_format.h"
@@ -100,6 +101,16 @@ std::vector<std::string> GenerationFileNames(const Manifest& manifest) {
   return names;
 }
 
+// The bytes of a generation's files (a copy's progress total).
+Result<uint64_t> GenerationBytes(Env* env, const Generation& gen) {
+  uint64_t bytes = 0;
+  for (const std::string& file : GenerationFileNames(gen.manifest())) {
+    QUIVER_ASSIGN_OR_RETURN(uint64_t size, env->FileSize(JoinPath(gen.dir(), file)));
+    bytes += size;
+  }
+  return bytes;
+}
+
 // Gives dest_dir the generation's files (linked, else copied), through a temporary
 // directory renamed into place, so a directory named gen-N is always whole.
 Status CarryGeneration(Env* env, const Generation& gen, const std::string& dest_root, Progress& progress,
@@ -122,6 +133,46 @@ Status CarryGeneration(Env* env, const Generation& gen, const std::string& dest_
   QUIVER_RETURN_IF_ERROR(env->SyncDir(partial));
   QUIVER_RETURN_IF_ERROR(env->RenameFile(partial, final_dir));
   return env->SyncDir(dest_root);
+}
+
+// The named checkpoints of `from` (a database or a backup) whose generations are still
+// there, pinned, besides the live one: what a backup and a restore carry with it. A name
+// dropped meanwhile (its generation collected) is left out.
+struct CarriedCheckpoints {
+  std::vector<Checkpoint> names;
+  std::vector<std::shared_ptr<const Generation>> generations;  // those not the live one
+};
+Result<CarriedCheckpoints> PinCheckpoints(Env* env, const DatabaseDir& from, const std::string& path,
+                                          uint64_t live) {
+  CarriedCheckpoints out;
+  QUIVER_ASSIGN_OR_RETURN(std::vector<Checkpoint> all, ReadCheckpoints(env, path));
+  for (const Checkpoint& c : all) {
+    if (c.generation != live) {
+      auto gen = from.PinGeneration(c.generation);
+      if (!gen.ok() && gen.status().code() == StatusCode::kNotFound) continue;
+      QUIVER_RETURN_IF_ERROR(gen.status());
+      out.generations.push_back(std::move(gen).value());
+    }
+    out.names.push_back(c);
+  }
+  return out;
+}
+
+// Gives dest the checkpoints' generations (those already there kept: generations do not
+// change) and their CHECKPOINTS file.
+Status CarryCheckpoints(Env* env, const CarriedCheckpoints& checkpoints, const std::string& dest, Progress& progress,
+                        uint64_t* linked, uint64_t* copied, uint64_t* kept, uint64_t* bytes) {
+  for (const auto& gen : checkpoints.generations) {
+    QUIVER_ASSIGN_OR_RETURN(bool there, env->FileExists(JoinPath(dest, GenerationDirName(gen->generation()))));
+    if (there) {
+      *kept += GenerationFileNames(gen->manifest()).size();
+      QUIVER_ASSIGN_OR_RETURN(uint64_t b, GenerationBytes(env, *gen));
+      progress.Advance(b);
+      continue;
+    }
+    QUIVER_RETURN_IF_ERROR(CarryGeneration(env, *gen, dest, progress, linked, copied, bytes));
+  }
+  return WriteCheckpoints(env, dest, checkpoints.names);
 }
 
 // Zeroes the copy's log after its last valid record, so it ends there cleanly: what the
@@ -147,11 +198,17 @@ Status EndLogCleanly(Env* env, const std::string& dest, const DatabaseId& id, co
   return RepairTornTail(env, dest, cut);
 }
 
-// Removes what dest holds that the backup of `generation` with these segments does not.
-Status RemoveStale(Env* env, const std::string& dest, uint64_t generation, const std::vector<SourceSegment>& keep) {
+// Removes what dest holds that the backup of `generation`, with these segments and these
+// checkpoints, does not.
+Status RemoveStale(Env* env, const std::string& dest, uint64_t generation, const std::vector<SourceSegment>& keep,
+                   const CarriedCheckpoints& checkpoints) {
+  auto named = [&](uint64_t g) {
+    return std::any_of(checkpoints.generations.begin(), checkpoints.generations.end(),
+                       [&](const auto& gen) { return gen->generation() == g; });
+  };
   QUIVER_ASSIGN_OR_RETURN(auto names, env->ListDir(dest));
   for (const std::string& name : names) {
-    if (auto g = ParseGenerationDirName(name); g && *g != generation) {
+    if (auto g = ParseGenerationDirName(name); g && *g != generation && !named(*g)) {
       QUIVER_RETURN_IF_ERROR(env->RemoveDirRecursive(JoinPath(dest, name)));
     } else if (ParseSegmentFileName(name) &&
                std::none_of(keep.begin(), keep.end(), [&](const SourceSegment& s) { return s.name == name; })) {
@@ -220,6 +277,7 @@ Result<BackupResult> BackupDatabase(Env* env, const std::string& db_path, const 
   QUIVER_ASSIGN_OR_RETURN(Snapshot snapshot, TakeSnapshot(env, *source));
   const Generation& gen = *snapshot.generation;
   const DatabaseId& id = source->database_id();
+  QUIVER_ASSIGN_OR_RETURN(CarriedCheckpoints checkpoints, PinCheckpoints(env, *source, db_path, gen.generation()));
 
   QUIVER_ASSIGN_OR_RETURN(std::optional<EarlierBackup> earlier, ReadEarlierBackup(env, dest, id));
   QUIVER_RETURN_IF_ERROR(env->CreateDirs(dest));
@@ -230,13 +288,14 @@ Result<BackupResult> BackupDatabase(Env* env, const std::string& db_path, const 
   BackupResult result;
   result.generation = gen.generation();
   result.incremental = earlier.has_value();
-  uint64_t generation_bytes = 0, log_bytes = 0;
-  for (const std::string& file : GenerationFileNames(gen.manifest())) {
-    QUIVER_ASSIGN_OR_RETURN(uint64_t size, env->FileSize(JoinPath(gen.dir(), file)));
-    generation_bytes += size;
+  QUIVER_ASSIGN_OR_RETURN(const uint64_t generation_bytes, GenerationBytes(env, gen));
+  uint64_t other_bytes = 0;  // the log's and the checkpoints' generations'
+  for (const SourceSegment& s : snapshot.segments) other_bytes += s.file->Size();
+  for (const auto& g : checkpoints.generations) {
+    QUIVER_ASSIGN_OR_RETURN(uint64_t bytes, GenerationBytes(env, *g));
+    other_bytes += bytes;
   }
-  for (const SourceSegment& s : snapshot.segments) log_bytes += s.file->Size();
-  Progress progress(report, generation_bytes + log_bytes);
+  Progress progress(report, generation_bytes + other_bytes);
 
   QUIVER_ASSIGN_OR_RETURN(bool has_id, env->FileExists(JoinPath(dest, kDatabaseIdFileName)));
   if (!has_id) {
@@ -252,6 +311,9 @@ Result<BackupResult> BackupDatabase(Env* env, const std::string& db_path, const 
     QUIVER_RETURN_IF_ERROR(CarryGeneration(env, gen, dest, progress, &result.files_linked, &result.files_copied,
                                            &result.bytes_copied));
   }
+
+  QUIVER_RETURN_IF_ERROR(CarryCheckpoints(env, checkpoints, dest, progress, &result.files_linked,
+                                         &result.files_copied, &result.files_kept, &result.bytes_copied));
 
   // The log: sealed segments whole (kept when the backup has them), the last one's bytes.
   const std::optional<LogScan>* earlier_log = same_generation ? &earlier->log : nullptr;
@@ -291,7 +353,7 @@ Result<BackupResult> BackupDatabase(Env* env, const std::string& db_path, const 
 
   QUIVER_RETURN_IF_ERROR(
       WriteFileAtomically(env, JoinPath(dest, kCurrentFileName), GenerationDirName(gen.generation()) + "\n"));
-  QUIVER_RETURN_IF_ERROR(RemoveStale(env, dest, gen.generation(), snapshot.segments));
+  QUIVER_RETURN_IF_ERROR(RemoveStale(env, dest, gen.generation(), snapshot.segments, checkpoints));
   CheckReport check;
   QUIVER_RETURN_IF_ERROR(CheckCopy(env, dest, &check));
   result.log_end_position = check.log.end_position;
@@ -314,13 +376,14 @@ Result<RestoreResult> RestoreDatabase(Env* env, const std::string& backup, const
   QUIVER_RETURN_IF_ERROR(CheckCopy(env, backup, &check));
   QUIVER_ASSIGN_OR_RETURN(auto dir, DatabaseDir::Open(env, backup, DatabaseOptions{.read_only = true}));
   QUIVER_ASSIGN_OR_RETURN(auto gen, dir->Pin());
+  QUIVER_ASSIGN_OR_RETURN(CarriedCheckpoints checkpoints, PinCheckpoints(env, *dir, backup, gen->generation()));
   QUIVER_ASSIGN_OR_RETURN(auto segments, ListSegments(env, backup));
   std::erase_if(segments, [&](const auto& s) { return s.first < gen->manifest().write_log_position; });
 
-  uint64_t total = 0;
-  for (const std::string& file : GenerationFileNames(gen->manifest())) {
-    QUIVER_ASSIGN_OR_RETURN(uint64_t size, env->FileSize(JoinPath(gen->dir(), file)));
-    total += size;
+  QUIVER_ASSIGN_OR_RETURN(uint64_t total, GenerationBytes(env, *gen));
+  for (const auto& g : checkpoints.generations) {
+    QUIVER_ASSIGN_OR_RETURN(uint64_t bytes, GenerationBytes(env, *g));
+    total += bytes;
   }
   for (const auto& [start, name] : segments) {
     QUIVER_ASSIGN_OR_RETURN(uint64_t size, env->FileSize(JoinPath(backup, name)));
@@ -338,6 +401,9 @@ Result<RestoreResult> RestoreDatabase(Env* env, const std::string& backup, const
       LinkOrCopyFile(env, JoinPath(backup, kDatabaseIdFileName), JoinPath(staging, kDatabaseIdFileName)).status());
   QUIVER_RETURN_IF_ERROR(CarryGeneration(env, *gen, staging, progress, &result.files_linked, &result.files_copied,
                                          &result.bytes_copied));
+  uint64_t kept = 0;
+  QUIVER_RETURN_IF_ERROR(CarryCheckpoints(env, checkpoints, staging, progress, &result.files_linked,
+                                         &result.files_copied, &kept, &result.bytes_copied));
   for (const auto& [start, name] : segments) {
     QUIVER_ASSIGN_OR_RETURN(uint64_t n, CopyFile(env, JoinPath(backup, name), JoinPath(staging, name)));
     ++result.files_copied;

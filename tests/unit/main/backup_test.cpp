@@ -14,6 +14,7 @@
 #include <set>
 #include <thread>
 
+#include "quiver/checkpoint.h"
 #include "quiver/database.h"
 #include "quiver/error.h"
 #include "quiver/import.h"
@@ -105,6 +106,51 @@ TEST(BackupTest, IncrementalCopiesWhatChangedAndRestoreIsIndependent) {
   EXPECT_EQ(CountsOf(restored).max, 5002);
   EXPECT_EQ(CountsOf(backup).max, 5001);
   EXPECT_EQ(CountsOf(db_path).max, 5001);
+}
+
+// The number of :T nodes of a database, or of one of its checkpoints.
+int64_t CountT(const std::string& path, const std::string& checkpoint = "") {
+  DatabaseOptions o;
+  o.read_only = true;
+  o.at_checkpoint = checkpoint;
+  return Database::Open(path, o)->Connect()->Query("MATCH (t:T) RETURN count(t)").rows().at(0)[0].AsInt();
+}
+
+TEST(BackupTest, CarriesTheNamedCheckpoints) {
+  TempDir dir;
+  const std::string db_path = dir.Join("db"), backup = dir.Join("backup");
+  auto add = [&](int n) { Database::Open(db_path)->Connect()->Query("UNWIND range(1, $n) AS i CREATE (:T {i: i})", {{"n", Value::Int(n)}}); };
+  add(10);
+  CreateCheckpoint(db_path, "ten");
+  add(5);
+  CreateCheckpoint(db_path, "fifteen");  // compacts: "ten" is a generation of its own
+  add(1);
+  const BackupSummary first = BackupDatabase(db_path, backup);
+  EXPECT_EQ(CountT(backup), 16);
+  EXPECT_EQ(CountT(backup, "ten"), 10);
+  EXPECT_EQ(CountT(backup, "fifteen"), 15);
+  // Incremental: the checkpoint's generation is kept, not copied again.
+  add(1);
+  const BackupSummary second = BackupDatabase(db_path, backup);
+  EXPECT_TRUE(second.incremental);
+  EXPECT_GT(second.files_kept, 0u);
+  EXPECT_EQ(CountT(backup), 17);
+  EXPECT_EQ(CountT(backup, "ten"), 10);
+  // A restore has them too.
+  RestoreDatabase(backup, dir.Join("restored"));
+  EXPECT_EQ(ListCheckpoints(dir.Join("restored")).size(), 2u);
+  EXPECT_EQ(CountT(dir.Join("restored"), "ten"), 10);
+  // A checkpoint dropped at the source leaves the next backup, with its generation.
+  DropCheckpoint(db_path, "ten");
+  BackupDatabase(db_path, backup);
+  EXPECT_EQ(ListCheckpoints(backup).size(), 1u);
+  EXPECT_NE(ErrorOfCall([&] { CountT(backup, "ten"); }).find("no checkpoint named 'ten'"), std::string::npos);
+  int generations = 0;  // the live one, which "fifteen" names: "ten"'s went with it
+  for (const auto& entry : std::filesystem::directory_iterator(backup)) {
+    generations += entry.path().filename().string().starts_with("gen-");
+  }
+  EXPECT_EQ(generations, 1);
+  EXPECT_GT(first.files_linked, 0u);
 }
 
 TEST(BackupTest, MisuseAndDamageAreNamedErrors) {
