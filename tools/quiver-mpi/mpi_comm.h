@@ -45,6 +45,8 @@ class Comm {
   Status Agree(const Status& local, std::string_view consequence) const;
   uint64_t MaxU64(uint64_t v) const;
   uint64_t SumU64(uint64_t v) const;
+  double MaxDouble(double v) const;
+  double SumDouble(double v) const;
   void BroadcastBytes(void* data, size_t bytes, int root) const;
   // Rank root receives every rank's data (of any size), concatenated in rank order.
   std::string GatherText(std::string_view data, int root) const;
