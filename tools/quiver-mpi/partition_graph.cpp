@@ -57,9 +57,12 @@ Result<PartitionGraph> PartitionGraph::Open(const Comm& comm, const std::string&
 }
 
 Status PartitionGraph::WriteSorted(const std::string& path, const std::string& header,
-                                   const std::vector<std::string>& rows) const {
+                                   const std::vector<std::string>& rows,
+                                   const std::function<bool(uint64_t)>& keep) const {
   std::string text;
-  for (uint64_t v = 0; v < owned_; ++v) text += std::to_string(global_[v]) + "," + rows[v] + "\n";
+  for (uint64_t v = 0; v < owned_; ++v) {
+    if (!keep || keep(v)) text += std::to_string(global_[v]) + "," + rows[v] + "\n";
+  }
   const std::string all = comm_->GatherText(text, 0);
   if (comm_->rank() != 0) return Status::OK();
   // Each rank's rows are in its own order; rank 0 sorts the lines by their numeric id.

@@ -9,6 +9,7 @@
 // values of the ghosts at their other ends.
 
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -48,10 +49,11 @@ class PartitionGraph {
     return out;
   }
 
-  // Collective: "id,value" rows of every rank's owned vertices, on rank 0 sorted by id
-  // and written under `header` to path; rows[v] is owned vertex v's value text.
-  Status WriteSorted(const std::string& path, const std::string& header,
-                     const std::vector<std::string>& rows) const;
+  // Collective: "id,value" rows of every rank's owned vertices (those `keep` keeps), on
+  // rank 0 sorted by id and written under `header` to path; rows[v] is owned vertex v's
+  // value text.
+  Status WriteSorted(const std::string& path, const std::string& header, const std::vector<std::string>& rows,
+                     const std::function<bool(uint64_t)>& keep = nullptr) const;
 
  private:
   const Comm* comm_ = nullptr;
