@@ -48,6 +48,10 @@ double Comm::MaxDouble(double v) const {
   return out;
 }
 
+void Comm::MaxBytes(std::vector<uint8_t>& v) const {
+  MPI_Allreduce(MPI_IN_PLACE, v.data(), static_cast<int>(v.size()), MPI_UINT8_T, MPI_MAX, comm_);
+}
+
 double Comm::SumDouble(double v) const {
   double out = 0;
   MPI_Allreduce(&v, &out, 1, MPI_DOUBLE, MPI_SUM, comm_);
