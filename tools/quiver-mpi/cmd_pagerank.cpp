@@ -7,6 +7,7 @@
 // contributions score/outdeg (an owned vertex's out-degree is complete on its owner),
 // one Alltoallv per iteration gives it its ghosts' contributions, it sums each owned
 // vertex's in-edges (reverse CSR, complete too), and an Allreduce MAX of the change ends it.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -40,18 +41,24 @@ Result<PageRankRun> Iterate(const PartitionGraph& g, const PageRankOptions& o) {
     const uint64_t out = g.gen().Degree(u, storage::Direction::kOut);
     share[u] = out > 0 ? 1.0 / static_cast<double>(out) : 0.0;
   }
+  // The owned vertices' in-edges as one flat array (local ids), read every iteration.
+  std::vector<uint64_t> first(owned + 1, 0), sources;
+  for (uint64_t v = 0; v < owned; ++v) {
+    g.gen().ForEachNeighbor(v, storage::Direction::kIn, std::nullopt,
+                            [&](uint64_t u, auto&&...) { sources.push_back(u); });
+    first[v + 1] = sources.size();
+  }
   PageRankRun run;
   run.scores.assign(owned, 1.0 - d);
-  std::vector<double> contribution(owned), next(owned);
+  std::vector<double> contribution(g.local_nodes()), next(owned);  // owned, then ghosts
   while (run.iterations < o.iterations) {
     for (uint64_t u = 0; u < owned; ++u) contribution[u] = run.scores[u] * share[u];
     QUIVER_ASSIGN_OR_RETURN(std::vector<double> ghost, g.SyncGhosts(contribution));
+    std::copy(ghost.begin(), ghost.end(), contribution.begin() + static_cast<ptrdiff_t>(owned));
     double change = 0;
     for (uint64_t v = 0; v < owned; ++v) {
       double sum = 0;
-      g.gen().ForEachNeighbor(v, storage::Direction::kIn, std::nullopt, [&](uint64_t u, auto&&...) {
-        sum += u < owned ? contribution[u] : ghost[u - owned];
-      });
+      for (uint64_t i = first[v]; i < first[v + 1]; ++i) sum += contribution[sources[i]];
       next[v] = (1.0 - d) + d * sum;
       change = std::max(change, std::abs(next[v] - run.scores[v]));
     }
