@@ -7,8 +7,7 @@
 #   graph500_test.sh QUIVER QUIVER_MPI MPIRUN PYTHON
 source "$(dirname "$0")/mpi_lib.sh"
 scale=10
-"$quiver" generate g500 --scale $scale --seed 7 --db "$tmp/single" --quiet > /dev/null
-ranks 4 generate g500 --scale $scale --seed 7 "$tmp/parts" > /dev/null
+single_and_parts $scale 7
 # The relationships of the largest weakly connected component, on one machine.
 giant=$("$quiver" query --db "$tmp/single" --read-only --format csv "CALL gds.graph.project('g', '*', '*')
   YIELD nodeCount CALL gds.wcc.stream('g') YIELD nodeId, componentId MATCH (n)-[r]->() WHERE id(n) = nodeId

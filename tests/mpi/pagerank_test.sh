@@ -5,11 +5,7 @@
 # argument errors are named.
 #   pagerank_test.sh QUIVER QUIVER_MPI MPIRUN PYTHON
 source "$(dirname "$0")/mpi_lib.sh"
-python="$4"
-scale=12
-seed=7
-"$quiver" generate g500 --scale $scale --seed $seed --db "$tmp/single" --quiet > /dev/null
-ranks 4 generate g500 --scale $scale --seed $seed "$tmp/parts" > /dev/null
+single_and_parts 12 7
 project="CALL gds.graph.project('g', '*', '*') YIELD nodeCount"
 # name, quiver-mpi flags, gds configuration (mpirun reads stdin: the cases are arguments)
 same_scores() {
@@ -18,12 +14,7 @@ same_scores() {
   check "$name-runs" "^pagerank: 4096 vertices, [0-9]+ iterations" "$out"
   "$quiver" query --db "$tmp/single" --read-only --format csv "$project CALL gds.pageRank.stream('g', $config)
     YIELD nodeId, score RETURN gds.util.asNode(nodeId).id AS id, score" > "$tmp/want-$name.csv"
-  if msg=$("$python" "$(dirname "$0")/same_vertex_values.py" scores "$tmp/got-$name.csv" "$tmp/want-$name.csv" 1e-9); then
-    echo "$msg ($name)"
-  else
-    echo "$msg ($name)"
-    failures=$((failures + 1))
-  fi
+  same_values "$name" scores "$tmp/got-$name.csv" "$tmp/want-$name.csv" 1e-9
 }
 same_scores k20 "--iterations=20" "{maxIterations: 20}"
 same_scores k5-damping "--iterations=5 --damping=0.5" "{maxIterations: 5, dampingFactor: 0.5}"

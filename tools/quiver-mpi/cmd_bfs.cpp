@@ -32,12 +32,11 @@ int RunBfs(const BfsOptions& o, const Comm& comm) {
   }
   uint64_t visited = 0;
   for (uint64_t& c : per_level) visited += (c = comm.SumU64(c));
-  if (!o.levels_path.empty()) {
-    std::vector<std::string> rows(g->owned());
-    for (uint64_t v = 0; v < rows.size(); ++v) rows[v] = std::to_string(tree->level[v]);
-    Status s = g->WriteSorted(o.levels_path, "id,level", rows, [&](uint64_t v) { return tree->level[v] >= 0; });
-    if (!s.ok()) return ReportFailure(comm, s);
-  }
+  Status s = g->WriteValues(o.levels_path, "id,level", [&](uint64_t v) -> std::optional<std::string> {
+    if (tree->level[v] < 0) return std::nullopt;
+    return std::to_string(tree->level[v]);
+  });
+  if (!s.ok()) return ReportFailure(comm, s);
   if (comm.rank() != 0) return kExitOk;
   std::cout << "bfs from " << o.source << ": " << visited << " vertices reached, depth " << tree->depth << ", "
             << secs << " s\n";

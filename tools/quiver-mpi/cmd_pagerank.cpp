@@ -84,16 +84,12 @@ int RunPageRank(const PageRankOptions& o, const Comm& comm) {
   double sum = 0;
   for (double s : run->scores) sum += s;
   sum = comm.SumDouble(sum);
-  if (!o.out_path.empty()) {
-    std::vector<std::string> rows(g->owned());
+  Status s = g->WriteValues(o.out_path, "id,score", [&](uint64_t v) -> std::optional<std::string> {
     char buf[32];
-    for (uint64_t v = 0; v < rows.size(); ++v) {
-      std::snprintf(buf, sizeof buf, "%.17g", run->scores[v]);
-      rows[v] = buf;
-    }
-    Status s = g->WriteSorted(o.out_path, "id,score", rows);
-    if (!s.ok()) return ReportFailure(comm, s);
-  }
+    std::snprintf(buf, sizeof buf, "%.17g", run->scores[v]);
+    return buf;
+  });
+  if (!s.ok()) return ReportFailure(comm, s);
   if (comm.rank() == 0) {
     std::cout << "pagerank: " << g->global_nodes() << " vertices, " << run->iterations << " iterations, "
               << (run->converged ? "converged" : "not converged") << ", score sum " << sum << ", " << secs

@@ -86,12 +86,9 @@ int RunWcc(const WccOptions& o, const Comm& comm) {
   uint64_t named = 0;
   for (uint64_t v = 0; v < g->owned(); ++v) named += run->labels[v] == g->global_id(v) ? 1 : 0;
   const uint64_t components = comm.SumU64(named);
-  if (!o.out_path.empty()) {
-    std::vector<std::string> rows(g->owned());
-    for (uint64_t v = 0; v < rows.size(); ++v) rows[v] = std::to_string(run->labels[v]);
-    Status s = g->WriteSorted(o.out_path, "id,componentId", rows);
-    if (!s.ok()) return ReportFailure(comm, s);
-  }
+  Status s = g->WriteValues(o.out_path, "id,componentId",
+                            [&](uint64_t v) { return std::optional(std::to_string(run->labels[v])); });
+  if (!s.ok()) return ReportFailure(comm, s);
   if (comm.rank() == 0) {
     std::cout << "wcc: " << g->global_nodes() << " vertices, " << components << " components, " << run->rounds
               << " rounds, " << secs << " s\n";

@@ -56,12 +56,12 @@ Result<PartitionGraph> PartitionGraph::Open(const Comm& comm, const std::string&
   return g;
 }
 
-Status PartitionGraph::WriteSorted(const std::string& path, const std::string& header,
-                                   const std::vector<std::string>& rows,
-                                   const std::function<bool(uint64_t)>& keep) const {
+Status PartitionGraph::WriteValues(const std::string& path, const std::string& header,
+                                   const std::function<std::optional<std::string>(uint64_t)>& row) const {
+  if (path.empty()) return Status::OK();
   std::string text;
   for (uint64_t v = 0; v < owned_; ++v) {
-    if (!keep || keep(v)) text += std::to_string(global_[v]) + "," + rows[v] + "\n";
+    if (auto value = row(v)) text += std::to_string(global_[v]) + "," + *value + "\n";
   }
   const std::string all = comm_->GatherText(text, 0);
   if (comm_->rank() != 0) return Status::OK();

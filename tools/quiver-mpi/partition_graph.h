@@ -11,6 +11,7 @@
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,11 +50,11 @@ class PartitionGraph {
     return out;
   }
 
-  // Collective: "id,value" rows of every rank's owned vertices (those `keep` keeps), on
-  // rank 0 sorted by id and written under `header` to path; rows[v] is owned vertex v's
-  // value text.
-  Status WriteSorted(const std::string& path, const std::string& header, const std::vector<std::string>& rows,
-                     const std::function<bool(uint64_t)>& keep = nullptr) const;
+  // Collective: "id,value" rows of every rank's owned vertices, on rank 0 sorted by id
+  // and written under `header` to path; row(v) is owned vertex v's value text, nullopt
+  // to leave v out. Does nothing when path is empty (the same on every rank).
+  Status WriteValues(const std::string& path, const std::string& header,
+                     const std::function<std::optional<std::string>(uint64_t)>& row) const;
 
  private:
   const Comm* comm_ = nullptr;
