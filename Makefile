@@ -8,7 +8,7 @@ CMAKE_FLAGS ?=
 SANITIZE ?= address,undefined
 DEMO_DIR ?= build/demo
 
-.PHONY: all setup configure build demo test sanitize tsan fuzz bench-micro bench-ladder bench-peers bench-queries bench-algorithms bench-bolt bench-web bench-bindings bench-merge bench-parquet bench-export python node format lint clean
+.PHONY: all setup configure build demo test sanitize tsan fuzz bench-micro bench-ladder bench-peers bench-queries bench-algorithms bench-mpi bench-bolt bench-web bench-bindings bench-merge bench-parquet bench-export python node format lint clean
 
 all: build
 
@@ -94,6 +94,16 @@ ALGORITHMS_SCALE ?= 20
 bench-algorithms: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver
 	bash bench/algorithms.sh $(BUILD_DIR)/quiver $(ALGORITHMS_SCALE) build/bench/algorithms
+
+# quiver-mpi: construction edges/s and Graph500 TEPS (64 validated roots) for 1, 2 and 4
+# ranks at scales MPI_FROM..MPI_TO (bench/mpi.sh; docs/scale-out.md). Needs MPI. A
+# benchmark, not a test.
+MPI_FROM ?= 18
+MPI_TO ?= 20
+MPI_RANKS ?= 1 2 4
+bench-mpi: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target quiver-mpi
+	bash bench/mpi.sh $(BUILD_DIR)/quiver-mpi $$(command -v mpirun) $(MPI_FROM) $(MPI_TO) "$(MPI_RANKS)" build/bench/mpi
 
 # Bolt point-query throughput and latency with 1, 8 and 32 driver sessions beside the same
 # query embedded, and rows/s streaming (bench/bolt/bolt_bench.mjs; docs/bolt.md). Uses

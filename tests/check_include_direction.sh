@@ -41,9 +41,10 @@ done
 # resource policy, and the benchmark ladder have no public API yet. quiver-mpi builds
 # partitions with the construction session, the generator and the CSV import, publishes
 # them itself after the ranks' agreement (database directory, log history) and
-# checksums its manifest: the engine's layers, not the public API, are what it
-# distributes. The list may only shrink: a private include not on it fails, and so does
-# an entry no longer used.
+# checksums its manifest, and runs its algorithms over the partitions' CSR (drawing
+# Graph500 roots with the project's SplitMix64): the engine's layers, not the public
+# API, are what it distributes. The list may only shrink: a private include not on it
+# fails, and so does an entry no longer used.
 tools_private=$(cat <<'LIST'
 tools/quiver/cmd_bench.cpp bench/gate.h
 tools/quiver/cmd_bench.cpp bench/ladder.h
@@ -87,6 +88,7 @@ tools/quiver/cmd_serve.cpp server/bolt_server.h
 tools/quiver/cmd_serve.cpp server/http/http_server.h
 tools/quiver-mpi/build_flags.cpp ingest/run_options.h
 tools/quiver-mpi/cmd_generate.cpp ingest/g500_generator.h
+tools/quiver-mpi/cmd_graph500.cpp common/splitmix64.h
 tools/quiver-mpi/csv_shuffle.cpp ingest/csv_import.h
 tools/quiver-mpi/csv_shuffle.h ingest/csv_header.h
 tools/quiver-mpi/csv_shuffle.h ingest/csv_scan.h
@@ -96,6 +98,7 @@ tools/quiver-mpi/manifest.h common/file/env.h
 tools/quiver-mpi/manifest.h storage/generation.h
 tools/quiver-mpi/partition_build.cpp storage/txn/log_segment.h
 tools/quiver-mpi/partition_build.h ingest/construction_session.h
+tools/quiver-mpi/partition_graph.h storage/generation.h
 LIST
 )
 used_private=""

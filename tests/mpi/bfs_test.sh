@@ -4,11 +4,7 @@
 # vertex; an unknown source is a named error.
 #   bfs_test.sh QUIVER QUIVER_MPI MPIRUN PYTHON
 source "$(dirname "$0")/mpi_lib.sh"
-python="$4"
-scale=11
-seed=7
-"$quiver" generate g500 --scale $scale --seed $seed --db "$tmp/single" --quiet > /dev/null
-ranks 4 generate g500 --scale $scale --seed $seed "$tmp/parts" > /dev/null
+single_and_parts 11 7
 hub=$("$quiver" query --db "$tmp/single" --read-only --format csv \
   "MATCH (n)-[r]->() RETURN n.id AS id, count(r) AS c ORDER BY c DESC, id LIMIT 1" | sed -n '2{s/,.*//;p}')
 ordinary=$("$quiver" query --db "$tmp/single" --read-only --format csv \

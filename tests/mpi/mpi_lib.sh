@@ -4,6 +4,7 @@
 source "$(dirname "$0")/../cli/check_lib.sh"
 quiver_mpi="$2"
 mpirun="$3"
+python="${4:-}"
 # Open MPI refuses root without both variables (CI containers run as root).
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 ranks() {
@@ -29,6 +30,24 @@ same_rows() {
   else
     echo "FAIL $name: $(wc -l <"$a") partitioned rows, $(wc -l <"$b") single-machine rows differ"
     diff "$a" "$b" | head -5
+    failures=$((failures + 1))
+  fi
+}
+# The Graph500 graph of SCALE and SEED on one machine ($tmp/single) and on 4 ranks
+# ($tmp/parts).
+single_and_parts() {
+  "$quiver" generate g500 --scale "$1" --seed "$2" --db "$tmp/single" --quiet > /dev/null
+  ranks 4 generate g500 --scale "$1" --seed "$2" "$tmp/parts" > /dev/null
+}
+# same_values NAME scores|components GOT WANT [TOLERANCE]: a quiver-mpi result file
+# against the single-machine procedure's rows (same_vertex_values.py).
+same_values() {
+  local name="$1" msg
+  shift
+  if msg=$("$python" "$(dirname "$0")/same_vertex_values.py" "$@"); then
+    echo "$msg ($name)"
+  else
+    echo "$msg ($name)"
     failures=$((failures + 1))
   fi
 }

@@ -30,6 +30,9 @@ int main(int argc, char** argv) {
   RegisterImportCommand(app, handler);
   RegisterInfoCommand(app, handler);
   RegisterBfsCommand(app, handler);
+  RegisterPageRankCommand(app, handler);
+  RegisterWccCommand(app, handler);
+  RegisterGraph500Command(app, handler);
   // Parsing is the same on every rank (the same argv); only rank 0 prints its messages.
   try {
     app.parse(argc, argv);

@@ -42,6 +42,22 @@ uint64_t Comm::SumU64(uint64_t v) const {
   return out;
 }
 
+double Comm::MaxDouble(double v) const {
+  double out = 0;
+  MPI_Allreduce(&v, &out, 1, MPI_DOUBLE, MPI_MAX, comm_);
+  return out;
+}
+
+void Comm::MaxBytes(std::vector<uint8_t>& v) const {
+  MPI_Allreduce(MPI_IN_PLACE, v.data(), static_cast<int>(v.size()), MPI_UINT8_T, MPI_MAX, comm_);
+}
+
+double Comm::SumDouble(double v) const {
+  double out = 0;
+  MPI_Allreduce(&v, &out, 1, MPI_DOUBLE, MPI_SUM, comm_);
+  return out;
+}
+
 void Comm::BroadcastBytes(void* data, size_t bytes, int root) const {
   MPI_Bcast(data, static_cast<int>(bytes), MPI_BYTE, root, comm_);
 }

@@ -43,8 +43,13 @@ class Comm {
   // error when it failed; otherwise Aborted "rank N failed; <consequence>" naming the
   // lowest failing rank.
   Status Agree(const Status& local, std::string_view consequence) const;
+  void Barrier() const { MPI_Barrier(comm_); }
   uint64_t MaxU64(uint64_t v) const;
   uint64_t SumU64(uint64_t v) const;
+  double MaxDouble(double v) const;
+  // Elementwise maximum over the ranks, in place (the same length on every rank).
+  void MaxBytes(std::vector<uint8_t>& v) const;
+  double SumDouble(double v) const;
   void BroadcastBytes(void* data, size_t bytes, int root) const;
   // Rank root receives every rank's data (of any size), concatenated in rank order.
   std::string GatherText(std::string_view data, int root) const;
