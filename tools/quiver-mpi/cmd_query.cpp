@@ -1,0 +1,194 @@
+// `mpirun -np P quiver-mpi query DIR "CYPHER" [--param k=v]… [--format table|csv|json]`:
+// a read query over a partitioned database (docs/scale-out.md, "Distributed queries").
+// distributed_query.h decides the shape: a scan runs its partial on every rank's
+// partition, a point query runs on its anchor's owner; the ranks' rows are gathered on
+// rank 0, which combines them with the engine itself (an in-memory database running the
+// combining query over them) and prints the answer. Each partition is opened read-only
+// through the public quiver::Database API, as `quiver query --read-only` would.
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "commands.h"
+#include "distributed_query.h"
+#include "manifest.h"
+#include "quiver/database.h"
+#include "quiver/error.h"
+#include "quiver/value_json.h"
+#include "value_wire.h"
+
+namespace quiver::mpi {
+namespace {
+
+struct QueryOptions {
+  std::string dir;
+  std::string query;
+  std::vector<std::string> params;
+  std::string format = "table";
+};
+
+// --param name=<Cypher expression>, evaluated as `quiver query` does: by the engine.
+Result<ValueMap> EvaluateParams(const std::vector<std::string>& params) {
+  ValueMap out;
+  if (params.empty()) return out;
+  auto scratch = Database::OpenInMemory()->Connect();
+  for (const auto& p : params) {
+    const size_t eq = p.find('=');
+    if (eq == std::string::npos || eq == 0)
+      return Status::InvalidArgument("quiver-mpi query: --param takes name=value, got '" + p + "'");
+    try {
+      auto value = scratch->Query("RETURN " + p.substr(eq + 1));
+      out.Set(p.substr(0, eq), value.rows()[0][0]);
+    } catch (const QuiverError& e) {
+      return Status::InvalidArgument("quiver-mpi query: --param " + p.substr(0, eq) + ": " + e.what());
+    }
+  }
+  return out;
+}
+
+// This rank's partition, checked against the manifest, then opened read-only.
+Result<std::unique_ptr<Database>> OpenOwnPartition(const std::string& dir, const Comm& comm) {
+  const auto rank = static_cast<uint32_t>(comm.rank());
+  QUIVER_ASSIGN_OR_RETURN(Manifest m, ReadManifest(Env::Default(), dir));
+  QUIVER_RETURN_IF_ERROR(CheckPartition(Env::Default(), dir, m, rank, static_cast<uint32_t>(comm.size())));
+  DatabaseOptions o;
+  o.read_only = true;
+  try {
+    return Database::Open(PartitionPath(dir, rank), o);
+  } catch (const QuiverError& e) {
+    return Status::IOError(PartitionPath(dir, rank) + ": " + e.what());
+  }
+}
+
+Result<Rows> RunOn(Database& db, const std::string& query, const ValueMap& params) {
+  try {
+    auto result = db.Connect()->Query(query, params);
+    return result.rows();
+  } catch (const QuiverError& e) {
+    return Status::InvalidArgument(std::string("quiver-mpi query: ") + e.what());
+  }
+}
+
+// The rank owning the point query's anchor.
+Result<int> AnchorOwner(const DistributedQuery& q, const ValueMap& params, const Comm& comm) {
+  int64_t id = 0;
+  if (q.anchor_id) {
+    id = *q.anchor_id;
+  } else {
+    const Value* v = params.Find(q.anchor_parameter);
+    if (v == nullptr || !v->IsInt())
+      return Status::InvalidArgument("quiver-mpi query: the anchor's id $" + q.anchor_parameter +
+                                     " must be given as an integer (--param " + q.anchor_parameter + "=…)");
+    id = v->AsInt();
+  }
+  return static_cast<int>(OwnerOf(static_cast<uint64_t>(id), static_cast<uint32_t>(comm.size())));
+}
+
+// Rank 0: the combining query over every rank's rows, with the user's parameters.
+Result<QueryResult> Combine(const DistributedQuery& q, const std::string& gathered, ValueMap params) {
+  Rows rows;
+  QUIVER_RETURN_IF_ERROR(DecodeRows(gathered, &rows));
+  std::vector<Value> list;
+  list.reserve(rows.size());
+  for (auto& row : rows) list.push_back(Value::List(std::move(row)));
+  params.Set(std::string(kRowsParameter), Value::List(std::move(list)));
+  try {
+    auto result = Database::OpenInMemory()->Connect()->Query(q.combine, params);
+    result.rows();  // read in full while the database lives
+    return result;
+  } catch (const QuiverError& e) {
+    return Status::InvalidArgument(std::string("quiver-mpi query: combining the ranks' rows: ") + e.what());
+  }
+}
+
+// As `quiver query --format csv|json` prints; `table` as CSV's cells, aligned.
+void Print(const QueryResult& result, const std::string& format) {
+  auto text = [](const Value& v, bool raw) { return raw && v.IsString() ? std::string(v.AsString()) : ToTckString(v); };
+  if (format == "json") {
+    auto rows = nlohmann::json::array();
+    for (const auto& row : result.rows()) {
+      auto obj = nlohmann::json::object();
+      for (size_t i = 0; i < row.size(); ++i)
+        obj[result.columns()[i]] = ValueToJson<nlohmann::json>(row[i], [](const Value&) { return nullptr; });
+      rows.push_back(std::move(obj));
+    }
+    std::cout << rows.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    return;
+  }
+  auto csv = [](const std::string& s) {
+    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+    std::string out = "\"";
+    for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+  };
+  std::vector<std::vector<std::string>> lines{result.columns()};
+  for (const auto& row : result.rows()) {
+    lines.emplace_back();
+    for (const Value& v : row) lines.back().push_back(format == "csv" ? csv(text(v, true)) : text(v, false));
+  }
+  std::vector<size_t> widths(result.columns().size());
+  for (const auto& l : lines)
+    for (size_t i = 0; i < l.size(); ++i) widths[i] = std::max(widths[i], l[i].size());
+  for (const auto& l : lines) {
+    for (size_t i = 0; i < l.size(); ++i) {
+      if (format == "csv") std::cout << (i ? "," : "") << l[i];
+      else std::cout << (i ? " | " : "") << l[i] << std::string(widths[i] - l[i].size(), ' ');
+    }
+    std::cout << "\n";
+  }
+  if (format != "csv") std::cout << result.rows().size() << (result.rows().size() == 1 ? " row\n" : " rows\n");
+}
+
+int RunQuery(const QueryOptions& o, const Comm& comm) {
+  // Every rank plans the same text, so a refused shape fails everywhere at once; rank 0
+  // alone says why.
+  auto plan = PlanDistributedQuery(o.query);
+  Result<ValueMap> params = plan.ok() ? EvaluateParams(o.params) : Result<ValueMap>(plan.status());
+  if (!params.ok()) {
+    if (comm.rank() == 0) std::cerr << params.status().message() << "\n";
+    return kExitFailure;
+  }
+  auto db = OpenOwnPartition(o.dir, comm);
+  Status s = comm.Agree(db.status(), "the partitioned database cannot be opened");
+  if (!s.ok()) return ReportFailure(comm, s);
+  int runs_on = -1;  // -1: every rank
+  if (plan->kind == DistributedQuery::Kind::kPoint) {
+    auto owner = AnchorOwner(*plan, *params, comm);
+    if (!owner.ok()) {
+      if (comm.rank() == 0) std::cerr << owner.status().message() << "\n";
+      return kExitFailure;
+    }
+    runs_on = *owner;
+  }
+  std::string mine;
+  Status local;
+  if (runs_on < 0 || runs_on == comm.rank()) {
+    auto rows = RunOn(**db, plan->partial, *params);
+    auto bytes = rows.ok() ? EncodeRows(*rows) : Result<std::string>(rows.status());
+    if (bytes.ok()) mine = std::move(*bytes);
+    local = bytes.status();
+  }
+  s = comm.Agree(local, "the query did not run");
+  if (!s.ok()) return ReportFailure(comm, s);
+  const std::string gathered = comm.GatherText(mine, 0);
+  if (comm.rank() != 0) return kExitOk;
+  auto result = Combine(*plan, gathered, *params);
+  if (!result.ok()) return ReportFailure(comm, result.status());
+  Print(*result, o.format);
+  return kExitOk;
+}
+
+}  // namespace
+
+void RegisterQueryCommand(CLI::App& app, CommandHandler& handler) {
+  auto o = std::make_shared<QueryOptions>();
+  auto* cmd = app.add_subcommand("query", "A read query over a partitioned database, answered on rank 0.");
+  cmd->add_option("DIR", o->dir, "The partitioned database")->required();
+  cmd->add_option("QUERY", o->query, "The Cypher query (a shape docs/scale-out.md lists)")->required();
+  cmd->add_option("--param", o->params, "A parameter, name=<Cypher expression>; repeatable");
+  cmd->add_option("--format", o->format, "Output format on rank 0")
+      ->check(CLI::IsMember({"table", "csv", "json"}));
+  cmd->callback([&handler, o] { handler = [o](const Comm& comm) { return RunQuery(*o, comm); }; });
+}
+
+}  // namespace quiver::mpi
