@@ -31,7 +31,9 @@ struct QueryOptions {
 Result<ValueMap> EvaluateParams(const std::vector<std::string>& params) {
   ValueMap out;
   if (params.empty()) return out;
-  auto scratch = Database::OpenInMemory()->Connect();
+  // The database outlives its connection (a connection does not own its database).
+  const auto scratch_db = Database::OpenInMemory();
+  auto scratch = scratch_db->Connect();
   for (const auto& p : params) {
     const size_t eq = p.find('=');
     if (eq == std::string::npos || eq == 0)
@@ -93,50 +95,59 @@ Result<QueryResult> Combine(const DistributedQuery& q, const std::string& gather
   for (auto& row : rows) list.push_back(Value::List(std::move(row)));
   params.Set(std::string(kRowsParameter), Value::List(std::move(list)));
   try {
-    auto result = Database::OpenInMemory()->Connect()->Query(q.combine, params);
-    result.rows();  // read in full while the database lives
-    return result;
+    const auto db = Database::OpenInMemory();
+    auto result = db->Connect()->Query(q.combine, params);
+    return QueryResult(result.columns(), result.rows());  // read in full while the database lives
   } catch (const QuiverError& e) {
     return Status::InvalidArgument(std::string("quiver-mpi query: combining the ranks' rows: ") + e.what());
   }
 }
 
-// As `quiver query --format csv|json` prints; `table` as CSV's cells, aligned.
+// As `quiver query --format …` prints: JSON objects per row, keys in column order; CSV with RFC 4180 quoting
+// where a field needs it; a table of Cypher literals between rules, then the row count.
 void Print(const QueryResult& result, const std::string& format) {
-  auto text = [](const Value& v, bool raw) { return raw && v.IsString() ? std::string(v.AsString()) : ToTckString(v); };
   if (format == "json") {
-    auto rows = nlohmann::json::array();
+    auto rows = nlohmann::ordered_json::array();
     for (const auto& row : result.rows()) {
-      auto obj = nlohmann::json::object();
-      for (size_t i = 0; i < row.size(); ++i)
-        obj[result.columns()[i]] = ValueToJson<nlohmann::json>(row[i], [](const Value&) { return nullptr; });
+      auto obj = nlohmann::ordered_json::object();
+      for (size_t i = 0; i < row.size(); ++i)  // no entities: value_wire.h refuses them
+        obj[result.columns()[i]] = ValueToJson<nlohmann::ordered_json>(row[i], [](const Value&) { return nullptr; });
       rows.push_back(std::move(obj));
     }
-    std::cout << rows.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    std::cout << rows.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
     return;
   }
-  auto csv = [](const std::string& s) {
-    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-    std::string out = "\"";
-    for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
+  const bool csv = format == "csv";
+  auto cell = [csv](const Value& v) {
+    std::string s = csv && v.IsString() ? std::string(v.AsString()) : ToTckString(v);
+    if (!csv || s.find_first_of(",\"\n\r") == std::string::npos) return s;
+    std::string quoted = "\"";
+    for (char c : s) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return quoted + "\"";
   };
   std::vector<std::vector<std::string>> lines{result.columns()};
   for (const auto& row : result.rows()) {
     lines.emplace_back();
-    for (const Value& v : row) lines.back().push_back(format == "csv" ? csv(text(v, true)) : text(v, false));
+    for (const Value& v : row) lines.back().push_back(cell(v));
+  }
+  if (csv) {
+    for (const auto& l : lines)
+      for (size_t i = 0; i < l.size(); ++i) std::cout << (i ? "," : "") << l[i] << (i + 1 == l.size() ? "\n" : "");
+    return;
   }
   std::vector<size_t> widths(result.columns().size());
   for (const auto& l : lines)
     for (size_t i = 0; i < l.size(); ++i) widths[i] = std::max(widths[i], l[i].size());
-  for (const auto& l : lines) {
-    for (size_t i = 0; i < l.size(); ++i) {
-      if (format == "csv") std::cout << (i ? "," : "") << l[i];
-      else std::cout << (i ? " | " : "") << l[i] << std::string(widths[i] - l[i].size(), ' ');
-    }
-    std::cout << "\n";
+  std::string rule = "+";
+  for (size_t w : widths) rule += std::string(w + 2, '-') + "+";
+  std::cout << rule << "\n";
+  for (size_t n = 0; n < lines.size(); ++n) {
+    std::cout << "|";
+    for (size_t i = 0; i < lines[n].size(); ++i)
+      std::cout << " " << lines[n][i] << std::string(widths[i] - lines[n][i].size(), ' ') << " |";
+    std::cout << "\n" << (n == 0 ? rule + "\n" : "");  // the header between rules
   }
-  if (format != "csv") std::cout << result.rows().size() << (result.rows().size() == 1 ? " row\n" : " rows\n");
+  std::cout << rule << "\n" << result.rows().size() << (result.rows().size() == 1 ? " row\n" : " rows\n");
 }
 
 int RunQuery(const QueryOptions& o, const Comm& comm) {

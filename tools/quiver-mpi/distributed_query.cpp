@@ -335,8 +335,14 @@ Result<DistributedQuery> Plan(Statement& statement, std::string_view text) {
     } else {
       q.anchor_id = std::get<int64_t>(id->As<LiteralExpr>().value);
     }
-    for (const auto& s : body.order_by)
-      if (auto w = checker.Why(*s.expr); !w.empty() && s.expr->kind() != ExprKind::kVariable) return Refuse(w);
+    // The owner sorts; a returned alias, or what a rank may read anyway.
+    for (const auto& s : body.order_by) {
+      const bool alias = s.expr->kind() == ExprKind::kVariable &&
+                         std::any_of(body.items.begin(), body.items.end(), [&](const ProjectionItem& item) {
+                           return item.alias == s.expr->As<VariableExpr>().name;
+                         });
+      if (auto w = checker.Why(*s.expr); !alias && !w.empty()) return Refuse(w);
+    }
     q.combine = unwind;
     for (size_t i = 0; i < body.items.size(); ++i)
       q.combine += (i ? ", " : "") + Cell(i) + " AS " + QuoteVariableName(body.items[i].column_name());
