@@ -72,7 +72,7 @@ same by-labels rich "MATCH (n) RETURN labels(n) AS l, count(*) AS c ORDER BY c, 
 same watched rich "MATCH (p:Person)-[r:WATCHED]->(m) WHERE r.since > 2005 RETURN m.id AS movie, count(*) AS viewers, min(p.age) AS youngest ORDER BY movie" "${csv[@]}"
 same by-type rich "MATCH (a:Person)-[r]->(b) RETURN type(r) AS t, count(*) AS c, avg(r.since) AS since, max(r.since) ORDER BY t" --format json
 same grouped-table rich "MATCH (p:Person) WHERE p.name STARTS WITH 'Person 1' RETURN p.age AS age, count(*) AS c ORDER BY age"
-same point-knows rich "MATCH (p:Person {id: 7})-[r:KNOWS]-(f) RETURN p.name, r.since, f.id ORDER BY f.id" "${csv[@]}"
+same point-knows rich "MATCH (p:Person {id: 7})-[r:KNOWS]-(f) RETURN p.name, f.id ORDER BY r.since, f.id" "${csv[@]}"
 same point-param rich 'MATCH (p {id: $id})-[r]->(x) RETURN type(r) AS t, x.id AS x ORDER BY t, x' --param id=3 "${csv[@]}"
 
 # Refused shapes: a named error, a failing exit, nothing on stdout.
@@ -86,7 +86,7 @@ refused() {
 refused far-property "\`b.name\`: the far end's properties beyond" "MATCH (a)-[r]->(b) RETURN b.name, count(*)"
 refused far-label "a label on the far end" "MATCH (a)-[r]->(b:Movie) RETURN count(*)"
 refused point-far-property "\`m.title\`" "MATCH (n {id: 5})-->(m) RETURN m.title"
-refused point-sort-by-node "`m` as a whole value" "MATCH (n {id: 5})-->(m) RETURN m.id AS x ORDER BY m"
+refused point-sort-by-node "\`m\` as a whole value" "MATCH (n {id: 5})-->(m) RETURN m.id AS x ORDER BY m"
 refused two-hops "a pattern longer than one hop" "MATCH (a)-->(b)-->(c) RETURN count(*)"
 refused variable-length "a variable-length" "MATCH (a)-[*1..2]->(b) RETURN count(*)"
 refused count-distinct "count\\(DISTINCT" "MATCH (n) RETURN count(DISTINCT n.name)"

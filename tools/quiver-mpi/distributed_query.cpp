@@ -323,7 +323,6 @@ Result<DistributedQuery> Plan(Statement& statement, std::string_view text) {
       combine_items += merge + "(" + own + ") AS " + column;
     }
   }
-  QUIVER_ASSIGN_OR_RETURN(std::string tail, Tail(body));
   const std::string unwind = "UNWIND $" + std::string(kRowsParameter) + " AS quiver_row RETURN ";
 
   if (const Expr* id = AnchorId(anchor, match.where.get())) {
@@ -348,6 +347,7 @@ Result<DistributedQuery> Plan(Statement& statement, std::string_view text) {
       q.combine += (i ? ", " : "") + Cell(i) + " AS " + QuoteVariableName(body.items[i].column_name());
     return q;
   }
+  QUIVER_ASSIGN_OR_RETURN(std::string tail, Tail(body));
   const std::string where = match.where ? " AND (" + ToCypher(*match.where) + ")" : "";
   q.partial = "MATCH " + ToCypher(match.pattern[0].element) + " WHERE NOT " + QuoteVariableName(anchor.variable) +
               ":" + std::string(kGhostLabel) + where + " RETURN " + partial_items;
