@@ -111,7 +111,8 @@ void Print(const QueryResult& result, const std::string& format) {
     for (const auto& row : result.rows()) {
       auto obj = nlohmann::ordered_json::object();
       for (size_t i = 0; i < row.size(); ++i)  // no entities: value_wire.h refuses them
-        obj[result.columns()[i]] = ValueToJson<nlohmann::ordered_json>(row[i], [](const Value&) { return nullptr; });
+        obj[result.columns()[i]] =
+            ValueToJson<nlohmann::ordered_json>(row[i], [](const Value&) { return nullptr; });
       rows.push_back(std::move(obj));
     }
     std::cout << rows.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
@@ -132,7 +133,8 @@ void Print(const QueryResult& result, const std::string& format) {
   }
   if (csv) {
     for (const auto& l : lines)
-      for (size_t i = 0; i < l.size(); ++i) std::cout << (i ? "," : "") << l[i] << (i + 1 == l.size() ? "\n" : "");
+      for (size_t i = 0; i < l.size(); ++i)
+        std::cout << (i ? "," : "") << l[i] << (i + 1 == l.size() ? "\n" : "");
     return;
   }
   std::vector<size_t> widths(result.columns().size());

@@ -34,8 +34,8 @@ std::string Lower(std::string s) {
 }
 
 bool IsAggregateName(const std::string& lower) {
-  static constexpr std::string_view kNames[] = {"count",  "sum",   "avg",     "min",           "max",
-                                                "collect", "stdev", "stdevp", "percentilecont", "percentiledisc"};
+  static constexpr std::string_view kNames[] = {
+      "count", "sum", "avg", "min", "max", "collect", "stdev", "stdevp", "percentilecont", "percentiledisc"};
   return std::find(std::begin(kNames), std::end(kNames), lower) != std::end(kNames);
 }
 
@@ -70,7 +70,8 @@ class ShapeChecker {
       }
       case ExprKind::kHasLabels: {
         const auto& h = e.As<HasLabelsExpr>();
-        if (h.object->kind() == ExprKind::kVariable && RoleOf(h.object->As<VariableExpr>().name) == Role::kFar)
+        if (h.object->kind() == ExprKind::kVariable &&
+            RoleOf(h.object->As<VariableExpr>().name) == Role::kFar)
           return "a label test on the far end: its labels live on its owner rank";
         return OnlyVariable(*h.object, {Role::kAnchor, Role::kRelationship});
       }
@@ -135,7 +136,8 @@ class ShapeChecker {
       *why = f.name + "(DISTINCT …): a value on two ranks would be counted twice";
     } else if (f.args.size() != 1) {
       *why = f.name + "() takes one argument";
-    } else if (name == "count" && f.args[0]->kind() == ExprKind::kVariable && RoleOf(f.args[0]->As<VariableExpr>().name)) {
+    } else if (name == "count" && f.args[0]->kind() == ExprKind::kVariable &&
+               RoleOf(f.args[0]->As<VariableExpr>().name)) {
       *why = "";  // count(n): a bound variable is never null, as count(*)
     } else {
       *why = Why(*f.args[0]);
@@ -162,7 +164,8 @@ class ShapeChecker {
     if (e.kind() != ExprKind::kVariable) return Why(e);
     auto role = RoleOf(e.As<VariableExpr>().name);
     if (role && std::find(roles.begin(), roles.end(), *role) != roles.end()) return "";
-    return "`" + e.As<VariableExpr>().name + "` here: only the anchor's labels and properties and the "
+    return "`" + e.As<VariableExpr>().name +
+           "` here: only the anchor's labels and properties and the "
            "relationship's type and properties are on its rank";
   }
 
@@ -175,7 +178,8 @@ class ShapeChecker {
     if (f.args.size() == 1 && f.args[0]->kind() == ExprKind::kVariable) {
       if (name == "labels") return OnlyVariable(*f.args[0], {Role::kAnchor});
       if (name == "type") return OnlyVariable(*f.args[0], {Role::kRelationship});
-      if (name == "keys" || name == "properties") return OnlyVariable(*f.args[0], {Role::kAnchor, Role::kRelationship});
+      if (name == "keys" || name == "properties")
+        return OnlyVariable(*f.args[0], {Role::kAnchor, Role::kRelationship});
     }
     for (const auto& a : f.args)
       if (auto w = Why(*a); !w.empty()) return w;
@@ -225,21 +229,25 @@ Status CheckPattern(MatchClause& match, ShapeChecker& checker) {
   if (match.optional) return Refuse("OPTIONAL MATCH");
   if (match.pattern.size() != 1) return Refuse("a pattern of several parts");
   PatternPart& part = match.pattern[0];
-  if (!part.path_variable.empty() || part.selector != PathSelector::kAll) return Refuse("a path variable or selector");
+  if (!part.path_variable.empty() || part.selector != PathSelector::kAll)
+    return Refuse("a path variable or selector");
   PatternElement& element = part.element;
-  if (element.relationships.size() > 1) return Refuse("a pattern longer than one hop: its second hop starts on another rank");
+  if (element.relationships.size() > 1)
+    return Refuse("a pattern longer than one hop: its second hop starts on another rank");
   NodePattern& anchor = element.nodes[0];
   if (anchor.variable.empty()) anchor.variable = "quiver_anchor";
   if (element.relationships.size() == 1) {
     const RelationshipPattern& rel = element.relationships[0];
-    if (rel.var_length || rel.group || rel.quantified) return Refuse("a variable-length or quantified relationship");
+    if (rel.var_length || rel.group || rel.quantified)
+      return Refuse("a variable-length or quantified relationship");
     const NodePattern& far = element.nodes[1];
     if (!far.labels.empty() || far.label_expression)
       return Refuse("a label on the far end `" + far.variable + "`: its labels live on its owner rank");
     if (far.properties != nullptr) {
       if (far.properties->kind() != ExprKind::kMap) return Refuse("a parameter map on the far end");
       for (const auto& entry : far.properties->As<MapExpr>().entries)
-        if (entry.key != "id") return Refuse("the far end's property `" + entry.key + "`: it lives on its owner rank");
+        if (entry.key != "id")
+          return Refuse("the far end's property `" + entry.key + "`: it lives on its owner rank");
     }
     checker.Bind(far.variable, Role::kFar);
     checker.Bind(rel.variable, Role::kRelationship);
@@ -279,7 +287,9 @@ Result<std::string> Tail(const ProjectionBody& body) {
   return out;
 }
 
-std::string Cell(size_t i) { return "quiver_row[" + std::to_string(i) + "]"; }
+std::string Cell(size_t i) {
+  return "quiver_row[" + std::to_string(i) + "]";
+}
 
 Result<DistributedQuery> Plan(Statement& statement, std::string_view text) {
   if (statement.queries.size() != 1) return Refuse("UNION");
@@ -315,7 +325,8 @@ Result<DistributedQuery> Plan(Statement& statement, std::string_view text) {
       partial_items += "sum(" + arg + ") AS quiver_p" + std::to_string(cells) + ", count(" + arg +
                        ") AS quiver_p" + std::to_string(cells + 1);
       const std::string n = "sum(" + Cell(cells + 1) + ")";
-      combine_items += "CASE WHEN " + n + " = 0 THEN null ELSE sum(" + own + ") / toFloat(" + n + ") END AS " + column;
+      combine_items +=
+          "CASE WHEN " + n + " = 0 THEN null ELSE sum(" + own + ") / toFloat(" + n + ") END AS " + column;
       cells += 2;
     } else {
       partial_items += ToCypher(*item.expr) + " AS quiver_p" + std::to_string(cells++);
@@ -349,8 +360,9 @@ Result<DistributedQuery> Plan(Statement& statement, std::string_view text) {
   }
   QUIVER_ASSIGN_OR_RETURN(std::string tail, Tail(body));
   const std::string where = match.where ? " AND (" + ToCypher(*match.where) + ")" : "";
-  q.partial = "MATCH " + ToCypher(match.pattern[0].element) + " WHERE NOT " + QuoteVariableName(anchor.variable) +
-              ":" + std::string(kGhostLabel) + where + " RETURN " + partial_items;
+  q.partial = "MATCH " + ToCypher(match.pattern[0].element) + " WHERE NOT " +
+              QuoteVariableName(anchor.variable) + ":" + std::string(kGhostLabel) + where + " RETURN " +
+              partial_items;
   q.combine = unwind + (body.distinct ? "DISTINCT " : "") + combine_items + tail;
   return q;
 }
