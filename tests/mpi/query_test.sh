@@ -73,6 +73,12 @@ same watched rich "MATCH (p:Person)-[r:WATCHED]->(m) WHERE r.since > 2005 RETURN
 same by-type rich "MATCH (a:Person)-[r]->(b) RETURN type(r) AS t, count(*) AS c, avg(r.since) AS since, max(r.since) ORDER BY t" --format json
 same grouped-table rich "MATCH (p:Person) WHERE p.name STARTS WITH 'Person 1' RETURN p.age AS age, count(*) AS c ORDER BY age"
 same point-knows rich "MATCH (p:Person {id: 7})-[r:KNOWS]-(f) RETURN p.name, f.id ORDER BY r.since, f.id" "${csv[@]}"
+# A label on the far end: asked of the far vertices' owners first (ghosts have none).
+same far-label rich "MATCH (p)-[r]->(m:Movie) RETURN count(*), min(m.id), max(r.since)" "${csv[@]}"
+same far-label-anonymous rich "MATCH (p:Person)-->(:Person) RETURN count(*) AS knows" "${csv[@]}"
+same far-label-undirected rich "MATCH (p)-[r]-(x:Film) RETURN p.id % 3 AS k, count(*) AS c ORDER BY k" "${csv[@]}"
+same far-label-expression rich "MATCH (a)-->(b:Movie|Person) RETURN count(*)" "${csv[@]}"
+same point-far-label rich 'MATCH (p)<--(q:Person) WHERE p.id = $v RETURN q.id AS src ORDER BY src' --param v=8
 same point-param rich 'MATCH (p {id: $id})-[r]->(x) RETURN type(r) AS t, x.id AS x ORDER BY t, x' --param id=3 "${csv[@]}"
 
 # Refused shapes: a named error, a failing exit, nothing on stdout.
@@ -84,7 +90,7 @@ refused() {
   check "refuses-$name-exit" "^1$" "$rc"
 }
 refused far-property "\`b.name\`: the far end's properties beyond" "MATCH (a)-[r]->(b) RETURN b.name, count(*)"
-refused far-label "a label on the far end" "MATCH (a)-[r]->(b:Movie) RETURN count(*)"
+refused far-label-test "a label test on the far end" "MATCH (a)-[r]->(b) WHERE b:Movie RETURN count(*)"
 refused point-far-property "\`m.title\`" "MATCH (n {id: 5})-->(m) RETURN m.title"
 refused point-sort-by-node "\`m\` as a whole value" "MATCH (n {id: 5})-->(m) RETURN m.id AS x ORDER BY m"
 refused two-hops "a pattern longer than one hop" "MATCH (a)-->(b)-->(c) RETURN count(*)"

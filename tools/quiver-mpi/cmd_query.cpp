@@ -8,6 +8,7 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "commands.h"
 #include "distributed_query.h"
@@ -69,6 +70,46 @@ Result<Rows> RunOn(Database& db, const std::string& query, const ValueMap& param
   } catch (const QuiverError& e) {
     return Status::InvalidArgument(std::string("quiver-mpi query: ") + e.what());
   }
+}
+
+// The far-label round (DistributedQuery::far_label_test), collective: every rank sends
+// the global ids of its ghosts, each with its own rank, to their owners; an owner answers
+// each asker with the ids among them whose vertex passes the test. Returns the ids of
+// this rank's ghosts that pass.
+Result<Value> FarIdsPassing(Database& db, const std::string& label_test, const Comm& comm) {
+  struct Ask {
+    int64_t id;
+    int64_t asker;
+  };
+  const auto ranks = static_cast<uint32_t>(comm.size());
+  auto ghosts = RunOn(db, "MATCH (g:" + std::string(kGhostLabel) + ") RETURN g.id", {});
+  std::vector<std::vector<Ask>> asks(ranks);
+  if (ghosts.ok()) {
+    for (const auto& row : *ghosts)
+      asks[OwnerOf(static_cast<uint64_t>(row[0].AsInt()), ranks)].push_back({row[0].AsInt(), comm.rank()});
+  }
+  QUIVER_RETURN_IF_ERROR(comm.Agree(ghosts.status(), "the far ends' labels were not asked"));
+  QUIVER_ASSIGN_OR_RETURN(std::vector<Ask> asked, comm.AllToAll(asks));
+  std::vector<Value> ids;
+  for (const Ask& a : asked) ids.push_back(Value::Int(a.id));
+  ValueMap params;
+  params.Set("ids", Value::List(std::move(ids)));
+  auto passing = RunOn(db,
+                       "MATCH (n:" + label_test + ") WHERE NOT n:" + std::string(kGhostLabel) +
+                           " AND n.id IN $ids RETURN DISTINCT n.id",
+                       params);
+  std::vector<std::vector<int64_t>> answers(ranks);
+  if (passing.ok()) {
+    std::set<int64_t> pass;
+    for (const auto& row : *passing) pass.insert(row[0].AsInt());
+    for (const Ask& a : asked)
+      if (pass.count(a.id)) answers[a.asker].push_back(a.id);
+  }
+  QUIVER_RETURN_IF_ERROR(comm.Agree(passing.status(), "the far ends' labels were not answered"));
+  QUIVER_ASSIGN_OR_RETURN(std::vector<int64_t> mine, comm.AllToAll(answers));
+  std::vector<Value> out;
+  for (int64_t id : mine) out.push_back(Value::Int(id));
+  return Value::List(std::move(out));
 }
 
 // The rank owning the point query's anchor.
@@ -172,6 +213,11 @@ int RunQuery(const QueryOptions& o, const Comm& comm) {
       return kExitFailure;
     }
     runs_on = *owner;
+  }
+  if (!plan->far_label_test.empty()) {
+    auto far_ids = FarIdsPassing(**db, plan->far_label_test, comm);
+    if (!far_ids.ok()) return ReportFailure(comm, far_ids.status());
+    params->Set(std::string(kFarIdsParameter), std::move(*far_ids));
   }
   std::string mine;
   Status local;

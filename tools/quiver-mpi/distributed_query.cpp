@@ -19,7 +19,7 @@ namespace {
 using namespace cypher;
 
 constexpr std::string_view kSupported =
-    "supported are MATCH (a[:L])[-[r[:T]]-(b)] [WHERE …] RETURN keys and count/sum/min/max/avg "
+    "supported are MATCH (a[:L])[-[r[:T]]-(b[:L2])] [WHERE …] RETURN keys and count/sum/min/max/avg "
     "[ORDER BY …] [SKIP …] [LIMIT …] over the whole graph, and the same anchored on one vertex by "
     "{id: X} or WHERE a.id = X; b may be read only through b.id (docs/scale-out.md)";
 
@@ -72,7 +72,7 @@ class ShapeChecker {
         const auto& h = e.As<HasLabelsExpr>();
         if (h.object->kind() == ExprKind::kVariable &&
             RoleOf(h.object->As<VariableExpr>().name) == Role::kFar)
-          return "a label test on the far end: its labels live on its owner rank";
+          return "a label test on the far end in WHERE: write it in the pattern, (b:L), which asks its owner";
         return OnlyVariable(*h.object, {Role::kAnchor, Role::kRelationship});
       }
       case ExprKind::kSubscript: {
@@ -225,7 +225,9 @@ const Expr* AnchorId(const NodePattern& anchor, const Expr* where) {
 
 // The pattern: one part, one or two nodes; binds the variables' roles. Names the
 // anchor when it is anonymous, so the partial query can test it.
-Status CheckPattern(MatchClause& match, ShapeChecker& checker) {
+// `far_test` receives the far end's label test, taken out of the pattern (a ghost has
+// only QuiverGhost), as text to follow `n:`; empty when it has none.
+Status CheckPattern(MatchClause& match, ShapeChecker& checker, std::string* far_test) {
   if (match.optional) return Refuse("OPTIONAL MATCH");
   if (match.pattern.size() != 1) return Refuse("a pattern of several parts");
   PatternPart& part = match.pattern[0];
@@ -240,9 +242,18 @@ Status CheckPattern(MatchClause& match, ShapeChecker& checker) {
     const RelationshipPattern& rel = element.relationships[0];
     if (rel.var_length || rel.group || rel.quantified)
       return Refuse("a variable-length or quantified relationship");
-    const NodePattern& far = element.nodes[1];
-    if (!far.labels.empty() || far.label_expression)
-      return Refuse("a label on the far end `" + far.variable + "`: its labels live on its owner rank");
+    NodePattern& far = element.nodes[1];
+    if (!far.labels.empty() || far.label_expression) {  // asked of the far ends' owners first
+      if (far.variable.empty()) far.variable = "quiver_far";
+      if (far.label_expression) {
+        *far_test = ToCypher(*far.label_expression);
+      } else {
+        for (const auto& label : far.labels)
+          *far_test += (far_test->empty() ? "" : ":") + QuoteSchemaName(label);
+      }
+      far.labels.clear();
+      far.label_expression.reset();
+    }
     if (far.properties != nullptr) {
       if (far.properties->kind() != ExprKind::kMap) return Refuse("a parameter map on the far end");
       for (const auto& entry : far.properties->As<MapExpr>().entries)
@@ -287,6 +298,21 @@ Result<std::string> Tail(const ProjectionBody& body) {
   return out;
 }
 
+// A RETURN body as written (each item under its column name), for a point query
+// whose pattern was rewritten.
+std::string ReturnText(const ProjectionBody& body) {
+  std::string out = body.distinct ? "DISTINCT " : "";
+  for (size_t i = 0; i < body.items.size(); ++i)
+    out += (i ? ", " : "") + ToCypher(*body.items[i].expr) + " AS " +
+           QuoteVariableName(body.items[i].column_name());
+  for (size_t i = 0; i < body.order_by.size(); ++i)
+    out += (i ? ", " : " ORDER BY ") + ToCypher(*body.order_by[i].expr) +
+           (body.order_by[i].descending ? " DESC" : "");
+  if (body.skip) out += " SKIP " + ToCypher(*body.skip);
+  if (body.limit) out += " LIMIT " + ToCypher(*body.limit);
+  return out;
+}
+
 std::string Cell(size_t i) {
   return "quiver_row[" + std::to_string(i) + "]";
 }
@@ -302,10 +328,20 @@ Result<DistributedQuery> Plan(Statement& statement, std::string_view text) {
   const ProjectionBody& body = clauses[1]->As<ReturnClause>().body;
   if (body.star) return Refuse("RETURN *");
   ShapeChecker checker;
-  QUIVER_RETURN_IF_ERROR(CheckPattern(match, checker));
-  const NodePattern& anchor = match.pattern[0].element.nodes[0];
-
   DistributedQuery q;
+  QUIVER_RETURN_IF_ERROR(CheckPattern(match, checker, &q.far_label_test));
+  const NodePattern& anchor = match.pattern[0].element.nodes[0];
+  // What the pattern's far-end label said: the owner's answer for a ghost, the label
+  // itself for a vertex this rank owns.
+  std::string conditions = "NOT " + QuoteVariableName(anchor.variable) + ":" + std::string(kGhostLabel);
+  if (!q.far_label_test.empty()) {
+    const std::string far = QuoteVariableName(match.pattern[0].element.nodes[1].variable);
+    conditions += " AND (CASE WHEN " + far + ":" + std::string(kGhostLabel) + " THEN " + far + ".id IN $" +
+                  std::string(kFarIdsParameter) + " ELSE " + far + ":" + q.far_label_test + " END)";
+  }
+  if (match.where) conditions += " AND (" + ToCypher(*match.where) + ")";
+  const std::string match_text = "MATCH " + ToCypher(match.pattern[0].element) + " WHERE " + conditions;
+
   std::string partial_items, combine_items;
   size_t cells = 0;
   for (const ProjectionItem& item : body.items) {
@@ -339,7 +375,7 @@ Result<DistributedQuery> Plan(Statement& statement, std::string_view text) {
   if (const Expr* id = AnchorId(anchor, match.where.get())) {
     // The owner answers alone: the query as written; rank 0 only passes its rows on.
     q.kind = DistributedQuery::Kind::kPoint;
-    q.partial = std::string(text);
+    q.partial = q.far_label_test.empty() ? std::string(text) : match_text + " RETURN " + ReturnText(body);
     if (id->kind() == ExprKind::kParameter) {
       q.anchor_parameter = id->As<ParameterExpr>().name;
     } else {
@@ -359,10 +395,7 @@ Result<DistributedQuery> Plan(Statement& statement, std::string_view text) {
     return q;
   }
   QUIVER_ASSIGN_OR_RETURN(std::string tail, Tail(body));
-  const std::string where = match.where ? " AND (" + ToCypher(*match.where) + ")" : "";
-  q.partial = "MATCH " + ToCypher(match.pattern[0].element) + " WHERE NOT " +
-              QuoteVariableName(anchor.variable) + ":" + std::string(kGhostLabel) + where + " RETURN " +
-              partial_items;
+  q.partial = match_text + " RETURN " + partial_items;
   q.combine = unwind + (body.distinct ? "DISTINCT " : "") + combine_items + tail;
   return q;
 }

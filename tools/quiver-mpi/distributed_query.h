@@ -11,9 +11,10 @@
 // other: the union over the ranks of the matches with a non-ghost anchor is exactly the
 // single-machine set of matches. What a match may read is therefore the anchor's labels
 // and properties, the relationship's type and properties, and the far end's `id` — the
-// far end's labels and other properties live on its owner and are refused.
+// far end's other properties live on its owner and are refused; a label on the far end
+// in the pattern is asked of its owner in one round before the query (far_label_test).
 //
-// * Scan (every rank): `MATCH (a[:L] [{…}])[-[r[:T] [{…}]]-(b [{id: …}])] [WHERE …]
+// * Scan (every rank): `MATCH (a[:L] [{…}])[-[r[:T] [{…}]]-(b[:L2] [{id: …}])] [WHERE …]
 //   RETURN [DISTINCT] items [ORDER BY …] [SKIP s] [LIMIT k]`, each item a grouping key
 //   (no aggregate) or exactly count(*), count(x), sum(x), min(x), max(x) or avg(x)
 //   (no DISTINCT). Each rank runs `partial` on its partition — the anchor restricted to
@@ -44,7 +45,14 @@ struct DistributedQuery {
   // kPoint: the anchor's global id, as an integer literal or the parameter's name.
   std::optional<int64_t> anchor_id;
   std::string anchor_parameter;
+  // The far end's label test when the pattern has one (`(b:L)`), as written after `n:`.
+  // A ghost carries no labels, so before `partial` runs each rank asks the owners of its
+  // ghosts which pass it, and passes their ids as kFarIdsParameter; `partial` tests a
+  // ghost far end by that list and an owned one by its labels. Empty: no such round.
+  std::string far_label_test;
 };
+
+inline constexpr std::string_view kFarIdsParameter = "quiver_far_ids";
 
 inline constexpr std::string_view kRowsParameter = "quiver_partial_rows";
 
