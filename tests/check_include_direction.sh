@@ -43,8 +43,11 @@ done
 # them itself after the ranks' agreement (database directory, log history) and
 # checksums its manifest, and runs its algorithms over the partitions' CSR (drawing
 # Graph500 roots with the project's SplitMix64): the engine's layers, not the public
-# API, are what it distributes. The list may only shrink: a private include not on it
-# fails, and so does an entry no longer used.
+# API, are what it distributes. Its `query` reads the Cypher AST (the parser, printer
+# and AST equality) to decide which shapes a union of partitions answers exactly, which
+# no public API exposes (the queries themselves run through quiver/database.h). The
+# list may only shrink: a private include not on it fails, and so does an entry no
+# longer used.
 tools_private=$(cat <<'LIST'
 tools/quiver/cmd_bench.cpp bench/gate.h
 tools/quiver/cmd_bench.cpp bench/ladder.h
@@ -92,6 +95,9 @@ tools/quiver-mpi/cmd_graph500.cpp common/splitmix64.h
 tools/quiver-mpi/csv_shuffle.cpp ingest/csv_import.h
 tools/quiver-mpi/csv_shuffle.h ingest/csv_header.h
 tools/quiver-mpi/csv_shuffle.h ingest/csv_scan.h
+tools/quiver-mpi/distributed_query.cpp cypher/ast/ast_equal.h
+tools/quiver-mpi/distributed_query.cpp cypher/ast/ast_printer.h
+tools/quiver-mpi/distributed_query.cpp cypher/parser.h
 tools/quiver-mpi/manifest.cpp common/file/checksum.h
 tools/quiver-mpi/manifest.cpp storage/database_dir.h
 tools/quiver-mpi/manifest.h common/file/env.h

@@ -24,6 +24,7 @@ void RegisterBfsCommand(CLI::App& app, CommandHandler& handler);
 void RegisterPageRankCommand(CLI::App& app, CommandHandler& handler);
 void RegisterWccCommand(CLI::App& app, CommandHandler& handler);
 void RegisterGraph500Command(CLI::App& app, CommandHandler& handler);
+void RegisterQueryCommand(CLI::App& app, CommandHandler& handler);
 
 // "quiver-mpi[rank 2]: <status>" on stderr; returns kExitFailure. A rank that only learnt
 // of another's failure (Aborted) stays quiet unless it is rank 0, so the cause is printed

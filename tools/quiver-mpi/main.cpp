@@ -33,6 +33,7 @@ int main(int argc, char** argv) {
   RegisterPageRankCommand(app, handler);
   RegisterWccCommand(app, handler);
   RegisterGraph500Command(app, handler);
+  RegisterQueryCommand(app, handler);
   // Parsing is the same on every rank (the same argv); only rank 0 prints its messages.
   try {
     app.parse(argc, argv);

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# `quiver-mpi query` on 4 ranks answers every supported shape (docs/scale-out.md,
+# "Distributed queries") as `quiver query` answers it on the same graph built on one
+# machine — a Graph500 graph and a small imported property graph — output compared byte
+# for byte (rows sorted when the query leaves their order open); refused shapes give the
+# named error and fail.
+#   query_test.sh QUIVER QUIVER_MPI MPIRUN
+source "$(dirname "$0")/mpi_lib.sh"
+"$quiver" generate g500 --scale 10 --seed 5 --db "$tmp/g500" --quiet > /dev/null
+ranks 4 generate g500 --scale 10 --seed 5 "$tmp/g500-parts" > /dev/null
+
+# Labels, properties of several types, relationship properties (as import_test.sh).
+printf 'id:ID{id-type:int},name,age:int,:LABEL\n' > "$tmp/people.csv"
+for i in $(seq 1 40); do printf '%d,"Person %d",%d,Person\n' $i $i $((20 + i % 13)); done >> "$tmp/people.csv"
+printf 'id:ID,title,:LABEL\n' > "$tmp/movies.csv"
+for i in $(seq 100 120); do printf '%d,"Movie, %d",Movie;Film\n' $i $i; done >> "$tmp/movies.csv"
+printf ':START_ID,:END_ID,:TYPE,since:int\n' > "$tmp/rels.csv"
+for i in $(seq 1 40); do
+  printf '%d,%d,WATCHED,%d\n' $i $((100 + i % 21)) $((2000 + i % 17))
+  printf '%d,%d,KNOWS,%d\n' $i $((1 + (i * 7) % 40)) $((1990 + i))
+done >> "$tmp/rels.csv"
+files=(--nodes "$tmp/people.csv" --nodes "$tmp/movies.csv" --relationships "$tmp/rels.csv")
+"$quiver" import "$tmp/rich" "${files[@]}" --id-type integer --quiet > /dev/null
+ranks 4 import "$tmp/rich-parts" "${files[@]}" > /dev/null
+
+# same NAME DB "QUERY" [quiver query flags…]: one machine's answer and 4 ranks' agree.
+same() {
+  local name="$1" db="$2" query="$3"
+  shift 3
+  local want got
+  want=$("$quiver" query --db "$tmp/$db" --read-only "$@" "$query" 2>/dev/null)
+  got=$(ranks 4 query "$tmp/$db-parts" "$@" "$query")
+  if [[ "$query" != *"ORDER BY"* ]]; then
+    want=$(sort <<<"$want")
+    got=$(sort <<<"$got")
+  fi
+  if [ -n "$want" ] && [ "$want" == "$got" ]; then
+    echo "ok   $name ($(wc -l <<<"$want") lines)"
+  else
+    echo "FAIL $name:"
+    diff <(echo "$want") <(echo "$got") | head -8
+    failures=$((failures + 1))
+  fi
+}
+csv=(--format csv)
+
+# Whole-graph aggregates on the Graph500 graph.
+same count-nodes g500 "MATCH (n) RETURN count(*)" "${csv[@]}"
+same node-aggregates g500 "MATCH (n:V) WHERE n.id % 7 = 3 RETURN count(n) AS c, sum(n.id) AS s, min(n.id), max(n.id), avg(n.id)" "${csv[@]}"
+same empty-aggregates g500 "MATCH (n) WHERE n.id > 5000 RETURN count(*), sum(n.id), min(n.id), avg(n.id)" "${csv[@]}"
+same edge-aggregates g500 "MATCH (a)-[r:E]->(b) RETURN count(*) AS edges, min(b.id), max(a.id), avg(a.id + b.id)" "${csv[@]}"
+same anonymous-ends g500 "MATCH ()-[r]->() RETURN count(r)" "${csv[@]}"
+same undirected g500 "MATCH (a)-[]-(b) RETURN count(*) AS c" "${csv[@]}"
+same incoming g500 "MATCH (a)<-[r]-(b) WHERE a.id = b.id RETURN count(*) AS self_loops" "${csv[@]}"
+same top-in-degree g500 "MATCH (a)-[r]->(b) RETURN b.id AS target, count(*) AS indeg ORDER BY indeg DESC, target LIMIT 5" "${csv[@]}"
+same grouped g500 "MATCH (a)-[r]->(b) RETURN a.id % 4 AS bucket, count(*) AS c, max(b.id) AS m, min(b.id) AS lo"
+same skip-limit g500 "MATCH (a)-[r]->(b) RETURN b.id AS t, count(*) AS c ORDER BY c DESC, t SKIP 3 LIMIT 4" "${csv[@]}"
+same distinct-keys g500 "MATCH (a)-[r]->(b) WHERE a.id < 5 RETURN DISTINCT b.id AS t ORDER BY t" "${csv[@]}"
+same order-by-expression g500 "MATCH (n) RETURN n.id % 3, count(*) ORDER BY n.id % 3" "${csv[@]}"
+same parameter g500 'MATCH (a)-[r]->(b) WHERE b.id < $max RETURN count(*) AS c' --param max=100 "${csv[@]}"
+# Point queries: routed to the anchor's owner.
+same point-out g500 "MATCH (n {id: 5})-[r]->(m) RETURN m.id ORDER BY m.id" "${csv[@]}"
+same point-where g500 'MATCH (n)-[r]->(m) WHERE n.id = $v AND m.id <> n.id RETURN count(*) AS c, min(r.x), max(m.id)' --param v=23 "${csv[@]}"
+same point-in g500 'MATCH (n {id: $v})<-[r]-(m) RETURN m.id AS src ORDER BY src' --param v=14
+same point-alone g500 "MATCH (n {id: 1023}) RETURN n.id, labels(n)" --format json
+out=$(ranks 4 query "$tmp/g500-parts" "MATCH (n {id: 99999})-->(m) RETURN m.id" --format csv)
+check point-absent "^m.id$" "$out"
+
+# The property graph: labels, strings, relationship types and properties.
+same person-aggregates rich "MATCH (p:Person) RETURN count(*), sum(p.age), avg(p.age), min(p.name), max(p.name)" "${csv[@]}"
+same by-labels rich "MATCH (n) RETURN labels(n) AS l, count(*) AS c ORDER BY c, l" "${csv[@]}"
+same watched rich "MATCH (p:Person)-[r:WATCHED]->(m) WHERE r.since > 2005 RETURN m.id AS movie, count(*) AS viewers, min(p.age) AS youngest ORDER BY movie" "${csv[@]}"
+same by-type rich "MATCH (a:Person)-[r]->(b) RETURN type(r) AS t, count(*) AS c, avg(r.since) AS since, max(r.since) ORDER BY t" --format json
+same grouped-table rich "MATCH (p:Person) WHERE p.name STARTS WITH 'Person 1' RETURN p.age AS age, count(*) AS c ORDER BY age"
+same point-knows rich "MATCH (p:Person {id: 7})-[r:KNOWS]-(f) RETURN p.name, f.id ORDER BY r.since, f.id" "${csv[@]}"
+# A label on the far end: asked of the far vertices' owners first (ghosts have none).
+same far-label rich "MATCH (p)-[r]->(m:Movie) RETURN count(*), min(m.id), max(r.since)" "${csv[@]}"
+same far-label-anonymous rich "MATCH (p:Person)-->(:Person) RETURN count(*) AS knows" "${csv[@]}"
+same far-label-undirected rich "MATCH (p)-[r]-(x:Film) RETURN p.id % 3 AS k, count(*) AS c ORDER BY k" "${csv[@]}"
+same far-label-expression rich "MATCH (a)-->(b:Movie|Person) RETURN count(*)" "${csv[@]}"
+same point-far-label rich 'MATCH (p)<--(q:Person) WHERE p.id = $v RETURN q.id AS src ORDER BY src' --param v=8
+same point-param rich 'MATCH (p {id: $id})-[r]->(x) RETURN type(r) AS t, x.id AS x ORDER BY t, x' --param id=3 "${csv[@]}"
+
+# Refused shapes: a named error, a failing exit, nothing on stdout.
+refused() {
+  local name="$1" want="$2" query="$3" out rc
+  out=$("$mpirun" --oversubscribe -np 4 "$quiver_mpi" query "$tmp/rich-parts" "$query" 2>&1 >/dev/null)
+  rc=$?
+  check "refuses-$name" "^quiver-mpi query: this query shape is not supported distributed \\($want.*\\): supported are" "$out"
+  check "refuses-$name-exit" "^1$" "$rc"
+}
+refused far-property "\`b.name\`: the far end's properties beyond" "MATCH (a)-[r]->(b) RETURN b.name, count(*)"
+refused far-label-test "a label test on the far end" "MATCH (a)-[r]->(b) WHERE b:Movie RETURN count(*)"
+refused point-far-property "\`m.title\`" "MATCH (n {id: 5})-->(m) RETURN m.title"
+refused point-sort-by-node "\`m\` as a whole value" "MATCH (n {id: 5})-->(m) RETURN m.id AS x ORDER BY m"
+refused two-hops "a pattern longer than one hop" "MATCH (a)-->(b)-->(c) RETURN count(*)"
+refused variable-length "a variable-length" "MATCH (a)-[*1..2]->(b) RETURN count(*)"
+refused count-distinct "count\\(DISTINCT" "MATCH (n) RETURN count(DISTINCT n.name)"
+refused collect "collect\\(\\): only count" "MATCH (n) RETURN collect(n.id)"
+refused nested-aggregate "an aggregate inside an expression" "MATCH (n) RETURN count(*) + 1"
+refused with "clauses other than" "MATCH (n) WITH n RETURN count(*)"
+refused write "clauses other than" "CREATE (n:X) RETURN n.id"
+refused whole-node "\`n\` as a whole value" "MATCH (n) RETURN n"
+refused internal-id "id\\(\\): internal ids" "MATCH (n) RETURN id(n)"
+refused unreturned-sort "ORDER BY n.name" "MATCH (n) RETURN count(*) AS c ORDER BY n.name"
+refused union "UNION" "MATCH (n) RETURN count(*) AS c UNION MATCH (n) RETURN count(*) AS c"
+out=$(ranks 4 query "$tmp/rich-parts" "MATCH (n RETURN n")
+check syntax-error "^quiver-mpi query: SyntaxError" "$out"
+out=$(ranks 3 query "$tmp/rich-parts" "MATCH (n) RETURN count(*)")
+check wrong-rank-count "wrong rank count" "$out"
+[ "$failures" -eq 0 ]
