@@ -97,7 +97,8 @@ bench-algorithms: configure
 
 # quiver-mpi: construction edges/s and Graph500 TEPS (64 validated roots) for 1, 2 and 4
 # ranks at scales MPI_FROM..MPI_TO (bench/mpi.sh; docs/scale-out.md). Needs MPI. A
-# benchmark, not a test.
+# benchmark, not a test. GRAPH500_DIR (a checkout of github.com/graph500/graph500) runs the
+# Graph500 reference implementation side by side on the same scales and ranks.
 MPI_FROM ?= 18
 MPI_TO ?= 20
 MPI_RANKS ?= 1 2 4
