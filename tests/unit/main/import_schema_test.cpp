@@ -12,54 +12,33 @@
 #include "quiver/database.h"
 #include "quiver/error.h"
 #include "quiver/import.h"
-#include "test_util/temp_dir.h"
+#include "test_util/import_test_util.h"
 #include "unit/ingest/parquet_fixtures.h"
 
 namespace quiver {
 namespace {
 
-class ImportSchemaTest : public ::testing::Test {
+class ImportSchemaTest : public quiver::testing::ImportFilesTest {
  protected:
-  std::string Write(const std::string& name, const std::string& text) {
-    const std::string path = dir_.Join(name);
-    std::ofstream(path) << text;
-    return path;
-  }
-  std::string Read(const std::string& path) {
-    std::ifstream in(path);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  }
   std::vector<std::vector<Value>> Rows(const std::string& query) {
     DatabaseOptions options;
     options.read_only = true;
     auto db = Database::Open(db_path_, options);
     return db->Connect()->Query(query).rows();
   }
-  // The message of the ArgumentError the import throws ("" when it does not throw).
   std::string ImportError(const std::vector<ImportSource>& sources, const ImportOptions& options) {
-    try {
-      ImportCsv(db_path_, sources, options);
-    } catch (const ArgumentError& e) {
-      return e.message();
-    }
-    return "";
+    return ImportFilesTest::ImportError(db_path_, sources, options);
   }
   ImportOptions WithSchema(const std::string& statements, bool skip = false) {
     ImportOptions o;
     o.schema_path = Write("schema.cypher", statements);
     o.skip_bad_rows = skip;
-    o.report_path = dir_.Join("report.txt");
+    o.report_path = ReportPath();
     return o;
-  }
-  // The report's lines after its heading.
-  std::string Report() {
-    const std::string text = Read(dir_.Join("report.txt"));
-    return text.substr(text.find('\n') + 1);
   }
   ImportSource Nodes(const std::string& file, const std::string& csv, std::vector<std::string> labels = {"Person"}) {
     return {ImportSource::Kind::kNodes, std::move(labels), {Write(file, csv)}};
   }
-  quiver::testing::TempDir dir_;
   std::string db_path_ = dir_.Join("db");
 };
 

@@ -21,7 +21,7 @@
 #include "quiver/error.h"
 #include "quiver/import.h"
 #include "storage/database_dir.h"
-#include "test_util/temp_dir.h"
+#include "test_util/import_test_util.h"
 
 namespace quiver {
 namespace {
@@ -74,17 +74,8 @@ const std::vector<std::string> kBattery = {
     "MATCH (n {id: 'n65'})<--(m) RETURN m.id",
 };
 
-class IncrementalImportTest : public ::testing::Test {
+class IncrementalImportTest : public quiver::testing::ImportFilesTest {
  protected:
-  std::string Write(const std::string& name, const std::string& text) {
-    const std::string path = dir_.Join(name);
-    std::ofstream(path) << text;
-    return path;
-  }
-  static std::string Read(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  }
   ImportSource NodeSource(const std::string& file, const std::string& csv) {
     return {ImportSource::Kind::kNodes, {}, {Write(file, csv)}};
   }
@@ -107,17 +98,6 @@ class IncrementalImportTest : public ::testing::Test {
   static void ExpectSameGraph(const std::string& got, const std::string& want) {
     for (const std::string& q : kBattery) EXPECT_EQ(Answers(got, q), Answers(want, q)) << q;
   }
-  // The message of the ArgumentError the import throws ("" when it does not throw).
-  static std::string ImportError(const std::string& db, const std::vector<ImportSource>& sources,
-                                 const ImportOptions& options) {
-    try {
-      ImportCsv(db, sources, options);
-    } catch (const ArgumentError& e) {
-      EXPECT_EQ(e.detail(), "InvalidInput");
-      return e.message();
-    }
-    return "";
-  }
   // The property the live generation records as mirroring the ids (key lookups trust it).
   static std::optional<uint32_t> MirrorKey(const std::string& db) {
     storage::DatabaseOptions options;
@@ -132,7 +112,7 @@ class IncrementalImportTest : public ::testing::Test {
   static std::map<std::string, std::string> Files(const std::string& db) {
     std::map<std::string, std::string> out;
     for (const auto& e : fs::recursive_directory_iterator(db)) {
-      if (e.is_regular_file() && e.path().filename() != "LOCK") out[e.path().string()] = Read(e.path().string());
+      if (e.is_regular_file() && e.path().filename() != "LOCK") out[e.path().string()] = quiver::testing::ReadFileBytes(e.path().string());
     }
     return out;
   }
@@ -140,13 +120,8 @@ class IncrementalImportTest : public ::testing::Test {
     ImportOptions o;
     o.incremental = true;
     o.skip_bad_rows = skip;
-    o.report_path = dir_.Join("report.txt");
+    o.report_path = ReportPath();
     return o;
-  }
-  // The report's lines after its heading.
-  std::string Report() {
-    const std::string text = Read(dir_.Join("report.txt"));
-    return text.substr(text.find('\n') + 1);
   }
   // The base graph (nodes 0..59) in db_.
   void ImportBase() {
@@ -157,7 +132,6 @@ class IncrementalImportTest : public ::testing::Test {
     database->Connect()->Query(statement);
   }
 
-  quiver::testing::TempDir dir_;
   std::string db_ = dir_.Join("db");
 };
 
