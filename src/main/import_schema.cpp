@@ -6,8 +6,10 @@
 #include "cypher/ast/statement.h"
 #include "cypher/parser.h"
 #include "exec/constraint_check.h"
+#include "main/schema_statements.h"
 #include "quiver/database.h"
 #include "quiver/error.h"
+#include "storage/txn/transactional_store.h"
 
 namespace quiver::main {
 namespace {
@@ -154,20 +156,17 @@ Result<std::vector<std::string>> SchemaStatements(const std::string& path) {
   std::vector<std::string> statements;
   auto exists = Env::Default()->FileExists(JoinPath(path, "CURRENT"));
   if (!exists.ok() || !*exists) return statements;
-  try {
-    DatabaseOptions options;
-    options.read_only = true;
-    auto db = Database::Open(path, options);
-    auto connection = db->Connect();
-    for (const char* call : {"CALL db.indexes()", "CALL db.constraints()"}) {
-      for (auto& row : Rows(*connection, call)) {
-        const bool owned = row.contains("owningConstraint") && !row["owningConstraint"].IsNull();
-        if (owned || (row.contains("type") && row["type"].AsString() == "LOOKUP")) continue;
-        statements.emplace_back(row["createStatement"].AsString());
-      }
+  storage::StoreOptions options;
+  options.read_only = true;
+  options.create_if_missing = false;
+  auto store = storage::TransactionalStore::Open(Env::Default(), path, options);
+  if (!store.ok()) return store.status().WithContext(path + ": reading the schema to keep");
+  // The catalog as SHOW INDEXES and SHOW CONSTRAINTS write it (main/schema_statements.h).
+  const std::unique_ptr<GraphReader> snapshot = (*store)->BeginRead();
+  for (const bool importable : {true, false}) {
+    for (std::string& statement : SchemaCreateStatements(*snapshot, importable)) {
+      statements.push_back(std::move(statement));
     }
-  } catch (const QuiverError& e) {
-    return Status::InvalidArgument(path + ": reading the schema to keep: " + e.what());
   }
   return statements;
 }
