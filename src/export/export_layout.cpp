@@ -4,6 +4,8 @@
 #include <bit>
 #include <string_view>
 
+#include "common/assert.h"
+
 namespace quiver::exporter {
 namespace {
 
@@ -278,7 +280,9 @@ uint32_t ExportLayout::FileOf(const Owner& owner, std::span<const PropertyEntry>
 }
 
 uint32_t ExportLayout::NodeFile(std::span<const LabelId> labels, std::span<const PropertyEntry> props) const {
-  return FileOf(owners_[node_owner_.at(std::vector<LabelId>(labels.begin(), labels.end()))], props);
+  auto it = node_owner_.find(labels);
+  QUIVER_ASSERT(it != node_owner_.end());  // the scan saw every label set of the snapshot
+  return FileOf(owners_[it->second], props);
 }
 
 uint32_t ExportLayout::RelationshipFile(RelTypeId type, std::span<const PropertyEntry> props) const {

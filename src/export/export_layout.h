@@ -14,6 +14,7 @@
 // The scan reads every entity once, in parallel by node range; the grouping is decided
 // after it, so it does not depend on the number of workers, and neither do the files.
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -91,7 +92,14 @@ class ExportLayout {
 
   std::vector<ExportFile> files_;
   std::vector<Owner> owners_;
-  std::map<std::vector<LabelId>, uint32_t> node_owner_;  // label set -> owners_ index
+  // Label sets compared as ranges, so a node's labels are looked up without a copy.
+  struct LabelSetLess {
+    using is_transparent = void;
+    bool operator()(std::span<const LabelId> a, std::span<const LabelId> b) const {
+      return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
+    }
+  };
+  std::map<std::vector<LabelId>, uint32_t, LabelSetLess> node_owner_;  // label set -> owners_ index
   std::vector<int64_t> type_owner_;                       // type -> owners_ index, -1: none
   char array_delimiter_ = ';';
   uint64_t nodes_ = 0, relationships_ = 0;
