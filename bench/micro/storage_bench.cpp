@@ -133,7 +133,7 @@ void BM_StorageRandomNeighbors(benchmark::State& state) {
   for (auto _ : state) {
     uint64_t sum = 0;
     for (uint64_t i = 0; i < (1u << 20); ++i) {
-      const AdjacencySlice s = g->Neighbors(0, b.probes[i], dir);
+      const AdjacencySlice s = g->Neighbors(0, 0, b.probes[i], dir);
       s.neighbors.ForEach([&](uint64_t v) { sum += v; });
       sum += s.EdgeAt(0);
       visited += s.size();

@@ -34,6 +34,7 @@ ConstructionSession::~ConstructionSession() {
 
 void ConstructionSession::Abort() {
   (void)run_spill_.Wait();  // its run and file are about to go
+  append_to_.reset();  // unpins the generation it appended to (collectable once replaced)
   if (scratch_ != nullptr) {
     for (TypeState& t : type_state_) {
       for (auto& r : t.runs) r.Discard(db_->env());

@@ -115,6 +115,12 @@ class ConstructionSession {
   // producer that keeps a database's token ids (compaction, salvage); an import, which
   // numbers its own tokens, starts with the initial catalog.
   void SetSchema(storage::SchemaCatalog schema) { schema_ = std::move(schema); }
+  // An incremental import that feeds `base`'s nodes (first, in id order) but not its
+  // relationships: the new generation carries each relationship type's files of `base`
+  // unchanged (hard links) and the session's relationships of that type follow them as
+  // a segment of their own (docs/format/generation.md, "Relationship segments"), so the
+  // build costs the batch, not the graph.
+  void AppendRelationshipsTo(std::shared_ptr<const storage::Generation> base) { append_to_ = std::move(base); }
   // (batch index, row in batch) of a node, counting batches from the first AddNodes.
   std::pair<uint64_t, uint64_t> NodeOrigin(uint64_t node) const { return nodes_.Origin(node); }
 
@@ -169,10 +175,15 @@ class ConstructionSession {
   Status SpillAll(bool final_in_memory);
   template <typename R>
   Status SpillType(TypeState* t, std::vector<Run<R>>* runs, bool keep_in_memory);
-  Status BuildType(uint32_t type, storage::GenerationWriter* writer, WorkerPool* pool,
+  // The session's relationships of `type` as segment `segment` of it (0 but when appending).
+  Status BuildType(uint32_t type, uint32_t segment, storage::GenerationWriter* writer, WorkerPool* pool,
                    std::vector<storage::FileInfo>* files);
   Status BuildTypes(storage::GenerationWriter* writer);
+  // Carries the files of the base's segments of `type` into the generation (appending).
+  Status CarryBaseSegments(uint32_t type, storage::GenerationWriter* writer, std::vector<storage::FileInfo>* files);
   Result<CommitResult> PrepareCommit();  // Validate, last runs
+  // The relationships the generation will hold: the session's and, when appending, the base's.
+  uint64_t TotalEdgeCount() const { return edge_count_ + (append_to_ ? append_to_->EdgeCount() : 0); }
   Status WriteGeneration(storage::GenerationWriter* writer);
   Status Fail(Status s);
 
@@ -189,6 +200,7 @@ class ConstructionSession {
   uint64_t node_bytes_ = 0;  // measured after FinishNodes
   uint64_t producer_bytes_ = 0;
   storage::SchemaCatalog schema_ = storage::SchemaCatalog::Initial();
+  std::shared_ptr<const storage::Generation> append_to_;  // AppendRelationshipsTo
   std::string gen_dir_;  // of the generation being written, until published
   // Forward runs are written in the background while edges keep arriving; waited for
   // before the next sort, before the build reads the runs, and before Abort removes them.

@@ -14,13 +14,14 @@ CsrFileShape CsrFileShapeFor(const storage::GenerationWriter& writer, uint64_t e
   return shape;
 }
 
-Result<CsrFile> CsrFile::Create(storage::GenerationWriter* writer, uint32_t type, uint64_t edge_count) {
+Result<CsrFile> CsrFile::Create(storage::GenerationWriter* writer, uint32_t type, uint64_t edge_count,
+                                uint32_t segment) {
   CsrFile f;
   const CsrFileShape shape = CsrFileShapeFor(*writer, edge_count);
   f.node_width_ = shape.node_width;
   f.position_width_ = shape.position_width;
-  QUIVER_ASSIGN_OR_RETURN(f.w_, writer->NewFile(storage::RelationshipFileName(type),
-                                                storage::FileKind::kRelationshipType, type, 0, shape.flags));
+  QUIVER_ASSIGN_OR_RETURN(f.w_, writer->NewFile(storage::RelationshipFileName(type, segment),
+                                                storage::FileKind::kRelationshipType, type, 0, shape.flags, segment));
   return f;
 }
 

@@ -43,7 +43,9 @@ CsrFileShape CsrFileShapeFor(const storage::GenerationWriter& writer, uint64_t e
 
 class CsrFile {
  public:
-  static Result<CsrFile> Create(storage::GenerationWriter* writer, uint32_t type, uint64_t edge_count);
+  // `segment`: the type's segment the file is (0 but for an incremental import's).
+  static Result<CsrFile> Create(storage::GenerationWriter* writer, uint32_t type, uint64_t edge_count,
+                                uint32_t segment = 0);
 
   uint32_t node_width() const { return node_width_; }
   uint32_t position_width() const { return position_width_; }

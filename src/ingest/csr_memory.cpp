@@ -151,7 +151,8 @@ Fill ArrayFill(const T* data, uint32_t width) {
 
 }  // namespace
 
-Result<storage::FileInfo> WriteCsrArrays(storage::GenerationWriter* writer, uint32_t type, const CsrArrays32& c,
+Result<storage::FileInfo> WriteCsrArrays(storage::GenerationWriter* writer, uint32_t type, uint32_t segment,
+                                         const CsrArrays32& c,
                                          WorkerPool* pool) {
   const uint64_t e = c.fwd_targets.size();
   const CsrFileShape shape = CsrFileShapeFor(*writer, e);
@@ -167,8 +168,9 @@ Result<storage::FileInfo> WriteCsrArrays(storage::GenerationWriter* writer, uint
       {SectionType::kRevEdgePositions, shape.position_width, e,
        UIntFill(shape.position_width, [rev](uint64_t i) -> uint64_t { return rev[i].position; })},
   };
-  return writer->WriteFileInParallel(storage::RelationshipFileName(type), storage::FileKind::kRelationshipType, type,
-                                     0, shape.flags, sections, pool->Runner());
+  return writer->WriteFileInParallel(storage::RelationshipFileName(type, segment),
+                                     storage::FileKind::kRelationshipType, type, 0, shape.flags, sections,
+                                     pool->Runner(), segment);
 }
 
 }  // namespace quiver::ingest

@@ -56,7 +56,8 @@ void SortSlice(uint32_t* targets, uint64_t* seqs, uint64_t n,
 
 // Writes the type's file (its five sections) from the arrays, the pool's workers filling
 // and writing parts of it at once. The caller adds the FileInfo to the generation.
-Result<storage::FileInfo> WriteCsrArrays(storage::GenerationWriter* writer, uint32_t type, const CsrArrays32& csr,
+Result<storage::FileInfo> WriteCsrArrays(storage::GenerationWriter* writer, uint32_t type, uint32_t segment,
+                                         const CsrArrays32& csr,
                                          WorkerPool* pool);
 
 }  // namespace quiver::ingest

@@ -185,6 +185,7 @@ class GraphFeed::Impl {
   }
 
   Status AddRelationships() {
+    if (leave_relationships_) return Status::OK();
     for (uint32_t t = 0; t < src_.rel_type_count(); ++t) QUIVER_RETURN_IF_ERROR(AddRelationships(t));
     return Status::OK();
   }
@@ -297,6 +298,7 @@ class GraphFeed::Impl {
   }
 
   bool mirror_as_key_property_ = false;
+  bool leave_relationships_ = false;  // kept by the session (LeaveRelationshipsInPlace)
   uint64_t node_batches_ = 0;
 
  private:
@@ -430,5 +432,6 @@ Status GraphFeed::ClaimUniqueKeys(const ImportSchema& schema, UniqueKeys* keys) 
   return impl_->ClaimUniqueKeys(schema, keys);
 }
 Status GraphFeed::AddRelationships() { return impl_->AddRelationships(); }
+void GraphFeed::LeaveRelationshipsInPlace() { impl_->leave_relationships_ = true; }
 
 }  // namespace quiver::ingest

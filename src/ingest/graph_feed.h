@@ -65,8 +65,12 @@ class GraphFeed {
   // One pass over the nodes; nothing when no such constraint applies.
   Status ClaimUniqueKeys(const ImportSchema& schema, UniqueKeys* keys) const;
 
-  // Every live relationship, type by type (after FinishNodes).
+  // Every live relationship, type by type (after FinishNodes); nothing once
+  // LeaveRelationshipsInPlace was called.
   Status AddRelationships();
+  // An incremental import whose session keeps the generation's relationship files and
+  // appends its own (ConstructionSession::AppendRelationshipsTo): the feed hands over none.
+  void LeaveRelationshipsInPlace();
 
  private:
   class Impl;

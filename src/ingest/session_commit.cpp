@@ -25,8 +25,8 @@ Status ConstructionSession::Validate() {
   return Status::OK();
 }
 
-Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* writer, WorkerPool* pool,
-                                      std::vector<storage::FileInfo>* files) {
+Status ConstructionSession::BuildType(uint32_t type, uint32_t segment, storage::GenerationWriter* writer,
+                                      WorkerPool* pool, std::vector<storage::FileInfo>* files) {
   TypeState& t = type_state_[type];
   const uint64_t n = nodes_.size();
   const bool ordered = !t.columns.empty();
@@ -45,7 +45,7 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
     // empty: "spill runs hold a different number of edges than counted").
     const bool seq = !t.seq_runs.empty();
     if (seq) fixed += t.edges * 8;
-    QUIVER_ASSIGN_OR_RETURN(CsrFile file, CsrFile::Create(writer, type, t.edges));
+    QUIVER_ASSIGN_OR_RETURN(CsrFile file, CsrFile::Create(writer, type, t.edges, segment));
     const uint64_t avail = options_.memory_budget > fixed ? options_.memory_budget - fixed : 0;
     ExternalCsrPlan plan;
     plan.range_edges = options_.range_edges != 0
@@ -76,7 +76,7 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
       phase.emplace(*options_.phases, "csr_write");
       phase->SetUnits("edge", t.edges);
     }
-    QUIVER_ASSIGN_OR_RETURN(csr_info, WriteCsrArrays(writer, type, csr, pool));
+    QUIVER_ASSIGN_OR_RETURN(csr_info, WriteCsrArrays(writer, type, segment, csr, pool));
     input_of_position = std::move(csr.input_of_position);
   }
   files->push_back(std::move(csr_info));
@@ -91,8 +91,8 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
     const ColumnBuilder& col = *columns[i];
     QUIVER_ASSIGN_OR_RETURN(
         auto f,
-        writer->NewFile(storage::EdgeColumnFileName(type, col.key()), storage::FileKind::kEdgePropertyColumn,
-                        storage::EdgeColumnSubject(type, col.key()), static_cast<uint32_t>(col.type())));
+        writer->NewFile(storage::EdgeColumnFileName(type, col.key(), segment), storage::FileKind::kEdgePropertyColumn,
+                        storage::EdgeColumnSubject(type, col.key()), static_cast<uint32_t>(col.type()), 0, segment));
     QUIVER_RETURN_IF_ERROR(col.Write(f.get(), input_of_position));
     QUIVER_ASSIGN_OR_RETURN(infos[i], f->Finish());
     return Status::OK();
@@ -104,11 +104,35 @@ Status ConstructionSession::BuildType(uint32_t type, storage::GenerationWriter* 
   return Status::OK();
 }
 
+Status ConstructionSession::CarryBaseSegments(uint32_t type, storage::GenerationWriter* writer,
+                                              std::vector<storage::FileInfo>* files) {
+  for (const storage::FileInfo& info : append_to_->manifest().files) {
+    const bool of_type = (info.kind == storage::FileKind::kRelationshipType && info.subject == type) ||
+                         (info.kind == storage::FileKind::kEdgePropertyColumn && info.subject >> 32 == type);
+    if (!of_type) continue;
+    QUIVER_ASSIGN_OR_RETURN(storage::FileInfo carried, writer->CarryFile(*append_to_, info));
+    files->push_back(std::move(carried));
+  }
+  return Status::OK();
+}
+
 Status ConstructionSession::BuildTypes(storage::GenerationWriter* writer) {
   const uint32_t types = rel_type_count();
   std::vector<uint64_t> counts(types);
   for (uint32_t t = 0; t < types; ++t) counts[t] = type_state_[t].edges;
   std::vector<std::vector<storage::FileInfo>> files(types);
+  // Appending: a type the base holds relationships of keeps its segments, and the
+  // session's relationships of it, if any, become the next one.
+  std::vector<uint64_t> base_counts(types, 0);
+  std::vector<uint32_t> segment(types, 0);
+  if (append_to_) {
+    for (uint32_t t = 0; t < types && t < append_to_->RelTypeCount(); ++t) {
+      base_counts[t] = append_to_->RelTypeEdgeCount(t);
+      if (base_counts[t] == 0) continue;
+      QUIVER_RETURN_IF_ERROR(CarryBaseSegments(t, writer, &files[t]));
+      segment[t] = append_to_->SegmentCount(t);
+    }
+  }
   std::vector<Status> status(types);
   // Several types at once, each with its share of the workers, when the budget covers
   // every non-empty type and the in-memory builds fit together; otherwise one type at
@@ -124,7 +148,7 @@ Status ConstructionSession::BuildTypes(storage::GenerationWriter* writer) {
       threads.emplace_back([&, t] {
         try {
           WorkerPool pool(share[t]);
-          status[t] = BuildType(t, writer, &pool, &files[t]);
+          status[t] = BuildType(t, segment[t], writer, &pool, &files[t]);
         } catch (const std::exception& e) {  // a failed QUIVER_ASSERT must not terminate
           status[t] = Status::Aborted(std::string("building relationship type: ") + e.what());
         }
@@ -133,19 +157,23 @@ Status ConstructionSession::BuildTypes(storage::GenerationWriter* writer) {
     threads.clear();  // joins
   }
   for (uint32_t t = 0; t < types; ++t) {
-    if (!concurrent || counts[t] == 0) status[t] = BuildType(t, writer, pool_.get(), &files[t]);
+    // An empty type still gets its (empty) file, but no empty segment after the base's.
+    const bool base_only = counts[t] == 0 && base_counts[t] > 0;
+    const bool build = !base_only && (!concurrent || counts[t] == 0);
+    if (build) status[t] = BuildType(t, segment[t], writer, pool_.get(), &files[t]);
     QUIVER_RETURN_IF_ERROR(status[t]);
   }
   // The MANIFEST lists files in type order whatever order they were finished in.
   for (uint32_t t = 0; t < types; ++t) {
     for (auto& f : files[t]) writer->AddFile(std::move(f));
-    writer->SetRelationshipTypeEdgeCount(t, counts[t]);
+    writer->SetRelationshipTypeEdgeCount(t, base_counts[t] + counts[t]);
   }
   return Status::OK();
 }
 
 Status ConstructionSession::WriteGeneration(storage::GenerationWriter* writer) {
   // First: the Schema file sets the version every later file of the generation carries.
+  if (append_to_) writer->SetFormatVersion(storage::kSegmentFormatVersion);
   QUIVER_RETURN_IF_ERROR(writer->WriteSchema(schema_));
   QUIVER_RETURN_IF_ERROR(writer->WriteDictionary({labels_.names, types_.names, keys_.names}));
   QUIVER_RETURN_IF_ERROR(nodes_.WriteLabels(writer, label_count()));
@@ -169,7 +197,7 @@ Result<CommitResult> ConstructionSession::PrepareCommit() {
   if (Status s = run_spill_.Wait(); !s.ok()) return Fail(s);
   CommitResult result;
   result.nodes = nodes_.size();
-  result.edges = edge_count_;
+  result.edges = TotalEdgeCount();
   result.spilled = spilling_;
   result.memory_floor_bytes = MemoryFloorBytes();
   return result;

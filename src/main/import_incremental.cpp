@@ -21,4 +21,24 @@ Result<std::unique_ptr<LiveGraph>> LiveGraph::Read(storage::DatabaseDir* db, uns
   return live;
 }
 
+std::unique_ptr<ingest::GraphFeed> LiveGraph::Feed(ingest::ConstructionSession* session, bool append) {
+  auto feed = std::make_unique<ingest::GraphFeed>(*source_, session);
+  const std::shared_ptr<const storage::Generation>& gen = state_->base->generation();
+  why_rebuilt_.clear();
+  if (!append) why_rebuilt_ = "asked to";
+  if (state_->HasChanges()) why_rebuilt_ = "the write log holds commits since the generation";
+  for (uint32_t t = 0; t < gen->RelTypeCount(); ++t) {
+    if (gen->SegmentCount(t) >= kMaxRelationshipSegments) {
+      why_rebuilt_ = "relationship type " + std::string(gen->RelTypeName(t)) + " has " +
+                     std::to_string(gen->SegmentCount(t)) + " segments";
+    }
+  }
+  appends_ = why_rebuilt_.empty();
+  if (appends_) {
+    session->AppendRelationshipsTo(gen);
+    feed->LeaveRelationshipsInPlace();
+  }
+  return feed;
+}
+
 }  // namespace quiver::main

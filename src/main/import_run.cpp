@@ -85,7 +85,9 @@ Result<ImportOutcome> ImportIntoDatabase(const std::string& db_path, const std::
   ImportOutcome outcome;
   std::unique_ptr<ingest::GraphFeed> feed;
   if (live) {
-    feed = live->Feed(session->get());
+    feed = live->Feed(session->get(), run.append_segments);
+    outcome.appended = live->appends();
+    outcome.why_rebuilt = live->why_rebuilt();
     outcome.existing_nodes = live->nodes();
     outcome.existing_relationships = live->relationships();
   }

@@ -21,6 +21,10 @@ struct ImportRun {
   // graph (generation and write log) and the files' rows go through one construction
   // session into a new generation. Excludes replace.
   bool incremental = false;
+  // With incremental: when the live graph is the generation alone, keep its
+  // relationship files and append the batch's as segments (LiveGraph::Feed) instead of
+  // rebuilding every relationship. Tests turn it off to compare the two.
+  bool append_segments = true;
   // CREATE INDEX / CREATE CONSTRAINT statements the new database starts with (and its
   // import enforces); empty: none. With replace, the replaced database's schema is kept
   // and these are added to it.
@@ -33,6 +37,8 @@ struct ImportRun {
 
 struct ImportOutcome {
   ingest::ImportStats stats;
+  bool appended = false;  // an incremental import appended segments (no rebuild)
+  std::string why_rebuilt;  // an incremental import that rebuilt: why
   ingest::CommitResult commit;  // its generation: the last published (with the indexes built)
   std::vector<std::string> indexes_built;
   // An incremental import: what the database held before (commit.nodes, .edges: after).

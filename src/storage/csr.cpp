@@ -67,9 +67,13 @@ CsrArrays BuildCsr(uint64_t node_count, std::span<const uint64_t> sources, std::
   return c;
 }
 
-std::string RelationshipFileName(uint32_t type) {
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "rel-%06u.qv", type);
+std::string RelationshipFileName(uint32_t type, uint32_t segment) {
+  char buf[40];
+  if (segment == 0) {
+    std::snprintf(buf, sizeof(buf), "rel-%06u.qv", type);
+  } else {
+    std::snprintf(buf, sizeof(buf), "rel-%06u-s%03u.qv", type, segment);
+  }
   return buf;
 }
 

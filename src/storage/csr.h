@@ -31,18 +31,24 @@ struct CsrArrays {
 CsrArrays BuildCsr(uint64_t node_count, std::span<const uint64_t> sources, std::span<const uint64_t> targets,
                    std::vector<uint64_t>* input_of_position = nullptr);
 
-std::string RelationshipFileName(uint32_t type);
+// Segment 0 is the type's first file (and its only one before segments existed).
+std::string RelationshipFileName(uint32_t type, uint32_t segment = 0);
 // Widths: node ids and edge positions in bytes (4 or 8), at least the minimal ones.
 Status WriteCsr(SectionFileWriter* w, const CsrArrays& csr, uint32_t node_id_width, uint32_t edge_position_width);
 
 // The neighbours of one node in one direction of one type. Edge ids (forward positions)
 // are first_edge + i for out-slices and edge_positions[i] for in-slices.
+// A slice of a relationship segment (Generation::Neighbors) carries the segment's first
+// edge: in-slices add it to their positions, out-slices have it in first_edge.
 struct AdjacencySlice {
   UIntArray neighbors;
   UIntArray edge_positions;  // empty for out-slices
   uint64_t first_edge = 0;
+  uint64_t position_base = 0;  // added to edge_positions
   uint64_t size() const { return neighbors.size(); }
-  uint64_t EdgeAt(uint64_t i) const { return edge_positions.empty() ? first_edge + i : edge_positions[i]; }
+  uint64_t EdgeAt(uint64_t i) const {
+    return edge_positions.empty() ? first_edge + i : position_base + edge_positions[i];
+  }
 };
 
 class CsrView {

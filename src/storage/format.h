@@ -23,10 +23,16 @@ static_assert(std::endian::native == std::endian::little,
 // written as version 4 (every file of it), so a version-3 build refuses it as
 // NotSupported rather than calling kind 9 corruption, while every other generation stays
 // version 3, byte for byte what a version-3 build writes.
-inline constexpr uint32_t kFormatVersion = 4;
+// 5 = 4 + relationship segments (docs/format/generation.md, "Relationship segments"): a
+// type's edges in several RelationshipType files, and edge columns per segment, the
+// segment in the MANIFEST entry's and the file header's reserved fields. Only a generation
+// with a segment past the first is written as version 5, so every other stays readable by
+// a version-4 build.
+inline constexpr uint32_t kFormatVersion = 5;
 // The version of a generation without a Schema file, and of the DBID file.
 inline constexpr uint32_t kBaseFormatVersion = 3;
 inline constexpr uint32_t kSchemaFormatVersion = 4;
+inline constexpr uint32_t kSegmentFormatVersion = 5;
 inline constexpr std::array<char, 8> kHeaderMagic = {'Q', 'V', 'R', 'G', 'E', 'N', '\r', '\n'};
 inline constexpr std::array<char, 8> kFooterMagic = {'Q', 'V', 'R', 'E', 'N', 'D', '\r', '\n'};
 inline constexpr uint64_t kSectionAlignment = 64;
@@ -124,7 +130,7 @@ struct FileHeader {
   uint64_t generation;
   uint64_t subject;
   uint32_t subtype;
-  uint32_t reserved;
+  uint32_t segment;  // as the MANIFEST entry's (was reserved: 0)
   uint64_t header_checksum;  // XXH3-64 of bytes [0, 56)
 };
 static_assert(sizeof(FileHeader) == 64 && offsetof(FileHeader, header_checksum) == 56);
@@ -171,7 +177,9 @@ static_assert(sizeof(ManifestSummary) == 64 && offsetof(ManifestSummary, id_mirr
 
 struct ManifestFileEntry {
   uint16_t kind;
-  uint16_t reserved0;
+  // The file's segment (RelationshipType and EdgePropertyColumn files, format version 5):
+  // 0 for the first (and every file before segments existed).
+  uint16_t segment;
   uint32_t name_length;
   uint64_t name_offset;
   uint64_t subject;

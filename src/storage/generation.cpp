@@ -123,7 +123,7 @@ Status Generation::Load(const OpenOptions& options) {
     }
   }
 
-  csr_files_.assign(m.rel_type_count, nullptr);
+  std::vector<std::vector<const GenerationFile*>> csr_files(m.rel_type_count);  // by type, then segment
   for (const GenerationFile& f : files_) {
     const uint64_t subject = f.info.subject;
     switch (f.info.kind) {
@@ -143,12 +143,18 @@ Status Generation::Load(const OpenOptions& options) {
         if (schema_file_ != nullptr) return Status::Corruption(name_ + "/MANIFEST: two schema files");
         schema_file_ = &f;
         break;
-      case FileKind::kRelationshipType:
-        if (subject >= m.rel_type_count || csr_files_[subject] != nullptr) {
-          return Status::Corruption(name_ + "/MANIFEST: unexpected CSR file " + f.info.name);
+      case FileKind::kRelationshipType: {
+        const uint32_t segment = f.info.segment;
+        if (subject >= m.rel_type_count) return Status::Corruption(name_ + "/MANIFEST: unexpected CSR file " + f.info.name);
+        auto& segments = csr_files[subject];
+        if (segments.size() <= segment) segments.resize(segment + 1, nullptr);
+        if (segments[segment] != nullptr) {
+          return Status::Corruption(name_ + "/MANIFEST: two files for segment " + std::to_string(segment) + " of type " +
+                                    std::to_string(subject) + ": " + f.info.name);
         }
-        csr_files_[subject] = &f;
+        segments[segment] = &f;
         break;
+      }
       case FileKind::kNodePropertyColumn:
       case FileKind::kEdgePropertyColumn:
       case FileKind::kPropertyIndex:
@@ -177,25 +183,7 @@ Status Generation::Load(const OpenOptions& options) {
   }
   QUIVER_ASSIGN_OR_RETURN(labels_, NodeLabelsView::Open(labels_file_->parsed, m.node_count, m.label_count,
                                                         m.label_set_count));
-  csr_.reserve(m.rel_type_count);
-  for (uint32_t t = 0; t < m.rel_type_count; ++t) {
-    Result<CsrView> v = csr_files_[t] == nullptr
-                            ? Result<CsrView>(Status::Corruption(name_ + "/MANIFEST: no CSR file for type " + std::to_string(t)))
-                            : CsrView::Open(csr_files_[t]->parsed, m.node_count, m.node_id_width, m.type_edge_counts[t]);
-    if (v.ok()) {
-      csr_.push_back(*v);
-    } else {
-      // Salvage: a type whose CSR cannot be read has no relationships to read (listed
-      // once: a file that did not even parse is listed already).
-      const std::string file = name_ + "/" + RelationshipFileName(t);
-      const bool listed = std::any_of(unreadable_files_.begin(), unreadable_files_.end(),
-                                      [&](const auto& entry) { return entry.first == file; });
-      if (!listed || !options.salvage) {
-        QUIVER_RETURN_IF_ERROR(SkipOrFail(options, file, FileKind::kRelationshipType, v.status()));
-      }
-      csr_.emplace_back();
-    }
-  }
+  QUIVER_RETURN_IF_ERROR(LoadSegments(options, csr_files));
 
   node_columns_.resize(m.property_key_count);
   edge_keys_.resize(m.rel_type_count);
@@ -212,21 +200,13 @@ Status Generation::Load(const OpenOptions& options) {
       node_columns_[f.info.subject] = std::move(c).value();
       columns_for_verify_.emplace_back(&f, &*node_columns_[f.info.subject]);
     } else if (f.info.kind == FileKind::kEdgePropertyColumn) {
-      const uint64_t type = f.info.subject >> 32, key = f.info.subject & 0xffffffffu;
-      if (type >= m.rel_type_count || key >= m.property_key_count || edge_columns_.count(f.info.subject) != 0) {
-        return Status::Corruption(name_ + "/MANIFEST: unexpected edge column " + f.info.name);
-      }
-      Result<PropertyColumn> c = PropertyColumn::Open(f.parsed, m.type_edge_counts[type]);
-      if (!c.ok()) {
-        QUIVER_RETURN_IF_ERROR(SkipOrFail(options, f.parsed.name(), f.info.kind, c.status()));
-        continue;
-      }
-      auto it = edge_columns_.emplace(f.info.subject, std::move(c).value()).first;
-      edge_keys_[type].push_back(static_cast<uint32_t>(key));
-      columns_for_verify_.emplace_back(&f, &it->second);
+      QUIVER_RETURN_IF_ERROR(LoadEdgeColumn(options, f));
     }
   }
-  for (auto& keys : edge_keys_) std::sort(keys.begin(), keys.end());
+  for (auto& keys : edge_keys_) {
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());  // a key of several segments
+  }
   QUIVER_RETURN_IF_ERROR(LoadPropertyIndexes(options));
 
   const bool has_file = m.external_id_kind == ExternalIdKind::kInt64 || m.external_id_kind == ExternalIdKind::kString;
@@ -265,12 +245,95 @@ Status Generation::LoadPropertyIndexes(const OpenOptions& options) {
   return Status::OK();
 }
 
+Status Generation::LoadSegments(const OpenOptions& options,
+                                const std::vector<std::vector<const GenerationFile*>>& files) {
+  const Manifest& m = manifest_;
+  const bool segmented = m.format_version >= kSegmentFormatVersion;
+  // The segments of type t, each a CSR over the nodes its offsets cover: all of them
+  // before segments existed; since, a segment linked from an earlier generation covers
+  // the nodes that generation had (later nodes have no relationships in it).
+  auto open = [&](uint32_t t, std::vector<Segment>* out) -> Status {
+    if (files[t].empty()) return Status::Corruption(name_ + "/MANIFEST: no CSR file for type " + std::to_string(t));
+    uint64_t first = 0;
+    for (uint32_t k = 0; k < files[t].size(); ++k) {
+      const GenerationFile* f = files[t][k];
+      if (f == nullptr) {
+        return Status::Corruption(name_ + "/MANIFEST: no file for segment " + std::to_string(k) + " of type " +
+                                  std::to_string(t));
+      }
+      Segment s;
+      s.file = f;
+      s.first_edge = first;
+      uint64_t nodes = m.node_count, edges = m.type_edge_counts[t];
+      uint32_t width = m.node_id_width;
+      if (segmented) {
+        const SectionView* offsets = f->parsed.Find(SectionType::kFwdOffsets);
+        const SectionView* targets = f->parsed.Find(SectionType::kFwdTargets);
+        if (offsets == nullptr || targets == nullptr || offsets->count == 0 || offsets->count - 1 > m.node_count ||
+            (targets->width != 4 && targets->width != 8)) {
+          return CorruptionAt(f->parsed.name(), 0, "a segment's forward CSR sections are missing or cover more nodes "
+                                                   "than the generation's " + std::to_string(m.node_count));
+        }
+        nodes = offsets->count - 1;
+        edges = targets->count;
+        width = targets->width;
+      }
+      QUIVER_ASSIGN_OR_RETURN(s.csr, CsrView::Open(f->parsed, nodes, width, edges));
+      first += edges;
+      out->push_back(std::move(s));
+    }
+    if (first != m.type_edge_counts[t]) {
+      return Status::Corruption(name_ + "/MANIFEST: the segments of type " + std::to_string(t) + " hold " +
+                                std::to_string(first) + " relationships, the MANIFEST says " +
+                                std::to_string(m.type_edge_counts[t]));
+    }
+    return Status::OK();
+  };
+  segments_.resize(m.rel_type_count);
+  for (uint32_t t = 0; t < m.rel_type_count; ++t) {
+    const Status s = open(t, &segments_[t]);
+    if (s.ok()) continue;
+    // Salvage: a type whose CSR cannot be read has no relationships to read (listed
+    // once: a file that did not even parse is listed already).
+    const std::string file = name_ + "/" + RelationshipFileName(t);
+    const std::string prefix = file.substr(0, file.size() - 3);  // less ".qv": any segment's
+    const bool listed = std::any_of(unreadable_files_.begin(), unreadable_files_.end(),
+                                    [&](const auto& entry) { return entry.first.starts_with(prefix); });
+    if (!listed || !options.salvage) QUIVER_RETURN_IF_ERROR(SkipOrFail(options, file, FileKind::kRelationshipType, s));
+    segments_[t].assign(1, Segment{});  // no slices; the MANIFEST's count keeps the ids of other types
+  }
+  return Status::OK();
+}
+
+Status Generation::LoadEdgeColumn(const OpenOptions& options, const GenerationFile& f) {
+  const Manifest& m = manifest_;
+  const uint64_t type = f.info.subject >> 32, key = f.info.subject & 0xffffffffu;
+  const uint32_t segment = f.info.segment;
+  if (type >= m.rel_type_count || key >= m.property_key_count || segment >= segments_[type].size() ||
+      segments_[type][segment].columns.count(static_cast<uint32_t>(key)) != 0) {
+    return Status::Corruption(name_ + "/MANIFEST: unexpected edge column " + f.info.name);
+  }
+  Segment& s = segments_[type][segment];
+  // A type a salvage open left out keeps its columns' rows at the MANIFEST's count.
+  const uint64_t rows = s.file != nullptr ? s.csr.edge_count() : m.type_edge_counts[type];
+  Result<PropertyColumn> c = PropertyColumn::Open(f.parsed, rows);
+  if (!c.ok()) return SkipOrFail(options, f.parsed.name(), f.info.kind, c.status());
+  auto it = s.columns.emplace(static_cast<uint32_t>(key), std::move(c).value()).first;
+  edge_keys_[type].push_back(static_cast<uint32_t>(key));
+  columns_for_verify_.emplace_back(&f, &it->second);
+  return Status::OK();
+}
+
 IndexIdDomain Generation::IndexIds(const IndexDefinition& index) const {
   if (index.entity != IndexEntity::kRelationship) return {manifest_.node_count, manifest_.node_id_width};
   const uint64_t edges = RelTypeEdgeCount(index.token);
   // A type the generation lacks (created since), or whose CSR a salvage open left out:
   // the narrowest width that holds its count.
-  const uint32_t csr_width = index.token < csr_.size() ? csr_[index.token].edge_position_width() : 0;
+  uint32_t csr_width = 0;
+  for (uint32_t k = 0; k < SegmentCount(index.token); ++k) {
+    const Segment& s = segments_[index.token][k];
+    if (s.file != nullptr) csr_width = std::max(csr_width, s.csr.edge_position_width());
+  }
   return {edges, std::max(csr_width, EdgePositionWidth(edges))};
 }
 
@@ -281,41 +344,61 @@ const PropertyIndexView* Generation::PropertyIndex(std::string_view index_name) 
   return nullptr;
 }
 
-AdjacencySlice Generation::Neighbors(uint32_t type, uint64_t node, Direction dir) const {
-  if (type >= csr_.size()) return {};
-  return dir == Direction::kIn ? csr_[type].In(node) : csr_[type].Out(node);
+AdjacencySlice Generation::Neighbors(uint32_t type, uint32_t segment, uint64_t node, Direction dir) const {
+  if (segment >= SegmentCount(type)) return {};
+  const Segment& s = segments_[type][segment];
+  AdjacencySlice slice = dir == Direction::kIn ? s.csr.In(node) : s.csr.Out(node);
+  if (dir == Direction::kIn) {
+    slice.position_base = s.first_edge;
+  } else {
+    slice.first_edge += s.first_edge;
+  }
+  return slice;
+}
+
+Generation::SegmentPosition Generation::LocateEdge(uint32_t type, uint64_t position) const {
+  uint32_t k = SegmentCount(type);
+  while (k > 1 && segments_[type][k - 1].first_edge > position) --k;
+  if (k == 0) return {0, position};
+  return {k - 1, position - segments_[type][k - 1].first_edge};
 }
 
 uint64_t Generation::Degree(uint64_t node, Direction dir, std::optional<uint32_t> type) const {
   uint64_t d = 0;
   const uint32_t first = type ? *type : 0;
-  const uint32_t last = type ? std::min<uint32_t>(*type + 1, static_cast<uint32_t>(csr_.size()))
-                             : static_cast<uint32_t>(csr_.size());
+  const uint32_t last = type ? std::min<uint32_t>(*type + 1, static_cast<uint32_t>(segments_.size()))
+                             : static_cast<uint32_t>(segments_.size());
   for (uint32_t t = first; t < last; ++t) {
-    if (dir != Direction::kIn) d += csr_[t].OutDegree(node);
-    if (dir != Direction::kOut) d += csr_[t].InDegree(node);
+    for (const Segment& s : segments_[t]) {
+      if (dir != Direction::kIn) d += s.csr.OutDegree(node);
+      if (dir != Direction::kOut) d += s.csr.InDegree(node);
+    }
   }
   return d;
 }
 
 bool Generation::EdgeEndpoints(EdgeRef edge, uint64_t* source, uint64_t* target) const {
-  return edge.type < csr_.size() && csr_[edge.type].Endpoints(edge.position, source, target);
+  if (SegmentCount(edge.type) == 0) return false;
+  const SegmentPosition at = LocateEdge(edge.type, edge.position);
+  return segments_[edge.type][at.segment].csr.Endpoints(at.position, source, target);
 }
 
 const PropertyColumn* Generation::NodeColumn(uint32_t key) const {
   return key < node_columns_.size() && node_columns_[key] ? &*node_columns_[key] : nullptr;
 }
 
-bool Generation::HasEdgeColumns(uint32_t type) const {
-  for (const auto& [subject, column] : edge_columns_) {
-    if (subject >> 32 == type) return true;
-  }
-  return false;
+bool Generation::HasEdgeColumns(uint32_t type) const { return !EdgeKeys(type).empty(); }
+
+const std::vector<uint32_t>& Generation::EdgeKeys(uint32_t type) const {
+  static const std::vector<uint32_t> kNone;
+  return type < edge_keys_.size() ? edge_keys_[type] : kNone;
 }
 
-const PropertyColumn* Generation::EdgeColumn(uint32_t type, uint32_t key) const {
-  auto it = edge_columns_.find(EdgeColumnSubject(type, key));
-  return it == edge_columns_.end() ? nullptr : &it->second;
+const PropertyColumn* Generation::EdgeColumn(uint32_t type, uint32_t segment, uint32_t key) const {
+  if (segment >= SegmentCount(type)) return nullptr;
+  const auto& columns = segments_[type][segment].columns;
+  auto it = columns.find(key);
+  return it == columns.end() ? nullptr : &it->second;
 }
 
 Result<PropertyValue> Generation::NodeProperty(uint64_t node, uint32_t key) const {
@@ -324,8 +407,9 @@ Result<PropertyValue> Generation::NodeProperty(uint64_t node, uint32_t key) cons
 }
 
 Result<PropertyValue> Generation::EdgeProperty(EdgeRef edge, uint32_t key) const {
-  const PropertyColumn* c = EdgeColumn(edge.type, key);
-  return c == nullptr ? Result<PropertyValue>(PropertyValue()) : c->Get(edge.position);
+  const SegmentPosition at = LocateEdge(edge.type, edge.position);
+  const PropertyColumn* c = EdgeColumn(edge.type, at.segment, key);
+  return c == nullptr ? Result<PropertyValue>(PropertyValue()) : c->Get(at.position);
 }
 
 Result<std::vector<std::pair<uint32_t, PropertyValue>>> Generation::NodeProperties(uint64_t node) const {
@@ -342,10 +426,11 @@ Result<std::vector<std::pair<uint32_t, PropertyValue>>> Generation::NodeProperti
 Result<std::vector<std::pair<uint32_t, PropertyValue>>> Generation::EdgeProperties(EdgeRef edge) const {
   std::vector<std::pair<uint32_t, PropertyValue>> out;
   if (edge.type >= edge_keys_.size()) return out;
+  const SegmentPosition at = LocateEdge(edge.type, edge.position);
   for (uint32_t k : edge_keys_[edge.type]) {
-    const PropertyColumn* c = EdgeColumn(edge.type, k);
-    if (!c->IsPresent(edge.position)) continue;
-    Result<PropertyValue> v = c->Get(edge.position);
+    const PropertyColumn* c = EdgeColumn(edge.type, at.segment, k);
+    if (c == nullptr || !c->IsPresent(at.position)) continue;
+    Result<PropertyValue> v = c->Get(at.position);
     if (!v.ok()) return v.status();
     out.emplace_back(k, std::move(v).value());
   }
@@ -374,7 +459,11 @@ Status Generation::VerifyStructureUnchecked() const {
       return CorruptionAt(labels_file_->parsed.name(), 0, "label " + std::to_string(l) + " count differs from the MANIFEST's");
     }
   }
-  for (uint32_t t = 0; t < csr_.size(); ++t) QUIVER_RETURN_IF_ERROR(csr_[t].Verify(csr_files_[t]->parsed));
+  for (const auto& segments : segments_) {
+    for (const Segment& s : segments) {
+      if (s.file != nullptr) QUIVER_RETURN_IF_ERROR(s.csr.Verify(s.file->parsed));
+    }
+  }
   for (const auto& [file, column] : columns_for_verify_) QUIVER_RETURN_IF_ERROR(column->Verify(file->parsed));
   if (external_ids_file_ != nullptr) QUIVER_RETURN_IF_ERROR(external_ids_.Verify(external_ids_file_->parsed));
   if (schema_file_ != nullptr) QUIVER_RETURN_IF_ERROR(ReadSchema(schema_file_->parsed, manifest_).status());

@@ -98,8 +98,39 @@ class Generation {
   uint64_t RelTypeEdgeCount(uint32_t type) const {
     return type < manifest_.type_edge_counts.size() ? manifest_.type_edge_counts[type] : 0;
   }
-  // dir is kOut or kIn (kBoth is two slices: use ForEachNeighbor).
-  AdjacencySlice Neighbors(uint32_t type, uint64_t node, Direction dir) const;
+  // A type's relationships may lie in several segments (docs/format/generation.md,
+  // "Relationship segments": an incremental import appends one), each a CSR of its own
+  // whose positions follow the previous segment's. A node's neighbours in one direction
+  // are then one slice per segment, each sorted by neighbour. 0 past the types.
+  uint32_t SegmentCount(uint32_t type) const {
+    return type < segments_.size() ? static_cast<uint32_t>(segments_[type].size()) : 0;
+  }
+  // dir is kOut or kIn (kBoth is two slices: use ForEachNeighbor). EdgeAt gives the
+  // type's positions (the segment's first edge added).
+  AdjacencySlice Neighbors(uint32_t type, uint32_t segment, uint64_t node, Direction dir) const;
+  // f(slice) for the node's slice in each segment of `type` (dir kOut or kIn), in segment
+  // order: what a reader of one type's neighbours walks.
+  template <typename F>
+  void ForEachSlice(uint32_t type, uint64_t node, Direction dir, F&& f) const {
+    for (uint32_t segment = 0; segment < SegmentCount(type); ++segment) f(Neighbors(type, segment, node, dir));
+  }
+  // The segment of a type's forward position and the position within it: O(log segments).
+  struct SegmentPosition {
+    uint32_t segment = 0;
+    uint64_t position = 0;
+  };
+  SegmentPosition LocateEdge(uint32_t type, uint64_t position) const;
+  // Whether any type has more than one segment.
+  bool Segmented() const {
+    for (const auto& segments : segments_) {
+      if (segments.size() > 1) return true;
+    }
+    return false;
+  }
+  // The type's position of a segment's first edge.
+  uint64_t SegmentFirstEdge(uint32_t type, uint32_t segment) const {
+    return segment < SegmentCount(type) ? segments_[type][segment].first_edge : 0;
+  }
   // Over one type, or all types when type is nullopt. kBoth = out + in, so a self-loop
   // counts twice (once per endpoint role).
   uint64_t Degree(uint64_t node, Direction dir, std::optional<uint32_t> type = std::nullopt) const;
@@ -112,7 +143,10 @@ class Generation {
 
   // ---- properties: null when absent; Corruption only for an undecodable heap value
   const PropertyColumn* NodeColumn(uint32_t key) const;
-  const PropertyColumn* EdgeColumn(uint32_t type, uint32_t key) const;
+  // A segment's column: its rows are the segment's positions (LocateEdge).
+  const PropertyColumn* EdgeColumn(uint32_t type, uint32_t segment, uint32_t key) const;
+  // The keys any segment of `type` has a column of, ascending.
+  const std::vector<uint32_t>& EdgeKeys(uint32_t type) const;
   // Whether any edge of `type` has a property column (O(edge columns)).
   bool HasEdgeColumns(uint32_t type) const;
   Result<PropertyValue> NodeProperty(uint64_t node, uint32_t key) const;
@@ -184,12 +218,20 @@ class Generation {
   const GenerationFile* external_ids_file_ = nullptr;
   const GenerationFile* schema_file_ = nullptr;
   SchemaCatalog schema_ = SchemaCatalog::Initial();
-  std::vector<const GenerationFile*> csr_files_;
   DictionaryView dictionary_;
   NodeLabelsView labels_;
-  std::vector<CsrView> csr_;                                // by type id
+  // One relationship segment: its file, CSR and edge columns.
+  struct Segment {
+    const GenerationFile* file = nullptr;  // null: a salvage open left the type out
+    CsrView csr;
+    uint64_t first_edge = 0;  // the type's position of its first edge
+    std::unordered_map<uint32_t, PropertyColumn> columns;  // by property key
+  };
+  // Opens the CSR segments of every type from the RelationshipType files (by type).
+  Status LoadSegments(const OpenOptions& options, const std::vector<std::vector<const GenerationFile*>>& files);
+  Status LoadEdgeColumn(const OpenOptions& options, const GenerationFile& f);
+  std::vector<std::vector<Segment>> segments_;               // by type id, then segment
   std::vector<std::optional<PropertyColumn>> node_columns_;  // by key id
-  std::unordered_map<uint64_t, PropertyColumn> edge_columns_;  // by EdgeColumnSubject(type, key)
   std::vector<std::vector<uint32_t>> edge_keys_;  // per type, ascending key ids with a column
   std::vector<std::pair<const GenerationFile*, const PropertyColumn*>> columns_for_verify_;
   ExternalIdIndex external_ids_;
@@ -206,13 +248,14 @@ class Generation {
 template <typename F>
 void Generation::ForEachNeighbor(uint64_t node, Direction dir, std::optional<uint32_t> type, F&& f) const {
   const uint32_t first = type ? *type : 0;
-  const uint32_t last = type ? std::min<uint32_t>(*type + 1, static_cast<uint32_t>(csr_.size()))
-                             : static_cast<uint32_t>(csr_.size());
+  const uint32_t last = type ? std::min<uint32_t>(*type + 1, static_cast<uint32_t>(segments_.size()))
+                             : static_cast<uint32_t>(segments_.size());
   for (uint32_t t = first; t < last; ++t) {
     for (Direction d : {Direction::kOut, Direction::kIn}) {
       if ((static_cast<uint8_t>(dir) & static_cast<uint8_t>(d)) == 0) continue;
-      const AdjacencySlice s = d == Direction::kOut ? csr_[t].Out(node) : csr_[t].In(node);
-      for (uint64_t i = 0; i < s.size(); ++i) f(s.neighbors[i], EdgeRef{t, s.EdgeAt(i)}, d);
+      ForEachSlice(t, node, d, [&](const AdjacencySlice& s) {
+        for (uint64_t i = 0; i < s.size(); ++i) f(s.neighbors[i], EdgeRef{t, s.EdgeAt(i)}, d);
+      });
     }
   }
 }

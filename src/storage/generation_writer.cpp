@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/assert.h"
+#include "storage/generation.h"
 
 namespace quiver::storage {
 
@@ -26,8 +27,11 @@ uint32_t GenerationWriter::EdgePositionWidthFor(uint64_t edges) const {
   return std::max(EdgePositionWidth(edges), options_.min_edge_position_width);
 }
 
-FileIdentity GenerationWriter::Identity(FileKind kind, uint64_t subject, uint32_t subtype, uint16_t flags) {
+FileIdentity GenerationWriter::Identity(FileKind kind, uint64_t subject, uint32_t subtype, uint16_t flags,
+                                        uint32_t segment) {
   QUIVER_ASSERT(!finished_);
+  QUIVER_ASSERT_MSG(segment == 0 || manifest_.format_version >= kSegmentFormatVersion,
+                    "a relationship segment past the first needs format version 5");
   began_files_ = true;
   FileIdentity id;
   id.format_version = manifest_.format_version;
@@ -37,30 +41,42 @@ FileIdentity GenerationWriter::Identity(FileKind kind, uint64_t subject, uint32_
   id.generation = generation_;
   id.subject = subject;
   id.subtype = subtype;
+  id.segment = segment;
   return id;
 }
 
 Result<std::unique_ptr<SectionFileWriter>> GenerationWriter::Create(const std::string& name, FileKind kind,
                                                                     uint64_t subject, uint32_t subtype,
-                                                                    uint16_t flags) {
-  return SectionFileWriter::Create(env_, JoinPath(dir_, name), Identity(kind, subject, subtype, flags));
+                                                                    uint16_t flags, uint32_t segment) {
+  return SectionFileWriter::Create(env_, JoinPath(dir_, name), Identity(kind, subject, subtype, flags, segment));
 }
 
 Result<FileInfo> GenerationWriter::WriteFileInParallel(const std::string& name, FileKind kind, uint64_t subject,
                                                        uint32_t subtype, uint16_t extra_flags,
                                                        std::span<const SectionSource> sections,
-                                                       const TaskRunner& run) {
+                                                       const TaskRunner& run, uint32_t segment) {
   QUIVER_ASSERT(kind != FileKind::kDictionary && kind != FileKind::kNodeLabels);
-  return WriteSectionFileInParallel(env_, JoinPath(dir_, name), Identity(kind, subject, subtype, extra_flags),
-                                    sections, run);
+  return WriteSectionFileInParallel(env_, JoinPath(dir_, name),
+                                    Identity(kind, subject, subtype, extra_flags, segment), sections, run);
 }
 
 Result<std::unique_ptr<SectionFileWriter>> GenerationWriter::NewFile(const std::string& name, FileKind kind,
                                                                      uint64_t subject, uint32_t subtype,
-                                                                     uint16_t extra_flags) {
+                                                                     uint16_t extra_flags, uint32_t segment) {
   if (kind == FileKind::kDictionary) wrote_dictionary_ = true;
   if (kind == FileKind::kNodeLabels) wrote_labels_ = true;
-  return Create(name, kind, subject, subtype, extra_flags);
+  return Create(name, kind, subject, subtype, extra_flags, segment);
+}
+
+Result<FileInfo> GenerationWriter::CarryFile(const Generation& base, const FileInfo& info) {
+  QUIVER_ASSERT(!finished_);
+  const std::string from = JoinPath(base.dir(), info.name), to = JoinPath(dir_, info.name);
+  QUIVER_ASSIGN_OR_RETURN(uint64_t copied, LinkOrCopyFile(env_, from, to));
+  FileInfo carried = info;
+  if (carried.origin_generation == 0) carried.origin_generation = base.generation();
+  carried_bytes_ += copied;
+  ++(copied == 0 ? linked_files_ : copied_files_);
+  return carried;
 }
 
 void GenerationWriter::SetRelationshipTypeEdgeCount(uint32_t type, uint64_t edges) {
@@ -145,7 +161,7 @@ Status GenerationWriter::WriteExternalIds(const ExternalIdData& ids) {
 Status GenerationWriter::WriteSchema(const SchemaCatalog& catalog) {
   if (catalog == SchemaCatalog::Initial()) return Status::OK();  // version 3, as before the catalog
   QUIVER_ASSERT_MSG(!began_files_, "WriteSchema must come before the generation's other files");
-  manifest_.format_version = kSchemaFormatVersion;
+  manifest_.format_version = std::max(manifest_.format_version, kSchemaFormatVersion);
   QUIVER_ASSIGN_OR_RETURN(auto w, Create(std::string(kSchemaFileName), FileKind::kSchema, 0, 0, 0));
   QUIVER_RETURN_IF_ERROR(w->AddSection(SectionType::kSchemaCatalog, 1, catalog.Encode()));
   QUIVER_ASSIGN_OR_RETURN(FileInfo info, w->Finish());

@@ -27,6 +27,8 @@
 
 namespace quiver::storage {
 
+class Generation;
+
 class GenerationWriter {
  public:
   struct Options {
@@ -62,15 +64,26 @@ class GenerationWriter {
 
   // Streaming form: a section file in this generation with the standard header; the
   // caller writes its sections, calls Finish() on it and passes the result to AddFile.
+  // `segment`: of a relationship type's or edge column's file past the first
+  // (docs/format/generation.md, "Relationship segments"; format version 5).
   Result<std::unique_ptr<SectionFileWriter>> NewFile(const std::string& name, FileKind kind, uint64_t subject,
-                                                     uint32_t subtype, uint16_t extra_flags = 0);
+                                                     uint32_t subtype, uint16_t extra_flags = 0,
+                                                     uint32_t segment = 0);
   void AddFile(FileInfo info) { manifest_.files.push_back(std::move(info)); }
   // Positioned form, for a file whose section sizes are known up front: the tasks `run`
   // spreads over its threads write it (parallel_section_writer.h). Pass the result to
   // AddFile.
   Result<FileInfo> WriteFileInParallel(const std::string& name, FileKind kind, uint64_t subject, uint32_t subtype,
                                        uint16_t extra_flags, std::span<const SectionSource> sections,
-                                       const TaskRunner& run);
+                                       const TaskRunner& run, uint32_t segment = 0);
+  // Gives this generation `base`'s file unchanged — a hard link where the file system
+  // allows, else a copy — for the caller to AddFile: its entry then names the generation
+  // whose header the file carries (FileInfo::origin_generation).
+  Result<FileInfo> CarryFile(const Generation& base, const FileInfo& info);
+  // What CarryFile did: files linked, files copied and the bytes copied.
+  uint64_t linked_files() const { return linked_files_; }
+  uint64_t copied_files() const { return copied_files_; }
+  uint64_t carried_bytes() const { return carried_bytes_; }
   // Counts the streaming form must report (the Write* helpers set them).
   void SetRelationshipTypeEdgeCount(uint32_t type, uint64_t edges);
   void SetLabelCounts(std::vector<uint64_t> label_node_counts, uint32_t label_set_count);
@@ -95,9 +108,9 @@ class GenerationWriter {
 
  private:
   Result<std::unique_ptr<SectionFileWriter>> Create(const std::string& name, FileKind kind, uint64_t subject,
-                                                    uint32_t subtype, uint16_t flags);
+                                                    uint32_t subtype, uint16_t flags, uint32_t segment = 0);
   // Also records that a file was begun (WriteSchema must come first).
-  FileIdentity Identity(FileKind kind, uint64_t subject, uint32_t subtype, uint16_t flags);
+  FileIdentity Identity(FileKind kind, uint64_t subject, uint32_t subtype, uint16_t flags, uint32_t segment = 0);
 
   Env* env_;
   std::string dir_;
@@ -110,6 +123,7 @@ class GenerationWriter {
   bool wrote_labels_ = false;
   bool began_files_ = false;
   bool finished_ = false;
+  uint64_t linked_files_ = 0, copied_files_ = 0, carried_bytes_ = 0;
 };
 
 }  // namespace quiver::storage

@@ -7,14 +7,12 @@ namespace {
 
 // Gives the derived generation the base's file, unchanged: its MANIFEST entry then names
 // the generation whose header the file carries.
-Status CarryFile(Env* env, const Generation& base, const FileInfo& info, GenerationWriter* writer,
+Status CarryFile(const Generation& base, const FileInfo& info, GenerationWriter* writer,
                  IndexedGeneration* result) {
-  const std::string from = JoinPath(base.dir(), info.name), to = JoinPath(writer->dir(), info.name);
-  QUIVER_ASSIGN_OR_RETURN(uint64_t copied, LinkOrCopyFile(env, from, to));
+  const uint64_t linked = writer->linked_files();
+  QUIVER_ASSIGN_OR_RETURN(FileInfo carried, writer->CarryFile(base, info));
   // A copy of an empty file reads as a link here; no generation file is empty.
-  ++(copied == 0 ? result->linked_files : result->copied_files);
-  FileInfo carried = info;
-  if (carried.origin_generation == 0) carried.origin_generation = base.generation();
+  ++(writer->linked_files() > linked ? result->linked_files : result->copied_files);
   writer->AddFile(std::move(carried));
   return Status::OK();
 }
@@ -43,7 +41,7 @@ Status WriteFiles(Env* env, const Generation& base, std::span<const IndexDefinit
   uint64_t next_subject = 0;
   for (const FileInfo& info : base.manifest().files) {
     if (info.kind != FileKind::kPropertyIndex) {
-      QUIVER_RETURN_IF_ERROR(CarryFile(env, base, info, writer, result));
+      QUIVER_RETURN_IF_ERROR(CarryFile(base, info, writer, result));
       continue;
     }
     next_subject = std::max(next_subject, info.subject + 1);
@@ -51,7 +49,7 @@ Status WriteFiles(Env* env, const Generation& base, std::span<const IndexDefinit
   for (const Generation::IndexFile& index : base.property_indexes()) {
     const IndexDefinition& d = index.view.definition();
     if (std::find(wanted.begin(), wanted.end(), d) == wanted.end()) continue;  // dropped or stale
-    QUIVER_RETURN_IF_ERROR(CarryFile(env, base, index.file->info, writer, result));
+    QUIVER_RETURN_IF_ERROR(CarryFile(base, index.file->info, writer, result));
     result->kept.push_back(d.name);
   }
   for (const IndexDefinition& d : wanted) {

@@ -14,8 +14,10 @@ const FileInfo* Manifest::FindFile(FileKind kind, uint64_t subject) const {
 }
 
 ExpectedIdentity ExpectedFileIdentity(const Manifest& m, const FileInfo& info) {
-  if (info.origin_generation == 0) return {info.kind, m.database_id, m.generation, info.subject, m.format_version};
-  return {info.kind, m.database_id, info.origin_generation, info.subject, std::nullopt};
+  if (info.origin_generation == 0) {
+    return {info.kind, m.database_id, m.generation, info.subject, m.format_version, info.segment};
+  }
+  return {info.kind, m.database_id, info.origin_generation, info.subject, std::nullopt, info.segment};
 }
 
 Result<FileInfo> WriteManifest(Env* env, const std::string& gen_dir, const Manifest& m) {
@@ -52,6 +54,7 @@ Result<FileInfo> WriteManifest(Env* env, const std::string& gen_dir, const Manif
     e.size = f.size;
     e.checksum = f.checksum;
     e.origin_generation = f.origin_generation;
+    e.segment = static_cast<uint16_t>(f.segment);
     entries.push_back(e);
     names += f.name;
   }
@@ -125,6 +128,14 @@ Result<Manifest> ParseManifest(std::span<const std::byte> bytes, const std::stri
     fi.size = e.size;
     fi.checksum = e.checksum;
     fi.origin_generation = e.origin_generation;
+    fi.segment = e.segment;
+    if (e.segment != 0 && (m.format_version < kSegmentFormatVersion ||
+                           (fi.kind != FileKind::kRelationshipType && fi.kind != FileKind::kEdgePropertyColumn))) {
+      return CorruptionAt(name, at + offsetof(ManifestFileEntry, segment),
+                          "segment " + std::to_string(e.segment) + " of file '" + fi.name +
+                              "', which has none (kind " + std::to_string(e.kind) + ", format version " +
+                              std::to_string(m.format_version) + ")");
+    }
     if (e.origin_generation >= m.generation) {
       return CorruptionAt(name, at + offsetof(ManifestFileEntry, origin_generation),
                           "file '" + fi.name + "' made by generation " + std::to_string(e.origin_generation) +

@@ -180,6 +180,7 @@ Result<FileInfo> WriteSectionFileInParallel(Env* env, const std::string& path, c
   info.name = path.substr(path.find_last_of('/') + 1);
   info.kind = identity.kind;
   info.subject = identity.subject;
+  info.segment = identity.segment;
   info.size = body + trailer.size();
   info.checksum = whole.Digest();
   return info;

@@ -134,9 +134,13 @@ std::string NodeColumnFileName(uint32_t key) {
   return buf;
 }
 
-std::string EdgeColumnFileName(uint32_t type, uint32_t key) {
-  char buf[48];
-  std::snprintf(buf, sizeof(buf), "edge-prop-%06u-%06u.qv", type, key);
+std::string EdgeColumnFileName(uint32_t type, uint32_t key, uint32_t segment) {
+  char buf[56];
+  if (segment == 0) {
+    std::snprintf(buf, sizeof(buf), "edge-prop-%06u-%06u.qv", type, key);
+  } else {
+    std::snprintf(buf, sizeof(buf), "edge-prop-%06u-%06u-s%03u.qv", type, key, segment);
+  }
   return buf;
 }
 

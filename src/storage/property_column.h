@@ -36,7 +36,7 @@ ColumnData BuildColumn(uint64_t rows, std::span<const std::pair<uint64_t, const 
 Status WriteColumn(SectionFileWriter* w, const ColumnData& column);
 
 std::string NodeColumnFileName(uint32_t key);
-std::string EdgeColumnFileName(uint32_t type, uint32_t key);
+std::string EdgeColumnFileName(uint32_t type, uint32_t key, uint32_t segment = 0);
 inline uint64_t EdgeColumnSubject(uint32_t type, uint32_t key) { return (uint64_t{type} << 32) | key; }
 
 class PropertyColumn {

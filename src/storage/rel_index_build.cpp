@@ -4,12 +4,18 @@
 
 namespace quiver::storage {
 
-RelationshipKeyEncoder::RelationshipKeyEncoder(const Generation& g, const IndexDefinition& d) {
-  for (PropertyKeyId key : d.keys) columns_.push_back(g.EdgeColumn(d.token, key));
+RelationshipKeyEncoder::RelationshipKeyEncoder(const Generation& g, const IndexDefinition& d)
+    : generation_(&g), type_(d.token) {
+  columns_.resize(std::max<uint32_t>(g.SegmentCount(d.token), 1));
+  for (uint32_t segment = 0; segment < columns_.size(); ++segment) {
+    for (PropertyKeyId key : d.keys) columns_[segment].push_back(g.EdgeColumn(d.token, segment, key));
+  }
 }
 
 Result<bool> RelationshipKeyEncoder::Append(uint64_t position, std::string& out) const {
-  return AppendColumnsKey(columns_, position, out);
+  if (columns_.size() == 1) return AppendColumnsKey(columns_[0], position, out);
+  const Generation::SegmentPosition at = generation_->LocateEdge(type_, position);
+  return AppendColumnsKey(columns_[at.segment], at.position, out);
 }
 
 Result<PropertyIndexData> BuildRelationshipPropertyIndex(const Generation& g, const IndexDefinition& d,

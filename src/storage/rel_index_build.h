@@ -21,7 +21,10 @@ class RelationshipKeyEncoder {
   Result<bool> Append(uint64_t position, std::string& out) const;
 
  private:
-  std::vector<const PropertyColumn*> columns_;  // by key; null: no relationship carries it
+  const Generation* generation_;
+  uint32_t type_;
+  // Per relationship segment, by key; null: no relationship of the segment carries it.
+  std::vector<std::vector<const PropertyColumn*>> columns_;
 };
 
 // InvalidArgument for a definition that is not a relationship property index.

@@ -68,6 +68,7 @@ FileHeader MakeFileHeader(const FileIdentity& identity) {
   h.generation = identity.generation;
   h.subject = identity.subject;
   h.subtype = identity.subtype;
+  h.segment = identity.segment;
   h.header_checksum = HeaderChecksum(h);
   return h;
 }
@@ -204,6 +205,7 @@ Result<FileInfo> SectionFileWriter::Finish() {
   info.name = path.substr(path.find_last_of('/') + 1);
   info.kind = identity_.kind;
   info.subject = identity_.subject;
+  info.segment = identity_.segment;
   info.size = offset_;
   info.checksum = whole_.Digest();
   return info;
@@ -256,6 +258,10 @@ Result<SectionFile> SectionFile::Parse(std::span<const std::byte> bytes, std::st
   }
   if (expected.subject && h.subject != *expected.subject) {
     return CorruptionAt(n, 40, "subject " + std::to_string(h.subject) + ", expected " + std::to_string(*expected.subject));
+  }
+  if (expected.segment && h.segment != *expected.segment) {
+    return CorruptionAt(n, offsetof(FileHeader, segment),
+                        "segment " + std::to_string(h.segment) + ", expected " + std::to_string(*expected.segment));
   }
 
   const uint64_t footer_at = size - sizeof(FileFooter);

@@ -41,6 +41,7 @@ struct FileIdentity {
   // The generation's format version (format.h): the oldest whose readers know every
   // file of it, so that only what needs a newer version carries one.
   uint32_t format_version = kBaseFormatVersion;
+  uint32_t segment = 0;  // of a relationship type's or edge column's file (format version 5)
 };
 
 // What the MANIFEST records about a finished file.
@@ -53,6 +54,9 @@ struct FileInfo {
   // The generation that wrote the file when another did (a hard-linked file of a derived
   // generation: its header names that generation and keeps its format version); 0 = this.
   uint64_t origin_generation = 0;
+  // A relationship type's or edge column's segment (docs/format/generation.md,
+  // "Relationship segments"); 0 for the first and for every other kind.
+  uint32_t segment = 0;
 };
 
 // The header of a file with this identity, and the trailer (directory, block table,
@@ -129,6 +133,7 @@ struct ExpectedIdentity {
   std::optional<uint64_t> subject;
   // Files of a generation carry the MANIFEST's version.
   std::optional<uint32_t> format_version = std::nullopt;
+  std::optional<uint32_t> segment = std::nullopt;
 };
 
 class SectionFile {

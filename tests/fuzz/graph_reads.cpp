@@ -79,7 +79,7 @@ void ReadNode(const Generation& g, uint64_t v, FirstError* errors) {
 
 void ReadEdges(const Generation& g, uint32_t type, uint64_t v, FirstError* errors, uint64_t* budget) {
   for (Direction d : {Direction::kOut, Direction::kIn}) {
-    const storage::AdjacencySlice s = g.Neighbors(type, v, d);
+    const storage::AdjacencySlice s = g.Neighbors(type, 0, v, d);
     (void)g.Degree(v, d, type);
     for (uint64_t i = 0; i < s.size() && *budget > 0; ++i, --*budget) {
       const EdgeRef e{type, s.EdgeAt(i)};
@@ -88,7 +88,7 @@ void ReadEdges(const Generation& g, uint32_t type, uint64_t v, FirstError* error
       (void)g.EdgeEndpoints(e, &source, &target);
       errors->Note(g.EdgeProperties(e));
       for (uint32_t k = 0; k < std::min<uint32_t>(g.PropertyKeyCount(), 64); ++k) {
-        (void)g.EdgeColumn(type, k);
+        (void)g.EdgeColumn(type, 0, k);
         errors->Note(g.EdgeProperty(e, k));
       }
     }

@@ -1,5 +1,6 @@
 // `quiver compact DB [--json]`: merges the database's delta (its write log past the live
-// generation) into a new generation, publishes it and truncates the log
+// generation) and its relationship segments (incremental imports') into a new generation,
+// publishes it and truncates the log
 // (docs/format/log.md, "Compaction"). Exit 1 naming the failure; the database is left
 // as it was unless the new generation was published. The build goes through the ingest
 // construction session (ingest/compaction_build.h): relationships spill to sorted runs
@@ -74,7 +75,8 @@ int RunCompact(const CompactOptions& options) {
     if (!s.ok()) {
       std::cout << "FAILED: " << s.ToString() << "\n";
     } else if (!compacted) {
-      std::cout << "nothing to compact: generation " << after.generation << " holds every commit\n";
+      std::cout << "nothing to compact: generation " << after.generation
+                << " holds every commit, one segment per relationship type\n";
     } else {
       std::cout << "compacted generation " << before.generation << " -> " << after.generation << ": "
                 << after.compacted_nodes << " nodes, " << after.compacted_edges << " edges in " << seconds
@@ -90,7 +92,8 @@ int RunCompact(const CompactOptions& options) {
 
 void RegisterCompactCommand(CLI::App& app, CommandHandler& handler) {
   auto* cmd =
-      app.add_subcommand("compact", "Merge the write log into a new generation and truncate the log.");
+      app.add_subcommand("compact", "Merge the write log into a new generation and truncate the log; relationship "
+                            "segments (from incremental imports) are built into one CSR per type.");
   auto o = std::make_shared<CompactOptions>();
   cmd->add_option("DB", o->db, "Database directory")->required();
   cmd->add_flag("--json", o->json, "Print the report as JSON");

@@ -17,6 +17,23 @@
 namespace quiver::cli {
 namespace {
 
+// The column types of relationship property `key` of `type`, one per segment that has a
+// column, joined by '+' where they differ ("" when no segment has one).
+std::string EdgeColumnTypes(const storage::Generation& g, uint32_t type, uint32_t key) {
+  std::string types;
+  for (uint32_t segment = 0; segment < g.SegmentCount(type); ++segment) {
+    const storage::PropertyColumn* c = g.EdgeColumn(type, segment, key);
+    if (c == nullptr) continue;
+    const std::string name(storage::ColumnTypeName(c->type()));
+    if (types.empty()) {
+      types = name;
+    } else if (("+" + types + "+").find("+" + name + "+") == std::string::npos) {
+      types += "+" + name;
+    }
+  }
+  return types;
+}
+
 std::string Ratio(uint64_t bytes, uint64_t count) {
   if (count == 0) return "-";
   std::ostringstream s;
@@ -101,7 +118,7 @@ int PrintDatabaseInfo(const std::string& db_path, bool json) {
       nlohmann::json columns = nlohmann::json::object();
       if (const auto* c = g.NodeColumn(k)) columns["(nodes)"] = std::string(storage::ColumnTypeName(c->type()));
       for (uint32_t t = 0; t < g.RelTypeCount(); ++t) {
-        if (const auto* c = g.EdgeColumn(t, k)) columns[std::string(g.RelTypeName(t))] = std::string(storage::ColumnTypeName(c->type()));
+        if (const std::string c = EdgeColumnTypes(g, t, k); !c.empty()) columns[std::string(g.RelTypeName(t))] = c;
       }
       keys[std::string(g.PropertyKeyName(k))] = columns;
     }
@@ -148,7 +165,7 @@ int PrintDatabaseInfo(const std::string& db_path, bool json) {
     std::cout << "  " << std::left << std::setw(24) << g.PropertyKeyName(k);
     if (const auto* c = g.NodeColumn(k)) std::cout << "nodes: " << storage::ColumnTypeName(c->type()) << "  ";
     for (uint32_t t = 0; t < g.RelTypeCount(); ++t) {
-      if (const auto* c = g.EdgeColumn(t, k)) std::cout << g.RelTypeName(t) << ": " << storage::ColumnTypeName(c->type()) << "  ";
+      if (const std::string c = EdgeColumnTypes(g, t, k); !c.empty()) std::cout << g.RelTypeName(t) << ": " << c << "  ";
     }
     std::cout << "\n";
   }

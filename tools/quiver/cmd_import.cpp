@@ -205,7 +205,10 @@ int RunImport(const ImportCliOptions& o, const std::vector<std::string>& extras)
     std::cout << "added " << result->nodes - imported->existing_nodes << " nodes and "
               << result->edges - imported->existing_relationships << " relationships to "
               << imported->existing_nodes << " nodes and " << imported->existing_relationships
-              << " relationships\n";
+              << " relationships ("
+              << (imported->appended ? "appended as relationship segments"
+                                     : "relationships rebuilt: " + imported->why_rebuilt)
+              << ")\n";
   }
   for (const std::string& index : imported->indexes_built) std::cout << "built index " << index << "\n";
   std::cout << "published generation " << result->generation << " of " << db_path << "\n";

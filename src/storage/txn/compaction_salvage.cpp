@@ -63,14 +63,15 @@ void CompactionSource::ForEachRelationshipSalvaging(uint32_t t, const Relationsh
     std::string first_damage;
     for (uint64_t src = 0; src < nodes; ++src) {
       try {
-        const AdjacencySlice s = g.Neighbors(t, src, Direction::kOut);  // checks the whole slice
-        for (uint64_t i = 0; i < s.size(); ++i) {
-          const uint64_t position = s.EdgeAt(i);
-          if (position >= edges) continue;
-          seen[position] = true;
-          const RelId rel = base_.RelIdOf(t, position);
-          if (view_.RelationshipExists(rel)) f(NewId(src), NewId(s.neighbors[i]), rel);
-        }
+        g.ForEachSlice(t, src, Direction::kOut, [&](const AdjacencySlice& s) {  // checks each whole slice
+          for (uint64_t i = 0; i < s.size(); ++i) {
+            const uint64_t position = s.EdgeAt(i);
+            if (position >= edges) continue;
+            seen[position] = true;
+            const RelId rel = base_.RelIdOf(t, position);
+            if (view_.RelationshipExists(rel)) f(NewId(src), NewId(s.neighbors[i]), rel);
+          }
+        });
       } catch (const StorageError& e) {
         damaged[src] = true;
         ++damaged_sources;
@@ -82,11 +83,12 @@ void CompactionSource::ForEachRelationshipSalvaging(uint32_t t, const Relationsh
       std::vector<std::tuple<uint64_t, uint64_t, uint64_t>> found;  // (source, position, target)
       for (uint64_t v = 0; v < nodes; ++v) {
         try {
-          const AdjacencySlice s = g.Neighbors(t, v, Direction::kIn);
-          for (uint64_t i = 0; i < s.size(); ++i) {
-            const uint64_t u = s.neighbors[i], position = s.EdgeAt(i);
-            if (u < nodes && damaged[u] && position < edges && !seen[position]) found.emplace_back(u, position, v);
-          }
+          g.ForEachSlice(t, v, Direction::kIn, [&](const AdjacencySlice& s) {
+            for (uint64_t i = 0; i < s.size(); ++i) {
+              const uint64_t u = s.neighbors[i], position = s.EdgeAt(i);
+              if (u < nodes && damaged[u] && position < edges && !seen[position]) found.emplace_back(u, position, v);
+            }
+          });
         } catch (const StorageError& e) {
           if (first_damage.empty()) first_damage = e.message();
         }

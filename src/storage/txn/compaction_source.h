@@ -118,18 +118,19 @@ class CompactionSource {
   uint64_t base_node_count() const { return base_.node_count(); }
   // Relationships of type t from base source `src` in the CSR (deleted ones included).
   uint64_t BaseDegree(uint32_t t, uint64_t src) const {
-    return t < base_.type_count() ? base_.gen().Neighbors(t, src, Direction::kOut).size() : 0;
+    return t < base_.type_count() ? base_.gen().Degree(src, Direction::kOut, t) : 0;
   }
   template <typename F>
   void ForEachBaseRelationship(uint32_t t, uint64_t begin, uint64_t end, F&& f) const {
     if (t >= base_.type_count()) return;
     const Generation& g = base_.gen();
     for (uint64_t src = begin; src < end; ++src) {
-      const AdjacencySlice s = g.Neighbors(t, src, Direction::kOut);
-      for (uint64_t i = 0; i < s.size(); ++i) {
-        const RelId rel = base_.RelIdOf(t, s.EdgeAt(i));
-        if (view_.RelationshipExists(rel)) f(NewId(src), NewId(s.neighbors[i]), rel);
-      }
+      g.ForEachSlice(t, src, Direction::kOut, [&](const AdjacencySlice& s) {
+        for (uint64_t i = 0; i < s.size(); ++i) {
+          const RelId rel = base_.RelIdOf(t, s.EdgeAt(i));
+          if (view_.RelationshipExists(rel)) f(NewId(src), NewId(s.neighbors[i]), rel);
+        }
+      });
     }
   }
   template <typename F>

@@ -240,22 +240,24 @@ void DeltaView::ForEachBaseEdge(NodeId node, const NodeDelta* d, quiver::Directi
   auto visit = [&](uint32_t t) {
     if (t >= base.type_count()) return;
     if (direction != quiver::Direction::kIncoming) {
-      const AdjacencySlice s = g.Neighbors(t, node, Direction::kOut);
-      for (uint64_t i = 0; i < s.size(); ++i) {
-        const RelId rel = base.RelIdOf(t, s.EdgeAt(i));
-        if (check_out && !RelationshipExists(rel)) continue;
-        f(rel, t, node, s.neighbors[i], s.neighbors[i]);
-      }
+      g.ForEachSlice(t, node, Direction::kOut, [&](const AdjacencySlice& s) {
+        for (uint64_t i = 0; i < s.size(); ++i) {
+          const RelId rel = base.RelIdOf(t, s.EdgeAt(i));
+          if (check_out && !RelationshipExists(rel)) continue;
+          f(rel, t, node, s.neighbors[i], s.neighbors[i]);
+        }
+      });
     }
     if (direction != quiver::Direction::kOutgoing) {
-      const AdjacencySlice s = g.Neighbors(t, node, Direction::kIn);
-      for (uint64_t i = 0; i < s.size(); ++i) {
-        const uint64_t source = s.neighbors[i];
-        if (direction == quiver::Direction::kBoth && source == node) continue;
-        const RelId rel = base.RelIdOf(t, s.EdgeAt(i));
-        if (check_in && !RelationshipExists(rel)) continue;
-        f(rel, t, source, node, source);
-      }
+      g.ForEachSlice(t, node, Direction::kIn, [&](const AdjacencySlice& s) {
+        for (uint64_t i = 0; i < s.size(); ++i) {
+          const uint64_t source = s.neighbors[i];
+          if (direction == quiver::Direction::kBoth && source == node) continue;
+          const RelId rel = base.RelIdOf(t, s.EdgeAt(i));
+          if (check_in && !RelationshipExists(rel)) continue;
+          f(rel, t, source, node, source);
+        }
+      });
     }
   };
   if (types.empty()) {
@@ -320,11 +322,12 @@ void DeltaView::ExpandNeighbours(NodeId node, quiver::Direction direction, std::
   const Direction side = direction == quiver::Direction::kOutgoing ? Direction::kOut : Direction::kIn;
   auto visit = [&](uint32_t t) {
     if (t >= base.type_count()) return;
-    const AdjacencySlice s = g.Neighbors(t, node, side);
-    const size_t at = neighbours.size();
-    neighbours.resize(at + s.size());
-    NodeId* out = neighbours.data() + at;
-    s.neighbors.ForEach([&](uint64_t nb) { *out++ = nb; });
+    g.ForEachSlice(t, node, side, [&](const AdjacencySlice& s) {
+      const size_t at = neighbours.size();
+      neighbours.resize(at + s.size());
+      NodeId* out = neighbours.data() + at;
+      s.neighbors.ForEach([&](uint64_t nb) { *out++ = nb; });
+    });
   };
   if (types.empty()) {
     for (uint32_t t = 0; t < base.type_count(); ++t) visit(t);
@@ -439,20 +442,26 @@ void DeltaView::GatherRelationshipProperty(std::span<const RelId> rels, Property
   const BaseGraph& base = *s_->base;
   const Generation& g = base.gen();
   const bool untouched = s_->rels.empty();
-  // Relationships of a chunk are mostly of one type: the column of the last one read.
-  uint32_t column_type = UINT32_MAX;
+  // Relationships of a chunk are mostly of one type and segment: the column of the last
+  // one read.
+  uint32_t column_type = UINT32_MAX, column_segment = 0;
   const PropertyColumn* column = nullptr;
-  auto column_of = [&](uint32_t type) {
-    if (type != column_type) {
+  auto column_of = [&](uint32_t type, uint32_t segment) {
+    if (type != column_type || segment != column_segment) {
       column_type = type;
-      column = g.EdgeColumn(type, key);
+      column_segment = segment;
+      column = g.EdgeColumn(type, segment, key);
     }
     return column;
   };
   VectorKind kind = VectorKind::kBoxed;
-  if (!rels.empty() && IsBaseRel(rels[0])) kind = KindOf(column_of(base.EdgeOf(rels[0]).type));
+  if (!rels.empty() && IsBaseRel(rels[0])) {
+    const EdgeRef e = base.EdgeOf(rels[0]);
+    kind = KindOf(column_of(e.type, g.LocateEdge(e.type, e.position).segment));
+  }
   out.Reset(kind, rels.size());
-  if (untouched && column != nullptr && kind != VectorKind::kBoxed && kind != VectorKind::kBool) {
+  if (untouched && column != nullptr && kind != VectorKind::kBoxed && kind != VectorKind::kBool &&
+      g.SegmentCount(column_type) == 1) {
     // Every relationship the base's and of the first one's type (an expand's chunk): its
     // position in the type's column is its id less the type's first id, and a chunk's
     // positions ascend along a node's adjacency — one batch gather, as for nodes.
@@ -472,20 +481,21 @@ void DeltaView::GatherRelationshipProperty(std::span<const RelId> rels, Property
       continue;
     }
     const EdgeRef e = base.EdgeOf(rel);
-    const PropertyColumn* c = column_of(e.type);
-    if (c == nullptr || !c->IsPresent(e.position)) {
+    const Generation::SegmentPosition at = g.LocateEdge(e.type, e.position);
+    const PropertyColumn* c = column_of(e.type, at.segment);
+    if (c == nullptr || !c->IsPresent(at.position)) {
       out.Set(i, Value());
     } else if (out.kind == VectorKind::kInt64 && c->type() == ColumnType::kInt64) {
-      out.ints[i] = c->Int64At(e.position);
+      out.ints[i] = c->Int64At(at.position);
       out.valid[i] = 1;
     } else if (out.kind == VectorKind::kDouble && c->type() == ColumnType::kDouble) {
-      out.doubles[i] = c->DoubleAt(e.position);
+      out.doubles[i] = c->DoubleAt(at.position);
       out.valid[i] = 1;
     } else if (out.kind == VectorKind::kString && c->type() == ColumnType::kString) {
-      out.strings[i] = c->StringAt(e.position);
+      out.strings[i] = c->StringAt(at.position);
       out.valid[i] = 1;
     } else {
-      out.Set(i, ToValue(ValueOrThrow(c->Get(e.position))));
+      out.Set(i, ToValue(ValueOrThrow(c->Get(at.position))));
     }
   }
 }
@@ -530,13 +540,13 @@ uint64_t DeltaView::Degree(NodeId node, quiver::Direction direction, std::span<c
     const BaseGraph& base = *s_->base;
     auto add = [&](uint32_t t) {
       if (t >= base.type_count()) return;
-      if (direction != quiver::Direction::kIncoming)
-        count += base.gen().Neighbors(t, node, Direction::kOut).size();
+      if (direction != quiver::Direction::kIncoming) count += base.gen().Degree(node, Direction::kOut, t);
       if (direction != quiver::Direction::kOutgoing) {
-        const AdjacencySlice in = base.gen().Neighbors(t, node, Direction::kIn);
-        count += in.size();
-        // Reverse slices ascend by source: the self-loops are one binary search away.
-        if (direction == quiver::Direction::kBoth) count -= CountEqual(in.neighbors, node);
+        base.gen().ForEachSlice(t, node, Direction::kIn, [&](const AdjacencySlice& in) {
+          count += in.size();
+          // Reverse slices ascend by source: the self-loops are one binary search away.
+          if (direction == quiver::Direction::kBoth) count -= CountEqual(in.neighbors, node);
+        });
       }
     };
     if (types.empty()) {
@@ -575,9 +585,11 @@ bool DeltaView::HasRelationship(NodeId from, NodeId to, quiver::Direction direct
     const bool check_out = d != nullptr && d->deleted_base_out > 0;
     const bool check_in = d != nullptr && d->deleted_base_in > 0;
     auto in_slice = [&](uint32_t t, Direction side, bool check) {
-      const AdjacencySlice s = base.gen().Neighbors(t, from, side);
-      for (uint64_t i = s.neighbors.LowerBound(to); i < s.size() && s.neighbors[i] == to; ++i) {
-        if (!check || RelationshipExists(base.RelIdOf(t, s.EdgeAt(i)))) return true;
+      for (uint32_t segment = 0; segment < base.gen().SegmentCount(t); ++segment) {
+        const AdjacencySlice s = base.gen().Neighbors(t, segment, from, side);
+        for (uint64_t i = s.neighbors.LowerBound(to); i < s.size() && s.neighbors[i] == to; ++i) {
+          if (!check || RelationshipExists(base.RelIdOf(t, s.EdgeAt(i)))) return true;
+        }
       }
       return false;
     };

@@ -380,7 +380,9 @@ Status TransactionalStore::CompactHoldingSlot() {
     std::lock_guard<std::mutex> l(mu_);
     state = latest_;
   }
-  if (!state->HasChanges()) return Status::OK();
+  // Nothing to fold: no commit since the generation, and no type in several segments (an
+  // incremental import's, which a compaction builds into one CSR again).
+  if (!state->HasChanges() && !state->base->gen().Segmented()) return Status::OK();
   QUIVER_RETURN_IF_ERROR(log_->SyncAll());
   const uint64_t position = state->log_position;
   QUIVER_ASSIGN_OR_RETURN(auto writer, dir_->BeginGeneration(state->live_nodes));

@@ -49,7 +49,7 @@ TEST(CsrMemoryTest, ParallelWriteMatchesTheStorageReferenceAtBothNodeWidths) {
     WorkerPool pool(3);
     const CsrArrays32 csr = BuildCsrInMemory(kNodes, &edges, false, 1 << 20, &pool);
     storage::GenerationWriter got(Env::Default(), got_dir, id, 2, kNodes, o);
-    auto info = WriteCsrArrays(&got, 0, csr, &pool);
+    auto info = WriteCsrArrays(&got, 0, 0, csr, &pool);
     ASSERT_TRUE(info.ok()) << info.status().ToString();
     const std::string bytes = FileBytes(got_dir);
     EXPECT_GT(bytes.size(), storage::kDefaultParallelChunkBytes);  // two chunks or more

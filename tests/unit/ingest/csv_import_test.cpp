@@ -122,7 +122,7 @@ TEST(CsvImportTest, TypedPropertiesLabelsAndQuoting) {
   EXPECT_EQ(g->LabelNodeCount(*g->FindLabel("Person")), 2u);
   // Relationship properties follow their edges into CSR order.
   const uint32_t knows = *g->FindRelType("KNOWS");
-  const auto out = g->Neighbors(knows, 0, storage::Direction::kOut);
+  const auto out = g->Neighbors(knows, 0, 0, storage::Direction::kOut);
   ASSERT_EQ(out.size(), 1u);
   EXPECT_EQ(out.neighbors[0], p2);
   auto since = g->EdgeProperty({knows, out.EdgeAt(0)}, *g->FindPropertyKey("since"));
@@ -192,7 +192,7 @@ TEST(CsvImportTest, IdSpacesTypeColumnAndDialect) {
   ASSERT_TRUE(g->FindRelType("ACTED_IN") && g->FindRelType("DIRECTED") && g->FindRelType("LIKES"));
   EXPECT_EQ(g->RelTypeEdgeCount(*g->FindRelType("DIRECTED")), 1u);
   EXPECT_EQ(g->RelTypeEdgeCount(*g->FindRelType("LIKES")), 1u);  // empty :TYPE falls back
-  const auto out = g->Neighbors(*g->FindRelType("DIRECTED"), 1, storage::Direction::kOut);
+  const auto out = g->Neighbors(*g->FindRelType("DIRECTED"), 0, 1, storage::Direction::kOut);
   ASSERT_EQ(out.size(), 1u);
   EXPECT_EQ(out.neighbors[0], 3u);
 }

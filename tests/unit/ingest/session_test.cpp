@@ -169,7 +169,7 @@ TEST(SessionTest, SpilledTypeWithoutPropertiesInASessionWithEdgeProperties) {
   ASSERT_TRUE(g.ok());
   EXPECT_EQ((*g)->RelTypeEdgeCount(without), kNodes);
   // Node 3 is the source of the WITHOUT edges to 3, 1003, 2003, 3003 and 4003.
-  const auto out = (*g)->Neighbors(without, 3, storage::Direction::kOut);
+  const auto out = (*g)->Neighbors(without, 0, 3, storage::Direction::kOut);
   ASSERT_EQ(out.size(), 5u);
   for (uint64_t i = 0; i < 5; ++i) EXPECT_EQ(out.neighbors[i], 3 + 1000 * i);
 }

@@ -9,6 +9,7 @@
 // database as it was.
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -20,7 +21,10 @@
 #include "quiver/database.h"
 #include "quiver/error.h"
 #include "quiver/import.h"
+#include "ingest/compaction_build.h"
+#include "main/import_incremental.h"
 #include "storage/database_dir.h"
+#include "storage/txn/transactional_store.h"
 #include "test_util/import_test_util.h"
 
 namespace quiver {
@@ -154,6 +158,122 @@ TEST_F(IncrementalImportTest, EqualsAFullImportOfTheUnion) {
   const std::vector<std::string> after = Answers(db_, "MATCH (n) WHERE id(n) < 60 RETURN n.id + '@' + toString(id(n))");
   EXPECT_EQ(after, old_ids);
   EXPECT_EQ(Answers(db_, "MATCH (n {id: 'n60'}) RETURN toString(id(n))"), std::vector<std::string>{"60"});
+}
+
+// The live generation of a database (read-only).
+std::shared_ptr<const storage::Generation> Live(const std::string& db) {
+  storage::DatabaseOptions options;
+  options.read_only = true;
+  auto dir = storage::DatabaseDir::Open(Env::Default(), db, options);
+  EXPECT_TRUE(dir.ok()) << dir.status().ToString();
+  auto gen = (*dir)->Pin();
+  EXPECT_TRUE(gen.ok()) << gen.status().ToString();
+  return *gen;
+}
+
+// Segments per relationship type name.
+std::map<std::string, uint32_t> Segments(const storage::Generation& g) {
+  std::map<std::string, uint32_t> out;
+  for (uint32_t t = 0; t < g.RelTypeCount(); ++t) out[std::string(g.RelTypeName(t))] = g.SegmentCount(t);
+  return out;
+}
+
+// Relationships(first, last, false) with `w` an integer column (another type than the
+// base's doubles: the segments' columns then differ in type).
+std::string IntWeightRelationships(int first, int last) {
+  std::string s = Relationships(first, last, false);
+  s.replace(s.find("w:double"), 8, "w:int");
+  return s;
+}
+
+// An incremental import into a database whose write log holds nothing past its generation
+// keeps the generation's relationship files (hard links) and appends the batch's as a
+// segment per type; reads see the union in every direction, with the edge properties of
+// each segment, and the relationship index answers for every segment. A compaction
+// builds one CSR per type again, the same graph.
+TEST_F(IncrementalImportTest, BatchesAreAppendedAsSegmentsThatACompactionFolds) {
+  ImportOptions with_schema;
+  with_schema.schema_path = Write("schema.cypher", "CREATE INDEX r1_w FOR ()-[r:R1]-() ON (r.w);\n");
+  ImportCsv(db_, {NodeSource("n0.csv", Nodes(0, 60)), RelSource("r0.csv", Relationships(0, 60, false))}, with_schema);
+  struct stat base_file {};
+  ASSERT_EQ(::stat((Live(db_)->dir() + "/rel-000000.qv").c_str(), &base_file), 0);
+  ImportCsv(db_, {NodeSource("n1.csv", Nodes(60, 70)), RelSource("r1.csv", Relationships(60, 70, true))},
+            Incremental());
+  ImportCsv(db_, {NodeSource("n2.csv", Nodes(70, 80)), RelSource("r2.csv", IntWeightRelationships(70, 80))},
+            Incremental());
+  {
+    const auto g = Live(db_);
+    EXPECT_EQ(g->manifest().format_version, storage::kSegmentFormatVersion);
+    EXPECT_EQ(Segments(*g), (std::map<std::string, uint32_t>{{"R1", 3}, {"R2", 3}, {"R3", 1}}));
+    EXPECT_TRUE(g->VerifyChecksums().ok());
+    const Status structure = g->VerifyStructure();
+    EXPECT_TRUE(structure.ok()) << structure.ToString();
+    // The base's file is the same inode: carried, not rewritten.
+    struct stat carried {};
+    ASSERT_EQ(::stat((g->dir() + "/rel-000000.qv").c_str(), &carried), 0);
+    EXPECT_EQ(carried.st_ino, base_file.st_ino);
+  }
+  const std::string full = dir_.Join("full");
+  ImportCsv(full, {NodeSource("n0.csv", Nodes(0, 60)), NodeSource("n1.csv", Nodes(60, 70)),
+                   NodeSource("n2.csv", Nodes(70, 80)), RelSource("r0.csv", Relationships(0, 60, false)),
+                   RelSource("r1.csv", Relationships(60, 70, true)), RelSource("r2.csv", IntWeightRelationships(70, 80))});
+  ExpectSameGraph(db_, full);
+  EXPECT_EQ(Answers(db_, "MATCH (a)-[r:R1 {w: 65.0}]->(b) RETURN a.id + '>' + b.id"),
+            std::vector<std::string>{"n65>n38"});
+  EXPECT_EQ(Answers(db_, "MATCH (a)-[r:R1 {w: 75}]->(b) RETURN a.id + '>' + b.id"),
+            std::vector<std::string>{"n75>n48"});
+  EXPECT_EQ(Answers(db_, "MATCH (a)-[r:R1 {w: 5.0}]->(b) RETURN a.id + '>' + b.id"),
+            std::vector<std::string>{"n5>n38"});
+  EXPECT_EQ(Answers(db_, "SHOW INDEXES YIELD name, state WHERE name = 'r1_w' RETURN state"),
+            std::vector<std::string>{"ONLINE"});
+  EXPECT_EQ(Answers(db_, "MATCH (a {id: 'n3'})-[r]-(b) RETURN type(r) + ' ' + b.id"),
+            Answers(full, "MATCH (a {id: 'n3'})-[r]-(b) RETURN type(r) + ' ' + b.id"));
+  EXPECT_EQ(Answers(db_, "MATCH (a {id: 'n3'}) RETURN toString(COUNT { (a)--() })"),
+            Answers(full, "MATCH (a {id: 'n3'}) RETURN toString(COUNT { (a)--() })"));
+
+  // A compaction with nothing in the log still folds the segments.
+  {
+    storage::StoreOptions o;
+    o.compaction_builder = ingest::MakeSessionCompactionBuilder({});
+    o.create_if_missing = false;
+    auto store = storage::TransactionalStore::Open(Env::Default(), db_, o);
+    ASSERT_TRUE(store.ok()) << store.status().ToString();
+    const Status compacted = (*store)->Compact();
+    ASSERT_TRUE(compacted.ok()) << compacted.ToString();
+  }
+  const auto g = Live(db_);
+  EXPECT_EQ(Segments(*g), (std::map<std::string, uint32_t>{{"R1", 1}, {"R2", 1}, {"R3", 1}}));
+  EXPECT_LT(g->manifest().format_version, storage::kSegmentFormatVersion);
+  ExpectSameGraph(db_, full);
+}
+
+// Past main::kMaxRelationshipSegments segments of a type, the next batch rebuilds the
+// relationships into one segment (reads walk a slice per segment), and says why.
+TEST_F(IncrementalImportTest, ATypeOfTooManySegmentsIsRebuilt) {
+  ImportBase();
+  main::ImportRun run;
+  run.incremental = true;
+  run.resources.workers = 1;
+  run.resources.memory_budget = uint64_t{64} << 20;
+  for (uint32_t i = 1; i <= main::kMaxRelationshipSegments; ++i) {
+    const std::vector<ingest::InputGroup> groups = {
+        {ingest::FileKind::kRelationships, {}, {Write("b" + std::to_string(i) + ".csv",
+                                                      ":START_ID,:END_ID,:TYPE\nn" + std::to_string(i) + ",n0,R1\n")}}};
+    auto outcome = main::ImportIntoDatabase(db_, groups, {}, run);
+    ASSERT_TRUE(outcome.ok()) << outcome.status().ToString();
+    if (i < main::kMaxRelationshipSegments) {
+      EXPECT_TRUE(outcome->appended) << i;
+      EXPECT_EQ(Segments(*Live(db_))["R1"], i + 1);
+    } else {
+      EXPECT_FALSE(outcome->appended);
+      EXPECT_EQ(outcome->why_rebuilt, "relationship type R1 has 8 segments");
+      EXPECT_EQ(Segments(*Live(db_))["R1"], 1u);
+    }
+  }
+  EXPECT_EQ(Answers(db_, "MATCH (a)-[:R1]->({id: 'n0'}) RETURN a.id").size(),
+            Answers(db_, "MATCH (a)-[:R1]->({id: 'n0'}) RETURN a.id + toString(id(a))").size());
+  EXPECT_EQ(Answers(db_, "MATCH (a {id: 'n0'})<-[:R1]-(b) WHERE b.id IN ['n1', 'n8'] RETURN b.id"),
+            (std::vector<std::string>{"n1", "n8"}));
 }
 
 TEST_F(IncrementalImportTest, TheSpillingBuildGivesTheSameGraph) {

@@ -280,7 +280,7 @@ TEST(DatabaseDirTest, ConcurrentReadersSeeWholeGenerationsWhileTheWriterPublishe
       const uint64_t n = (*g)->generation();
       ASSERT_EQ((*g)->NodeCount(), n) << "generation " << n;
       ASSERT_EQ((*g)->EdgeCount(), n - 1);
-      for (uint64_t v = 0; v + 1 < n; ++v) ASSERT_EQ((*g)->Neighbors(0, v, Direction::kOut).neighbors[0], v + 1);
+      for (uint64_t v = 0; v + 1 < n; ++v) ASSERT_EQ((*g)->Neighbors(0, 0, v, Direction::kOut).neighbors[0], v + 1);
       ++pins;
     }
   };

@@ -71,9 +71,9 @@ TEST(RoundTripTest, ColumnsAreTypedWhenValuesShareATypeAndMixedOtherwise) {
   EXPECT_EQ(g->NodeColumn(*g->FindPropertyKey("name"))->StringAt(4), std::string_view("Par\0is", 6));
   // The "since" edge key is an int column on KNOWS and a mixed one on LIVES_IN.
   const uint32_t since = *g->FindPropertyKey("since");
-  EXPECT_EQ(g->EdgeColumn(*g->FindRelType("KNOWS"), since)->type(), ColumnType::kInt64);
-  EXPECT_EQ(g->EdgeColumn(*g->FindRelType("LIVES_IN"), since)->type(), ColumnType::kMixed);
-  EXPECT_EQ(g->EdgeColumn(*g->FindRelType("NEXT"), since), nullptr);
+  EXPECT_EQ(g->EdgeColumn(*g->FindRelType("KNOWS"), 0, since)->type(), ColumnType::kInt64);
+  EXPECT_EQ(g->EdgeColumn(*g->FindRelType("LIVES_IN"), 0, since)->type(), ColumnType::kMixed);
+  EXPECT_EQ(g->EdgeColumn(*g->FindRelType("NEXT"), 0, since), nullptr);
   EXPECT_FALSE(g->FindPropertyKey("nope").has_value());
 }
 
@@ -84,7 +84,7 @@ TEST(RoundTripTest, ParallelEdgesKeepInsertionOrderAndSelfLoopsAppearBothWays) {
   auto g = *db->Pin();
   const uint32_t knows = *g->FindRelType("KNOWS");
   const uint32_t since = *g->FindPropertyKey("since");
-  const AdjacencySlice out = g->Neighbors(knows, 0, Direction::kOut);
+  const AdjacencySlice out = g->Neighbors(knows, 0, 0, Direction::kOut);
   std::vector<int64_t> years;
   for (uint64_t i = 0; i < out.size(); ++i) {
     if (out.neighbors[i] == 1) years.push_back(g->EdgeProperty({knows, out.EdgeAt(i)}, since)->as_int());
@@ -200,9 +200,9 @@ TEST(RoundTripTest, WideIdsAndPositionsRoundTrip) {
   ASSERT_TRUE(db->Publish(w->get(), 0).ok());
   auto g = *db->Pin();
   EXPECT_EQ(g->manifest().node_id_width, 8u);
-  const AdjacencySlice s = g->Neighbors(0, 0, Direction::kOut);
+  const AdjacencySlice s = g->Neighbors(0, 0, 0, Direction::kOut);
   EXPECT_EQ(s.neighbors.width(), 8u);
-  const AdjacencySlice in = g->Neighbors(0, 0, Direction::kIn);
+  const AdjacencySlice in = g->Neighbors(0, 0, 0, Direction::kIn);
   EXPECT_EQ(in.edge_positions.width(), 8u);
   for (const auto& f : g->files()) {
     if (f.info.kind == FileKind::kRelationshipType) {

@@ -57,7 +57,7 @@ TEST(StorageSizeTest, CsrCostsAtMost14BytesPerEdgeWith32BitIds) {
   uint64_t sum = 0;
   for (uint64_t v : probes) sum += g->Degree(v, Direction::kBoth, 0);
   const auto t3 = Clock::now();
-  for (uint64_t v : probes) g->Neighbors(0, v, Direction::kOut).neighbors.ForEach([&](uint64_t x) { sum += x; });
+  for (uint64_t v : probes) g->Neighbors(0, 0, v, Direction::kOut).neighbors.ForEach([&](uint64_t x) { sum += x; });
   const auto t4 = Clock::now();
   EXPECT_GT(sum, 0u);
   std::printf("[ sizes    ] %llu nodes, %llu edges: forward+reverse CSR %.3f bytes/edge (offsets included), "

@@ -330,9 +330,11 @@ TEST(TemporalStorageTest, VersionOneFilesStillRead) {
   std::memcpy(bytes.data() + 56, &checksum_newer, 8);
   EXPECT_EQ(ParseSegmentHeader(bytes, "log").status().code(), StatusCode::kNotSupported);
   EXPECT_EQ(kLogFormatVersion, 3u);
-  // Generations without a Schema file are still written as version 3 (format.h).
+  // Generations without a Schema file or relationship segments are still written as
+  // version 3 (format.h).
   EXPECT_EQ(kBaseFormatVersion, 3u);
-  EXPECT_EQ(kFormatVersion, 4u);
+  EXPECT_EQ(kSchemaFormatVersion, 4u);
+  EXPECT_EQ(kFormatVersion, 5u);
 }
 
 }  // namespace
