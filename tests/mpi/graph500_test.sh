@@ -17,6 +17,12 @@ for n in 4 1; do
   dir=$([ $n -eq 4 ] && echo "$tmp/parts" || echo "$tmp/one")
   out=$(ranks $n graph500 "$dir" --roots 8)
   check "valid-$n" "^graph500: 1024 vertices, $n ranks, 8 roots \(seed 1\), every BFS tree valid$" "$out"
+  check "optimizing-$n" "^direction: optimizing \([1-9][0-9]* of [0-9]+ level steps bottom-up\)$" "$out"
+  for direction in top-down bottom-up; do
+    other=$(ranks $n graph500 "$dir" --roots 8 --direction $direction)
+    check "valid-$direction-$n" "every BFS tree valid$" "$other"
+    check "nedge-$direction-$n" "^max_nedge: $giant$" "$other"
+  done
   check "nbfs-$n" "^NBFS: 8$" "$out"
   check "nedge-$n" "^max_nedge: $giant$" "$out"
   for s in min firstquartile median thirdquartile max harmonic_mean; do

@@ -42,6 +42,10 @@ uint64_t Comm::SumU64(uint64_t v) const {
   return out;
 }
 
+void Comm::SumU64s(std::vector<uint64_t>& v) const {
+  MPI_Allreduce(MPI_IN_PLACE, v.data(), static_cast<int>(v.size()), MPI_UINT64_T, MPI_SUM, comm_);
+}
+
 double Comm::MaxDouble(double v) const {
   double out = 0;
   MPI_Allreduce(&v, &out, 1, MPI_DOUBLE, MPI_MAX, comm_);

@@ -46,6 +46,9 @@ class Comm {
   void Barrier() const { MPI_Barrier(comm_); }
   uint64_t MaxU64(uint64_t v) const;
   uint64_t SumU64(uint64_t v) const;
+  // Elementwise sum over the ranks, in place (the same length on every rank): several
+  // counts in one Allreduce.
+  void SumU64s(std::vector<uint64_t>& v) const;
   double MaxDouble(double v) const;
   // Elementwise maximum over the ranks, in place (the same length on every rank).
   void MaxBytes(std::vector<uint8_t>& v) const;
