@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "distributed_query.h"
 #include "manifest.h"
+#include "point_neighbourhood.h"
 #include "quiver/database.h"
 #include "quiver/error.h"
 #include "quiver/value_json.h"
@@ -219,10 +220,19 @@ int RunQuery(const QueryOptions& o, const Comm& comm) {
     if (!far_ids.ok()) return ReportFailure(comm, far_ids.status());
     params->Set(std::string(kFarIdsParameter), std::move(*far_ids));
   }
+  // A point query runs over its anchor's neighbourhood, gathered on the owner.
+  std::unique_ptr<Database> neighbourhood;
+  if (runs_on >= 0) {
+    const Value* anchor = plan->anchor_id ? nullptr : params->Find(plan->anchor_parameter);
+    const int64_t id = plan->anchor_id ? *plan->anchor_id : anchor->AsInt();  // AnchorOwner checked it
+    auto gathered = GatherNeighbourhood(**db, id, runs_on, comm);
+    if (!gathered.ok()) return ReportFailure(comm, gathered.status());
+    neighbourhood = std::move(*gathered);
+  }
   std::string mine;
   Status local;
   if (runs_on < 0 || runs_on == comm.rank()) {
-    auto rows = RunOn(**db, plan->partial, *params);
+    auto rows = RunOn(neighbourhood ? *neighbourhood : **db, plan->partial, *params);
     auto bytes = rows.ok() ? EncodeRows(*rows) : Result<std::string>(rows.status());
     if (bytes.ok()) mine = std::move(*bytes);
     local = bytes.status();

@@ -21,7 +21,8 @@ using namespace cypher;
 constexpr std::string_view kSupported =
     "supported are MATCH (a[:L])[-[r[:T]]-(b[:L2])] [WHERE …] RETURN keys and count/sum/min/max/avg "
     "[ORDER BY …] [SKIP …] [LIMIT …] over the whole graph, and the same anchored on one vertex by "
-    "{id: X} or WHERE a.id = X; b may be read only through b.id (docs/scale-out.md)";
+    "{id: X} or WHERE a.id = X, where b may be read whole; over the whole graph b may be read only "
+    "through b.id and a label in the pattern (docs/scale-out.md)";
 
 Status Refuse(const std::string& why) {
   return Status::InvalidArgument("quiver-mpi query: this query shape is not supported distributed (" + why +
@@ -47,6 +48,9 @@ class ShapeChecker {
   void Bind(const std::string& name, Role role) {
     if (!name.empty()) roles_[name] = role;
   }
+  // A point query runs over the anchor's neighbourhood with the far ends' labels and
+  // properties fetched from their owners: the far end may be read like the anchor.
+  void ReadFarEnd() { far_readable_ = true; }
 
   // "" when a rank can evaluate `e` over its partition exactly as one machine would;
   // otherwise why not. Aggregates are refused here: only a projection's top level may
@@ -64,16 +68,16 @@ class ShapeChecker {
         const std::string& var = p.object->As<VariableExpr>().name;
         auto role = RoleOf(var);
         if (!role) return "`" + var + "` is not a variable of the pattern";
-        if (*role == Role::kFar && p.key != "id")
+        if (*role == Role::kFar && p.key != "id" && !far_readable_)
           return "`" + var + "." + p.key + "`: the far end's properties beyond `id` live on its owner rank";
         return "";
       }
       case ExprKind::kHasLabels: {
         const auto& h = e.As<HasLabelsExpr>();
         if (h.object->kind() == ExprKind::kVariable &&
-            RoleOf(h.object->As<VariableExpr>().name) == Role::kFar)
+            RoleOf(h.object->As<VariableExpr>().name) == Role::kFar && !far_readable_)
           return "a label test on the far end in WHERE: write it in the pattern, (b:L), which asks its owner";
-        return OnlyVariable(*h.object, {Role::kAnchor, Role::kRelationship});
+        return OnlyVariable(*h.object, {Role::kAnchor, Role::kRelationship, Role::kFar});
       }
       case ExprKind::kSubscript: {
         const auto& s = e.As<SubscriptExpr>();
@@ -163,6 +167,7 @@ class ShapeChecker {
   std::string OnlyVariable(const Expr& e, std::initializer_list<Role> roles) const {
     if (e.kind() != ExprKind::kVariable) return Why(e);
     auto role = RoleOf(e.As<VariableExpr>().name);
+    if (role && *role == Role::kFar && !far_readable_) role.reset();
     if (role && std::find(roles.begin(), roles.end(), *role) != roles.end()) return "";
     return "`" + e.As<VariableExpr>().name +
            "` here: only the anchor's labels and properties and the "
@@ -176,10 +181,10 @@ class ShapeChecker {
     if (name == "id" || name == "elementid")
       return f.name + "(): internal ids are each partition's own; return the `id` property";
     if (f.args.size() == 1 && f.args[0]->kind() == ExprKind::kVariable) {
-      if (name == "labels") return OnlyVariable(*f.args[0], {Role::kAnchor});
+      if (name == "labels") return OnlyVariable(*f.args[0], {Role::kAnchor, Role::kFar});
       if (name == "type") return OnlyVariable(*f.args[0], {Role::kRelationship});
       if (name == "keys" || name == "properties")
-        return OnlyVariable(*f.args[0], {Role::kAnchor, Role::kRelationship});
+        return OnlyVariable(*f.args[0], {Role::kAnchor, Role::kRelationship, Role::kFar});
     }
     for (const auto& a : f.args)
       if (auto w = Why(*a); !w.empty()) return w;
@@ -187,6 +192,7 @@ class ShapeChecker {
   }
 
   std::map<std::string, Role> roles_;
+  bool far_readable_ = false;
 };
 
 // The anchor's id when the query pins it: `{id: X}` on the anchor, or a top-level
@@ -226,8 +232,11 @@ const Expr* AnchorId(const NodePattern& anchor, const Expr* where) {
 // The pattern: one part, one or two nodes; binds the variables' roles. Names the
 // anchor when it is anonymous, so the partial query can test it.
 // `far_test` receives the far end's label test, taken out of the pattern (a ghost has
-// only QuiverGhost), as text to follow `n:`; empty when it has none.
-Status CheckPattern(MatchClause& match, ShapeChecker& checker, std::string* far_test) {
+// only QuiverGhost), as text to follow `n:`; empty when it has none. A point query
+// (`point`) keeps it, and may read the far end's properties: it runs over the anchor's
+// neighbourhood, fetched whole.
+Status CheckPattern(MatchClause& match, ShapeChecker& checker, bool point, std::string* far_test) {
+  if (point) checker.ReadFarEnd();
   if (match.optional) return Refuse("OPTIONAL MATCH");
   if (match.pattern.size() != 1) return Refuse("a pattern of several parts");
   PatternPart& part = match.pattern[0];
@@ -243,7 +252,7 @@ Status CheckPattern(MatchClause& match, ShapeChecker& checker, std::string* far_
     if (rel.var_length || rel.group || rel.quantified)
       return Refuse("a variable-length or quantified relationship");
     NodePattern& far = element.nodes[1];
-    if (!far.labels.empty() || far.label_expression) {  // asked of the far ends' owners first
+    if (!point && (!far.labels.empty() || far.label_expression)) {  // asked of the far ends' owners first
       if (far.variable.empty()) far.variable = "quiver_far";
       if (far.label_expression) {
         *far_test = ToCypher(*far.label_expression);
@@ -257,7 +266,7 @@ Status CheckPattern(MatchClause& match, ShapeChecker& checker, std::string* far_
     if (far.properties != nullptr) {
       if (far.properties->kind() != ExprKind::kMap) return Refuse("a parameter map on the far end");
       for (const auto& entry : far.properties->As<MapExpr>().entries)
-        if (entry.key != "id")
+        if (entry.key != "id" && !point)
           return Refuse("the far end's property `" + entry.key + "`: it lives on its owner rank");
     }
     checker.Bind(far.variable, Role::kFar);
@@ -298,21 +307,6 @@ Result<std::string> Tail(const ProjectionBody& body) {
   return out;
 }
 
-// A RETURN body as written (each item under its column name), for a point query
-// whose pattern was rewritten.
-std::string ReturnText(const ProjectionBody& body) {
-  std::string out = body.distinct ? "DISTINCT " : "";
-  for (size_t i = 0; i < body.items.size(); ++i)
-    out += (i ? ", " : "") + ToCypher(*body.items[i].expr) + " AS " +
-           QuoteVariableName(body.items[i].column_name());
-  for (size_t i = 0; i < body.order_by.size(); ++i)
-    out += (i ? ", " : " ORDER BY ") + ToCypher(*body.order_by[i].expr) +
-           (body.order_by[i].descending ? " DESC" : "");
-  if (body.skip) out += " SKIP " + ToCypher(*body.skip);
-  if (body.limit) out += " LIMIT " + ToCypher(*body.limit);
-  return out;
-}
-
 std::string Cell(size_t i) {
   return "quiver_row[" + std::to_string(i) + "]";
 }
@@ -329,7 +323,9 @@ Result<DistributedQuery> Plan(Statement& statement, std::string_view text) {
   if (body.star) return Refuse("RETURN *");
   ShapeChecker checker;
   DistributedQuery q;
-  QUIVER_RETURN_IF_ERROR(CheckPattern(match, checker, &q.far_label_test));
+  if (match.pattern.size() != 1) return Refuse("a pattern of several parts");
+  const bool point = AnchorId(match.pattern[0].element.nodes[0], match.where.get()) != nullptr;
+  QUIVER_RETURN_IF_ERROR(CheckPattern(match, checker, point, &q.far_label_test));
   const NodePattern& anchor = match.pattern[0].element.nodes[0];
   // What the pattern's far-end label said: the owner's answer for a ghost, the label
   // itself for a vertex this rank owns.
@@ -373,9 +369,10 @@ Result<DistributedQuery> Plan(Statement& statement, std::string_view text) {
   const std::string unwind = "UNWIND $" + std::string(kRowsParameter) + " AS quiver_row RETURN ";
 
   if (const Expr* id = AnchorId(anchor, match.where.get())) {
-    // The owner answers alone: the query as written; rank 0 only passes its rows on.
+    // The owner answers alone, the query as written over the anchor's neighbourhood;
+    // rank 0 only passes its rows on.
     q.kind = DistributedQuery::Kind::kPoint;
-    q.partial = q.far_label_test.empty() ? std::string(text) : match_text + " RETURN " + ReturnText(body);
+    q.partial = std::string(text);
     if (id->kind() == ExprKind::kParameter) {
       q.anchor_parameter = id->As<ParameterExpr>().name;
     } else {

@@ -9,22 +9,26 @@
 // vertices it owns, with their properties and the far end's global id (as a ghost when
 // remote), so every match whose anchor is owned is found on that rank, whole, and on no
 // other: the union over the ranks of the matches with a non-ghost anchor is exactly the
-// single-machine set of matches. What a match may read is therefore the anchor's labels
-// and properties, the relationship's type and properties, and the far end's `id` — the
-// far end's other properties live on its owner and are refused; a label on the far end
-// in the pattern is asked of its owner in one round before the query (far_label_test).
+// single-machine set of matches.
 //
 // * Scan (every rank): `MATCH (a[:L] [{…}])[-[r[:T] [{…}]]-(b[:L2] [{id: …}])] [WHERE …]
 //   RETURN [DISTINCT] items [ORDER BY …] [SKIP s] [LIMIT k]`, each item a grouping key
 //   (no aggregate) or exactly count(*), count(x), sum(x), min(x), max(x) or avg(x)
-//   (no DISTINCT). Each rank runs `partial` on its partition — the anchor restricted to
-//   non-ghosts, each aggregate as its partial (avg as sum and count) — and rank 0 runs
-//   `combine` over every rank's rows: the partials summed (counts, sums), min'ed or
-//   max'ed per key, then ORDER BY / SKIP / LIMIT.
+//   (no DISTINCT). A match may read the anchor's labels and properties, the
+//   relationship's type and properties, and the far end's `id` — its other properties
+//   live on its owner and are refused; a label on the far end in the pattern is asked of
+//   its owner in one round before the query (far_label_test). Each rank runs `partial`
+//   on its partition — the anchor restricted to non-ghosts, each aggregate as its
+//   partial (avg as sum and count) — and rank 0 runs `combine` over every rank's rows:
+//   the partials summed (counts, sums), min'ed or max'ed per key, then ORDER BY / SKIP /
+//   LIMIT.
 // * Point (the owner of one vertex): the anchor pinned by `{id: X}` or `WHERE a.id = X`
-//   (X an integer literal or parameter), same pattern and expression rules; the query
-//   runs unchanged on the owner of X, whose partition holds a's whole one-hop
-//   neighbourhood, and rank 0 passes its rows on (`combine` only projects them).
+//   (X an integer literal or parameter), the same pattern; the far end may be read like
+//   the anchor (labels, properties, in the pattern or WHERE). The owner gathers the
+//   anchor's one-hop neighbourhood — the anchor, its relationships, and each far end
+//   whole, a ghost's labels and properties asked of its owner in one round — into an
+//   in-memory database and runs the query unchanged there (point_neighbourhood.h);
+//   rank 0 passes its rows on (`combine` only projects them).
 
 #include <optional>
 #include <string>
