@@ -189,12 +189,20 @@ Result<std::unique_ptr<GenerationWriter>> DatabaseDir::BeginGeneration(uint64_t 
 Result<uint64_t> DatabaseDir::Publish(GenerationWriter* writer, uint64_t write_log_position) {
   if (read_only()) return Status::ReadOnly("database opened read-only");
   QUIVER_RETURN_IF_ERROR(writer->Finish(write_log_position).status());
-  const std::string name = GenerationDirName(writer->generation());
-  QUIVER_RETURN_IF_ERROR(WriteFileAtomically(env_, JoinPath(path_, kCurrentFileName), name + "\n"));
-  // The new generation is live. Failing to delete old ones is not a failed publish: the
-  // next pass retries.
-  (void)CollectGarbage();
+  QUIVER_RETURN_IF_ERROR(MakeCurrent(writer->generation()));
   return writer->generation();
+}
+
+Status DatabaseDir::MakeCurrent(uint64_t generation) {
+  if (read_only()) return Status::ReadOnly("database opened read-only");
+  const std::string name = GenerationDirName(generation);
+  QUIVER_ASSIGN_OR_RETURN(bool complete, env_->FileExists(JoinPath(JoinPath(path_, name), kManifestFileName)));
+  if (!complete) return Status::NotFound(path_ + ": " + name + " has no MANIFEST: it cannot be made current");
+  QUIVER_RETURN_IF_ERROR(WriteFileAtomically(env_, JoinPath(path_, kCurrentFileName), name + "\n"));
+  // The generation is live. Failing to delete old ones is not a failed publish: the next
+  // pass retries.
+  (void)CollectGarbage();
+  return Status::OK();
 }
 
 Status DatabaseDir::CollectGarbage() {

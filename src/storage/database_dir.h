@@ -69,6 +69,11 @@ class DatabaseDir {
   // Finishes the writer's MANIFEST, makes its generation CURRENT, then deletes every
   // older generation no reader pins. Returns the published generation number.
   Result<uint64_t> Publish(GenerationWriter* writer, uint64_t write_log_position);
+  // Makes an already finished generation (its MANIFEST written, e.g. by a writer's
+  // Finish, and kept by a named checkpoint meanwhile) CURRENT, then collects garbage as
+  // Publish does: the second step of a publish that another commit point (a partitioned
+  // database's manifest) decided. NotFound when the generation has no MANIFEST.
+  Status MakeCurrent(uint64_t generation);
   // Deletes non-current generations that nobody pins, and leftover temporaries.
   Status CollectGarbage();
 

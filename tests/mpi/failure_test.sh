@@ -80,9 +80,32 @@ ranks 4 generate g500 --scale 9 "$tmp/other" > /dev/null
 rm -rf "$tmp/mixed/part-00001" && cp -r "$tmp/other/part-00001" "$tmp/mixed/part-00001"
 out=$(ranks 4 info "$tmp/mixed")
 check partition-mismatch "rank 1\]: Corruption: partition mismatch: .*part-00001 is database [0-9a-f]+ generation" "$out"
-# A partition that published alone (a newer generation than the manifest names).
+# A partition whose CURRENT moved past the manifest (here replaced by hand): readers
+# follow the manifest, whose generation the build's checkpoint keeps; without that
+# checkpoint the partition no longer matches.
 cp -r "$dir" "$tmp/ahead"
 "$quiver" generate g500 --scale 4 --db "$tmp/ahead/part-00003" --replace --quiet > /dev/null
 out=$(ranks 4 info "$tmp/ahead")
+check partition-ahead-follows-manifest "4 partitions \(splitmix64-mod\), 512 nodes, 8192 relationships" "$out"
+creation=$(sed -nE 's/.*"creation": "([0-9a-f]+)".*/\1/p' "$tmp/ahead/MANIFEST.json")
+"$quiver" checkpoint "$tmp/ahead/part-00003" "mpi-$creation" --drop > /dev/null
+out=$(ranks 4 info "$tmp/ahead")
 check partition-ahead "rank 3\]: Corruption: partition mismatch" "$out"
+
+# Rank 1 dies once the manifest names the new build, before its CURRENT moves: the
+# build is published — every rank reads it, rank 1 through the build's checkpoint — and
+# the next build clears what was left.
+old_creation=$(sed -nE 's/.*"creation": "([0-9a-f]+)".*/\1/p' "$dir/MANIFEST.json")
+out=$(QUIVER_MPI_KILL_RANK_AFTER_MANIFEST=1 ranks 4 generate g500 --scale 10 --seed 6 --replace "$dir"; echo "exit $?")
+check killed-after-manifest-fails "^exit [1-9]" "$out"
+new_creation=$(sed -nE 's/.*"creation": "([0-9a-f]+)".*/\1/p' "$dir/MANIFEST.json")
+check killed-after-manifest-published "^new$" "$([ "$new_creation" != "$old_creation" ] && echo new)"
+out=$(ranks 4 info "$dir")
+check killed-after-manifest-opens "4 partitions \(splitmix64-mod\), 1024 nodes, 16384 relationships" "$out"
+out=$(ranks 4 query "$dir" "MATCH (n) RETURN count(n) AS c" --format csv)
+check killed-after-manifest-query "^1024$" "$out"
+out=$(ranks 4 generate g500 --scale 9 --replace "$dir")
+check rebuild-after-manifest-kill "^published " "$out"
+out=$(leftovers)
+check rebuild-after-manifest-kill-clears "^0$" "$out"
 [ "$failures" -eq 0 ]

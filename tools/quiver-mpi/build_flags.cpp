@@ -39,6 +39,7 @@ Result<BuildOptions> MakeBuildOptions(const BuildFlags& f, const Comm& comm, uin
   };
   b.fail_before_agreement = is_me("QUIVER_MPI_FAIL_RANK");
   b.die_before_agreement = is_me("QUIVER_MPI_KILL_RANK");
+  b.die_after_manifest = is_me("QUIVER_MPI_KILL_RANK_AFTER_MANIFEST");
   return b;
 }
 

@@ -17,6 +17,7 @@
 #include "quiver/database.h"
 #include "quiver/error.h"
 #include "quiver/value_json.h"
+#include "storage/database_dir.h"
 #include "value_wire.h"
 
 namespace quiver::mpi {
@@ -57,6 +58,10 @@ Result<std::unique_ptr<Database>> OpenOwnPartition(const std::string& dir, const
   QUIVER_RETURN_IF_ERROR(CheckPartition(Env::Default(), dir, m, rank, static_cast<uint32_t>(comm.size())));
   DatabaseOptions o;
   o.read_only = true;
+  // The manifest's generation, which a partition whose rank stopped after the manifest
+  // named the build, before its CURRENT moved, keeps under the build's checkpoint.
+  auto current = storage::ReadCurrent(Env::Default(), PartitionPath(dir, rank));
+  if (current.ok() && *current != m.partitions[rank].generation) o.at_checkpoint = BuildCheckpointName(m.creation);
   try {
     return Database::Open(PartitionPath(dir, rank), o);
   } catch (const QuiverError& e) {

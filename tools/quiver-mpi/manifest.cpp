@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/file/checksum.h"
+#include "storage/checkpoints.h"
 #include "storage/database_dir.h"
 
 namespace quiver::mpi {
@@ -108,6 +109,8 @@ Result<Manifest> ReadManifest(Env* env, const std::string& dir) {
   return m;
 }
 
+std::string BuildCheckpointName(std::string_view creation) { return "mpi-" + std::string(creation); }
+
 Status CheckPartition(Env* env, const std::string& dir, const Manifest& m, uint32_t rank, uint32_t ranks) {
   if (m.ranks != ranks) {
     return Status::InvalidArgument("wrong rank count: " + dir + " has " + std::to_string(m.ranks) +
@@ -122,7 +125,12 @@ Status CheckPartition(Env* env, const std::string& dir, const Manifest& m, uint3
   }
   const PartitionEntry& want = m.partitions[rank];
   const std::string have_id = ToHex(id->data(), id->size());
-  if (have_id != want.database_id || *current != want.generation) {
+  bool kept = *current == want.generation;
+  if (!kept) {
+    auto checkpoint = storage::FindCheckpoint(env, path, BuildCheckpointName(m.creation));
+    kept = checkpoint.ok() && checkpoint->generation == want.generation;
+  }
+  if (have_id != want.database_id || !kept) {
     return Status::Corruption("partition mismatch: " + path + " is database " + have_id + " generation " +
                               std::to_string(*current) + ", the manifest names " + want.database_id +
                               " generation " + std::to_string(want.generation));
@@ -139,8 +147,8 @@ Result<std::shared_ptr<const storage::Generation>> OpenPartition(Env* env, const
   o.read_only = true;
   const std::string path = PartitionPath(dir, rank);
   QUIVER_ASSIGN_OR_RETURN(auto db, storage::DatabaseDir::Open(env, path, o));
-  QUIVER_ASSIGN_OR_RETURN(std::shared_ptr<const storage::Generation> gen, db->Pin());
   const PartitionEntry& e = manifest->partitions[rank];
+  QUIVER_ASSIGN_OR_RETURN(std::shared_ptr<const storage::Generation> gen, db->PinGeneration(e.generation));
   if (gen->NodeCount() != e.owned_nodes + e.ghost_nodes || gen->EdgeCount() != e.stored_edges) {
     return Status::Corruption(
         "partition mismatch: " + path + " holds " + std::to_string(gen->NodeCount()) + " nodes and " +

@@ -39,7 +39,7 @@ std::string PartitionPath(const std::string& dir, uint32_t rank);
 struct PartitionEntry {
   uint32_t rank = 0;
   std::string database_id;  // hex, the partition database's DBID
-  uint64_t generation = 0;  // its CURRENT generation when published
+  uint64_t generation = 0;  // its generation of this build (CURRENT, or about to be)
   uint64_t owned_nodes = 0;
   uint64_t ghost_nodes = 0;
   uint64_t edges = 0;         // home edges: out-edges of owned vertices
@@ -56,6 +56,11 @@ struct Manifest {
 
 std::string ToHex(const uint8_t* bytes, size_t size);
 
+// The named checkpoint (storage/checkpoints.h) that keeps a partition's generation of the
+// build `creation` from the collector from before the manifest names it until the next
+// build replaces it (docs/scale-out.md, "Agree, then publish"): "mpi-<creation>".
+std::string BuildCheckpointName(std::string_view creation);
+
 // Writes DIR/MANIFEST.json atomically (temporary, fsync, rename, fsync of DIR).
 Status WriteManifest(Env* env, const std::string& dir, const Manifest& manifest);
 // NotFound "manifest missing: …" when absent; Corruption "manifest damaged: …" when it
@@ -63,8 +68,10 @@ Status WriteManifest(Env* env, const std::string& dir, const Manifest& manifest)
 Result<Manifest> ReadManifest(Env* env, const std::string& dir);
 // This rank's view of an opened manifest: InvalidArgument "wrong rank count: …" when
 // started with another number of ranks; NotFound "partition missing: …"; Corruption
-// "partition mismatch: …" when the partition's database id or CURRENT generation is not
-// the manifest's.
+// "partition mismatch: …" when the partition's database id is not the manifest's, or the
+// manifest's generation is neither its CURRENT one nor kept by the build's checkpoint
+// (a rank that stopped after the manifest named the build, before its CURRENT moved,
+// still reads the manifest's generation).
 Status CheckPartition(Env* env, const std::string& dir, const Manifest& manifest, uint32_t rank,
                       uint32_t ranks);
 

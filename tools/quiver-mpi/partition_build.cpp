@@ -1,9 +1,11 @@
 #include "partition_build.h"
 
 #include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <random>
 
+#include "storage/checkpoints.h"
 #include "storage/txn/log_segment.h"
 
 namespace quiver::mpi {
@@ -32,6 +34,8 @@ void PartitionBuilder::Discard() {
   Env* env = Env::Default();
   if (session_) session_->Abort();
   if (writer_ && !published_) {
+    if (prepared_) DropCheckpoint();
+    prepared_ = false;
     const std::string dir = writer_->dir();
     writer_.reset();
     (void)env->RemoveDirRecursive(dir);  // best effort: the next open collects an unpublished gen-N
@@ -108,9 +112,11 @@ Status PartitionBuilder::BuildLocal(const PartitionFeed& feed) {
   return session_->BuildInto(writer_.get()).status();
 }
 
-// The construction session's own publish (ConstructionSession::Commit): a new history,
-// so no log record of the replaced graph is ever replayed onto this one, then CURRENT.
-Status PartitionBuilder::PublishLocal() {
+// Phase one of the publish, on each rank: the generation finished (its MANIFEST
+// written) after a new history (as ConstructionSession::Commit starts one, so no log
+// record of the replaced graph is ever replayed onto this one), and kept by the build's
+// checkpoint — complete, safe from the collector, not yet CURRENT.
+Status PartitionBuilder::PrepareLocal() {
   Env* env = Env::Default();
   uint64_t history = 0;
   {
@@ -119,22 +125,56 @@ Status PartitionBuilder::PublishLocal() {
                                                               live->manifest().write_log_position,
                                                               live->manifest().format_version));
   }
-  auto published = db_->Publish(writer_.get(), history);
-  auto current = db_->CurrentGeneration();
-  published_ = current.ok() && *current == writer_->generation();  // live once CURRENT names it
-  QUIVER_RETURN_IF_ERROR(published.status());
-  storage::RemoveSegmentsBelow(env, db_->path(), history);
-  entry_.generation = *published;
+  QUIVER_RETURN_IF_ERROR(writer_->Finish(history).status());
+  QUIVER_ASSIGN_OR_RETURN(std::vector<storage::Checkpoint> checkpoints, storage::ReadCheckpoints(env, path_));
+  checkpoints.push_back({BuildCheckpointName(creation_), writer_->generation(),
+                         std::chrono::duration_cast<std::chrono::seconds>(
+                             std::chrono::system_clock::now().time_since_epoch())
+                             .count()});
+  QUIVER_RETURN_IF_ERROR(storage::WriteCheckpoints(env, path_, checkpoints));
+  prepared_ = true;
+  entry_.generation = writer_->generation();
   const storage::DatabaseId& id = db_->database_id();
   entry_.database_id = ToHex(id.data(), id.size());
   return Status::OK();
 }
 
+// Phase three, on each rank, once the manifest names the build: CURRENT moves to the
+// build's generation, and the checkpoints of other builds go (their generations with
+// them, at the collection).
+Status PartitionBuilder::MakeCurrentLocal() {
+  Env* env = Env::Default();
+  QUIVER_RETURN_IF_ERROR(db_->MakeCurrent(entry_.generation));
+  QUIVER_ASSIGN_OR_RETURN(std::vector<storage::Checkpoint> checkpoints, storage::ReadCheckpoints(env, path_));
+  const std::string mine = BuildCheckpointName(creation_);
+  std::erase_if(checkpoints, [&](const storage::Checkpoint& c) { return c.name.starts_with("mpi-") && c.name != mine; });
+  QUIVER_RETURN_IF_ERROR(storage::WriteCheckpoints(env, path_, checkpoints));
+  return db_->CollectGarbage();
+}
+
+// The build's checkpoint, dropped (a failed publish's).
+void PartitionBuilder::DropCheckpoint() {
+  Env* env = Env::Default();
+  auto checkpoints = storage::ReadCheckpoints(env, path_);
+  if (!checkpoints.ok()) return;
+  const std::string mine = BuildCheckpointName(creation_);
+  std::erase_if(*checkpoints, [&](const storage::Checkpoint& c) { return c.name == mine; });
+  (void)storage::WriteCheckpoints(env, path_, *checkpoints);
+}
+
+// Two phases and a commit point: every rank prepares its generation (phase one) and they
+// agree; rank 0 writes the manifest naming them — the build is published when that
+// rename lands, wherever a rank stops; then every rank moves its CURRENT (phase three).
+// Readers follow the manifest (CheckPartition, OpenPartition), so a rank that dies
+// between the two leaves a consistent database, and a failure before the manifest leaves
+// the previous build everywhere.
 Result<Manifest> PartitionBuilder::Publish() {
-  QUIVER_RETURN_IF_ERROR(comm_.Agree(
-      PublishLocal(),
-      "the manifest was not written, and the partitions that published no longer match it: build again"));
-  // Every partition is live: rank 0 gathers their entries and writes the manifest.
+  Status prepared = comm_.Agree(PrepareLocal(), "nothing was published");
+  if (!prepared.ok()) {
+    Discard();
+    return prepared;
+  }
+  // Every partition is prepared: rank 0 gathers their entries and writes the manifest.
   struct Wire {
     uint8_t database_id[16];
     uint64_t generation, owned_nodes, ghost_nodes, edges, stored_edges;
@@ -163,7 +203,16 @@ Result<Manifest> PartitionBuilder::Publish() {
     }
     local = WriteManifest(Env::Default(), options_.dir, m);
   }
-  QUIVER_RETURN_IF_ERROR(comm_.Agree(local, "the manifest was not written"));
+  Status written = comm_.Agree(local, "the manifest was not written: nothing was published");
+  if (!written.ok()) {
+    Discard();
+    return written;
+  }
+  published_ = true;  // the manifest names the build
+  if (options_.die_after_manifest) std::raise(SIGKILL);
+  QUIVER_RETURN_IF_ERROR(comm_.Agree(MakeCurrentLocal(),
+                                     "the build is published (the manifest names it) but a partition's CURRENT "
+                                     "did not move; readers follow the manifest"));
   return m;
 }
 

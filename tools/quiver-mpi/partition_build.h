@@ -2,8 +2,8 @@
 // Building one partition of a partitioned database on every rank (docs/scale-out.md,
 // "Construction"): open the rank's partition and its construction session, let a
 // producer feed the session (edge_shuffle.h for generated edges, csv_shuffle.h for CSV),
-// build into an unpublished generation, agree, and only then publish everywhere and
-// write the manifest. Every method is collective: all ranks call it, in the same order.
+// build into an unpublished generation, agree, then publish in two phases around the
+// manifest (Publish). Every method is collective: all ranks call it, in the same order.
 
 #include <cstdint>
 #include <functional>
@@ -26,6 +26,9 @@ struct BuildOptions {
   // Test hook (QUIVER_MPI_KILL_RANK): this rank dies (SIGKILL) at the same point; the
   // others are ended by mpirun while waiting in the agreement.
   bool die_before_agreement = false;
+  // Test hook (QUIVER_MPI_KILL_RANK_AFTER_MANIFEST): this rank dies once the manifest
+  // names the build, before its CURRENT moves.
+  bool die_after_manifest = false;
   ingest::SessionOptions session;
 };
 
@@ -47,7 +50,9 @@ class PartitionBuilder {
   // Runs feed, builds into an unpublished generation, then the agreement: on any rank's
   // failure every rank drops its generation.
   Status Build(const PartitionFeed& feed);
-  // Publishes every partition, agrees again, and has rank 0 write the manifest.
+  // Prepares every partition's generation (finished, kept by the build's checkpoint),
+  // agrees, has rank 0 write the manifest — the commit point — and then moves every
+  // partition's CURRENT to it.
   Result<Manifest> Publish();
 
   // This rank's partition; a producer's scratch files go beside it (path() + suffix).
@@ -57,7 +62,9 @@ class PartitionBuilder {
 
  private:
   Status BuildLocal(const PartitionFeed& feed);
-  Status PublishLocal();
+  Status PrepareLocal();
+  Status MakeCurrentLocal();
+  void DropCheckpoint();
   void Discard();
 
   const Comm& comm_;
@@ -66,7 +73,8 @@ class PartitionBuilder {
   std::unique_ptr<storage::DatabaseDir> db_;
   std::unique_ptr<ingest::ConstructionSession> session_;
   std::unique_ptr<storage::GenerationWriter> writer_;  // built, not yet published
-  bool published_ = false;
+  bool prepared_ = false;   // finished and kept by the build's checkpoint
+  bool published_ = false;  // the manifest names the build
   std::string creation_;
   PartitionEntry entry_;
 };
