@@ -2,7 +2,8 @@
 # `quiver-mpi import` on 4 ranks builds the graph `quiver import` builds from the same
 # CSV files (docs/scale-out.md): the Graph500 files of `quiver generate --out`, cut into
 # many shuffle rounds, and a small file set with labels, typed and quoted properties and
-# relationship properties; and its input errors are named, with nothing published.
+# relationship properties — and from the same files as Parquet, written by DuckDB, read
+# by row groups; and its input errors are named, with nothing published.
 #   import_test.sh QUIVER QUIVER_MPI MPIRUN
 source "$(dirname "$0")/mpi_lib.sh"
 "$quiver" generate g500 --scale 10 --seed 3 --out "$tmp/csv" --quiet > /dev/null
@@ -42,6 +43,32 @@ rels="MATCH (a)-[r]->(b) WHERE NOT a:QuiverGhost RETURN a.id AS s, type(r) AS t,
 single_rows "$tmp/rich-single" "$rels" > "$tmp/rich-single-rels"
 partition_rows "$tmp/rich" "$rels" > "$tmp/rich-rels"
 same_rows rich-relationships "$tmp/rich-rels" "$tmp/rich-single-rels"
+
+# Parquet files (written by DuckDB, several row groups each): every rank reads its row
+# groups, and the partitions hold the graph the CSV files give.
+parquet_dir="$(dirname "$0")/../parquet"
+if command -v node > /dev/null && [ -d "$parquet_dir/node_modules/@duckdb/node-api" ]; then
+  mkdir -p "$tmp/pq"
+  (cd "$parquet_dir" && ROW_GROUP_SIZE=2048 node csv_to_parquet.mjs "$tmp/pq" zstd "$tmp/csv/nodes.csv" "$tmp/csv/edges.csv" \
+    "$tmp/people.csv" "$tmp/movies.csv" "$tmp/rels.csv") > /dev/null
+  out=$(ranks 4 import "$tmp/pq-parts" --nodes "$tmp/pq/nodes.parquet" --relationships "$tmp/pq/edges.parquet" --shuffle-budget 64K)
+  check parquet-publishes "^published .*: 4 partitions, 1024 nodes, 16384 relationships" "$out"
+  partition_rows "$tmp/pq-parts" "MATCH (a:V)-[:E]->(b) RETURN a.id AS s, b.id AS d" > "$tmp/pq-edges"
+  same_rows parquet-g500-edges "$tmp/pq-edges" "$tmp/single-edges"
+  partition_rows "$tmp/pq-parts" "MATCH (n:V) $degrees" > "$tmp/pq-degrees"
+  same_rows parquet-g500-degrees "$tmp/pq-degrees" "$tmp/single-degrees"
+  out=$(ranks 4 import "$tmp/pq-rich" --nodes "$tmp/pq/people.parquet" --nodes "$tmp/pq/movies.parquet" \
+    --relationships "$tmp/pq/rels.parquet")
+  check parquet-rich-publishes "^published .*: 4 partitions, 61 nodes, 80 relationships" "$out"
+  partition_rows "$tmp/pq-rich" "$nodes" > "$tmp/pq-rich-nodes"
+  same_rows parquet-rich-nodes "$tmp/pq-rich-nodes" "$tmp/rich-single-nodes"
+  partition_rows "$tmp/pq-rich" "$rels" > "$tmp/pq-rich-rels"
+  same_rows parquet-rich-relationships "$tmp/pq-rich-rels" "$tmp/rich-single-rels"
+  out=$(ranks 4 import "$tmp/pq-bad" --nodes "$tmp/pq/people.parquet" --relationships "$tmp/pq/nodes.parquet")
+  check parquet-bad-header "InvalidArgument: .*pq/nodes.parquet: header: column 1 .*ID and LABEL belong in node files" "$out"
+else
+  echo "skip parquet: node or @duckdb/node-api is missing (tests/parquet)"
+fi
 
 # Input errors: named, and nothing published.
 printf ':START_ID,:END_ID,:TYPE\n1,999,KNOWS\n' > "$tmp/dangling.csv"

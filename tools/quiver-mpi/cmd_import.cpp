@@ -41,7 +41,9 @@ int RunImport(const ImportOptions& o, const Comm& comm) {
 void RegisterImportCommand(CLI::App& app, CommandHandler& handler) {
   auto o = std::make_shared<ImportOptions>();
   auto* cmd =
-      app.add_subcommand("import", "Import CSV files (quiver import's format) as a partitioned database.");
+      app.add_subcommand("import", "Import CSV or Parquet files (quiver import's format) as a partitioned database: "
+                                   "each rank reads a byte range of every CSV file and its share of every Parquet "
+                                   "file's row groups.");
   AddBuildFlags(cmd, &o->build);
   cmd->add_option("--nodes", o->nodes, "A node file (header in its first row); repeatable")->required();
   cmd->add_option("--relationships", o->relationships,

@@ -8,8 +8,7 @@
 namespace quiver::mpi {
 namespace {
 
-constexpr uint64_t kProbeBytes = 64 << 10;
-constexpr uint64_t kMaxHeaderBytes = 1 << 20;
+constexpr uint64_t kMinBudget = 64 << 10;
 
 std::string Excerpt(std::string_view row) {
   return "'" + std::string(row.substr(0, 60)) + (row.size() > 60 ? "…'" : "'");
@@ -42,72 +41,11 @@ Status ForRows(std::string_view block, F&& f) {
 }  // namespace
 
 CsvShuffle::CsvShuffle(const Comm& comm, std::string spool_dir, uint64_t budget)
-    : comm_(comm), spool_dir_(std::move(spool_dir)), budget_(std::max<uint64_t>(budget, kProbeBytes)) {}
+    : comm_(comm), spool_dir_(std::move(spool_dir)), budget_(std::max<uint64_t>(budget, kMinBudget)) {}
 
 CsvShuffle::~CsvShuffle() {
   (void)Env::Default()->RemoveDirRecursive(spool_dir_);
 }  // best effort
-
-Result<CsvShuffle::Header> CsvShuffle::ReadHeader(const RandomAccessFile& file, ingest::FileKind kind) const {
-  const std::string& path = file.path();
-  std::string buf(static_cast<size_t>(std::min<uint64_t>(file.Size(), kMaxHeaderBytes)), '\0');
-  QUIVER_ASSIGN_OR_RETURN(size_t got, file.ReadAt(0, buf.size(), buf.data()));
-  buf.resize(got);
-  const size_t nl = buf.find('\n');
-  if (nl == std::string::npos && got == kMaxHeaderBytes)
-    return Status::InvalidArgument(path + ": header row too long");
-  Header h;
-  h.bytes = nl == std::string::npos ? got : nl + 1;
-  h.text = buf.substr(0, h.bytes);
-  if (h.text.empty() || h.text.back() != '\n') h.text.push_back('\n');
-  std::string_view row(buf.data(), nl == std::string::npos ? got : nl);
-  if (row.substr(0, 3) == "\xEF\xBB\xBF") row.remove_prefix(3);  // a UTF-8 byte order mark
-  if (!row.empty() && row.back() == '\r') row.remove_suffix(1);
-  std::vector<ingest::Field> fields;
-  std::string scratch;
-  uint32_t column = 1;
-  const std::string error = ingest::TokenizeRow(row, dialect_, &fields, &scratch, &column);
-  if (!error.empty())
-    return Status::InvalidArgument(path + ":1:" + std::to_string(column) + ": header: " + error);
-  std::vector<std::string> names;
-  std::vector<uint64_t> columns;
-  for (const ingest::Field& f : fields) {
-    names.emplace_back(f.text);
-    columns.push_back(f.column);
-  }
-  QUIVER_ASSIGN_OR_RETURN(h.parsed, ingest::ParseHeader(names, columns, kind));
-  const auto check_space = [&](int index) -> Status {
-    const ingest::ColumnSpec& c = h.parsed.columns[index];
-    if (!c.id_space.empty())
-      return Status::NotSupported(path + ": ID spaces (" + c.id_space +
-                                  ") are not supported by quiver-mpi import");
-    if (c.id_type == ingest::KeyType::kString)
-      return Status::NotSupported(path + ": string ids are not supported by quiver-mpi import");
-    return Status::OK();
-  };
-  if (kind == ingest::FileKind::kNodes) {
-    if (h.parsed.id < 0)
-      return Status::InvalidArgument(path + ": quiver-mpi import needs an :ID column in node files");
-    QUIVER_RETURN_IF_ERROR(check_space(h.parsed.id));
-    h.id_field = names[h.parsed.id];
-  } else {
-    QUIVER_RETURN_IF_ERROR(check_space(h.parsed.start));
-    QUIVER_RETURN_IF_ERROR(check_space(h.parsed.end));
-  }
-  return h;
-}
-
-Result<uint64_t> CsvShuffle::AlignToRow(const RandomAccessFile& file, uint64_t pos, const Header& h) const {
-  if (pos <= h.bytes) return h.bytes;
-  std::string buf(kProbeBytes, '\0');
-  // A row starts at pos when the byte before it ends a line.
-  for (uint64_t at = pos - 1; at < file.Size(); at += buf.size()) {
-    QUIVER_ASSIGN_OR_RETURN(size_t got, file.ReadAt(at, buf.size(), buf.data()));
-    const size_t nl = std::string_view(buf.data(), got).find('\n');
-    if (nl != std::string_view::npos) return at + nl + 1;
-  }
-  return file.Size();
-}
 
 Status CsvShuffle::RowKeys(std::string_view row, const Header& h, const std::string& path, int64_t* a,
                            int64_t* b) const {
@@ -136,46 +74,26 @@ Status CsvShuffle::ShuffleFile(const std::string& path, ingest::FileKind kind, c
                                Status* local) {
   Env* env = Env::Default();
   const auto rank = static_cast<uint32_t>(comm_.rank()), ranks = static_cast<uint32_t>(comm_.size());
-  std::unique_ptr<RandomAccessFile> file;
+  std::unique_ptr<InputShare> share;
   std::unique_ptr<WritableFile> spool;
-  Header h;
-  uint64_t pos = 0, end = 0;
   const auto open = [&]() -> Status {
-    if (path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0) {
-      return Status::NotSupported(
-          path + ": quiver-mpi import cannot split gzip files by byte ranges; decompress it");
-    }
-    QUIVER_ASSIGN_OR_RETURN(file, env->NewRandomAccessFile(path));
-    QUIVER_ASSIGN_OR_RETURN(h, ReadHeader(*file, kind));
-    const uint64_t size = file->Size();
-    QUIVER_ASSIGN_OR_RETURN(pos, AlignToRow(*file, size * rank / ranks, h));
-    QUIVER_ASSIGN_OR_RETURN(end, AlignToRow(*file, size * (rank + 1) / ranks, h));
-    if (kind == ingest::FileKind::kNodes && ghost_id_field_.empty()) ghost_id_field_ = h.id_field;
+    QUIVER_ASSIGN_OR_RETURN(share, InputShare::Open(path, kind, dialect_, rank, ranks));
+    if (kind == ingest::FileKind::kNodes && ghost_id_field_.empty()) ghost_id_field_ = share->header().id_field;
     QUIVER_ASSIGN_OR_RETURN(spool, env->NewWritableFile(spool_path));
-    return spool->Append(h.text);
+    return spool->Append(share->header().text);
   };
   if (local->ok()) *local = open();
   std::string block;
-  while (comm_.MaxU64(local->ok() && pos < end ? 1 : 0) != 0) {
+  while (comm_.MaxU64(local->ok() && !share->done() ? 1 : 0) != 0) {
     ++rounds_;
     std::vector<std::string> send(ranks);
-    if (local->ok() && pos < end) {
-      block.resize(static_cast<size_t>(std::min(budget_ / 4, end - pos)));
-      auto got = file->ReadAt(pos, block.size(), block.data());
-      *local = got.status();
-      if (got.ok() && pos + block.size() < end) {
-        const size_t cut = block.rfind('\n');
-        if (cut == std::string::npos) {
-          *local = Status::InvalidArgument(path + ": a row longer than a quarter of --shuffle-budget");
-        }
-        block.resize(cut + 1);
-      }
+    if (local->ok() && !share->done()) {
+      *local = share->Next(budget_ / 4, &block);
       if (local->ok()) {
-        pos += block.size();
         input_bytes_ += block.size();
         *local = ForRows(block, [&](std::string_view row) {
           int64_t a = 0, b = 0;
-          QUIVER_RETURN_IF_ERROR(RowKeys(row, h, path, &a, &b));
+          QUIVER_RETURN_IF_ERROR(RowKeys(row, share->header(), path, &a, &b));
           const uint32_t oa = OwnerOf(static_cast<uint64_t>(a), ranks),
                          ob = OwnerOf(static_cast<uint64_t>(b), ranks);
           send[oa].append(row).push_back('\n');
@@ -192,7 +110,7 @@ Status CsvShuffle::ShuffleFile(const std::string& path, ingest::FileKind kind, c
     if (!local->ok()) continue;
     *local = ForRows(received, [&](std::string_view row) {
       int64_t a = 0, b = 0;
-      QUIVER_RETURN_IF_ERROR(RowKeys(row, h, path, &a, &b));
+      QUIVER_RETURN_IF_ERROR(RowKeys(row, share->header(), path, &a, &b));
       if (kind == ingest::FileKind::kNodes) {
         owned_.push_back(static_cast<uint64_t>(a));
         return Status::OK();

@@ -1,16 +1,12 @@
 #pragma once
-// CSV files to their partitions (docs/scale-out.md, "Construction"): each rank reads the
-// byte range [r·size/P, (r+1)·size/P) of every file, from the first row that starts in
-// it (the header is the file's first line, read by every rank), and sends each row as
-// text, in bounded rounds, to the owner of its node (node files) or to the owners of
-// both its ends (relationship files). Received rows are spooled as CSV files with the
-// original header, so the partition is built by the ordinary CSV import
-// (ingest::ImportCsv) — with every value type, label and property it supports — plus a
-// file of ghosts, whose existence on their owners is checked first.
-//
-// What the byte-range cut needs: rows without newlines inside quoted fields, plain (not
-// gzip) files, and integer ids in the one default ID space (the global vertex id is the
-// id). Each is a named error.
+// Import files to their partitions (docs/scale-out.md, "Construction"): each rank reads
+// its share of every file (input_share.h: a byte range of a CSV file, row groups of a
+// Parquet file) as CSV rows, and sends each row as text, in bounded rounds, to the owner
+// of its node (node files) or to the owners of both its ends (relationship files).
+// Received rows are spooled as CSV files with the share's header, so the partition is
+// built by the ordinary CSV import (ingest::ImportCsv) — with every value type, label and
+// property it supports — plus a file of ghosts, whose existence on their owners is
+// checked first. What the shares need of the files is input_share.h's.
 
 #include <cstdint>
 #include <string>
@@ -18,6 +14,7 @@
 
 #include "ingest/csv_header.h"
 #include "ingest/csv_scan.h"
+#include "input_share.h"
 #include "partition_build.h"
 
 namespace quiver::mpi {
@@ -41,15 +38,7 @@ class CsvShuffle {
   uint64_t bytes_sent() const { return bytes_sent_; }
 
  private:
-  struct Header {
-    ingest::CsvHeader parsed;
-    std::string id_field;  // the header text of a node file's ID column
-    uint64_t bytes = 0;    // the header row with its newline
-    std::string text;      // the header row with its newline
-  };
-  Result<Header> ReadHeader(const RandomAccessFile& file, ingest::FileKind kind) const;
-  // The first row start at or after pos (pos itself when a row starts there).
-  Result<uint64_t> AlignToRow(const RandomAccessFile& file, uint64_t pos, const Header& h) const;
+  using Header = InputShare::Header;
   // One file: its rounds, each rank's received rows appended to spool. A rank whose
   // *local is an error (from here or an earlier file) takes part without sending; an
   // error returned is every rank's (a collective's).
