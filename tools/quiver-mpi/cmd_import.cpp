@@ -1,7 +1,8 @@
-// `mpirun -np P quiver-mpi import DIR --nodes FILE... --relationships FILE...`: CSV files
-// in the format of `quiver import` (neo4j-admin headers), built as a partitioned
-// database. Every rank reads its byte range of every file and sends rows to their
-// owners (csv_shuffle.h); each partition is then built by the ordinary CSV import.
+// `mpirun -np P quiver-mpi import DIR --nodes FILE... --relationships FILE...`: CSV or
+// Parquet files in the format of `quiver import` (neo4j-admin headers), built as a
+// partitioned database. Every rank reads its share of every file (a CSV byte range,
+// Parquet row groups: input_share.h) and sends rows to their owners (csv_shuffle.h);
+// each partition is then built by the ordinary CSV import.
 #include <iostream>
 #include <memory>
 
