@@ -45,8 +45,11 @@ done
 # Graph500 roots with the project's SplitMix64): the engine's layers, not the public
 # API, are what it distributes. Its `query` reads the Cypher AST (the parser, printer
 # and AST equality) to decide which shapes a union of partitions answers exactly, which
-# no public API exposes (the queries themselves run through quiver/database.h). The
-# list may only shrink: a private include not on it fails, and so does an entry no
+# no public API exposes (the queries themselves run through quiver/database.h), and its
+# point queries quote tokens with the printer's QuoteSchemaName. Its import reads Parquet
+# row groups with the ingest layer's reader and writes their rows as CSV rows with the
+# export layer's field writer; its two-phase publish keeps generations with named
+# checkpoints. The list may only shrink: a private include not on it fails, and so does an entry no
 # longer used.
 tools_private=$(cat <<'LIST'
 tools/quiver/cmd_bench.cpp bench/gate.h
@@ -95,16 +98,26 @@ tools/quiver-mpi/cmd_graph500.cpp common/splitmix64.h
 tools/quiver-mpi/csv_shuffle.cpp ingest/csv_import.h
 tools/quiver-mpi/csv_shuffle.h ingest/csv_header.h
 tools/quiver-mpi/csv_shuffle.h ingest/csv_scan.h
+tools/quiver-mpi/input_share.cpp export/value_text.h
+tools/quiver-mpi/input_share.cpp ingest/parquet/cells.h
+tools/quiver-mpi/input_share.cpp ingest/parquet/parquet_file.h
+tools/quiver-mpi/input_share.cpp ingest/parquet/parquet_rows.h
+tools/quiver-mpi/input_share.cpp storage/txn/value_convert.h
+tools/quiver-mpi/input_share.h ingest/csv_header.h
+tools/quiver-mpi/input_share.h ingest/csv_scan.h
 tools/quiver-mpi/distributed_query.cpp cypher/ast/ast_equal.h
 tools/quiver-mpi/distributed_query.cpp cypher/ast/ast_printer.h
 tools/quiver-mpi/distributed_query.cpp cypher/parser.h
 tools/quiver-mpi/manifest.cpp common/file/checksum.h
+tools/quiver-mpi/manifest.cpp storage/checkpoints.h
 tools/quiver-mpi/manifest.cpp storage/database_dir.h
 tools/quiver-mpi/manifest.h common/file/env.h
 tools/quiver-mpi/manifest.h storage/generation.h
+tools/quiver-mpi/partition_build.cpp storage/checkpoints.h
 tools/quiver-mpi/partition_build.cpp storage/txn/log_segment.h
 tools/quiver-mpi/partition_build.h ingest/construction_session.h
 tools/quiver-mpi/partition_graph.h storage/generation.h
+tools/quiver-mpi/point_neighbourhood.cpp cypher/ast/ast_printer.h
 LIST
 )
 used_private=""

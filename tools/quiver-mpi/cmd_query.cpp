@@ -17,7 +17,6 @@
 #include "quiver/database.h"
 #include "quiver/error.h"
 #include "quiver/value_json.h"
-#include "storage/database_dir.h"
 #include "value_wire.h"
 
 namespace quiver::mpi {
@@ -60,8 +59,7 @@ Result<std::unique_ptr<Database>> OpenOwnPartition(const std::string& dir, const
   o.read_only = true;
   // The manifest's generation, which a partition whose rank stopped after the manifest
   // named the build, before its CURRENT moved, keeps under the build's checkpoint.
-  auto current = storage::ReadCurrent(Env::Default(), PartitionPath(dir, rank));
-  if (current.ok() && *current != m.partitions[rank].generation) o.at_checkpoint = BuildCheckpointName(m.creation);
+  o.at_checkpoint = CheckpointToRead(Env::Default(), dir, m, rank);
   try {
     return Database::Open(PartitionPath(dir, rank), o);
   } catch (const QuiverError& e) {

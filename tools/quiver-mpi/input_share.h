@@ -18,7 +18,6 @@
 #include <memory>
 #include <string>
 
-#include "common/file/env.h"
 #include "ingest/csv_header.h"
 #include "ingest/csv_scan.h"
 

@@ -138,6 +138,11 @@ Status CheckPartition(Env* env, const std::string& dir, const Manifest& m, uint3
   return Status::OK();
 }
 
+std::string CheckpointToRead(Env* env, const std::string& dir, const Manifest& m, uint32_t rank) {
+  auto current = storage::ReadCurrent(env, PartitionPath(dir, rank));
+  return current.ok() && *current == m.partitions[rank].generation ? std::string() : BuildCheckpointName(m.creation);
+}
+
 Result<std::shared_ptr<const storage::Generation>> OpenPartition(Env* env, const std::string& dir,
                                                                  uint32_t rank, uint32_t ranks,
                                                                  Manifest* manifest) {

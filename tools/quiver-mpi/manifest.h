@@ -74,6 +74,9 @@ Result<Manifest> ReadManifest(Env* env, const std::string& dir);
 // still reads the manifest's generation).
 Status CheckPartition(Env* env, const std::string& dir, const Manifest& manifest, uint32_t rank,
                       uint32_t ranks);
+// After CheckPartition: the checkpoint to open the partition at to read the manifest's
+// generation ("" when it is CURRENT: open the live graph).
+std::string CheckpointToRead(Env* env, const std::string& dir, const Manifest& manifest, uint32_t rank);
 
 // Opening a partitioned database on one rank: ReadManifest, CheckPartition, then the
 // partition opened read-only and its generation pinned, its node and relationship
