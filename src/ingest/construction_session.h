@@ -179,6 +179,10 @@ class ConstructionSession {
   Status BuildType(uint32_t type, uint32_t segment, storage::GenerationWriter* writer, WorkerPool* pool,
                    std::vector<storage::FileInfo>* files);
   Status BuildTypes(storage::GenerationWriter* writer);
+  // Whether the generation needs format version 5: a relationship segment past the first
+  // (the base's, carried, or one the session appends), or a carried relationship file
+  // that covers fewer nodes than the generation has.
+  bool WritesSegments() const;
   // Carries the files of the base's segments of `type` into the generation (appending).
   Status CarryBaseSegments(uint32_t type, storage::GenerationWriter* writer, std::vector<storage::FileInfo>* files);
   Result<CommitResult> PrepareCommit();  // Validate, last runs

@@ -40,6 +40,11 @@ class ColumnsOfRows {
     return Status::OK();
   }
 
+  // One value of key `key` for row `row` (rows of a key in ascending order).
+  void AddValue(uint64_t row, uint32_t key, PropertyValue value) {
+    if (!value.is_null()) values_[key].emplace_back(row, std::move(value));
+  }
+
   // The keys whose rows mirror the batch's node keys (every node keyed): ascending.
   template <typename KeyOf>
   std::vector<uint32_t> MirroringKeys(KeyOf&& key_of) const {
@@ -194,8 +199,9 @@ class GraphFeed::Impl {
   // keyed (base nodes) to unkeyed (created since) or back; each batch's say on the
   // mirror key goes to *verdict.
   Status ReadNodeRange(size_t r, std::vector<NodeBatch>* out, MirrorVerdict* verdict) const {
-    std::vector<CompactionSource::Node> nodes;
     const uint64_t end = std::min(src_.old_node_bound(), (r + 1) * CompactionSource::kNodeRange);
+    if (src_.untouched()) return ReadBaseNodeRange(r * CompactionSource::kNodeRange, end, out, verdict);
+    std::vector<CompactionSource::Node> nodes;
     CompactionSource::Node node;
     for (uint64_t old = r * CompactionSource::kNodeRange; old < end; ++old) {
       if (src_.ReadNode(old, &node)) nodes.push_back(std::move(node));
@@ -210,6 +216,141 @@ class GraphFeed::Impl {
       out->push_back(std::move(b));
       begin = stop;
     }
+    return Status::OK();
+  }
+
+  // ReadNodeRange's batches for an untouched source (CompactionSource::untouched): the
+  // generation's nodes [first, last), keyed runs and unkeyed runs apart as there, read
+  // column by column — a typed column's values straight into its chunk — instead of a
+  // node's labels and properties at a time. Mixed columns go through ColumnsOfRows, so
+  // every chunk has the type and the mirror verdict the row-by-row path gives.
+  Status ReadBaseNodeRange(uint64_t first, uint64_t last, std::vector<NodeBatch>* out, MirrorVerdict* verdict) const {
+    const storage::Generation& g = src_.base_generation();
+    auto keyed = [&](uint64_t v) { return !std::holds_alternative<std::monostate>(g.NodeKey(v)); };
+    for (uint64_t begin = first; begin < last;) {
+      const bool k = keyed(begin);
+      uint64_t end = begin + 1;
+      while (end < last && keyed(end) == k) ++end;
+      NodeBatch b;
+      QUIVER_RETURN_IF_ERROR(MakeBaseNodeBatch(g, begin, end, k, &b, verdict));
+      out->push_back(std::move(b));
+      begin = end;
+    }
+    return Status::OK();
+  }
+
+  Status MakeBaseNodeBatch(const storage::Generation& g, uint64_t begin, uint64_t end, bool keyed, NodeBatch* b,
+                           MirrorVerdict* verdict) const {
+    const uint64_t rows = end - begin;
+    b->count = rows;
+    // A node's label set is a slice of the label file, the same slice for the same set.
+    std::map<std::pair<const std::byte*, uint64_t>, uint32_t> sets;
+    b->node_set.reserve(rows);
+    for (uint64_t v = begin; v < end; ++v) {
+      const storage::UIntArray labels = g.NodeLabels(v);
+      const auto slice = std::make_pair(labels.empty() ? nullptr : labels.data(), labels.size());
+      auto [it, inserted] = sets.emplace(slice, static_cast<uint32_t>(b->label_sets.size()));
+      if (inserted) {
+        std::vector<uint32_t> members;
+        labels.ForEach([&](uint64_t l) { members.push_back(static_cast<uint32_t>(l)); });
+        b->label_sets.push_back(std::move(members));
+      }
+      b->node_set.push_back(it->second);
+    }
+    if (keyed) {
+      b->id_space = key_space_;
+      b->keys.type = src_.key_kind() == storage::ExternalIdKind::kString ? KeyType::kString : KeyType::kInteger;
+      for (uint64_t v = begin; v < end; ++v) {
+        const storage::ExternalKeyView key = g.NodeKey(v);
+        if (const auto* s = std::get_if<std::string_view>(&key)) {
+          b->keys.AppendString(*s);
+        } else {
+          b->keys.AppendInt(std::get<int64_t>(key));
+        }
+      }
+    }
+    std::vector<ColumnChunk> typed;
+    std::vector<uint32_t> mirroring;  // keys whose values are the nodes' keys (keyed runs)
+    ColumnsOfRows mixed(rows);
+    for (uint32_t key = 0; key < g.PropertyKeyCount(); ++key) {
+      const storage::PropertyColumn* c = g.NodeColumn(key);
+      if (c == nullptr) continue;
+      if (c->type() == storage::ColumnType::kMixed) {
+        for (uint64_t v = begin; v < end; ++v) {
+          if (!c->IsPresent(v)) continue;
+          QUIVER_ASSIGN_OR_RETURN(PropertyValue value, c->Get(v));
+          mixed.AddValue(v - begin, key, std::move(value));
+        }
+        continue;
+      }
+      ColumnChunk chunk;
+      chunk.key = key;
+      chunk.type = c->type();
+      chunk.Reserve(rows);
+      uint64_t present = 0;
+      bool mirrors = keyed;
+      for (uint64_t v = begin; v < end; ++v) {
+        if (!c->IsPresent(v)) {
+          chunk.AppendAbsent();
+          mirrors = false;
+          continue;
+        }
+        ++present;
+        switch (c->type()) {
+          case storage::ColumnType::kInt64: {
+            const int64_t x = c->Int64At(v);
+            chunk.AppendInt(x);
+            if (mirrors) {
+              const storage::ExternalKeyView k = g.NodeKey(v);
+              mirrors = std::holds_alternative<int64_t>(k) && std::get<int64_t>(k) == x;
+            }
+            break;
+          }
+          case storage::ColumnType::kString: {
+            const std::string_view x = c->StringAt(v);
+            chunk.AppendString(x);
+            if (mirrors) {
+              const storage::ExternalKeyView k = g.NodeKey(v);
+              mirrors = std::holds_alternative<std::string_view>(k) && std::get<std::string_view>(k) == x;
+            }
+            break;
+          }
+          case storage::ColumnType::kDouble:
+            chunk.AppendDouble(c->DoubleAt(v));
+            mirrors = false;
+            break;
+          default:  // kBool
+            chunk.AppendBool(c->BoolAt(v));
+            mirrors = false;
+            break;
+        }
+      }
+      if (present == 0) continue;
+      if (mirrors) mirroring.push_back(key);
+      typed.push_back(std::move(chunk));
+    }
+    if (keyed) {
+      const std::vector<uint32_t> mixed_mirroring = mixed.MirroringKeys([&](uint64_t row) -> storage::ExternalKey {
+        return storage::OwnedKey(g.NodeKey(begin + row));
+      });
+      mirroring.insert(mirroring.end(), mixed_mirroring.begin(), mixed_mirroring.end());
+      std::sort(mirroring.begin(), mirroring.end());
+      const std::optional<uint32_t> mirror = src_.base_id_mirror_key();
+      if (mirror_as_key_property_ && mirror && std::binary_search(mirroring.begin(), mirroring.end(), *mirror)) {
+        // The column holds exactly the keys: the session refills it from them.
+        std::erase_if(typed, [&](const ColumnChunk& c) { return c.key == *mirror; });
+        mixed.Erase(*mirror);
+        b->key_property = mirror;
+      }
+      verdict->Keyed(mirroring);
+    } else {
+      for (const ColumnChunk& c : typed) verdict->Unkeyed(c.key);
+      mixed.ForEachKey([&](uint32_t key) { verdict->Unkeyed(key); });
+    }
+    b->properties = std::move(typed);
+    for (ColumnChunk& c : mixed.Finish()) b->properties.push_back(std::move(c));
+    std::sort(b->properties.begin(), b->properties.end(),
+              [](const ColumnChunk& x, const ColumnChunk& y) { return x.key < y.key; });
     return Status::OK();
   }
 

@@ -116,6 +116,19 @@ Status ConstructionSession::CarryBaseSegments(uint32_t type, storage::Generation
   return Status::OK();
 }
 
+bool ConstructionSession::WritesSegments() const {
+  if (!append_to_) return false;
+  if (append_to_->Segmented()) return true;  // carried as they are
+  bool carries = false;
+  for (uint32_t t = 0; t < rel_type_count() && t < append_to_->RelTypeCount(); ++t) {
+    if (append_to_->RelTypeEdgeCount(t) == 0) continue;
+    if (type_state_[t].edges > 0) return true;  // a segment appended
+    carries = true;
+  }
+  // A carried file covers the base's nodes only: fewer than the generation's.
+  return carries && nodes_.size() > append_to_->NodeCount();
+}
+
 Status ConstructionSession::BuildTypes(storage::GenerationWriter* writer) {
   const uint32_t types = rel_type_count();
   std::vector<uint64_t> counts(types);
@@ -173,7 +186,7 @@ Status ConstructionSession::BuildTypes(storage::GenerationWriter* writer) {
 
 Status ConstructionSession::WriteGeneration(storage::GenerationWriter* writer) {
   // First: the Schema file sets the version every later file of the generation carries.
-  if (append_to_) writer->SetFormatVersion(storage::kSegmentFormatVersion);
+  if (WritesSegments()) writer->SetFormatVersion(storage::kSegmentFormatVersion);
   QUIVER_RETURN_IF_ERROR(writer->WriteSchema(schema_));
   QUIVER_RETURN_IF_ERROR(writer->WriteDictionary({labels_.names, types_.names, keys_.names}));
   QUIVER_RETURN_IF_ERROR(nodes_.WriteLabels(writer, label_count()));

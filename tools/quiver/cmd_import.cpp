@@ -248,7 +248,9 @@ void RegisterImportCommand(CLI::App& app, CommandHandler& handler) {
   cmd->add_flag("--incremental", o->incremental,
                 "Add the files' nodes and relationships to the graph the database holds (its write log included) "
                 "in a new generation; relationships may end at its nodes by their ids; an id it holds is a "
-                "duplicate id. The whole graph is rebuilt: the cost grows with the database, not only the files "
+                "duplicate id. The database's relationship files are kept and the files' relationships appended "
+                "as segments (the cost is the files' and the nodes'), unless the write log holds commits or a "
+                "type has 8 segments: then every relationship is rebuilt. 'quiver compact' folds segments "
                 "(docs/ingest.md, \"Incremental import\")");
   cmd->add_option("--schema", o->schema,
                   "A file of CREATE INDEX / CREATE CONSTRAINT statements (;-separated) the database starts with: "

@@ -115,6 +115,11 @@ class CompactionSource {
   // base's live relationships of type t from sources [begin, end) (old ids), in forward
   // order, then — after every range — the delta's.
   bool salvaging() const { return salvage_ != nullptr; }
+  // No node or relationship changed since the generation, and not salvaging: every base
+  // node is live under its own id, its labels and properties the generation's, which a
+  // reader may then take column by column (base_generation()).
+  bool untouched() const { return salvage_ == nullptr && state_.nodes.empty() && state_.rels.empty(); }
+  const Generation& base_generation() const { return base_.gen(); }
   uint64_t base_node_count() const { return base_.node_count(); }
   // Relationships of type t from base source `src` in the CSR (deleted ones included).
   uint64_t BaseDegree(uint32_t t, uint64_t src) const {

@@ -247,6 +247,45 @@ TEST_F(IncrementalImportTest, BatchesAreAppendedAsSegmentsThatACompactionFolds) 
   ExpectSameGraph(db_, full);
 }
 
+// Writes on a database whose relationships lie in segments: a relationship of the
+// appended segment deleted, another's property set, one created between old and new
+// nodes — through the write log, then folded by a compaction into one segment each — and
+// the graph is the one the same writes give on a database imported whole.
+TEST_F(IncrementalImportTest, WritesOverSegmentsAndTheirCompaction) {
+  ImportBase();
+  ImportCsv(db_, {NodeSource("n1.csv", Nodes(60, 80)), RelSource("r1.csv", Relationships(60, 80, true))},
+            Incremental());
+  ASSERT_EQ(Segments(*Live(db_))["R1"], 2u);
+  const std::string full = dir_.Join("full");
+  ImportCsv(full, {NodeSource("n0.csv", Nodes(0, 60)), NodeSource("n1.csv", Nodes(60, 80)),
+                   RelSource("r0.csv", Relationships(0, 60, false)), RelSource("r1.csv", Relationships(60, 80, true))});
+  const std::vector<std::string> writes = {
+      "MATCH ({id: 'n65'})-[r:R1]->() DELETE r",
+      "MATCH ({id: 'n5'})-[r:R1]->() SET r.w = -1.0",
+      "MATCH ({id: 'n70'})-[r:R1]->() SET r.w = -2.0, r.note = 'seg1'",
+      "MATCH (a {id: 'n2'}), (b {id: 'n77'}) CREATE (a)-[:R1 {w: 7.5}]->(b)",
+      "MATCH (n {id: 'n66'}) DETACH DELETE n",
+  };
+  for (const std::string& db : {db_, full}) {
+    auto database = Database::Open(db);
+    auto c = database->Connect();
+    for (const std::string& w : writes) c->Query(w);
+  }
+  ExpectSameGraph(db_, full);
+  EXPECT_EQ(Answers(db_, "MATCH ()-[r:R1 {note: 'seg1'}]->(b) RETURN b.id + ' ' + toString(r.w)"),
+            Answers(full, "MATCH ()-[r:R1 {note: 'seg1'}]->(b) RETURN b.id + ' ' + toString(r.w)"));
+  {
+    storage::StoreOptions o;
+    o.compaction_builder = ingest::MakeSessionCompactionBuilder({});
+    o.create_if_missing = false;
+    auto store = storage::TransactionalStore::Open(Env::Default(), db_, o);
+    ASSERT_TRUE(store.ok()) << store.status().ToString();
+    ASSERT_TRUE((*store)->Compact().ok());
+  }
+  EXPECT_EQ(Segments(*Live(db_))["R1"], 1u);
+  ExpectSameGraph(db_, full);
+}
+
 // Past main::kMaxRelationshipSegments segments of a type, the next batch rebuilds the
 // relationships into one segment (reads walk a slice per segment), and says why.
 TEST_F(IncrementalImportTest, ATypeOfTooManySegmentsIsRebuilt) {
@@ -325,6 +364,10 @@ TEST_F(IncrementalImportTest, AnIdTwiceInTheBatchIsADuplicate) {
   const ImportSummary s = ImportCsv(db_, {nodes}, Incremental(/*skip=*/true));
   EXPECT_EQ(s.bad_rows, 1u);
   EXPECT_EQ(Answers(db_, "MATCH (n {id: 'n60'}) RETURN n.name"), std::vector<std::string>{"x"});
+  // Nodes alone append no segment, but the relationship files kept cover fewer nodes than
+  // the generation now has: format version 5 all the same.
+  EXPECT_EQ(Live(db_)->manifest().format_version, storage::kSegmentFormatVersion);
+  EXPECT_EQ(Answers(db_, "MATCH (n {id: 'n60'}) RETURN toString(COUNT { (n)--() })"), std::vector<std::string>{"0"});
 }
 
 TEST_F(IncrementalImportTest, AnUnknownEndpointIsABadRow) {
@@ -338,6 +381,9 @@ TEST_F(IncrementalImportTest, AnUnknownEndpointIsABadRow) {
   const ImportSummary s = ImportCsv(db_, {rels}, Incremental(/*skip=*/true));
   EXPECT_EQ(s.bad_rows, 1u);
   EXPECT_EQ(Answers(db_, "MATCH (a)-[:R9]->(b) RETURN a.id + '>' + b.id"), std::vector<std::string>{"n1>n2"});
+  // A new type only, and no node added: the kept files cover every node, one segment a
+  // type: the generation keeps the older format.
+  EXPECT_LT(Live(db_)->manifest().format_version, storage::kSegmentFormatVersion);
 }
 
 TEST_F(IncrementalImportTest, AUniqueKeyOfAnExistingNodeIsTaken) {
