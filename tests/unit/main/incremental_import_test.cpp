@@ -178,6 +178,17 @@ std::map<std::string, uint32_t> Segments(const storage::Generation& g) {
   return out;
 }
 
+// `quiver compact`'s compaction (the session's builder) of the database at `db`.
+void Compact(const std::string& db) {
+  storage::StoreOptions o;
+  o.compaction_builder = ingest::MakeSessionCompactionBuilder({});
+  o.create_if_missing = false;
+  auto store = storage::TransactionalStore::Open(Env::Default(), db, o);
+  ASSERT_TRUE(store.ok()) << store.status().ToString();
+  const Status compacted = (*store)->Compact();
+  ASSERT_TRUE(compacted.ok()) << compacted.ToString();
+}
+
 // Relationships(first, last, false) with `w` an integer column (another type than the
 // base's doubles: the segments' columns then differ in type).
 std::string IntWeightRelationships(int first, int last) {
@@ -232,15 +243,7 @@ TEST_F(IncrementalImportTest, BatchesAreAppendedAsSegmentsThatACompactionFolds) 
             Answers(full, "MATCH (a {id: 'n3'}) RETURN toString(COUNT { (a)--() })"));
 
   // A compaction with nothing in the log still folds the segments.
-  {
-    storage::StoreOptions o;
-    o.compaction_builder = ingest::MakeSessionCompactionBuilder({});
-    o.create_if_missing = false;
-    auto store = storage::TransactionalStore::Open(Env::Default(), db_, o);
-    ASSERT_TRUE(store.ok()) << store.status().ToString();
-    const Status compacted = (*store)->Compact();
-    ASSERT_TRUE(compacted.ok()) << compacted.ToString();
-  }
+  Compact(db_);
   const auto g = Live(db_);
   EXPECT_EQ(Segments(*g), (std::map<std::string, uint32_t>{{"R1", 1}, {"R2", 1}, {"R3", 1}}));
   EXPECT_LT(g->manifest().format_version, storage::kSegmentFormatVersion);
@@ -274,14 +277,7 @@ TEST_F(IncrementalImportTest, WritesOverSegmentsAndTheirCompaction) {
   ExpectSameGraph(db_, full);
   EXPECT_EQ(Answers(db_, "MATCH ()-[r:R1 {note: 'seg1'}]->(b) RETURN b.id + ' ' + toString(r.w)"),
             Answers(full, "MATCH ()-[r:R1 {note: 'seg1'}]->(b) RETURN b.id + ' ' + toString(r.w)"));
-  {
-    storage::StoreOptions o;
-    o.compaction_builder = ingest::MakeSessionCompactionBuilder({});
-    o.create_if_missing = false;
-    auto store = storage::TransactionalStore::Open(Env::Default(), db_, o);
-    ASSERT_TRUE(store.ok()) << store.status().ToString();
-    ASSERT_TRUE((*store)->Compact().ok());
-  }
+  Compact(db_);
   EXPECT_EQ(Segments(*Live(db_))["R1"], 1u);
   ExpectSameGraph(db_, full);
 }
