@@ -534,7 +534,10 @@ Result<ImportStats> Importer::Run() {
   if (options_.existing != nullptr) {
     if (progress) progress->BeginPhase("existing nodes", 0, "nodes");
     QUIVER_RETURN_IF_ERROR(AddExistingNodes(node_groups, edge_groups));
-    if (progress) progress->EndPhase();
+    if (progress) {
+      progress->Advance(session_->node_count());
+      progress->EndPhase();
+    }
   }
   for (GroupState& g : node_groups) QUIVER_RETURN_IF_ERROR(SetUpGroup(&g));
   for (GroupState& g : edge_groups) QUIVER_RETURN_IF_ERROR(SetUpGroup(&g));
@@ -553,10 +556,14 @@ Result<ImportStats> Importer::Run() {
   if (progress) progress->EndPhase();
   QUIVER_RETURN_IF_ERROR(FinishNodes());
   origins_.clear();
-  if (options_.existing != nullptr) {
+  if (options_.existing != nullptr && !options_.existing->relationships_in_place()) {
     if (progress) progress->BeginPhase("existing relationships", 0, "relationships");
+    const uint64_t before = session_->edge_count();
     QUIVER_RETURN_IF_ERROR(options_.existing->AddRelationships());
-    if (progress) progress->EndPhase();
+    if (progress) {
+      progress->Advance(session_->edge_count() - before);
+      progress->EndPhase();
+    }
   }
 
   if (progress) progress->BeginPhase("relationships", InputBytes(groups_, FileKind::kRelationships), "bytes");

@@ -574,5 +574,6 @@ Status GraphFeed::ClaimUniqueKeys(const ImportSchema& schema, UniqueKeys* keys) 
 }
 Status GraphFeed::AddRelationships() { return impl_->AddRelationships(); }
 void GraphFeed::LeaveRelationshipsInPlace() { impl_->leave_relationships_ = true; }
+bool GraphFeed::relationships_in_place() const { return impl_->leave_relationships_; }
 
 }  // namespace quiver::ingest

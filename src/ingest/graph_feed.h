@@ -71,6 +71,7 @@ class GraphFeed {
   // An incremental import whose session keeps the generation's relationship files and
   // appends its own (ConstructionSession::AppendRelationshipsTo): the feed hands over none.
   void LeaveRelationshipsInPlace();
+  bool relationships_in_place() const;
 
  private:
   class Impl;
