@@ -309,6 +309,13 @@ Status Generation::LoadEdgeColumn(const OpenOptions& options, const GenerationFi
   const Manifest& m = manifest_;
   const uint64_t type = f.info.subject >> 32, key = f.info.subject & 0xffffffffu;
   const uint32_t segment = f.info.segment;
+  // Salvage: a type whose CSR was left out keeps one empty segment; the columns of its
+  // other segments have no rows to belong to, and are left out with it.
+  if (options.salvage && type < m.rel_type_count && segment > 0 && segments_[type].size() == 1 &&
+      segments_[type][0].file == nullptr) {
+    return SkipOrFail(options, f.parsed.name(), f.info.kind,
+                      Status::Corruption(f.parsed.name() + ": its relationship type's CSR was left out"));
+  }
   if (type >= m.rel_type_count || key >= m.property_key_count || segment >= segments_[type].size() ||
       segments_[type][segment].columns.count(static_cast<uint32_t>(key)) != 0) {
     return Status::Corruption(name_ + "/MANIFEST: unexpected edge column " + f.info.name);

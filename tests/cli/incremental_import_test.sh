@@ -50,6 +50,11 @@ printf 'X' | dd of="$segment" bs=1 seek=100 conv=notrunc 2> /dev/null
 out=$("$quiver" check "$tmp/damaged" 2>&1; echo "exit $?")
 check damaged-segment 'rel-000000-s001.qv' "$out"
 check damaged-segment-exit '^exit 1$' "$out"
+# Repair salvages the rest; the damaged segment's type is lost whole (named in the report).
+out=$("$quiver" check "$tmp/damaged" --repair "$tmp/repaired" 2>&1; echo "exit $?")
+check repaired-segment-exit '^exit [01]$' "$out"
+out=$("$quiver" query --db "$tmp/repaired" --format csv "MATCH (x) RETURN count(x) AS c" 2>&1)
+check repaired-nodes '^4$' "$out"
 out=$("$quiver" compact "$db" 2>&1)
 check compact-folds '^compacted generation' "$out"
 gen=$(ls -d "$db"/gen-* | tail -1)
