@@ -141,7 +141,7 @@ std::string CsvTypeOf(const ingest::parquet::ColumnDescriptor& d) {
   return d.is_list ? t + "[]" : t;
 }
 
-// A Parquet file's row groups g with g mod P = r.
+// A Parquet file's row groups, a contiguous run of about 1/P of its rows.
 class ParquetShare : public InputShare {
  public:
   Status Open(const std::string& path, ingest::FileKind kind, const ingest::CsvDialect& dialect, uint32_t rank,
@@ -162,7 +162,15 @@ class ParquetShare : public InputShare {
     }
     header_.text.push_back('\n');
     QUIVER_RETURN_IF_ERROR(CheckIds(path, kind, names, &header_));
-    for (size_t g = rank; g < file_->row_group_count(); g += ranks) groups_.push_back(g);
+    // Contiguous runs of row groups of about equal rows: group g is rank r's when its
+    // first row falls in [r·R/P, (r+1)·R/P).
+    const uint64_t total = file_->rows();
+    uint64_t first_row = 0;
+    for (size_t g = 0; g < file_->row_group_count(); ++g) {
+      const uint64_t owner = total == 0 ? 0 : std::min<uint64_t>(ranks - 1, first_row * ranks / total);
+      if (owner == rank) groups_.push_back(g);
+      first_row += file_->row_group_rows(g);
+    }
     return Status::OK();
   }
 
