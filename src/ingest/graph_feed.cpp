@@ -297,22 +297,17 @@ class GraphFeed::Impl {
         }
         ++present;
         switch (c->type()) {
+          // The node's key, read into b->keys above, against the value.
           case storage::ColumnType::kInt64: {
             const int64_t x = c->Int64At(v);
             chunk.AppendInt(x);
-            if (mirrors) {
-              const storage::ExternalKeyView k = g.NodeKey(v);
-              mirrors = std::holds_alternative<int64_t>(k) && std::get<int64_t>(k) == x;
-            }
+            mirrors = mirrors && b->keys.type == KeyType::kInteger && b->keys.IntAt(v - begin) == x;
             break;
           }
           case storage::ColumnType::kString: {
             const std::string_view x = c->StringAt(v);
             chunk.AppendString(x);
-            if (mirrors) {
-              const storage::ExternalKeyView k = g.NodeKey(v);
-              mirrors = std::holds_alternative<std::string_view>(k) && std::get<std::string_view>(k) == x;
-            }
+            mirrors = mirrors && b->keys.type == KeyType::kString && b->keys.StringAt(v - begin) == x;
             break;
           }
           case storage::ColumnType::kDouble:

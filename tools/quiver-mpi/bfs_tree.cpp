@@ -40,10 +40,14 @@ bool FindFrontierNeighbour(const storage::Generation& gen, uint64_t v, Direction
 // One search's state on this rank.
 class Search {
  public:
-  Search(const PartitionGraph& g, Direction dir) : g_(g), dir_(dir), owned_(g.owned()) {
+  // `count_edges`: keep the frontier's and the unreached vertices' edge counts (a degree
+  // read per vertex reached), which only the direction-optimizing switch reads.
+  Search(const PartitionGraph& g, Direction dir, bool count_edges)
+      : g_(g), dir_(dir), owned_(g.owned()), count_edges_(count_edges) {
     t_.level.assign(owned_, -1);
     t_.parent.assign(owned_, kUnreached);
     ghost_sent_.assign(g.ghosts(), false);
+    if (!count_edges_) return;
     for (uint64_t v = 0; v < owned_; ++v) unreached_edges_ += g.gen().Degree(v, Reverse(dir));
   }
 
@@ -58,16 +62,14 @@ class Search {
     t_.level[v] = t_.depth + 1;
     t_.parent[v] = parent;
     next_.push_back(v);
-    next_edges_ += g_.gen().Degree(v, dir_);
-    unreached_edges_ -= g_.gen().Degree(v, Reverse(dir_));
+    CountReached(v, &next_edges_);
     return true;
   }
   void Start(uint64_t v, int64_t root) {
     t_.level[v] = 0;
     t_.parent[v] = root;
     frontier_.push_back(v);
-    frontier_edges_ = g_.gen().Degree(v, dir_);
-    unreached_edges_ -= g_.gen().Degree(v, Reverse(dir_));
+    CountReached(v, &frontier_edges_);
   }
 
   // The frontier's owned vertices expand; ghosts reached are claimed from their owners.
@@ -116,6 +118,13 @@ class Search {
     return Status::OK();
   }
 
+  // A vertex reached: its edges join `level_edges`, and leave the unreached ones.
+  void CountReached(uint64_t v, uint64_t* level_edges) {
+    if (!count_edges_) return;
+    *level_edges += g_.gen().Degree(v, dir_);
+    unreached_edges_ -= g_.gen().Degree(v, Reverse(dir_));
+  }
+
   // The next level becomes the frontier.
   void Advance() {
     frontier_ = std::move(next_);
@@ -129,6 +138,7 @@ class Search {
   const PartitionGraph& g_;
   const Direction dir_;
   const uint64_t owned_;
+  const bool count_edges_;
   BfsTree t_;
   std::vector<bool> ghost_sent_;  // a ghost reached once is claimed by its owner
   std::vector<uint64_t> frontier_, next_;
@@ -154,7 +164,7 @@ Result<BfsTree> SearchFrom(const PartitionGraph& g, int64_t root, storage::Direc
                            std::string_view root_name, BfsDirection mode) {
   const Comm& comm = g.comm();
   const auto ranks = static_cast<uint32_t>(comm.size());
-  Search search(g, dir);
+  Search search(g, dir, mode == BfsDirection::kOptimizing);
   Status local;
   if (OwnerOf(static_cast<uint64_t>(root), ranks) == static_cast<uint32_t>(comm.rank())) {
     auto node = g.gen().FindNode(root);
