@@ -10,6 +10,7 @@ seed=7
 "$quiver" generate g500 --scale $scale --seed $seed --db "$tmp/single" --quiet > /dev/null
 out=$(ranks 4 generate g500 --scale $scale --seed $seed "$tmp/parts")
 check publishes "^published .*: 4 partitions, 2048 nodes, 32768 relationships, creation [0-9a-f]{32}$" "$out"
+check held-in-memory ", spooled 0 bytes;" "$out"
 out=$(ranks 4 info "$tmp/parts")
 check info "4 partitions \(splitmix64-mod\), 2048 nodes, 32768 relationships" "$out"
 check info-partition "part-00003: generation [0-9]+, [0-9]+ owned, [0-9]+ ghosts" "$out"
@@ -37,9 +38,12 @@ single_rows "$tmp/single" "MATCH (n) $degrees" > "$tmp/single-degrees"
 partition_rows "$tmp/parts" "MATCH (n:V) $degrees" > "$tmp/part-degrees"
 same_rows degrees "$tmp/part-degrees" "$tmp/single-degrees"
 
-# Many shuffle rounds (1,024 edges a round) give the same graph.
-out=$(ranks 4 generate g500 --scale $scale --seed $seed --shuffle-budget 96K "$tmp/rounds")
+# Many shuffle rounds (1,024 edges a round), with the received edges spooled to disk
+# (a 512 KiB budget holds 128 KiB of them in memory; each rank receives ~230 KiB), give
+# the same graph. The default budget holds them all in memory.
+out=$(ranks 4 generate g500 --scale $scale --seed $seed --shuffle-budget 96K --memory-budget 512K "$tmp/rounds")
 check many-rounds "shuffle [0-9]+ round" "$out"
+check spooled "spooled 917120 bytes" "$out"
 rounds=$(sed -nE 's/^shuffle ([0-9]+) round.*/\1/p' <<<"$out")
 check more-than-one-round "^([2-9]|[1-9][0-9]+)$" "$rounds"
 partition_rows "$tmp/rounds" "MATCH (a:V)-[:E]->(b) RETURN a.id AS s, b.id AS d" > "$tmp/round-edges"

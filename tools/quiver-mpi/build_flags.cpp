@@ -32,6 +32,7 @@ Result<BuildOptions> MakeBuildOptions(const BuildFlags& f, const Comm& comm, uin
   QUIVER_ASSIGN_OR_RETURN(ingest::Resources r, ingest::ResolveResources(run, estimated_edges / comm.size()));
   b.session.workers = r.workers;
   b.session.memory_budget = f.memory_budget.empty() ? r.memory_budget / comm.local_size() : r.memory_budget;
+  b.hold_budget = b.session.memory_budget / 4;
   // The test hooks of docs/scale-out.md's failure handling (tests/mpi/failure_test.sh).
   const auto is_me = [&comm](const char* var) {
     const char* rank = std::getenv(var);
@@ -56,12 +57,15 @@ int RunBuild(const Comm& comm, const BuildOptions& options, const BuildSteps& st
   if (!manifest.ok()) return ReportFailure(comm, manifest.status());
   const double t3 = MPI_Wtime();
   const uint64_t sent = comm.SumU64(steps.bytes_sent());
+  const uint64_t spooled = steps.spooled_bytes ? comm.SumU64(steps.spooled_bytes()) : 0;
   if (comm.rank() == 0) {
     const double edges = static_cast<double>(manifest->edges), secs = t3 - t0;
     std::cout << "published " << options.dir << ": " << manifest->ranks << " partitions, " << manifest->nodes
               << " nodes, " << manifest->edges << " relationships, creation " << manifest->creation << "\n"
               << "shuffle " << steps.rounds() << " round(s), " << sent << " bytes ("
-              << (edges > 0 ? static_cast<double>(sent) / edges : 0.0) << " per edge); seconds: shuffle "
+              << (edges > 0 ? static_cast<double>(sent) / edges : 0.0) << " per edge)";
+    if (steps.spooled_bytes) std::cout << ", spooled " << spooled << " bytes";
+    std::cout << "; seconds: shuffle "
               << t1 - t0 << ", build " << t2 - t1 << ", publish " << t3 - t2 << ", total " << secs << "; "
               << static_cast<uint64_t>(edges / secs) << " edges/s\n";
   }

@@ -31,9 +31,12 @@ struct BuildSteps {
   PartitionFeed feed;
   std::function<uint64_t()> rounds;
   std::function<uint64_t()> bytes_sent;  // by this rank
+  // Received bytes this rank spooled to disk rather than held in memory (null: not
+  // reported, as for the import, which always spools its rows as CSV files).
+  std::function<uint64_t()> spooled_bytes;
 };
 // Open, shuffle, build, agree, publish; rank 0 prints the manifest's counts, the
-// shuffle's bytes per edge and the phases' seconds. Returns the exit code.
+// shuffle's bytes per edge (and spooled bytes) and the phases' seconds. Returns the exit code.
 int RunBuild(const Comm& comm, const BuildOptions& options, const BuildSteps& steps);
 
 }  // namespace quiver::mpi

@@ -72,7 +72,8 @@ int RunGenerate(const GenerateOptions& o, const Comm& comm) {
     if (comm.rank() == 0) std::cerr << "quiver-mpi generate: " << options.status().message() << "\n";
     return kExitUsage;
   }
-  EdgeShuffle shuffle(comm, PartitionPath(options->dir, rank) + ".shuffle", options->shuffle_budget);
+  EdgeShuffle shuffle(comm, PartitionPath(options->dir, rank) + ".shuffle", options->shuffle_budget,
+                      options->hold_budget);
   G500Source source(g, rank, ranks);
   const std::vector<uint64_t> owned = OwnedVertices(g.vertex_count(), rank, ranks);
   BuildSteps steps;
@@ -82,6 +83,7 @@ int RunGenerate(const GenerateOptions& o, const Comm& comm) {
   };
   steps.rounds = [&] { return shuffle.rounds(); };
   steps.bytes_sent = [&] { return shuffle.ids_sent() * 8; };
+  steps.spooled_bytes = [&] { return shuffle.spooled_bytes(); };
   return RunBuild(comm, *options, steps);
 }
 

@@ -11,7 +11,9 @@ namespace {
 constexpr uint64_t kMinBudget = 64 << 10;
 
 std::string Excerpt(std::string_view row) {
-  return "'" + std::string(row.substr(0, 60)) + (row.size() > 60 ? "…'" : "'");
+  std::string text = "'";
+  text.append(row.substr(0, 60)).append(row.size() > 60 ? "…'" : "'");
+  return text;
 }
 
 Result<int64_t> ParseId(std::string_view text, const std::string& path, std::string_view row) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "sorted_id_index.h"
+
 namespace quiver::mpi {
 namespace {
 
@@ -11,30 +13,53 @@ constexpr uint64_t kRoundBytesPerEdge = 96;
 // Edges read back from the spool at a time.
 constexpr uint64_t kSpoolChunkEdges = uint64_t{1} << 18;
 
-// Reads the spool's (source, target) pairs in chunks, in the order they arrived.
+}  // namespace
+
+EdgeShuffle::EdgeShuffle(const Comm& comm, std::string spool_path, uint64_t budget, uint64_t hold_budget)
+    : comm_(comm), spool_path_(std::move(spool_path)), budget_(budget), hold_budget_(hold_budget) {}
+
+EdgeShuffle::~EdgeShuffle() {
+  spool_.reset();
+  if (spooled_bytes_ > 0) (void)Env::Default()->RemoveFile(spool_path_);  // best effort
+}
+
+Status EdgeShuffle::Keep(const std::vector<uint64_t>& received) {
+  if (!spool_ && (held_.size() + received.size()) * 8 <= hold_budget_) {
+    held_.insert(held_.end(), received.begin(), received.end());
+    return Status::OK();
+  }
+  auto append = [&](const std::vector<uint64_t>& pairs) {
+    spooled_bytes_ += pairs.size() * 8;
+    return spool_->Append(std::string_view(reinterpret_cast<const char*>(pairs.data()), pairs.size() * 8));
+  };
+  if (!spool_) {
+    QUIVER_ASSIGN_OR_RETURN(spool_, Env::Default()->NewWritableFile(spool_path_));
+    QUIVER_RETURN_IF_ERROR(append(held_));
+    held_ = {};
+  }
+  return append(received);
+}
+
 template <typename F>
-Status ForSpoolChunks(Env* env, const std::string& path, F&& f) {
-  QUIVER_ASSIGN_OR_RETURN(auto file, env->NewRandomAccessFile(path));
+Status EdgeShuffle::ForEachChunk(F&& f) const {
+  if (spooled_bytes_ == 0) {
+    for (uint64_t at = 0; at < held_.size(); at += kSpoolChunkEdges * 2) {
+      QUIVER_RETURN_IF_ERROR(f(held_.data() + at, std::min<uint64_t>(held_.size() - at, kSpoolChunkEdges * 2) / 2));
+    }
+    return Status::OK();
+  }
+  QUIVER_ASSIGN_OR_RETURN(auto file, Env::Default()->NewRandomAccessFile(spool_path_));
   std::vector<uint64_t> pairs(kSpoolChunkEdges * 2);
   const uint64_t size = file->Size();
   for (uint64_t offset = 0; offset < size;) {
     const size_t want = static_cast<size_t>(std::min<uint64_t>(size - offset, pairs.size() * 8));
     QUIVER_ASSIGN_OR_RETURN(size_t got, file->ReadAt(offset, want, reinterpret_cast<char*>(pairs.data())));
-    if (got != want || got % 16 != 0) return Status::IOError("short read of the shuffle spool " + path);
+    if (got != want || got % 16 != 0) return Status::IOError("short read of the shuffle spool " + spool_path_);
     QUIVER_RETURN_IF_ERROR(f(pairs.data(), got / 16));
     offset += got;
   }
   return Status::OK();
 }
-
-}  // namespace
-
-EdgeShuffle::EdgeShuffle(const Comm& comm, std::string spool_path, uint64_t budget)
-    : comm_(comm), spool_path_(std::move(spool_path)), budget_(budget) {}
-
-EdgeShuffle::~EdgeShuffle() {
-  (void)Env::Default()->RemoveFile(spool_path_);
-}  // best effort
 
 Status EdgeShuffle::Run(EdgeSource* source, ingest::WorkerPool* pool) {
   const auto ranks = static_cast<uint32_t>(comm_.size());
@@ -43,8 +68,7 @@ Status EdgeShuffle::Run(EdgeSource* source, ingest::WorkerPool* pool) {
       std::clamp<uint64_t>(budget_ / kRoundBytesPerEdge, uint64_t{1} << 10, uint64_t{1} << 24);
   const uint64_t mine = source->edge_count();
   rounds_ = comm_.MaxU64((mine + round_edges - 1) / round_edges);
-  auto spool = Env::Default()->NewWritableFile(spool_path_);
-  Status local = spool.status();
+  Status local;
   std::vector<uint64_t> src, dst;
   std::vector<std::vector<uint64_t>> send(ranks);
   for (uint64_t round = 0; round < rounds_; ++round) {
@@ -61,25 +85,21 @@ Status EdgeShuffle::Run(EdgeSource* source, ingest::WorkerPool* pool) {
     }
     for (const auto& s : send) ids_sent_ += s.size();
     QUIVER_ASSIGN_OR_RETURN(std::vector<uint64_t> received, comm_.AllToAll(send));
-    if (local.ok()) {
-      local = (*spool)->Append(
-          std::string_view(reinterpret_cast<const char*>(received.data()), received.size() * 8));
-    }
+    if (local.ok()) local = Keep(received);
   }
-  if (local.ok()) local = (*spool)->Close();
+  if (local.ok() && spool_) local = spool_->Close();
   return comm_.Agree(local, "nothing was published");
 }
 
 Status EdgeShuffle::Feed(const std::vector<uint64_t>& owned, const GraphNames& names,
                          ingest::ConstructionSession* s, PartitionEntry* entry) const {
-  Env* env = Env::Default();
   const auto rank = static_cast<uint32_t>(comm_.rank()), ranks = static_cast<uint32_t>(comm_.size());
   // Ghosts: the remote ends of the spooled edges, ascending and distinct. Sorted and
   // deduplicated as they grow, so they hold about what the distinct ghosts need.
   std::vector<uint64_t> ghosts;
   size_t unique_size = 0;
   uint64_t home_edges = 0, stored_edges = 0;
-  QUIVER_RETURN_IF_ERROR(ForSpoolChunks(env, spool_path_, [&](const uint64_t* pairs, uint64_t n) {
+  QUIVER_RETURN_IF_ERROR(ForEachChunk([&](const uint64_t* pairs, uint64_t n) {
     for (uint64_t i = 0; i < n; ++i) {
       const uint64_t src = pairs[2 * i], dst = pairs[2 * i + 1];
       const bool src_owned = OwnerOf(src, ranks) == rank;
@@ -97,7 +117,9 @@ Status EdgeShuffle::Feed(const std::vector<uint64_t>& owned, const GraphNames& n
   }));
   std::sort(ghosts.begin(), ghosts.end());
   ghosts.erase(std::unique(ghosts.begin(), ghosts.end()), ghosts.end());
-  s->ReserveProducerMemory((owned.size() + ghosts.size()) * 8 + kSpoolChunkEdges * 24);
+  // The ids (8 bytes each), their SortedIdIndex (at most 8 more), a spool chunk and the
+  // pairs held in memory.
+  s->ReserveProducerMemory((owned.size() + ghosts.size()) * 16 + kSpoolChunkEdges * 24 + held_.size() * 8);
 
   // Nodes: owned vertices with the graph's label, then the ghosts, each keyed (and with
   // the key property) by its global id.
@@ -122,14 +144,12 @@ Status EdgeShuffle::Feed(const std::vector<uint64_t>& owned, const GraphNames& n
 
   // Edges, in spool order, through the global -> local map.
   const uint32_t type = s->RelType(names.edge_type);
+  const SortedIdIndex owned_index(owned), ghost_index(ghosts);
   const auto local_id = [&](uint64_t g) -> uint32_t {
-    if (OwnerOf(g, ranks) == rank) {
-      return static_cast<uint32_t>(std::lower_bound(owned.begin(), owned.end(), g) - owned.begin());
-    }
-    return static_cast<uint32_t>(owned.size() +
-                                 (std::lower_bound(ghosts.begin(), ghosts.end(), g) - ghosts.begin()));
+    if (OwnerOf(g, ranks) == rank) return static_cast<uint32_t>(owned_index.LowerBound(g));
+    return static_cast<uint32_t>(owned.size() + ghost_index.LowerBound(g));
   };
-  QUIVER_RETURN_IF_ERROR(ForSpoolChunks(env, spool_path_, [&](const uint64_t* pairs, uint64_t n) {
+  QUIVER_RETURN_IF_ERROR(ForEachChunk([&](const uint64_t* pairs, uint64_t n) {
     const uint64_t parts = s->workers(), per = (n + parts - 1) / parts;
     std::vector<ingest::EdgeBatch> batches(parts);
     s->pool()->ParallelFor(parts, [&](size_t p, uint32_t) {

@@ -1,9 +1,9 @@
 #pragma once
 // Generated edges to their partitions (docs/scale-out.md, "Construction"): each rank's
 // share of the edges, as global ids, goes to the owners of both ends in bounded rounds
-// of one Alltoallv each, and is spooled beside the partition; the spool then feeds the
-// partition's session: owned vertices, then ghosts (the remote ends, ascending), then
-// the edges through the global -> local map.
+// of one Alltoallv each, and is held in memory up to a bound, past it spooled beside the
+// partition; what was received then feeds the partition's session: owned vertices, then
+// ghosts (the remote ends, ascending), then the edges through the global -> local map.
 
 #include <cstdint>
 #include <memory>
@@ -32,7 +32,9 @@ struct GraphNames {
 
 class EdgeShuffle {
  public:
-  EdgeShuffle(const Comm& comm, std::string spool_path, uint64_t budget);
+  // budget: the bytes one round may hold; hold_budget: the received edges' bytes kept in
+  // memory — past it, all of them go to the spool file at spool_path.
+  EdgeShuffle(const Comm& comm, std::string spool_path, uint64_t budget, uint64_t hold_budget);
   ~EdgeShuffle();  // removes the spool
   EdgeShuffle(const EdgeShuffle&) = delete;
   EdgeShuffle& operator=(const EdgeShuffle&) = delete;
@@ -45,11 +47,23 @@ class EdgeShuffle {
 
   uint64_t rounds() const { return rounds_; }
   uint64_t ids_sent() const { return ids_sent_; }
+  uint64_t spooled_bytes() const { return spooled_bytes_; }
 
  private:
+  // Keeps a round's received pairs: in held_ while they fit hold_budget_, else appended
+  // to the spool (opened, and given what was held, the first time).
+  Status Keep(const std::vector<uint64_t>& received);
+  // f(pairs, n) over every received (source, target) pair in arrival order, in chunks.
+  template <typename F>
+  Status ForEachChunk(F&& f) const;
+
   const Comm& comm_;
   std::string spool_path_;
   uint64_t budget_;
+  uint64_t hold_budget_;
+  std::vector<uint64_t> held_;  // received pairs, until they outgrow hold_budget_
+  std::unique_ptr<WritableFile> spool_;
+  uint64_t spooled_bytes_ = 0;
   uint64_t rounds_ = 0;
   uint64_t ids_sent_ = 0;
 };

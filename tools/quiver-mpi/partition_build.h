@@ -19,6 +19,9 @@ namespace quiver::mpi {
 struct BuildOptions {
   std::string dir;
   uint64_t shuffle_budget = 64 << 20;  // bytes one shuffle round may hold on a rank
+  // Bytes of received edges a rank keeps in memory for its build before it spools them
+  // all to disk: a quarter of the session's budget (MakeBuildOptions), counted against it.
+  uint64_t hold_budget = 0;
   bool replace = false;                // a partitioned graph already in dir may be replaced
   // Test hook (QUIVER_MPI_FAIL_RANK): this rank fails after building, before the
   // agreement, when every rank holds an unpublished generation.
