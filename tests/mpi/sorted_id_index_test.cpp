@@ -43,6 +43,14 @@ TEST(SortedIdIndexTest, EvenlySpreadIdsEveryProbe) {
   ExpectMatchesBinarySearch(ids, probes);
 }
 
+TEST(SortedIdIndexTest, AWholeRange) {
+  std::vector<uint64_t> ids;
+  for (uint64_t v = 500; v < 1500; ++v) ids.push_back(v);
+  std::vector<uint64_t> probes = {std::numeric_limits<uint64_t>::max()};
+  for (uint64_t v = 0; v < 2000; ++v) probes.push_back(v);
+  ExpectMatchesBinarySearch(ids, probes);
+}
+
 TEST(SortedIdIndexTest, ClusteredIdsAndAFarOutlier) {
   std::mt19937_64 rng(5);
   std::vector<uint64_t> raw;

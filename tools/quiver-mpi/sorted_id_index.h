@@ -6,7 +6,8 @@
 // the id range into about one bucket per id and keeps where each bucket starts, so an id
 // is found with two or three reads when the ids are spread evenly over their range —
 // as a hash partition spreads them — and with a binary search inside its bucket when
-// they are not (still correct, never worse than O(log n)).
+// they are not (still correct, never worse than O(log n)). A range held whole (one
+// rank's vertices of a generated graph) needs no table at all.
 
 #include <algorithm>
 #include <bit>
@@ -26,6 +27,8 @@ class SortedIdIndex {
     if (ids_.empty()) return;
     min_ = ids_.front();
     const uint64_t range = ids_.back() - min_;
+    contiguous_ = range == ids_.size() - 1;  // every id of the range: a position is id − min
+    if (contiguous_) return;
     const unsigned bucket_bits = std::bit_width(ids_.size());  // about one bucket per id
     shift_ = std::max<int>(0, std::bit_width(range) - static_cast<int>(bucket_bits));
     const uint64_t buckets = (range >> shift_) + 1;
@@ -41,6 +44,7 @@ class SortedIdIndex {
   // The number of ids below `id`: its position when present.
   uint64_t LowerBound(uint64_t id) const {
     if (ids_.empty() || id <= min_) return 0;
+    if (contiguous_) return std::min<uint64_t>(id - min_, ids_.size());
     const uint64_t b = (id - min_) >> shift_;
     if (b >= starts_.size() - 1) return ids_.size();  // past the last id
     const auto first = ids_.begin() + starts_[b], last = ids_.begin() + starts_[b + 1];
@@ -58,6 +62,7 @@ class SortedIdIndex {
   std::span<const uint64_t> ids_;
   uint64_t min_ = 0;
   unsigned shift_ = 0;
+  bool contiguous_ = false;
   std::vector<uint32_t> starts_;  // starts_[b]: the first position of bucket b
 };
 
