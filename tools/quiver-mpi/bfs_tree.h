@@ -9,8 +9,8 @@
 //              `bfs`, both directions for the Graph500 procedure's undirected search); an
 //              owned neighbour is claimed at once, a ghost's (global id, parent) goes to
 //              the ghost's owner once per search, in the level's one Alltoallv.
-//   bottom-up: every rank learns which of its ghosts are in the frontier (one byte a
-//              ghost from its owner, PartitionGraph::SyncGhosts), then each unreached
+//   bottom-up: every rank learns which of its ghosts are in the frontier (one bit a
+//              ghost from its owner, PartitionGraph::SyncGhostBits), then each unreached
 //              owned vertex scans its neighbours the other way (in-edges for `bfs`) and
 //              stops at the first one in the frontier: its parent. No claims travel.
 //

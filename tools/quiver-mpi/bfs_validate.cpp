@@ -52,7 +52,7 @@ class Validation {
     }
     QUIVER_ASSIGN_OR_RETURN(std::vector<Edge> received, g_.comm().AllToAll(send));
     for (const Edge& e : received) {
-      const auto p = g_.gen().FindNode(static_cast<int64_t>(e.from));
+      const auto p = g_.LocalOf(e.from);
       if (!p || *p >= g_.owned()) {
         local = Invalid("vertex " + std::to_string(e.to) + "'s parent " + std::to_string(e.from) + " is no vertex");
       } else if (parent_[*p] == kUnreached) {
@@ -87,7 +87,7 @@ class Validation {
       if (!reached.ok()) return reached.status();
       frontier.clear();
       for (uint64_t id : *reached) {
-        const uint64_t v = *g_.gen().FindNode(static_cast<int64_t>(id));  // it sent its parent's owner this id
+        const uint64_t v = *g_.LocalOf(id);  // it sent its parent's owner this id
         level_[v] = depth;
         frontier.push_back(v);
       }
@@ -111,19 +111,21 @@ class Validation {
       const uint64_t id = g_.global_id(u);
       bool parent_adjacent = IsRoot(u) || parent_[u] == kUnreached;
       Status bad;
+      const int32_t lu = level_[u];
       g_.gen().ForEachNeighbor(u, storage::Direction::kBoth, std::nullopt, [&](uint64_t w, auto&&, auto step) {
-        const int32_t lu = level_[u];
         const int32_t lw = w < owned ? level_[w] : ghost_level[w - owned];
-        const uint64_t wid = g_.global_id(w);
-        if (static_cast<int64_t>(wid) == parent_[u]) parent_adjacent = true;
         if (lu >= 0 && step == storage::Direction::kOut) ++*edges;
         if (!bad.ok()) return;
         if ((lu < 0) != (lw < 0)) {
-          bad = Invalid("edge " + std::to_string(id) + "-" + std::to_string(wid) +
+          bad = Invalid("edge " + std::to_string(id) + "-" + std::to_string(g_.global_id(w)) +
                         " joins a reached and an unreached vertex: the tree does not span the component");
         } else if (lu >= 0 && std::abs(lu - lw) > 1) {
-          bad = Invalid("edge " + std::to_string(id) + "-" + std::to_string(wid) + " joins levels " +
+          bad = Invalid("edge " + std::to_string(id) + "-" + std::to_string(g_.global_id(w)) + " joins levels " +
                         std::to_string(lu) + " and " + std::to_string(lw));
+        } else if (!parent_adjacent && lw == lu - 1) {
+          // The parent's level is one less (rule 1 recomputed the levels from the
+          // parents), so only those neighbours' ids are read.
+          parent_adjacent = static_cast<int64_t>(g_.global_id(w)) == parent_[u];
         }
       });
       if (!bad.ok()) return bad;

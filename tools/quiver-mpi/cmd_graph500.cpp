@@ -69,7 +69,7 @@ Result<std::vector<int64_t>> ChooseRoots(const PartitionGraph& g, uint32_t count
     for (size_t i = 0; i < draws.size(); ++i) {
       draws[i] = smallest + SplitMix64Next(state) % span;
       if (OwnerOf(draws[i], ranks) != static_cast<uint32_t>(comm.rank())) continue;
-      const auto v = g.gen().FindNode(static_cast<int64_t>(draws[i]));
+      const auto v = g.LocalOf(draws[i]);
       keep[i] = v && *v < g.owned() && HasOtherNeighbour(g, *v) ? 1 : 0;
     }
     comm.MaxBytes(keep);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <fstream>
+#include <functional>
 
 #include "manifest.h"
 
@@ -34,7 +35,10 @@ Result<PartitionGraph> PartitionGraph::Open(const Comm& comm, const std::string&
   for (uint32_t r = 0; r < ranks; ++r) {
     counts[r] = {ask[r].size()};
     g.arrival_.insert(g.arrival_.end(), ask_ghost[r].begin(), ask_ghost[r].end());
+    g.from_.push_back(ask[r].size());
   }
+  g.owned_lookup_.Build(g.global_, 0, g.owned_);
+  g.ghost_lookup_.Build(g.global_, g.owned_, g.global_.size());
   QUIVER_ASSIGN_OR_RETURN(std::vector<uint64_t> asked_counts, comm.AllToAll(counts));
   QUIVER_ASSIGN_OR_RETURN(std::vector<uint64_t> asked, comm.AllToAll(ask));
   g.serve_.resize(ranks);
@@ -42,7 +46,7 @@ Result<PartitionGraph> PartitionGraph::Open(const Comm& comm, const std::string&
   size_t at = 0;
   for (uint32_t r = 0; r < ranks; ++r) {
     for (uint64_t k = 0; k < asked_counts[r]; ++k, ++at) {
-      const auto v = g.gen_->FindNode(static_cast<int64_t>(asked[at]));
+      const auto v = g.LocalOf(asked[at]);
       if (!v || *v >= g.owned_) {
         local = Status::Corruption("partition mismatch: rank " + std::to_string(r) + " holds a ghost of vertex " +
                                    std::to_string(asked[at]) + ", which this partition does not own");
@@ -54,6 +58,53 @@ Result<PartitionGraph> PartitionGraph::Open(const Comm& comm, const std::string&
   }
   QUIVER_RETURN_IF_ERROR(comm.Agree(local, "the ghost exchange cannot be set up"));
   return g;
+}
+
+void PartitionGraph::RangeLookup::Build(const std::vector<uint64_t>& global, uint64_t begin, uint64_t end) {
+  begin_ = begin;
+  const std::span<const uint64_t> ids(global.data() + begin, end - begin);
+  if (std::adjacent_find(ids.begin(), ids.end(), std::greater_equal<>()) == ids.end()) {
+    index_ = SortedIdIndex(ids);
+    return;
+  }
+  std::vector<std::pair<uint64_t, uint32_t>> pairs;
+  pairs.reserve(ids.size());
+  for (size_t k = 0; k < ids.size(); ++k) pairs.emplace_back(ids[k], static_cast<uint32_t>(k));
+  std::sort(pairs.begin(), pairs.end());
+  sorted_.reserve(pairs.size());
+  local_.reserve(pairs.size());
+  for (const auto& [id, local] : pairs) {
+    sorted_.push_back(id);
+    local_.push_back(local);
+  }
+  index_ = SortedIdIndex(sorted_);
+}
+
+std::optional<uint64_t> PartitionGraph::RangeLookup::Find(uint64_t global) const {
+  const auto at = index_.Find(global);
+  if (!at) return std::nullopt;
+  return begin_ + (local_.empty() ? *at : local_[*at]);
+}
+
+Result<std::vector<uint64_t>> PartitionGraph::SyncGhostBits(const std::vector<uint64_t>& owned_bits) const {
+  const auto bit = [](const std::vector<uint64_t>& bits, uint64_t k) { return (bits[k / 64] >> (k % 64)) & 1; };
+  std::vector<std::vector<uint64_t>> send(serve_.size());
+  for (size_t r = 0; r < serve_.size(); ++r) {
+    send[r].assign((serve_[r].size() + 63) / 64, 0);
+    for (size_t k = 0; k < serve_[r].size(); ++k) send[r][k / 64] |= bit(owned_bits, serve_[r][k]) << (k % 64);
+  }
+  QUIVER_ASSIGN_OR_RETURN(std::vector<uint64_t> received, comm_->AllToAll(send));
+  // Rank r's words follow rank r-1's, each rank's ghosts from bit 0 of its first word.
+  std::vector<uint64_t> out((ghosts() + 63) / 64, 0);
+  size_t word = 0, k = 0;
+  for (uint64_t count : from_) {
+    for (uint64_t i = 0; i < count; ++i, ++k) {
+      const uint64_t ghost = arrival_[k];
+      out[ghost / 64] |= ((received[word + i / 64] >> (i % 64)) & 1) << (ghost % 64);
+    }
+    word += (count + 63) / 64;
+  }
+  return out;
 }
 
 Status PartitionGraph::WriteValues(const std::string& path, const std::string& header,

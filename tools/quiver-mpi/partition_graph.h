@@ -15,7 +15,9 @@
 #include <string>
 #include <vector>
 
+#include "manifest.h"  // OwnerOf
 #include "mpi_comm.h"
+#include "sorted_id_index.h"
 #include "storage/generation.h"
 
 namespace quiver::mpi {
@@ -33,6 +35,19 @@ class PartitionGraph {
   uint64_t ghosts() const { return global_.size() - owned_; }
   uint64_t global_id(uint64_t local) const { return global_[local]; }
   uint64_t global_nodes() const { return global_nodes_; }
+  // The local id of a global id, owned or ghost; nullopt when the partition has no such
+  // node. Two or three reads (SortedIdIndex), where the generation's FindNode searches
+  // its whole key index: BFS claims and the validation look up an id per vertex reached.
+  std::optional<uint64_t> LocalOf(uint64_t global) const {
+    const auto& range = OwnerOf(global, static_cast<uint32_t>(comm_->size())) == static_cast<uint32_t>(comm_->rank())
+                            ? owned_lookup_
+                            : ghost_lookup_;
+    return range.Find(global);
+  }
+
+  // Collective: the ghosts' bits of a bitmap of the owned vertices (bit v of word v/64),
+  // as a bitmap of the ghosts (bit k: ghost owned + k). A bit a ghost, one Alltoallv.
+  Result<std::vector<uint64_t>> SyncGhostBits(const std::vector<uint64_t>& owned_bits) const;
 
   // Collective: every ghost's value, as its owner holds it in owned_values (index: local
   // id − owned). 8 bytes a ghost a call, one Alltoallv.
@@ -57,6 +72,26 @@ class PartitionGraph {
                      const std::function<std::optional<std::string>(uint64_t)>& row) const;
 
  private:
+  // Global id -> local id over one range of local ids (the owned vertices, or the
+  // ghosts): the index over the range's ids when they are ascending (a generated graph's,
+  // the ghosts'), else over a sorted copy with each one's local id beside it.
+  class RangeLookup {
+   public:
+    RangeLookup() = default;
+    RangeLookup(const RangeLookup&) = delete;  // index_ reads ids in place
+    RangeLookup& operator=(const RangeLookup&) = delete;
+    RangeLookup(RangeLookup&&) = default;  // a vector's move keeps its buffer
+    RangeLookup& operator=(RangeLookup&&) = default;
+    void Build(const std::vector<uint64_t>& global, uint64_t begin, uint64_t end);
+    std::optional<uint64_t> Find(uint64_t global) const;
+
+   private:
+    uint64_t begin_ = 0;
+    std::vector<uint64_t> sorted_;  // empty when the range is ascending in place
+    std::vector<uint32_t> local_;   // sorted_[k]'s local id − begin_
+    SortedIdIndex index_;
+  };
+
   const Comm* comm_ = nullptr;
   std::shared_ptr<const storage::Generation> gen_;
   uint64_t owned_ = 0;
@@ -66,6 +101,9 @@ class PartitionGraph {
   std::vector<std::vector<uint64_t>> serve_;
   // arrival_[k]: the ghost index of the k-th value received (ghosts grouped by owner).
   std::vector<uint64_t> arrival_;
+  // from_[r]: how many of the ghosts rank r owns (arrival_ holds them in rank order).
+  std::vector<uint64_t> from_;
+  RangeLookup owned_lookup_, ghost_lookup_;
 };
 
 }  // namespace quiver::mpi
