@@ -79,6 +79,14 @@ same far-label-anonymous rich "MATCH (p:Person)-->(:Person) RETURN count(*) AS k
 same far-label-undirected rich "MATCH (p)-[r]-(x:Film) RETURN p.id % 3 AS k, count(*) AS c ORDER BY k" "${csv[@]}"
 same far-label-expression rich "MATCH (a)-->(b:Movie|Person) RETURN count(*)" "${csv[@]}"
 same point-far-label rich 'MATCH (p)<--(q:Person) WHERE p.id = $v RETURN q.id AS src ORDER BY src' --param v=8
+# The second node read whole, the first only through its id and a pattern label: each
+# match is counted on the second node's owner (the pattern turned around).
+same second-end-properties rich "MATCH (a)-[r]->(b) RETURN b.name AS name, b.title AS title, count(*) AS c ORDER BY c DESC, name, title" "${csv[@]}"
+same second-end-where-label rich "MATCH (a)-[r]->(b) WHERE b:Movie RETURN count(*), min(a.id), max(r.since)" "${csv[@]}"
+same second-end-first-labelled rich "MATCH (p:Person)-[r:WATCHED]->(m) RETURN m.title AS t, count(*) AS c, avg(r.since) AS s ORDER BY t" "${csv[@]}"
+same second-end-incoming rich "MATCH (a)<-[:KNOWS]-(b) WHERE b.age > 25 RETURN a.id % 5 AS k, count(*) AS c, sum(b.age) AS ages ORDER BY k" "${csv[@]}"
+same second-end-undirected rich "MATCH (a)-[r]-(b:Film) RETURN b.title AS t, labels(b) AS l, count(a) AS c ORDER BY t" --format json
+same second-end-g500 g500 "MATCH (a)-[r]->(b) WHERE a.id < 64 RETURN labels(b) AS l, count(*) AS c" "${csv[@]}"
 same point-param rich 'MATCH (p {id: $id})-[r]->(x) RETURN type(r) AS t, x.id AS x ORDER BY t, x' --param id=3 "${csv[@]}"
 # A point query reads the far end whole: its neighbourhood is gathered on the anchor's
 # owner, far ends on other ranks asked of theirs (for every anchor, so both kinds occur).
@@ -99,8 +107,8 @@ refused() {
   check "refuses-$name" "^quiver-mpi query: this query shape is not supported distributed \\($want.*\\): supported are" "$out"
   check "refuses-$name-exit" "^1$" "$rc"
 }
-refused far-property "\`b.name\`: the far end's properties beyond" "MATCH (a)-[r]->(b) RETURN b.name, count(*)"
-refused far-label-test "a label test on the far end" "MATCH (a)-[r]->(b) WHERE b:Movie RETURN count(*)"
+refused both-ends-properties "\`b.name\`: the far end's properties beyond" "MATCH (a)-[r]->(b) RETURN a.name, b.name, count(*)"
+refused both-ends-label-tests "a label test on the far end" "MATCH (a)-[r]->(b) WHERE b:Movie AND a:Person RETURN count(*)"
 refused point-sort-by-node "\`m\` as a whole value" "MATCH (n {id: 5})-->(m) RETURN m.id AS x ORDER BY m"
 refused two-hops "a pattern longer than one hop" "MATCH (a)-->(b)-->(c) RETURN count(*)"
 refused variable-length "a variable-length" "MATCH (a)-[*1..2]->(b) RETURN count(*)"

@@ -20,9 +20,9 @@ using namespace cypher;
 
 constexpr std::string_view kSupported =
     "supported are MATCH (a[:L])[-[r[:T]]-(b[:L2])] [WHERE …] RETURN keys and count/sum/min/max/avg "
-    "[ORDER BY …] [SKIP …] [LIMIT …] over the whole graph, and the same anchored on one vertex by "
-    "{id: X} or WHERE a.id = X, where b may be read whole; over the whole graph b may be read only "
-    "through b.id and a label in the pattern (docs/scale-out.md)";
+    "[ORDER BY …] [SKIP …] [LIMIT …] over the whole graph, where one end may be read whole and the "
+    "other only through its id and a label in the pattern, and the same anchored on one vertex by "
+    "{id: X} or WHERE a.id = X, where both ends may be read whole (docs/scale-out.md)";
 
 Status Refuse(const std::string& why) {
   return Status::InvalidArgument("quiver-mpi query: this query shape is not supported distributed (" + why +
@@ -397,16 +397,45 @@ Result<DistributedQuery> Plan(Statement& statement, std::string_view text) {
   return q;
 }
 
+// The same one-hop pattern written from its other end: (a)-[r]->(b) as (b)<-[r]-(a).
+// False when the query has no such pattern.
+bool TurnPatternAround(Statement& statement) {
+  if (statement.queries.size() != 1 || statement.queries[0].clauses.empty() ||
+      statement.queries[0].clauses[0]->kind() != ClauseKind::kMatch)
+    return false;
+  auto& match = statement.queries[0].clauses[0]->As<MatchClause>();
+  if (match.pattern.size() != 1 || match.pattern[0].element.relationships.size() != 1) return false;
+  PatternElement& element = match.pattern[0].element;
+  std::swap(element.nodes[0], element.nodes[1]);
+  RelDirection& d = element.relationships[0].direction;
+  if (d == RelDirection::kRight) {
+    d = RelDirection::kLeft;
+  } else if (d == RelDirection::kLeft) {
+    d = RelDirection::kRight;
+  }
+  return true;
+}
+
 }  // namespace
 
 Result<DistributedQuery> PlanDistributedQuery(std::string_view query) {
-  std::unique_ptr<Statement> statement;
-  try {
-    statement = ParseStatement(query);
-  } catch (const QuiverError& e) {
-    return Status::InvalidArgument(std::string("quiver-mpi query: ") + e.what());
-  }
-  return Plan(*statement, query);
+  auto parse = [&]() -> Result<std::unique_ptr<Statement>> {
+    try {
+      return ParseStatement(query);
+    } catch (const QuiverError& e) {
+      return Status::InvalidArgument(std::string("quiver-mpi query: ") + e.what());
+    }
+  };
+  QUIVER_ASSIGN_OR_RETURN(std::unique_ptr<Statement> statement, parse());
+  Result<DistributedQuery> as_written = Plan(*statement, query);
+  if (as_written.ok()) return as_written;
+  // Every relationship is stored on the owners of both its ends, so a match can be
+  // counted by the owner of either end: when the pattern's second node is the one read
+  // whole, it anchors the match instead (and its first node becomes the far end).
+  QUIVER_ASSIGN_OR_RETURN(std::unique_ptr<Statement> turned, parse());
+  if (!TurnPatternAround(*turned)) return as_written;
+  Result<DistributedQuery> from_other_end = Plan(*turned, query);
+  return from_other_end.ok() ? std::move(from_other_end) : std::move(as_written);
 }
 
 }  // namespace quiver::mpi

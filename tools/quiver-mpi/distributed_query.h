@@ -9,7 +9,10 @@
 // vertices it owns, with their properties and the far end's global id (as a ghost when
 // remote), so every match whose anchor is owned is found on that rank, whole, and on no
 // other: the union over the ranks of the matches with a non-ghost anchor is exactly the
-// single-machine set of matches.
+// single-machine set of matches. Either end of a one-hop pattern can be the anchor: a
+// query that reads its second node beyond what a far end allows, and its first node no
+// more than that, is planned with the pattern written from the other end
+// ((a)-[r]->(b) as (b)<-[r]-(a)), so the node it reads is the one its rank owns.
 //
 // * Scan (every rank): `MATCH (a[:L] [{…}])[-[r[:T] [{…}]]-(b[:L2] [{id: …}])] [WHERE …]
 //   RETURN [DISTINCT] items [ORDER BY …] [SKIP s] [LIMIT k]`, each item a grouping key
