@@ -34,6 +34,10 @@ struct BuildSteps {
   // Received bytes this rank spooled to disk rather than held in memory (null: not
   // reported, as for the import, which always spools its rows as CSV files).
   std::function<uint64_t()> spooled_bytes;
+  // Bytes of input rows this rank read (null: not reported, as for the generator):
+  // reported as the total and the most one rank read, which shows how evenly the
+  // files' shares fell.
+  std::function<uint64_t()> input_bytes;
 };
 // Open, shuffle, build, agree, publish; rank 0 prints the manifest's counts, the
 // shuffle's bytes per edge (and spooled bytes) and the phases' seconds. Returns the exit code.

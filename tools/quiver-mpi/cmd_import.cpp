@@ -1,7 +1,7 @@
 // `mpirun -np P quiver-mpi import DIR --nodes FILE... --relationships FILE...`: CSV or
 // Parquet files in the format of `quiver import` (neo4j-admin headers), built as a
 // partitioned database. Every rank reads its share of every file (a CSV byte range,
-// Parquet row groups: input_share.h) and sends rows to their owners (csv_shuffle.h);
+// Parquet file's 1/P of the rows: input_share.h) and sends rows to their owners (csv_shuffle.h);
 // each partition is then built by the ordinary CSV import.
 #include <iostream>
 #include <memory>
@@ -34,6 +34,7 @@ int RunImport(const ImportOptions& o, const Comm& comm) {
   };
   steps.rounds = [&] { return shuffle.rounds(); };
   steps.bytes_sent = [&] { return shuffle.bytes_sent(); };
+  steps.input_bytes = [&] { return shuffle.input_bytes(); };
   return RunBuild(comm, *options, steps);
 }
 
@@ -43,8 +44,8 @@ void RegisterImportCommand(CLI::App& app, CommandHandler& handler) {
   auto o = std::make_shared<ImportOptions>();
   auto* cmd =
       app.add_subcommand("import", "Import CSV or Parquet files (quiver import's format) as a partitioned database: "
-                                   "each rank reads a byte range of every CSV file and its share of every Parquet "
-                                   "file's row groups.");
+                                   "each rank reads a byte range of every CSV file and 1/P of every Parquet "
+                                   "file's rows.");
   AddBuildFlags(cmd, &o->build);
   cmd->add_option("--nodes", o->nodes, "A node file (header in its first row); repeatable")->required();
   cmd->add_option("--relationships", o->relationships,

@@ -155,21 +155,25 @@ class ParquetShare : public InputShare {
     std::vector<std::string> names;
     for (size_t i = 0; i < file_->columns().size(); ++i) {
       std::string name = file_->columns()[i].name;
-      if (i < columns_.inferred.size() && columns_.inferred[i]) name += ":" + CsvTypeOf(file_->columns()[i]);
+      if (i < columns_.inferred.size() && columns_.inferred[i]) name.append(":").append(CsvTypeOf(file_->columns()[i]));
       if (i > 0) header_.text.push_back(dialect.delimiter);
       exporter::AppendCsvText(header_.text, name);
       names.push_back(std::move(name));
     }
     header_.text.push_back('\n');
     QUIVER_RETURN_IF_ERROR(CheckIds(path, kind, names, &header_));
-    // Contiguous runs of row groups of about equal rows: group g is rank r's when its
-    // first row falls in [r·R/P, (r+1)·R/P).
+    // The rows [r·R/P, (r+1)·R/P): the row groups they fall in, and the slice of each.
+    // A group crossing a boundary is decoded by both ranks, each keeping its own rows,
+    // so a file of fewer row groups than ranks still gives every rank a share.
     const uint64_t total = file_->rows();
+    const uint64_t lo = total * rank / ranks, hi = total * (rank + 1) / ranks;
     uint64_t first_row = 0;
     for (size_t g = 0; g < file_->row_group_count(); ++g) {
-      const uint64_t owner = total == 0 ? 0 : std::min<uint64_t>(ranks - 1, first_row * ranks / total);
-      if (owner == rank) groups_.push_back(g);
-      first_row += file_->row_group_rows(g);
+      const uint64_t end_row = first_row + file_->row_group_rows(g);
+      if (first_row < hi && end_row > lo) {
+        groups_.push_back({g, std::max(lo, first_row) - first_row, std::min(hi, end_row) - first_row});
+      }
+      first_row = end_row;
     }
     return Status::OK();
   }
@@ -180,11 +184,11 @@ class ParquetShare : public InputShare {
     block->clear();
     while (block->size() < bytes && !done()) {
       if (row_ >= rows_) {
-        const size_t g = groups_[next_group_++];
-        QUIVER_ASSIGN_OR_RETURN(data_, file_->ReadRowGroup(g, columns_.read, &decompressor_));
-        group_ = g;
-        row_ = 0;
-        rows_ = file_->row_group_rows(g);
+        const GroupSlice& slice = groups_[next_group_++];
+        QUIVER_ASSIGN_OR_RETURN(data_, file_->ReadRowGroup(slice.group, columns_.read, &decompressor_));
+        group_ = slice.group;
+        row_ = slice.begin;
+        rows_ = slice.end;
         continue;
       }
       QUIVER_RETURN_IF_ERROR(AppendRow(block));
@@ -240,11 +244,15 @@ class ParquetShare : public InputShare {
   std::unique_ptr<ingest::parquet::ParquetFile> file_;
   ingest::parquet::SourceColumns columns_;
   ingest::parquet::Decompressor decompressor_;
-  std::vector<size_t> groups_;  // this rank's row groups
+  struct GroupSlice {
+    size_t group;
+    uint64_t begin, end;  // this rank's rows of the group
+  };
+  std::vector<GroupSlice> groups_;  // in file order
   size_t next_group_ = 0;
   size_t group_ = 0;
   std::vector<ingest::parquet::DecodedColumn> data_;  // the current group's columns
-  uint64_t row_ = 0, rows_ = 0;
+  uint64_t row_ = 0, rows_ = 0;                       // the next row and the slice's end
 };
 
 }  // namespace

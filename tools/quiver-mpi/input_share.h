@@ -4,8 +4,9 @@
 //
 //   CSV:     the byte range [r·size/P, (r+1)·size/P), from the first row that starts in
 //            it (the header, the file's first line, read by every rank);
-//   Parquet: a contiguous run of row groups, those whose first row falls in
-//            [r·rows/P, (r+1)·rows/P), each row written as a CSV row under a
+//   Parquet: the rows [r·rows/P, (r+1)·rows/P) — the row groups they fall in, a group
+//            crossing a boundary decoded by both ranks, each keeping its rows —
+//            each row written as a CSV row under a
 //            header of the file's column names, a column whose type the Parquet schema
 //            gives (a name without `:type`) given that type (`age:long`, `tags:string[]`,
 //            `born:date`), so the spooled rows import as the Parquet file would.
