@@ -138,6 +138,20 @@ class Generation {
   // a self-loop is visited once in each direction.
   template <typename F>
   void ForEachNeighbor(uint64_t node, Direction dir, std::optional<uint32_t> type, F&& f) const;
+  // f(neighbor) over every type, as ForEachNeighbor visits them, without the EdgeRef:
+  // each slice's ids read with their width dispatched once (UIntArray::ForEach), the
+  // loop a whole-graph kernel spends its time in.
+  template <typename F>
+  void ForEachNeighborId(uint64_t node, Direction dir, F&& f) const {
+    for (uint32_t t = 0; t < segments_.size(); ++t) {
+      for (Direction d : {Direction::kOut, Direction::kIn}) {
+        if ((static_cast<uint8_t>(dir) & static_cast<uint8_t>(d)) == 0) continue;
+        for (uint32_t segment = 0; segment < segments_[t].size(); ++segment) {
+          Neighbors(t, segment, node, d).neighbors.ForEach(f);
+        }
+      }
+    }
+  }
   // Source and target of an edge: O(log N).
   bool EdgeEndpoints(EdgeRef edge, uint64_t* source, uint64_t* target) const;
 

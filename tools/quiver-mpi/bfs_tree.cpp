@@ -84,7 +84,7 @@ class Search {
     std::vector<std::vector<Claim>> send(ranks);
     for (uint64_t u : frontier_) {
       const auto from = static_cast<int64_t>(g_.global_id(u));
-      g_.gen().ForEachNeighbor(u, dir_, std::nullopt, [&](uint64_t v, auto&&...) {
+      g_.gen().ForEachNeighborId(u, dir_, [&](uint64_t v) {
         if (v < owned_) {
           Reach(v, from);
         } else if (!ghost_sent_[v - owned_]) {

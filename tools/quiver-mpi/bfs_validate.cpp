@@ -61,7 +61,15 @@ class Validation {
         children_.push_back({*p, e.to});
       }
     }
-    std::sort(children_.begin(), children_.end(), [](const Edge& a, const Edge& b) { return a.from < b.from; });
+    // Grouped by parent, CSR-style (a counting sort): a parent's children are
+    // child_ids_[first_child_[p], first_child_[p + 1]).
+    first_child_.assign(g_.owned() + 1, 0);
+    for (const Edge& e : children_) ++first_child_[e.from + 1];
+    for (uint64_t v = 0; v < g_.owned(); ++v) first_child_[v + 1] += first_child_[v];
+    child_ids_.resize(children_.size());
+    std::vector<uint64_t> at(first_child_.begin(), first_child_.end() - 1);
+    for (const Edge& e : children_) child_ids_[at[e.from]++] = e.to;
+    children_ = {};
     return local;
   }
 
@@ -79,9 +87,9 @@ class Validation {
     for (int32_t depth = 1;; ++depth) {
       std::vector<std::vector<uint64_t>> send(ranks_);
       for (uint64_t p : frontier) {
-        auto it = std::lower_bound(children_.begin(), children_.end(), p,
-                                   [](const Edge& e, uint64_t v) { return e.from < v; });
-        for (; it != children_.end() && it->from == p; ++it) send[OwnerOf(it->to, ranks_)].push_back(it->to);
+        for (uint64_t k = first_child_[p]; k < first_child_[p + 1]; ++k) {
+          send[OwnerOf(child_ids_[k], ranks_)].push_back(child_ids_[k]);
+        }
       }
       auto reached = g_.comm().AllToAll(send);
       if (!reached.ok()) return reached.status();
@@ -112,9 +120,8 @@ class Validation {
       bool parent_adjacent = IsRoot(u) || parent_[u] == kUnreached;
       Status bad;
       const int32_t lu = level_[u];
-      g_.gen().ForEachNeighbor(u, storage::Direction::kBoth, std::nullopt, [&](uint64_t w, auto&&, auto step) {
+      const auto check = [&](uint64_t w) {
         const int32_t lw = w < owned ? level_[w] : ghost_level[w - owned];
-        if (lu >= 0 && step == storage::Direction::kOut) ++*edges;
         if (!bad.ok()) return;
         if ((lu < 0) != (lw < 0)) {
           bad = Invalid("edge " + std::to_string(id) + "-" + std::to_string(g_.global_id(w)) +
@@ -127,7 +134,12 @@ class Validation {
           // parents), so only those neighbours' ids are read.
           parent_adjacent = static_cast<int64_t>(g_.global_id(w)) == parent_[u];
         }
+      };
+      g_.gen().ForEachNeighborId(u, storage::Direction::kOut, [&](uint64_t w) {
+        if (lu >= 0) ++*edges;
+        check(w);
       });
+      g_.gen().ForEachNeighborId(u, storage::Direction::kIn, check);
       if (!bad.ok()) return bad;
       if (!parent_adjacent) {
         return Invalid("vertex " + std::to_string(id) + " and its parent " + std::to_string(parent_[u]) +
@@ -141,7 +153,9 @@ class Validation {
   const int64_t root_;
   const std::vector<int64_t>& parent_;
   const uint32_t ranks_;
-  std::vector<Edge> children_;  // (owned parent's local id, child's global id), by parent
+  std::vector<Edge> children_;  // (owned parent's local id, child's global id), as received
+  std::vector<uint64_t> first_child_;  // per owned vertex, then the end
+  std::vector<uint64_t> child_ids_;    // children's global ids, grouped by parent
   std::vector<int32_t> level_;  // per owned vertex, recomputed from the parents
 };
 
