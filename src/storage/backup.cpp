@@ -13,6 +13,12 @@
 namespace quiver::storage {
 namespace {
 
+DatabaseOptions ReadOnly() {
+  DatabaseOptions o;
+  o.read_only = true;
+  return o;
+}
+
 constexpr int kMaxSnapshotAttempts = 8;
 constexpr size_t kCopyPiece = size_t{4} << 20;
 
@@ -258,7 +264,7 @@ Result<std::optional<EarlierBackup>> ReadEarlierBackup(Env* env, const std::stri
   auto current = ReadCurrent(env, dest);
   if (unfinished || !current.ok()) return std::optional<EarlierBackup>(EarlierBackup{});
   EarlierBackup earlier{*current, std::nullopt};
-  auto dir = DatabaseDir::Open(env, dest, DatabaseOptions{.read_only = true});
+  auto dir = DatabaseDir::Open(env, dest, ReadOnly());
   if (!dir.ok()) return std::optional<EarlierBackup>(earlier);
   auto gen = (*dir)->Pin();
   if (!gen.ok()) return std::optional<EarlierBackup>(earlier);
@@ -273,7 +279,7 @@ Result<std::optional<EarlierBackup>> ReadEarlierBackup(Env* env, const std::stri
 
 Result<BackupResult> BackupDatabase(Env* env, const std::string& db_path, const std::string& dest,
                                     const CopyProgress& report) {
-  QUIVER_ASSIGN_OR_RETURN(auto source, DatabaseDir::Open(env, db_path, DatabaseOptions{.read_only = true}));
+  QUIVER_ASSIGN_OR_RETURN(auto source, DatabaseDir::Open(env, db_path, ReadOnly()));
   QUIVER_ASSIGN_OR_RETURN(Snapshot snapshot, TakeSnapshot(env, *source));
   const Generation& gen = *snapshot.generation;
   const DatabaseId& id = source->database_id();
@@ -374,7 +380,7 @@ Result<RestoreResult> RestoreDatabase(Env* env, const std::string& backup, const
   if (!free) return Status::InvalidArgument(db_path + " exists and is not empty: restore makes a new database");
   CheckReport check;
   QUIVER_RETURN_IF_ERROR(CheckCopy(env, backup, &check));
-  QUIVER_ASSIGN_OR_RETURN(auto dir, DatabaseDir::Open(env, backup, DatabaseOptions{.read_only = true}));
+  QUIVER_ASSIGN_OR_RETURN(auto dir, DatabaseDir::Open(env, backup, ReadOnly()));
   QUIVER_ASSIGN_OR_RETURN(auto gen, dir->Pin());
   QUIVER_ASSIGN_OR_RETURN(CarriedCheckpoints checkpoints, PinCheckpoints(env, *dir, backup, gen->generation()));
   QUIVER_ASSIGN_OR_RETURN(auto segments, ListSegments(env, backup));

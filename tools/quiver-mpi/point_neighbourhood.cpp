@@ -52,7 +52,7 @@ constexpr const char* kOwnedQuery =
 // ":`L1`:`L2`" for a labels list.
 std::string LabelText(const Value& labels) {
   std::string out;
-  for (const Value& l : labels.AsList()) out += ":" + cypher::QuoteSchemaName(l.AsString());
+  for (const Value& l : labels.AsList()) out.append(":").append(cypher::QuoteSchemaName(l.AsString()));
   return out;
 }
 
