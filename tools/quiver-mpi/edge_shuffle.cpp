@@ -12,6 +12,9 @@ namespace {
 constexpr uint64_t kRoundBytesPerEdge = 96;
 // Edges read back from the spool at a time.
 constexpr uint64_t kSpoolChunkEdges = uint64_t{1} << 18;
+// The table that keeps repeated ghost ids out of the ghost list: 2^16 slots, 512 KiB.
+constexpr unsigned kRecentGhostBits = 16;
+constexpr uint64_t kRecentGhostSlots = uint64_t{1} << kRecentGhostBits;
 
 }  // namespace
 
@@ -99,13 +102,23 @@ Status EdgeShuffle::Feed(const std::vector<uint64_t>& owned, const GraphNames& n
   std::vector<uint64_t> ghosts;
   size_t unique_size = 0;
   uint64_t home_edges = 0, stored_edges = 0;
+  // The last id seen in each slot (plus one; 0: empty): an id equal to its slot's is a
+  // repeat and is not pushed again. Kronecker hubs are the far end of many edges, so this
+  // keeps most repeats out of the sorts below; it never drops a new id.
+  std::vector<uint64_t> recent(kRecentGhostSlots, 0);
+  const auto add_ghost = [&](uint64_t id) {
+    uint64_t& slot = recent[(id * 0x9e3779b97f4a7c15ULL) >> (64 - kRecentGhostBits)];
+    if (slot == id + 1) return;
+    slot = id + 1;
+    ghosts.push_back(id);
+  };
   QUIVER_RETURN_IF_ERROR(ForEachChunk([&](const uint64_t* pairs, uint64_t n) {
     for (uint64_t i = 0; i < n; ++i) {
       const uint64_t src = pairs[2 * i], dst = pairs[2 * i + 1];
       const bool src_owned = OwnerOf(src, ranks) == rank;
       home_edges += src_owned;
-      if (!src_owned) ghosts.push_back(src);
-      if (OwnerOf(dst, ranks) != rank) ghosts.push_back(dst);
+      if (!src_owned) add_ghost(src);
+      if (OwnerOf(dst, ranks) != rank) add_ghost(dst);
     }
     stored_edges += n;
     if (ghosts.size() > 2 * unique_size + kSpoolChunkEdges) {
@@ -119,6 +132,7 @@ Status EdgeShuffle::Feed(const std::vector<uint64_t>& owned, const GraphNames& n
   ghosts.erase(std::unique(ghosts.begin(), ghosts.end()), ghosts.end());
   // The ids (8 bytes each), their SortedIdIndex (at most 8 more), a spool chunk and the
   // pairs held in memory.
+  recent = {};
   s->ReserveProducerMemory((owned.size() + ghosts.size()) * 16 + kSpoolChunkEdges * 24 + held_.size() * 8);
 
   // Nodes: owned vertices with the graph's label, then the ghosts, each keyed (and with
