@@ -58,6 +58,14 @@ same skip-limit g500 "MATCH (a)-[r]->(b) RETURN b.id AS t, count(*) AS c ORDER B
 same distinct-keys g500 "MATCH (a)-[r]->(b) WHERE a.id < 5 RETURN DISTINCT b.id AS t ORDER BY t" "${csv[@]}"
 same order-by-expression g500 "MATCH (n) RETURN n.id % 3, count(*) ORDER BY n.id % 3" "${csv[@]}"
 same parameter g500 'MATCH (a)-[r]->(b) WHERE b.id < $max RETURN count(*) AS c' --param max=100 "${csv[@]}"
+# DISTINCT aggregates: a far end's id seen from several ranks counts once.
+same distinct-targets g500 "MATCH (a)-[r]->(b) RETURN a.id % 4 AS k, count(DISTINCT b.id) AS targets, count(*) AS c ORDER BY k" "${csv[@]}"
+same distinct-alone g500 "MATCH (a)-[r]-(b) WHERE a.id < 100 RETURN count(DISTINCT b.id) AS n, sum(DISTINCT b.id % 10) AS s" "${csv[@]}"
+# A WITH that groups by the anchor: each group is whole on the anchor's owner, and the
+# RETURN combines across ranks (degree distributions, out and in).
+same degree-distribution g500 "MATCH (a)-[r]->(b) WITH a, count(*) AS deg RETURN deg, count(*) AS vertices ORDER BY deg" "${csv[@]}"
+same in-degree-distribution g500 "MATCH (a)-[r]->(b) WITH b, count(*) AS indeg RETURN indeg, count(*) AS vertices ORDER BY indeg" "${csv[@]}"
+same with-id-key g500 "MATCH (a)-[r]-(b) WITH a.id AS id, count(DISTINCT b.id) AS nbrs RETURN max(nbrs), min(nbrs), sum(nbrs), count(*)" "${csv[@]}"
 # Point queries: routed to the anchor's owner.
 same point-out g500 "MATCH (n {id: 5})-[r]->(m) RETURN m.id ORDER BY m.id" "${csv[@]}"
 same point-where g500 'MATCH (n)-[r]->(m) WHERE n.id = $v AND m.id <> n.id RETURN count(*) AS c, min(r.x), max(m.id)' --param v=23 "${csv[@]}"
@@ -73,6 +81,12 @@ same watched rich "MATCH (p:Person)-[r:WATCHED]->(m) WHERE r.since > 2005 RETURN
 same by-type rich "MATCH (a:Person)-[r]->(b) RETURN type(r) AS t, count(*) AS c, avg(r.since) AS since, max(r.since) ORDER BY t" --format json
 same grouped-table rich "MATCH (p:Person) WHERE p.name STARTS WITH 'Person 1' RETURN p.age AS age, count(*) AS c ORDER BY age"
 same point-knows rich "MATCH (p:Person {id: 7})-[r:KNOWS]-(f) RETURN p.name, f.id ORDER BY r.since, f.id" "${csv[@]}"
+same distinct-aggregates rich "MATCH (p:Person) RETURN count(DISTINCT p.age) AS ages, sum(DISTINCT p.age) AS s, avg(DISTINCT p.age) AS a, min(DISTINCT p.name) AS first" "${csv[@]}"
+same distinct-beside-plain rich "MATCH (p:Person)-[r]->(b) RETURN type(r) AS t, count(*) AS c, count(DISTINCT b.id) AS far_ends, max(DISTINCT r.since) AS latest, avg(r.since) AS mean ORDER BY t" "${csv[@]}"
+same point-distinct rich "MATCH (p {id: 3})-[r]-(x) RETURN count(DISTINCT type(r)) AS types, count(DISTINCT x.age) AS ages" "${csv[@]}"
+same with-where rich "MATCH (p:Person)-[r:WATCHED]->(m) WITH p, count(m) AS movies, max(r.since) AS last WHERE movies > 0 RETURN movies, count(*) AS people, avg(last) AS a ORDER BY movies" "${csv[@]}"
+same with-collect rich "MATCH (p:Person)-[:KNOWS]-(f) WITH p AS person, collect(f.id) AS friends RETURN size(friends) AS n, count(*) AS people, min(person.age) AS youngest ORDER BY n" "${csv[@]}"
+same point-with rich "MATCH (p {id: 5})-[r]-(x) WITH x.id AS id, count(*) AS c ORDER BY id LIMIT 3 RETURN id, c" "${csv[@]}"
 # A label on the far end: asked of the far vertices' owners first (ghosts have none).
 same far-label rich "MATCH (p)-[r]->(m:Movie) RETURN count(*), min(m.id), max(r.since)" "${csv[@]}"
 same far-label-anonymous rich "MATCH (p:Person)-->(:Person) RETURN count(*) AS knows" "${csv[@]}"
@@ -112,10 +126,12 @@ refused both-ends-label-tests "a label test on the far end" "MATCH (a)-[r]->(b) 
 refused point-sort-by-node "\`m\` as a whole value" "MATCH (n {id: 5})-->(m) RETURN m.id AS x ORDER BY m"
 refused two-hops "a pattern longer than one hop" "MATCH (a)-->(b)-->(c) RETURN count(*)"
 refused variable-length "a variable-length" "MATCH (a)-[*1..2]->(b) RETURN count(*)"
-refused count-distinct "count\\(DISTINCT" "MATCH (n) RETURN count(DISTINCT n.name)"
+refused count-distinct-entity "count\\(DISTINCT n\\): an entity's identity" "MATCH (n) RETURN count(DISTINCT n)"
 refused collect "collect\\(\\): only count" "MATCH (n) RETURN collect(n.id)"
 refused nested-aggregate "an aggregate inside an expression" "MATCH (n) RETURN count(*) + 1"
-refused with "clauses other than" "MATCH (n) WITH n RETURN count(*)"
+refused two-matches "clauses other than one MATCH, at most one WITH" "MATCH (n) WITH n MATCH (n)-->(m) RETURN count(*)"
+refused with-without-anchor "a WITH over the whole graph that does not keep the anchor .a." "MATCH (a)-->(b) WITH a.name AS n, count(*) AS c RETURN n, c"
+refused with-limit "ORDER BY, SKIP or LIMIT in WITH" "MATCH (a)-->(b) WITH a, count(*) AS c ORDER BY c LIMIT 5 RETURN a.id"
 refused write "clauses other than" "CREATE (n:X) RETURN n.id"
 refused whole-node "\`n\` as a whole value" "MATCH (n) RETURN n"
 refused internal-id "id\\(\\): internal ids" "MATCH (n) RETURN id(n)"

@@ -60,6 +60,7 @@ int RunBuild(const Comm& comm, const BuildOptions& options, const BuildSteps& st
   const uint64_t spooled = steps.spooled_bytes ? comm.SumU64(steps.spooled_bytes()) : 0;
   const uint64_t input = steps.input_bytes ? comm.SumU64(steps.input_bytes()) : 0;
   const uint64_t input_max = steps.input_bytes ? comm.MaxU64(steps.input_bytes()) : 0;
+  const uint64_t scratch = comm.SumU64(builder.scratch_bytes());
   if (comm.rank() == 0) {
     const double edges = static_cast<double>(manifest->edges), secs = t3 - t0;
     std::cout << "published " << options.dir << ": " << manifest->ranks << " partitions, " << manifest->nodes
@@ -68,6 +69,7 @@ int RunBuild(const Comm& comm, const BuildOptions& options, const BuildSteps& st
               << (edges > 0 ? static_cast<double>(sent) / edges : 0.0) << " per edge)";
     if (steps.spooled_bytes) std::cout << ", spooled " << spooled << " bytes";
     if (steps.input_bytes) std::cout << ", input " << input << " bytes of rows (at most " << input_max << " on one rank)";
+    if (scratch > 0) std::cout << ", builds spilled " << scratch << " bytes to scratch";
     std::cout << "; seconds: shuffle "
               << t1 - t0 << ", build " << t2 - t1 << ", publish " << t3 - t2 << ", total " << secs << "; "
               << static_cast<uint64_t>(edges / secs) << " edges/s\n";

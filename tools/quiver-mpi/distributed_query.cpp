@@ -19,8 +19,8 @@ namespace {
 using namespace cypher;
 
 constexpr std::string_view kSupported =
-    "supported are MATCH (a[:L])[-[r[:T]]-(b[:L2])] [WHERE …] RETURN keys and count/sum/min/max/avg "
-    "[ORDER BY …] [SKIP …] [LIMIT …] over the whole graph, where one end may be read whole and the "
+    "supported are MATCH (a[:L])[-[r[:T]]-(b[:L2])] [WHERE …] [WITH a, … [WHERE …]] RETURN keys and "
+    "count/sum/min/max/avg [DISTINCT] [ORDER BY …] [SKIP …] [LIMIT …] over the whole graph, where one end may be read whole and the "
     "other only through its id and a label in the pattern, and the same anchored on one vertex by "
     "{id: X} or WHERE a.id = X, where both ends may be read whole (docs/scale-out.md)";
 
@@ -40,8 +40,9 @@ bool IsAggregateName(const std::string& lower) {
   return std::find(std::begin(kNames), std::end(kNames), lower) != std::end(kNames);
 }
 
-// The pattern variables and what a rank may read of each (the ownership rule).
-enum class Role { kAnchor, kRelationship, kFar };
+// The pattern variables and what a rank may read of each (the ownership rule); kValue: a
+// WITH's computed column (a count, a property read), readable whole.
+enum class Role { kAnchor, kRelationship, kFar, kValue };
 
 class ShapeChecker {
  public:
@@ -61,6 +62,7 @@ class ShapeChecker {
       case ExprKind::kParameter:
         return "";
       case ExprKind::kVariable:
+        if (RoleOf(e.As<VariableExpr>().name) == Role::kValue) return "";
         return "`" + e.As<VariableExpr>().name + "` as a whole value: return its properties instead";
       case ExprKind::kProperty: {
         const auto& p = e.As<PropertyExpr>();
@@ -136,10 +138,12 @@ class ShapeChecker {
     if (!IsAggregateName(name)) return std::nullopt;
     if (name != "count" && name != "sum" && name != "min" && name != "max" && name != "avg") {
       *why = f.name + "(): only count, sum, min, max and avg combine across ranks";
-    } else if (f.distinct) {
-      *why = f.name + "(DISTINCT …): a value on two ranks would be counted twice";
     } else if (f.args.size() != 1) {
       *why = f.name + "() takes one argument";
+    } else if (f.distinct && f.args[0]->kind() == ExprKind::kVariable &&
+               RoleOf(f.args[0]->As<VariableExpr>().name) != Role::kValue) {
+      *why = f.name + "(DISTINCT " + f.args[0]->As<VariableExpr>().name +
+             "): an entity's identity is its partition's; aggregate its `id` property";
     } else if (name == "count" && f.args[0]->kind() == ExprKind::kVariable &&
                RoleOf(f.args[0]->As<VariableExpr>().name)) {
       *why = "";  // count(n): a bound variable is never null, as count(*)
@@ -149,12 +153,12 @@ class ShapeChecker {
     return name;
   }
 
- private:
   std::optional<Role> RoleOf(const std::string& name) const {
     auto it = roles_.find(name);
     return it == roles_.end() ? std::nullopt : std::optional<Role>(it->second);
   }
 
+ private:
   std::string First(std::initializer_list<const Expr*> parts) const { return First(std::vector(parts)); }
   std::string First(const std::vector<const Expr*>& parts) const {
     for (const Expr* p : parts)
@@ -284,6 +288,68 @@ Status CheckPattern(MatchClause& match, ShapeChecker& checker, bool point, std::
   return Status::OK();
 }
 
+// A WITH between the MATCH and the RETURN: checked against the pattern's roles
+// (`pattern`), its columns bound in `after` for the RETURN. Over the whole graph it must
+// group by the anchor — the anchor itself or its `id` among its keys — so each of its
+// rows is complete on the anchor's owner (every match of an anchor is there): any
+// aggregate is then exact per rank, and the RETURN combines across ranks as without a
+// WITH. A point query runs whole on one rank, so its WITH may be any projection. Returns
+// the WITH as text for the ranks' query.
+Result<std::string> CheckWith(const WithClause& with, const std::string& anchor, const ShapeChecker& pattern,
+                              bool point, ShapeChecker* after) {
+  const ProjectionBody& body = with.body;
+  if (body.star) return Refuse("WITH *");
+  if (!point && (!body.order_by.empty() || body.skip || body.limit))
+    return Refuse("ORDER BY, SKIP or LIMIT in WITH over the whole graph: they would apply to each rank's rows");
+  if (point) after->ReadFarEnd();
+  bool groups_by_anchor = false;
+  std::string text = std::string("WITH ") + (body.distinct ? "DISTINCT " : "");
+  for (size_t i = 0; i < body.items.size(); ++i) {
+    const Expr& e = *body.items[i].expr;
+    std::optional<Role> role;
+    std::string why;
+    if (e.kind() == ExprKind::kVariable && (role = pattern.RoleOf(e.As<VariableExpr>().name))) {
+      groups_by_anchor |= e.As<VariableExpr>().name == anchor;  // a pattern variable, carried on
+    } else if (e.kind() == ExprKind::kCountStar) {
+      role = Role::kValue;
+    } else if (e.kind() == ExprKind::kFunctionCall && IsAggregateName(Lower(e.As<FunctionCallExpr>().name))) {
+      role = Role::kValue;  // exact on the rank that holds the whole group
+      const auto& f = e.As<FunctionCallExpr>();
+      for (const auto& a : f.args) {
+        const bool counted_entity = Lower(f.name) == "count" && a->kind() == ExprKind::kVariable &&
+                                    pattern.RoleOf(a->As<VariableExpr>().name);
+        if (!counted_entity && why.empty()) why = pattern.Why(*a);
+      }
+    } else {
+      role = Role::kValue;
+      why = pattern.Why(e);
+      groups_by_anchor |= e.kind() == ExprKind::kProperty && e.As<PropertyExpr>().key == "id" &&
+                          e.As<PropertyExpr>().object->kind() == ExprKind::kVariable &&
+                          e.As<PropertyExpr>().object->As<VariableExpr>().name == anchor;
+    }
+    if (!why.empty()) return Refuse(why);
+    if (body.items[i].alias.empty() && e.kind() != ExprKind::kVariable)
+      return Refuse("an expression in WITH without AS: name it");
+    const std::string column = body.items[i].column_name();
+    after->Bind(column, *role);
+    text += (i ? ", " : "") + ToCypher(e) + " AS " + QuoteVariableName(column);
+  }
+  if (!point && !groups_by_anchor)
+    return Refuse("a WITH over the whole graph that does not keep the anchor `" + anchor +
+                  "` or its `id`: its groups would span ranks");
+  for (size_t i = 0; i < body.order_by.size(); ++i) {
+    text += (i == 0 ? " ORDER BY " : ", ") + ToCypher(*body.order_by[i].expr) +
+            (body.order_by[i].descending ? " DESC" : "");
+  }
+  if (body.skip) text += " SKIP " + ToCypher(*body.skip);
+  if (body.limit) text += " LIMIT " + ToCypher(*body.limit);
+  if (with.where) {
+    if (auto w = after->Why(*with.where); !w.empty()) return Refuse(w);
+    text += " WHERE " + ToCypher(*with.where);
+  }
+  return text;
+}
+
 // ORDER BY item -> the combining query's column it sorts by: a returned alias or a
 // returned expression, written again.
 Result<std::string> SortColumn(const SortItem& s, const ProjectionBody& body) {
@@ -315,11 +381,12 @@ Result<DistributedQuery> Plan(Statement& statement, std::string_view text) {
   if (statement.queries.size() != 1) return Refuse("UNION");
   if (!statement.use_database.empty()) return Refuse("USE");
   auto& clauses = statement.queries[0].clauses;
-  if (statement.queries[0].finish || clauses.size() != 2 || clauses[0]->kind() != ClauseKind::kMatch ||
-      clauses[1]->kind() != ClauseKind::kReturn)
-    return Refuse("clauses other than one MATCH and one RETURN");
+  const bool with_stage = clauses.size() == 3 && clauses[1]->kind() == ClauseKind::kWith;
+  if (statement.queries[0].finish || (clauses.size() != 2 && !with_stage) ||
+      clauses[0]->kind() != ClauseKind::kMatch || clauses.back()->kind() != ClauseKind::kReturn)
+    return Refuse("clauses other than one MATCH, at most one WITH and one RETURN");
   auto& match = clauses[0]->As<MatchClause>();
-  const ProjectionBody& body = clauses[1]->As<ReturnClause>().body;
+  const ProjectionBody& body = clauses.back()->As<ReturnClause>().body;
   if (body.star) return Refuse("RETURN *");
   ShapeChecker checker;
   DistributedQuery q;
@@ -336,22 +403,42 @@ Result<DistributedQuery> Plan(Statement& statement, std::string_view text) {
                   std::string(kFarIdsParameter) + " ELSE " + far + ":" + q.far_label_test + " END)";
   }
   if (match.where) conditions += " AND (" + ToCypher(*match.where) + ")";
-  const std::string match_text = "MATCH " + ToCypher(match.pattern[0].element) + " WHERE " + conditions;
+  std::string match_text = "MATCH " + ToCypher(match.pattern[0].element) + " WHERE " + conditions;
+  // The RETURN reads the pattern's variables, or after a WITH its columns.
+  ShapeChecker after_with;
+  const ShapeChecker* scope = &checker;
+  if (with_stage) {
+    QUIVER_ASSIGN_OR_RETURN(std::string with_text,
+                            CheckWith(clauses[1]->As<WithClause>(), anchor.variable, checker, point, &after_with));
+    match_text += " " + with_text;
+    scope = &after_with;
+  }
 
   std::string partial_items, combine_items;
   size_t cells = 0;
+  bool partial_aggregates = false;   // whether a rank's RETURN aggregates
+  bool distinct_aggregates = false;  // whether rank 0 aggregates DISTINCT values
   for (const ProjectionItem& item : body.items) {
     std::string why;
-    const auto aggregate = checker.Aggregate(*item.expr, &why);
-    if (!aggregate) why = checker.Why(*item.expr);
+    const auto aggregate = scope->Aggregate(*item.expr, &why);
+    if (!aggregate) why = scope->Why(*item.expr);
     if (!why.empty()) return Refuse(why);
     const std::string column = QuoteVariableName(item.column_name());
     combine_items += (combine_items.empty() ? "" : ", ");
     partial_items += (partial_items.empty() ? "" : ", ");
     const std::string own = Cell(cells);
+    const bool distinct = aggregate && item.expr->kind() == ExprKind::kFunctionCall &&
+                          item.expr->As<FunctionCallExpr>().distinct;
     if (!aggregate) {  // a grouping key: regrouped on rank 0
       partial_items += ToCypher(*item.expr) + " AS quiver_p" + std::to_string(cells++);
       combine_items += own + " AS " + column;
+    } else if (distinct) {
+      // A value seen on two ranks must count once: each rank returns the argument's
+      // values as one more grouping key (its other partials only split finer, and still
+      // sum to the same), and rank 0 aggregates the distinct values.
+      partial_items += ToCypher(*item.expr->As<FunctionCallExpr>().args[0]) + " AS quiver_p" + std::to_string(cells++);
+      combine_items += *aggregate + "(DISTINCT " + own + ") AS " + column;
+      distinct_aggregates = true;
     } else if (*aggregate == "avg") {  // as its sum and its count
       const std::string arg = ToCypher(*item.expr->As<FunctionCallExpr>().args[0]);
       partial_items += "sum(" + arg + ") AS quiver_p" + std::to_string(cells) + ", count(" + arg +
@@ -360,8 +447,10 @@ Result<DistributedQuery> Plan(Statement& statement, std::string_view text) {
       combine_items +=
           "CASE WHEN " + n + " = 0 THEN null ELSE sum(" + own + ") / toFloat(" + n + ") END AS " + column;
       cells += 2;
+      partial_aggregates = true;
     } else {
       partial_items += ToCypher(*item.expr) + " AS quiver_p" + std::to_string(cells++);
+      partial_aggregates = true;
       const std::string merge = (*aggregate == "min" || *aggregate == "max") ? *aggregate : "sum";
       combine_items += merge + "(" + own + ") AS " + column;
     }
@@ -384,7 +473,7 @@ Result<DistributedQuery> Plan(Statement& statement, std::string_view text) {
                          std::any_of(body.items.begin(), body.items.end(), [&](const ProjectionItem& item) {
                            return item.alias == s.expr->As<VariableExpr>().name;
                          });
-      if (auto w = checker.Why(*s.expr); !alias && !w.empty()) return Refuse(w);
+      if (auto w = scope->Why(*s.expr); !alias && !w.empty()) return Refuse(w);
     }
     q.combine = unwind;
     for (size_t i = 0; i < body.items.size(); ++i)
@@ -392,7 +481,10 @@ Result<DistributedQuery> Plan(Statement& statement, std::string_view text) {
     return q;
   }
   QUIVER_ASSIGN_OR_RETURN(std::string tail, Tail(body));
-  q.partial = match_text + " RETURN " + partial_items;
+  // Without an aggregate of its own a rank's RETURN would send a row per match: its
+  // distinct rows are enough (the keys and the DISTINCT aggregates' values).
+  const bool dedupe = distinct_aggregates && !partial_aggregates;
+  q.partial = match_text + " RETURN " + (dedupe ? "DISTINCT " : "") + partial_items;
   q.combine = unwind + (body.distinct ? "DISTINCT " : "") + combine_items + tail;
   return q;
 }

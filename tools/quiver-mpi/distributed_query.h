@@ -16,15 +16,19 @@
 //
 // * Scan (every rank): `MATCH (a[:L] [{…}])[-[r[:T] [{…}]]-(b[:L2] [{id: …}])] [WHERE …]
 //   RETURN [DISTINCT] items [ORDER BY …] [SKIP s] [LIMIT k]`, each item a grouping key
-//   (no aggregate) or exactly count(*), count(x), sum(x), min(x), max(x) or avg(x)
-//   (no DISTINCT). A match may read the anchor's labels and properties, the
+//   (no aggregate) or exactly count(*), count(x), sum(x), min(x), max(x) or avg(x),
+//   each with or without DISTINCT. A match may read the anchor's labels and properties, the
 //   relationship's type and properties, and the far end's `id` — its other properties
 //   live on its owner and are refused; a label on the far end in the pattern is asked of
 //   its owner in one round before the query (far_label_test). Each rank runs `partial`
 //   on its partition — the anchor restricted to non-ghosts, each aggregate as its
-//   partial (avg as sum and count) — and rank 0 runs `combine` over every rank's rows:
-//   the partials summed (counts, sums), min'ed or max'ed per key, then ORDER BY / SKIP /
-//   LIMIT.
+//   partial (avg as sum and count), a DISTINCT aggregate's argument as one more
+//   grouping key — and rank 0 runs `combine` over every rank's rows: the partials
+//   summed (counts, sums), min'ed or max'ed per key, the DISTINCT aggregates over the
+//   values gathered, then ORDER BY / SKIP / LIMIT.
+// * Scan with a WITH: `MATCH … WITH <keys including the anchor or its id, aggregates>
+//   [WHERE …] RETURN …`: each WITH group is complete on the anchor's owner, so the WITH
+//   runs on each rank as written (any aggregate), and the RETURN is split as above.
 // * Point (the owner of one vertex): the anchor pinned by `{id: X}` or `WHERE a.id = X`
 //   (X an integer literal or parameter), the same pattern; the far end may be read like
 //   the anchor (labels, properties, in the pattern or WHERE). The owner gathers the

@@ -109,7 +109,9 @@ Status PartitionBuilder::BuildLocal(const PartitionFeed& feed) {
   QUIVER_RETURN_IF_ERROR(feed(session_.get(), &entry_));
   QUIVER_RETURN_IF_ERROR(session_->Validate());
   QUIVER_ASSIGN_OR_RETURN(writer_, db_->BeginGeneration(session_->node_count()));
-  return session_->BuildInto(writer_.get()).status();
+  QUIVER_ASSIGN_OR_RETURN(ingest::CommitResult built, session_->BuildInto(writer_.get()));
+  scratch_bytes_ = built.scratch_bytes_written;
+  return Status::OK();
 }
 
 // Phase one of the publish, on each rank: the generation finished (its MANIFEST

@@ -58,6 +58,8 @@ class PartitionBuilder {
   // partition's CURRENT to it.
   Result<Manifest> Publish();
 
+  // Bytes this rank's session spilled to scratch (sorted runs past its budget).
+  uint64_t scratch_bytes() const { return scratch_bytes_; }
   // This rank's partition; a producer's scratch files go beside it (path() + suffix).
   const std::string& path() const { return path_; }
   const BuildOptions& options() const { return options_; }
@@ -78,6 +80,7 @@ class PartitionBuilder {
   std::unique_ptr<storage::GenerationWriter> writer_;  // built, not yet published
   bool prepared_ = false;   // finished and kept by the build's checkpoint
   bool published_ = false;  // the manifest names the build
+  uint64_t scratch_bytes_ = 0;
   std::string creation_;
   PartitionEntry entry_;
 };
