@@ -26,9 +26,10 @@ EdgeShuffle::~EdgeShuffle() {
   if (spooled_bytes_ > 0) (void)Env::Default()->RemoveFile(spool_path_);  // best effort
 }
 
-Status EdgeShuffle::Keep(const std::vector<uint64_t>& received) {
-  if (!spool_ && (held_.size() + received.size()) * 8 <= hold_budget_) {
-    held_.insert(held_.end(), received.begin(), received.end());
+Status EdgeShuffle::Keep(std::vector<uint64_t>&& received) {
+  if (!spool_ && (held_ids_ + received.size()) * 8 <= hold_budget_) {
+    held_ids_ += received.size();
+    held_.push_back(std::move(received));  // each round's buffer kept as it came: no copy
     return Status::OK();
   }
   auto append = [&](const std::vector<uint64_t>& pairs) {
@@ -37,8 +38,9 @@ Status EdgeShuffle::Keep(const std::vector<uint64_t>& received) {
   };
   if (!spool_) {
     QUIVER_ASSIGN_OR_RETURN(spool_, Env::Default()->NewWritableFile(spool_path_));
-    QUIVER_RETURN_IF_ERROR(append(held_));
+    for (const std::vector<uint64_t>& round : held_) QUIVER_RETURN_IF_ERROR(append(round));
     held_ = {};
+    held_ids_ = 0;
   }
   return append(received);
 }
@@ -46,8 +48,10 @@ Status EdgeShuffle::Keep(const std::vector<uint64_t>& received) {
 template <typename F>
 Status EdgeShuffle::ForEachChunk(F&& f) const {
   if (spooled_bytes_ == 0) {
-    for (uint64_t at = 0; at < held_.size(); at += kSpoolChunkEdges * 2) {
-      QUIVER_RETURN_IF_ERROR(f(held_.data() + at, std::min<uint64_t>(held_.size() - at, kSpoolChunkEdges * 2) / 2));
+    for (const std::vector<uint64_t>& round : held_) {
+      for (uint64_t at = 0; at < round.size(); at += kSpoolChunkEdges * 2) {
+        QUIVER_RETURN_IF_ERROR(f(round.data() + at, std::min<uint64_t>(round.size() - at, kSpoolChunkEdges * 2) / 2));
+      }
     }
     return Status::OK();
   }
@@ -88,7 +92,7 @@ Status EdgeShuffle::Run(EdgeSource* source, ingest::WorkerPool* pool) {
     }
     for (const auto& s : send) ids_sent_ += s.size();
     QUIVER_ASSIGN_OR_RETURN(std::vector<uint64_t> received, comm_.AllToAll(send));
-    if (local.ok()) local = Keep(received);
+    if (local.ok()) local = Keep(std::move(received));
   }
   if (local.ok() && spool_) local = spool_->Close();
   return comm_.Agree(local, "nothing was published");
@@ -133,7 +137,7 @@ Status EdgeShuffle::Feed(const std::vector<uint64_t>& owned, const GraphNames& n
   // The ids (8 bytes each), their SortedIdIndex (at most 8 more), a spool chunk and the
   // pairs held in memory.
   recent = {};
-  s->ReserveProducerMemory((owned.size() + ghosts.size()) * 16 + kSpoolChunkEdges * 24 + held_.size() * 8);
+  s->ReserveProducerMemory((owned.size() + ghosts.size()) * 16 + kSpoolChunkEdges * 24 + held_ids_ * 8);
 
   // Nodes: owned vertices with the graph's label, then the ghosts, each keyed (and with
   // the key property) by its global id.

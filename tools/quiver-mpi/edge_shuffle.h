@@ -52,7 +52,7 @@ class EdgeShuffle {
  private:
   // Keeps a round's received pairs: in held_ while they fit hold_budget_, else appended
   // to the spool (opened, and given what was held, the first time).
-  Status Keep(const std::vector<uint64_t>& received);
+  Status Keep(std::vector<uint64_t>&& received);
   // f(pairs, n) over every received (source, target) pair in arrival order, in chunks.
   template <typename F>
   Status ForEachChunk(F&& f) const;
@@ -61,7 +61,9 @@ class EdgeShuffle {
   std::string spool_path_;
   uint64_t budget_;
   uint64_t hold_budget_;
-  std::vector<uint64_t> held_;  // received pairs, until they outgrow hold_budget_
+  // Received pairs, a buffer a round, until they outgrow hold_budget_.
+  std::vector<std::vector<uint64_t>> held_;
+  uint64_t held_ids_ = 0;
   std::unique_ptr<WritableFile> spool_;
   uint64_t spooled_bytes_ = 0;
   uint64_t rounds_ = 0;

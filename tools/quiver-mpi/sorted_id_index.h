@@ -3,8 +3,9 @@
 // owned vertices or its ghosts, whose positions are their local ids. A binary search of
 // a multi-million-id array costs ~20 cache misses an id, and the build looks up both
 // ends of every edge (half the build's time at scale 20 went there); this index divides
-// the id range into about one bucket per id and keeps where each bucket starts, so an id
-// is found with two or three reads when the ids are spread evenly over their range —
+// the id range into about one bucket per 4 ids and keeps where each bucket starts, so an
+// id is found with a read of the table and one of the ids when they are spread evenly
+// over their range —
 // as a hash partition spreads them — and with a binary search inside its bucket when
 // they are not (still correct, never worse than O(log n)). A range held whole (one
 // rank's vertices of a generated graph) needs no table at all.
@@ -29,8 +30,10 @@ class SortedIdIndex {
     const uint64_t range = ids_.back() - min_;
     contiguous_ = range == ids_.size() - 1;  // every id of the range: a position is id − min
     if (contiguous_) return;
-    const unsigned bucket_bits = std::bit_width(ids_.size());  // about one bucket per id
-    shift_ = std::max<int>(0, std::bit_width(range) - static_cast<int>(bucket_bits));
+    // About one bucket per 4 ids: the table (a byte an id) stays in cache beside the ids,
+    // and a bucket's ids (32 bytes on average) are a cache line or two.
+    const int bucket_bits = std::max(1, static_cast<int>(std::bit_width(ids_.size())) - 2);
+    shift_ = static_cast<unsigned>(std::max(0, static_cast<int>(std::bit_width(range)) - bucket_bits));
     const uint64_t buckets = (range >> shift_) + 1;
     starts_.resize(buckets + 1);
     uint64_t at = 0;
