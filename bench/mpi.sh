@@ -14,7 +14,8 @@
 # construction time and its harmonic-mean TEPS in the last columns. Its own validation
 # of its trees is skipped (SKIP_VALIDATION, which its TEPS do not include; quiver-mpi's
 # trees are all validated): at scale 22 it took ~6 s a root, 400 s a run, on 2 ranks
-# here. REFERENCE_VALIDATION=1 keeps it.
+# here. REFERENCE_VALIDATION=1 keeps it. CONSTRUCTION_ONLY=1 measures construction alone
+# (no searches; the reference with SKIP_BFS), minutes instead of an hour at scale 22.
 #   [GRAPH500_DIR=DIR] bench/mpi.sh QUIVER_MPI MPIRUN [FROM] [TO] [RANKS] [OUT_DIR]
 set -euo pipefail
 quiver_mpi="$1"
@@ -43,14 +44,18 @@ for scale in $(seq "$from" "$to"); do
     edges=$(sed -nE 's/^published .*, ([0-9]+) relationships.*/\1/p' <<<"$gen")
     total=$(sed -nE 's/.*total ([0-9.e+-]+);.*/\1/p' <<<"$gen")
     rate=$(sed -nE 's/.*; ([0-9.e+-]+) edges\/s$/\1/p' <<<"$gen")
-    g500=$("$mpirun" --oversubscribe -np "$p" "$quiver_mpi" graph500 "$dir" --roots 64)
-    echo "$g500" >"$out/graph500-$scale-p$p.txt"
-    top_down=$("$mpirun" --oversubscribe -np "$p" "$quiver_mpi" graph500 "$dir" --roots 64 --direction top-down)
-    echo "$top_down" >"$out/graph500-top-down-$scale-p$p.txt"
+    g500="" top_down=""
+    if [ -z "${CONSTRUCTION_ONLY:-}" ]; then
+      g500=$("$mpirun" --oversubscribe -np "$p" "$quiver_mpi" graph500 "$dir" --roots 64)
+      echo "$g500" >"$out/graph500-$scale-p$p.txt"
+      top_down=$("$mpirun" --oversubscribe -np "$p" "$quiver_mpi" graph500 "$dir" --roots 64 --direction top-down)
+      echo "$top_down" >"$out/graph500-top-down-$scale-p$p.txt"
+    fi
     ref_construction="" ref_teps=""
     if [ -n "$reference" ]; then
       skip=(-x SKIP_VALIDATION=1)
       [ -n "${REFERENCE_VALIDATION:-}" ] && skip=()
+      [ -n "${CONSTRUCTION_ONLY:-}" ] && skip+=(-x SKIP_BFS=1)
       ref=$("$mpirun" --oversubscribe "${skip[@]}" -np "$p" "$reference" "$scale" 16)
       echo "$ref" >"$out/reference-$scale-p$p.txt"
       gen_s=$(reference_field graph_generation <<<"$ref")
