@@ -86,6 +86,7 @@ same distinct-beside-plain rich "MATCH (p:Person)-[r]->(b) RETURN type(r) AS t, 
 same point-distinct rich "MATCH (p {id: 3})-[r]-(x) RETURN count(DISTINCT type(r)) AS types, count(DISTINCT x.age) AS ages" "${csv[@]}"
 same with-where rich "MATCH (p:Person)-[r:WATCHED]->(m) WITH p, count(m) AS movies, max(r.since) AS last WHERE movies > 0 RETURN movies, count(*) AS people, avg(last) AS a ORDER BY movies" "${csv[@]}"
 same with-collect rich "MATCH (p:Person)-[:KNOWS]-(f) WITH p AS person, collect(f.id) AS friends RETURN size(friends) AS n, count(*) AS people, min(person.age) AS youngest ORDER BY n" "${csv[@]}"
+same with-turned-far-label rich "MATCH (p:Person)-[:WATCHED]->(m) WITH m, count(*) AS viewers, min(p.id) AS first RETURN viewers, count(*) AS movies, sum(first) AS s ORDER BY viewers" "${csv[@]}"
 same point-with rich "MATCH (p {id: 5})-[r]-(x) WITH x.id AS id, count(*) AS c ORDER BY id LIMIT 3 RETURN id, c" "${csv[@]}"
 # A label on the far end: asked of the far vertices' owners first (ghosts have none).
 same far-label rich "MATCH (p)-[r]->(m:Movie) RETURN count(*), min(m.id), max(r.since)" "${csv[@]}"
