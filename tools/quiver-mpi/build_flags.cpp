@@ -17,7 +17,8 @@ void AddBuildFlags(CLI::App* cmd, BuildFlags* f) {
   cmd->add_option("--threads", f->threads, "Workers per rank (default: the machine's cores / ranks on it)");
   cmd->add_option(
       "--memory-budget", f->memory_budget,
-      "Construction memory per rank (default: the resource policy's budget / ranks on the machine)");
+      "Construction memory per rank (default: the resource policy's budget / ranks on the machine); for generate, a quarter "
+      "of it holds the received edges before they are spooled to disk");
 }
 
 Result<BuildOptions> MakeBuildOptions(const BuildFlags& f, const Comm& comm, uint64_t estimated_edges) {

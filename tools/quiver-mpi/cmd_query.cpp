@@ -260,6 +260,12 @@ void RegisterQueryCommand(CLI::App& app, CommandHandler& handler) {
   cmd->add_option("--param", o->params, "A parameter, name=<Cypher expression>; repeatable");
   cmd->add_option("--format", o->format, "Output format on rank 0")
       ->check(CLI::IsMember({"table", "csv", "json"}));
+  cmd->footer(
+      "Over the whole graph: MATCH (a[:L])[-[r[:T]]-(b[:L2])] [WHERE ...] [WITH a, ... [WHERE ...]]\n"
+      "RETURN keys and count/sum/min/max/avg [DISTINCT] [ORDER BY ...] [SKIP ...] [LIMIT ...]; one end of the\n"
+      "relationship may be read whole, the other through its id and a label in the pattern. Anchored on one\n"
+      "vertex ({id: X} or WHERE a.id = X), the same shapes with both ends read whole. Any other query is\n"
+      "refused with the reason (docs/scale-out.md, \"Distributed queries\").");
   cmd->callback([&handler, o] { handler = [o](const Comm& comm) { return RunQuery(*o, comm); }; });
 }
 
