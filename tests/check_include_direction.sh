@@ -49,7 +49,7 @@ done
 # point queries quote tokens with the printer's QuoteSchemaName. Its import reads Parquet
 # row groups with the ingest layer's reader and writes their rows as CSV rows with the
 # export layer's field writer; its two-phase publish keeps generations with named
-# checkpoints. The list may only shrink: a private include not on it fails, and so does an entry no
+# checkpoints; its algorithms map global ids to local ones with the ingest layer's IdMap. The list may only shrink: a private include not on it fails, and so does an entry no
 # longer used.
 tools_private=$(cat <<'LIST'
 tools/quiver/cmd_bench.cpp bench/gate.h
@@ -116,6 +116,8 @@ tools/quiver-mpi/manifest.h storage/generation.h
 tools/quiver-mpi/partition_build.cpp storage/checkpoints.h
 tools/quiver-mpi/partition_build.cpp storage/txn/log_segment.h
 tools/quiver-mpi/partition_build.h ingest/construction_session.h
+tools/quiver-mpi/partition_graph.cpp ingest/worker_pool.h
+tools/quiver-mpi/partition_graph.h ingest/id_map.h
 tools/quiver-mpi/partition_graph.h storage/generation.h
 tools/quiver-mpi/point_neighbourhood.cpp cypher/ast/ast_printer.h
 LIST

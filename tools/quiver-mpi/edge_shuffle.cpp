@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "sorted_id_index.h"
 
 namespace quiver::mpi {
 namespace {
@@ -134,10 +133,9 @@ Status EdgeShuffle::Feed(const std::vector<uint64_t>& owned, const GraphNames& n
   }));
   std::sort(ghosts.begin(), ghosts.end());
   ghosts.erase(std::unique(ghosts.begin(), ghosts.end()), ghosts.end());
-  // The ids (8 bytes each), their SortedIdIndex (at most 8 more), a spool chunk and the
-  // pairs held in memory.
+  // The ids (8 bytes each), a spool chunk and the pairs held in memory.
   recent = {};
-  s->ReserveProducerMemory((owned.size() + ghosts.size()) * 16 + kSpoolChunkEdges * 24 + held_ids_ * 8);
+  s->ReserveProducerMemory((owned.size() + ghosts.size()) * 8 + kSpoolChunkEdges * 24 + held_ids_ * 8);
 
   // Nodes: owned vertices with the graph's label, then the ghosts, each keyed (and with
   // the key property) by its global id.
@@ -162,26 +160,10 @@ Status EdgeShuffle::Feed(const std::vector<uint64_t>& owned, const GraphNames& n
 
   // Edges, in spool order, through the global -> local map.
   const uint32_t type = s->RelType(names.edge_type);
-  // When the local ids cover at least half of their id range (a generated graph on a
-  // few ranks: owned vertices plus ghosts), a direct table of the range — 4 bytes an id
-  // of it, no more than the indexes take — answers with one read; else the two sorted
-  // arrays answer through their indexes.
-  const uint64_t lo = std::min(owned.empty() ? UINT64_MAX : owned.front(), ghosts.empty() ? UINT64_MAX : ghosts.front());
-  const uint64_t hi = std::max(owned.empty() ? 0 : owned.back(), ghosts.empty() ? 0 : ghosts.back());
-  const uint64_t local_count = owned.size() + ghosts.size();
-  std::vector<uint32_t> direct;
-  if (local_count > 0 && hi - lo < 2 * local_count) {
-    direct.assign(hi - lo + 1, 0);
-    for (uint64_t k = 0; k < owned.size(); ++k) direct[owned[k] - lo] = static_cast<uint32_t>(k);
-    for (uint64_t k = 0; k < ghosts.size(); ++k) direct[ghosts[k] - lo] = static_cast<uint32_t>(owned.size() + k);
-  }
-  const SortedIdIndex owned_index(direct.empty() ? std::span<const uint64_t>(owned) : std::span<const uint64_t>());
-  const SortedIdIndex ghost_index(direct.empty() ? std::span<const uint64_t>(ghosts) : std::span<const uint64_t>());
-  const auto local_id = [&](uint64_t g) -> uint32_t {
-    if (!direct.empty()) return direct[g - lo];
-    if (OwnerOf(g, ranks) == rank) return static_cast<uint32_t>(owned_index.LowerBound(g));
-    return static_cast<uint32_t>(owned.size() + ghost_index.LowerBound(g));
-  };
+  // The session's own map of the keys just added (sequence, direct table or hash,
+  // whichever the keys allow: ingest/id_map.h) gives each global id its local id.
+  const ingest::IdMap& local = *s->id_map(space);
+  const auto local_id = [&](uint64_t g) { return local.Find(static_cast<int64_t>(g)); };
   QUIVER_RETURN_IF_ERROR(ForEachChunk([&](const uint64_t* pairs, uint64_t n) {
     const uint64_t parts = s->workers(), per = (n + parts - 1) / parts;
     std::vector<ingest::EdgeBatch> batches(parts);

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <charconv>
 #include <fstream>
-#include <functional>
 
+#include "ingest/worker_pool.h"
 #include "manifest.h"
 
 namespace quiver::mpi {
@@ -37,8 +37,13 @@ Result<PartitionGraph> PartitionGraph::Open(const Comm& comm, const std::string&
     g.arrival_.insert(g.arrival_.end(), ask_ghost[r].begin(), ask_ghost[r].end());
     g.from_.push_back(ask[r].size());
   }
-  g.owned_lookup_.Build(g.global_, 0, g.owned_);
-  g.ghost_lookup_.Build(g.global_, g.owned_, g.global_.size());
+  {
+    ingest::KeyChunk keys;
+    for (uint64_t id : g.global_) keys.AppendInt(static_cast<int64_t>(id));
+    ingest::WorkerPool pool(1);
+    std::vector<ingest::DuplicateKey> duplicates;  // none: a generation's keys are distinct
+    g.local_of_ = ingest::IdMap::Build(ingest::KeyType::kInteger, {{0, &keys}}, &pool, &duplicates);
+  }
   QUIVER_ASSIGN_OR_RETURN(std::vector<uint64_t> asked_counts, comm.AllToAll(counts));
   QUIVER_ASSIGN_OR_RETURN(std::vector<uint64_t> asked, comm.AllToAll(ask));
   g.serve_.resize(ranks);
@@ -58,32 +63,6 @@ Result<PartitionGraph> PartitionGraph::Open(const Comm& comm, const std::string&
   }
   QUIVER_RETURN_IF_ERROR(comm.Agree(local, "the ghost exchange cannot be set up"));
   return g;
-}
-
-void PartitionGraph::RangeLookup::Build(const std::vector<uint64_t>& global, uint64_t begin, uint64_t end) {
-  begin_ = begin;
-  const std::span<const uint64_t> ids(global.data() + begin, end - begin);
-  if (std::adjacent_find(ids.begin(), ids.end(), std::greater_equal<>()) == ids.end()) {
-    index_ = SortedIdIndex(ids);
-    return;
-  }
-  std::vector<std::pair<uint64_t, uint32_t>> pairs;
-  pairs.reserve(ids.size());
-  for (size_t k = 0; k < ids.size(); ++k) pairs.emplace_back(ids[k], static_cast<uint32_t>(k));
-  std::sort(pairs.begin(), pairs.end());
-  sorted_.reserve(pairs.size());
-  local_.reserve(pairs.size());
-  for (const auto& [id, local] : pairs) {
-    sorted_.push_back(id);
-    local_.push_back(local);
-  }
-  index_ = SortedIdIndex(sorted_);
-}
-
-std::optional<uint64_t> PartitionGraph::RangeLookup::Find(uint64_t global) const {
-  const auto at = index_.Find(global);
-  if (!at) return std::nullopt;
-  return begin_ + (local_.empty() ? *at : local_[*at]);
 }
 
 Result<std::vector<uint64_t>> PartitionGraph::SyncGhostBits(const std::vector<uint64_t>& owned_bits) const {

@@ -15,9 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "manifest.h"  // OwnerOf
+#include "ingest/id_map.h"
 #include "mpi_comm.h"
-#include "sorted_id_index.h"
 #include "storage/generation.h"
 
 namespace quiver::mpi {
@@ -36,13 +35,11 @@ class PartitionGraph {
   uint64_t global_id(uint64_t local) const { return global_[local]; }
   uint64_t global_nodes() const { return global_nodes_; }
   // The local id of a global id, owned or ghost; nullopt when the partition has no such
-  // node. Two or three reads (SortedIdIndex), where the generation's FindNode searches
-  // its whole key index: BFS claims and the validation look up an id per vertex reached.
+  // node. One read or probe (ingest::IdMap), where the generation's FindNode searches its
+  // key index: BFS claims and the validation look up an id per vertex reached.
   std::optional<uint64_t> LocalOf(uint64_t global) const {
-    const auto& range = OwnerOf(global, static_cast<uint32_t>(comm_->size())) == static_cast<uint32_t>(comm_->rank())
-                            ? owned_lookup_
-                            : ghost_lookup_;
-    return range.Find(global);
+    const uint32_t v = local_of_.Find(static_cast<int64_t>(global));
+    return v == ingest::IdMap::kAbsent ? std::nullopt : std::optional<uint64_t>(v);
   }
 
   // Collective: the ghosts' bits of a bitmap of the owned vertices (bit v of word v/64),
@@ -72,26 +69,6 @@ class PartitionGraph {
                      const std::function<std::optional<std::string>(uint64_t)>& row) const;
 
  private:
-  // Global id -> local id over one range of local ids (the owned vertices, or the
-  // ghosts): the index over the range's ids when they are ascending (a generated graph's,
-  // the ghosts'), else over a sorted copy with each one's local id beside it.
-  class RangeLookup {
-   public:
-    RangeLookup() = default;
-    RangeLookup(const RangeLookup&) = delete;  // index_ reads ids in place
-    RangeLookup& operator=(const RangeLookup&) = delete;
-    RangeLookup(RangeLookup&&) = default;  // a vector's move keeps its buffer
-    RangeLookup& operator=(RangeLookup&&) = default;
-    void Build(const std::vector<uint64_t>& global, uint64_t begin, uint64_t end);
-    std::optional<uint64_t> Find(uint64_t global) const;
-
-   private:
-    uint64_t begin_ = 0;
-    std::vector<uint64_t> sorted_;  // empty when the range is ascending in place
-    std::vector<uint32_t> local_;   // sorted_[k]'s local id − begin_
-    SortedIdIndex index_;
-  };
-
   const Comm* comm_ = nullptr;
   std::shared_ptr<const storage::Generation> gen_;
   uint64_t owned_ = 0;
@@ -103,7 +80,7 @@ class PartitionGraph {
   std::vector<uint64_t> arrival_;
   // from_[r]: how many of the ghosts rank r owns (arrival_ holds them in rank order).
   std::vector<uint64_t> from_;
-  RangeLookup owned_lookup_, ghost_lookup_;
+  ingest::IdMap local_of_;  // global id -> local id
 };
 
 }  // namespace quiver::mpi
